@@ -1,0 +1,160 @@
+package dialect
+
+import (
+	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/traits"
+)
+
+// The tir dialect: broadcasting tensor ops, the project's own. mlir-opt does
+// not know them, so they always print in generic form.
+
+// CmpPredicates are the predicates of tir.cmp (signed for integers;
+// ordered for floats except "ne", which is true for NaN as NumPy's !=).
+var CmpPredicates = []string{"eq", "ne", "lt", "le", "gt", "ge"}
+
+var predDesc, predCheck = oneOfStrings(CmpPredicates...)
+
+var broadcastDimsAttr = AttrSpec{
+	Name: traits.BroadcastDimsAttr, Desc: "i64 dense array attribute", Check: I64ArrayAttr, Optional: true,
+}
+
+// binary returns the row of a broadcasting binary op.
+func binary(name, summary string, k ir.Kernel, operand Constraint, commutative bool) *Op {
+	ts := []*ir.Trait{traits.Broadcastable}
+	if commutative {
+		ts = append(ts, traits.Commutative)
+	}
+	ts = append(ts, traits.SameOperandsElementType)
+	return &Op{
+		Name: name, Summary: summary, Kernel: k,
+		Operands: []Arg{{"lhs", operand, false}, {"rhs", operand, false}},
+		Results:  []Arg{{"result", TensorOrVector, false}},
+		Attrs:    []AttrSpec{broadcastDimsAttr},
+		Traits:   ts,
+		Verify:   resultElemIsOperandElem,
+	}
+}
+
+// unary returns the row of an elementwise unary op.
+func unary(name, summary string, k ir.Kernel, operand Constraint) *Op {
+	return &Op{
+		Name: name, Summary: summary, Kernel: k,
+		Operands: []Arg{{"operand", operand, false}},
+		Results:  []Arg{{"result", TensorOrVector, false}},
+		Traits:   []*ir.Trait{traits.ElementwiseMappable, traits.SameOperandsAndResultShape},
+		Verify:   resultElemIsOperandElem,
+	}
+}
+
+// resultElemIsOperandElem: arithmetic keeps the element type.
+func resultElemIsOperandElem(op *ir.Op) *ir.Diagnostic {
+	want := ir.ElementType(op.Operand(op.NumOperands() - 1).Type())
+	if got := ir.ElementType(op.Result(0).Type()); got != want {
+		return op.Errorf("result element type '%s' must match the operand element type '%s'", ir.TypeString(got), ir.TypeString(want))
+	}
+	return nil
+}
+
+// TirOps is the tir dialect's op table.
+var TirOps = []*Op{
+	binary("tir.add", "lhs + rhs, broadcast; integers wrap", ir.KernelAdd, TensorOrVector, true),
+	binary("tir.mul", "lhs * rhs, broadcast; integers wrap", ir.KernelMul, TensorOrVector, true),
+	binary("tir.max", "maximum(lhs, rhs), broadcast; NaN propagates", ir.KernelMax, TensorOrVector, true),
+	binary("tir.min", "minimum(lhs, rhs), broadcast; NaN propagates", ir.KernelMin, TensorOrVector, true),
+	binary("tir.and", "lhs & rhs (logical and on i1), broadcast", ir.KernelAnd, IntTensorOrVector, true),
+	binary("tir.or", "lhs | rhs (logical or on i1), broadcast", ir.KernelOr, IntTensorOrVector, true),
+	binary("tir.xor", "lhs ^ rhs (logical xor on i1), broadcast", ir.KernelXor, IntTensorOrVector, true),
+	binary("tir.sub", "lhs - rhs, broadcast; integers wrap", ir.KernelSub, TensorOrVector, false),
+	binary("tir.div", "lhs / rhs, broadcast; integers truncate toward zero, x/0 and MIN/-1 are run-time errors", ir.KernelDiv, TensorOrVector, false),
+	binary("tir.rem", "remainder with the sign of lhs (C's %, fmod), broadcast", ir.KernelRem, TensorOrVector, false),
+	binary("tir.pow", "lhs ** rhs, broadcast (floats)", ir.KernelPow, FloatTensorOrVector, false),
+	{
+		Name: "tir.cmp", Summary: "lhs <predicate> rhs as i1, broadcast", Kernel: ir.KernelCmp,
+		Operands: []Arg{{"lhs", TensorOrVector, false}, {"rhs", TensorOrVector, false}},
+		Results:  []Arg{{"result", BoolTensorOrVector, false}},
+		Attrs:    []AttrSpec{{Name: "predicate", Desc: predDesc, Check: predCheck}, broadcastDimsAttr},
+		Traits:   []*ir.Trait{traits.Broadcastable, traits.SameOperandsElementType},
+	},
+	{
+		Name: "tir.select", Summary: "cond ? a : b per element, broadcast", Kernel: ir.KernelSelect,
+		Operands: []Arg{{"cond", BoolTensorOrVector, false}, {"a", TensorOrVector, false}, {"b", TensorOrVector, false}},
+		Results:  []Arg{{"result", TensorOrVector, false}},
+		Traits:   []*ir.Trait{traits.Broadcastable},
+		Verify:   verifySelect,
+	},
+	unary("tir.neg", "-x; integers wrap", ir.KernelNeg, TensorOrVector),
+	unary("tir.abs", "|x|; abs(MIN) wraps to MIN", ir.KernelAbs, TensorOrVector),
+	unary("tir.exp", "e^x", ir.KernelExp, FloatTensorOrVector),
+	unary("tir.log", "natural logarithm", ir.KernelLog, FloatTensorOrVector),
+	unary("tir.sqrt", "square root", ir.KernelSqrt, FloatTensorOrVector),
+	unary("tir.tanh", "hyperbolic tangent", ir.KernelTanh, FloatTensorOrVector),
+	{
+		Name: "tir.convert", Summary: "element type conversion (float->int truncates and saturates, NaN->0; x->i1 is x != 0)",
+		Kernel:   ir.KernelConvert,
+		Operands: []Arg{{"operand", TensorOrVector, false}},
+		Results:  []Arg{{"result", TensorOrVector, false}},
+		Traits:   []*ir.Trait{traits.ElementwiseMappable, traits.SameOperandsAndResultShape},
+	},
+	{
+		Name: "tir.broadcast_in_dim", Summary: "XLA explicit broadcast: operand dim i goes to result dim broadcast_dimensions[i]",
+		Operands: []Arg{{"operand", TensorOrVector, false}},
+		Results:  []Arg{{"result", TensorOrVector, false}},
+		Attrs:    []AttrSpec{{Name: traits.BroadcastDimsAttr, Desc: "i64 dense array attribute", Check: I64ArrayAttr}},
+		Traits:   []*ir.Trait{traits.SameOperandsAndResultElementType},
+		Verify:   verifyBroadcastInDim,
+		Infer:    inferBroadcastInDim,
+	},
+	{
+		Name: "tir.constant", Summary: "the constant tensor given by `value`",
+		Results: []Arg{{"result", TensorOrVector, false}},
+		Attrs:   []AttrSpec{{Name: "value", Desc: "dense elements attribute", Check: isDense}},
+		Traits:  []*ir.Trait{traits.ConstantLike},
+		Verify:  verifyConstantType,
+	},
+}
+
+func isDense(a ir.Attr) bool { _, ok := a.(*ir.DenseAttr); return ok }
+
+func verifySelect(op *ir.Op) *ir.Diagnostic {
+	a, b := ir.ElementType(op.Operand(1).Type()), ir.ElementType(op.Operand(2).Type())
+	if a != b {
+		return op.Errorf("requires the same element type for both values, but got '%s' and '%s'", ir.TypeString(a), ir.TypeString(b))
+	}
+	return resultElemIsOperandElem(op)
+}
+
+// verifyConstantType: the value attribute has exactly the result type.
+func verifyConstantType(op *ir.Op) *ir.Diagnostic {
+	vt := ir.ConstantType(op.Attr("value"))
+	if !ir.TypeEqual(vt, op.Result(0).Type()) {
+		return op.Errorf("value type '%s' does not match result type '%s'", ir.TypeString(vt), ir.TypeString(op.Result(0).Type()))
+	}
+	return nil
+}
+
+func verifyBroadcastInDim(op *ir.Op) *ir.Diagnostic {
+	in, out := op.Operand(0).Type(), op.Result(0).Type()
+	if isTensor(in) != isTensor(out) {
+		return op.Errorf("operand and result must both be tensors or both be vectors, but got '%s' and '%s'", ir.TypeString(in), ir.TypeString(out))
+	}
+	inShape, inRanked := ir.Shape(in)
+	outShape, outRanked := ir.Shape(out)
+	if !inRanked || !outRanked {
+		return op.Errorf("requires ranked operand and result types, but got '%s' and '%s'", ir.TypeString(in), ir.TypeString(out))
+	}
+	dims, _, _ := traits.BroadcastDims(op)
+	if msg := traits.BroadcastInDimError(inShape, outShape, dims); msg != "" {
+		return op.Errorf("%s", msg)
+	}
+	return nil
+}
+
+func inferBroadcastInDim(op *ir.Op) []ir.Type {
+	inShape, inRanked := ir.Shape(op.Operand(0).Type())
+	outShape, outRanked := ir.Shape(op.Result(0).Type())
+	dims, _, valid := traits.BroadcastDims(op)
+	if !inRanked || !outRanked || !valid || traits.BroadcastInDimError(inShape, outShape, dims) != "" {
+		return nil
+	}
+	return []ir.Type{ir.WithShape(op.Result(0).Type(), traits.BroadcastInDimShape(inShape, outShape, dims))}
+}

@@ -1,0 +1,3 @@
+module github.com/tirc/tirc
+
+go 1.26.8

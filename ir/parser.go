@@ -1,0 +1,1079 @@
+package ir
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+)
+
+// ParseOptions configures the parser.
+type ParseOptions struct {
+	// AllowUnregistered accepts ops and types of dialects that are not
+	// registered, as mlir-opt's -allow-unregistered-dialect.
+	AllowUnregistered bool
+}
+
+// MaxNesting bounds the nesting depth of attributes, types and locations
+// (mlir-opt-19 crashes with a stack overflow on 100k nested `tensor<`).
+const MaxNesting = 256
+
+// Parse parses a whole source file into a module. On a syntax error it
+// returns the first error; the parser does not try to recover.
+func Parse(src *Source, opts ParseOptions) (*Module, *Diagnostic) {
+	return ParseRange(src, 0, len(src.Data), 1, opts)
+}
+
+// ParseString parses text named "<string>" (a convenience for tests and
+// the Go API).
+func ParseString(text string, opts ParseOptions) (*Module, *Diagnostic) {
+	return Parse(NewSource("<string>", []byte(text)), opts)
+}
+
+// ParseRange parses the bytes [start, end) of src, which begin on line
+// `line`; diagnostics keep the line numbers of the whole file. This is how
+// -split-input-file chunks are parsed.
+func ParseRange(src *Source, start, end, line int, opts ParseOptions) (*Module, *Diagnostic) {
+	p := &parser{
+		src:       src,
+		opts:      opts,
+		lex:       lexer{data: src.Data, pos: start, end: end, line: int32(line), lineStart: start},
+		typeCache: map[string]Type{},
+		names:     map[string]string{},
+	}
+	if d := p.checkEncoding(start, end, line); d != nil {
+		return nil, d
+	}
+	p.next()
+	m := p.parseTopLevel()
+	if p.err != nil {
+		return nil, p.err
+	}
+	return m, nil
+}
+
+// checkEncoding rejects NUL bytes and invalid UTF-8 anywhere in the input
+// (including comments) with the position of the first bad byte.
+func (p *parser) checkEncoding(start, end, line int) *Diagnostic {
+	data := p.src.Data[start:end]
+	bad := bytes.IndexByte(data, 0)
+	msg := "unexpected NUL byte in input"
+	if i := invalidUTF8(data); i >= 0 && (bad < 0 || i < bad) {
+		bad, msg = i, "invalid UTF-8 in input"
+	}
+	if bad < 0 {
+		return nil
+	}
+	ln := int32(line) + int32(bytes.Count(data[:bad], []byte{'\n'}))
+	col := bad - (bytes.LastIndexByte(data[:bad], '\n') + 1) + 1
+	return Errorf(Pos{p.src, ln, int32(col)}, "%s", msg)
+}
+
+func invalidUTF8(b []byte) int {
+	for i := 0; i < len(b); {
+		if b[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n == 1 {
+			return i
+		}
+		i += n
+	}
+	return -1
+}
+
+type parser struct {
+	lex   lexer
+	tok   token
+	src   *Source
+	opts  ParseOptions
+	err   *Diagnostic
+	depth int
+
+	typeCache map[string]Type   // tensor/vector type text -> type
+	names     map[string]string // interned op names
+	attrAlias map[string]Attr
+	typeAlias map[string]Type
+
+	// Per function.
+	fn      *Func
+	defs    map[string]*ssaDef
+	fwd     map[string][]*fwdRef
+	fwdSeq  int
+	typeBuf []Type
+}
+
+// ssaDef is what a %name stands for: one value, or a group `%0:2`.
+type ssaDef struct {
+	vals []*Value
+	pos  Pos
+}
+
+// fwdRef is a use of %name#index before its definition: a placeholder value
+// replaced when the definition is parsed.
+type fwdRef struct {
+	index int
+	v     *Value
+	pos   Pos
+	seq   int
+}
+
+type valueRef struct {
+	name  []byte
+	index int
+	pos   Pos
+}
+
+// ---- tokens and errors ----
+
+func (p *parser) next() {
+	p.tok = p.lex.next()
+	if p.tok.kind == tError {
+		p.failAt(p.tok, "%s", p.tok.msg)
+	}
+}
+
+func (p *parser) posOf(t token) Pos { return Pos{p.src, t.line, t.col} }
+
+func (p *parser) pos() Pos { return p.posOf(p.tok) }
+
+// fail records the first error and stops the lexer: every loop of the
+// parser ends at EOF, so the error unwinds without panics.
+func (p *parser) fail(pos Pos, format string, args ...any) {
+	if p.err == nil {
+		p.err = Errorf(pos, format, args...)
+	}
+	p.lex.pos = p.lex.end
+	p.tok = token{kind: tEOF, start: p.lex.end, end: p.lex.end, line: p.tok.line, col: p.tok.col}
+}
+
+func (p *parser) failAt(t token, format string, args ...any) { p.fail(p.posOf(t), format, args...) }
+
+func (p *parser) failed() bool { return p.err != nil }
+
+func (p *parser) text(t token) []byte { return p.src.Data[t.start:t.end] }
+
+func (p *parser) tokText() string { return string(p.text(p.tok)) }
+
+// describe names the current token for "expected X, found Y" messages.
+func (p *parser) describe() string {
+	switch p.tok.kind {
+	case tEOF:
+		return "end of file"
+	case tString, tBareIdent, tPercentIdent, tAtIdent, tCaretIdent, tHashIdent, tBangIdent, tInt, tFloat:
+		s := p.tokText()
+		if len(s) > 40 {
+			s = s[:40] + "..."
+		}
+		return "'" + s + "'"
+	}
+	return tokNames[p.tok.kind]
+}
+
+func (p *parser) is(k tokKind) bool { return p.tok.kind == k }
+
+func (p *parser) isKeyword(kw string) bool {
+	return p.tok.kind == tBareIdent && string(p.text(p.tok)) == kw
+}
+
+// consume skips the current token if it has kind k.
+func (p *parser) consume(k tokKind) bool {
+	if p.tok.kind == k {
+		p.next()
+		return true
+	}
+	return false
+}
+
+// expect consumes a token of kind k or fails with msg at the current token.
+func (p *parser) expect(k tokKind, msg string) bool {
+	if p.tok.kind == k {
+		p.next()
+		return true
+	}
+	if !p.failed() {
+		p.failAt(p.tok, "%s", msg)
+	}
+	return false
+}
+
+func (p *parser) enter() bool {
+	p.depth++
+	if p.depth > MaxNesting {
+		p.failAt(p.tok, "nesting too deep: more than %d levels", MaxNesting)
+		return false
+	}
+	return true
+}
+
+func (p *parser) leave() { p.depth-- }
+
+func (p *parser) intern(b []byte) string {
+	if s, ok := p.names[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	p.names[s] = s
+	return s
+}
+
+// ---- module and functions ----
+
+func (p *parser) parseTopLevel() *Module {
+	m := &Module{Src: p.src, Pos: p.pos()}
+	sawModule, sawFunc := false, false
+	for !p.is(tEOF) {
+		switch {
+		case p.isKeyword("module") || (p.is(tString) && string(p.text(p.tok)) == `"builtin.module"`):
+			if sawModule || sawFunc {
+				p.failAt(p.tok, "tirc supports one module per input, with nothing beside it")
+				return nil
+			}
+			sawModule = true
+			if p.is(tString) {
+				p.parseGenericModule(m)
+			} else {
+				p.parseModule(m)
+			}
+		case p.isKeyword("func.func") || (p.is(tString) && string(p.text(p.tok)) == `"func.func"`):
+			if sawModule {
+				p.failAt(p.tok, "tirc supports one module per input, with nothing beside it")
+				return nil
+			}
+			sawFunc = true
+			p.parseFuncEither(m)
+		case p.is(tHashIdent) || p.is(tBangIdent):
+			p.parseAliasDef()
+		default:
+			p.failAt(p.tok, "expected 'func.func' or 'module' at the top level, found %s", p.describe())
+		}
+	}
+	return m
+}
+
+func (p *parser) parseFuncEither(m *Module) {
+	if p.is(tString) {
+		p.parseGenericFunc(m)
+	} else {
+		p.parseFunc(m)
+	}
+}
+
+// parseAliasDef parses `#name = attr` or `!name = type` at the top level.
+func (p *parser) parseAliasDef() {
+	t := p.tok
+	name := string(p.text(t))
+	p.next()
+	if !p.expect(tEqual, "expected '=' in alias definition") {
+		return
+	}
+	if t.kind == tHashIdent {
+		a := p.parseAttr()
+		if p.failed() {
+			return
+		}
+		if p.attrAlias == nil {
+			p.attrAlias = map[string]Attr{}
+		}
+		if _, dup := p.attrAlias[name]; dup {
+			p.failAt(t, "redefinition of attribute alias id '%s'", name[1:])
+			return
+		}
+		p.attrAlias[name] = a
+		return
+	}
+	ty := p.parseType()
+	if p.failed() {
+		return
+	}
+	if p.typeAlias == nil {
+		p.typeAlias = map[string]Type{}
+	}
+	if _, dup := p.typeAlias[name]; dup {
+		p.failAt(t, "redefinition of type alias id '%s'", name[1:])
+		return
+	}
+	p.typeAlias[name] = ty
+}
+
+// parseModule parses `module [@name] [attributes {...}] { funcs } [loc]`.
+func (p *parser) parseModule(m *Module) {
+	m.Pos, m.Explicit = p.pos(), true
+	p.next()
+	if p.is(tAtIdent) {
+		m.Name = p.symbolName(p.tok)
+		p.next()
+	}
+	if p.isKeyword("attributes") {
+		p.next()
+		m.Attrs = p.parseAttrDict()
+	}
+	if !p.expect(tLBrace, "expected '{' to begin the module body") {
+		return
+	}
+	for !p.is(tRBrace) && !p.is(tEOF) {
+		if p.isKeyword("func.func") || (p.is(tString) && string(p.text(p.tok)) == `"func.func"`) {
+			p.parseFuncEither(m)
+			continue
+		}
+		p.failAt(p.tok, "expected 'func.func' in the module body, found %s", p.describe())
+	}
+	if p.expect(tRBrace, "expected '}' to end the module body") {
+		m.Loc = p.parseOptionalLoc()
+	}
+}
+
+// parseGenericModule parses `"builtin.module"() ({ ... }) {attrs} : () -> ()`.
+func (p *parser) parseGenericModule(m *Module) {
+	m.Pos, m.Explicit = p.pos(), true
+	p.next()
+	p.expect(tLParen, "expected '(' after the op name")
+	p.expect(tRParen, "builtin.module takes no operands")
+	if p.is(tLess) {
+		props := p.parseProps()
+		if s, ok := props.Get("sym_name").(StringAttr); ok {
+			m.Name = string(s)
+		}
+	}
+	p.expect(tLParen, "expected '(' to begin the module region")
+	p.expect(tLBrace, "expected '{' to begin the module region")
+	for !p.is(tRBrace) && !p.is(tEOF) {
+		if p.is(tString) && string(p.text(p.tok)) == `"func.func"` {
+			p.parseGenericFunc(m)
+			continue
+		}
+		if p.isKeyword("func.func") {
+			p.parseFunc(m)
+			continue
+		}
+		p.failAt(p.tok, "expected 'func.func' in the module body, found %s", p.describe())
+	}
+	p.expect(tRBrace, "expected '}' to end the module region")
+	p.expect(tRParen, "expected ')' after the module region")
+	if p.is(tLBrace) {
+		for _, na := range p.parseAttrDict() {
+			if na.Name == "sym_name" {
+				if s, ok := na.Value.(StringAttr); ok {
+					m.Name = string(s)
+				}
+				continue
+			}
+			m.Attrs.Set(na.Name, na.Value)
+		}
+	}
+	p.parseEmptySignature("builtin.module")
+	m.Loc = p.parseOptionalLoc()
+}
+
+// parseEmptySignature parses `: () -> ()`.
+func (p *parser) parseEmptySignature(op string) {
+	if !p.expect(tColon, "expected ':' and the type signature of '"+op+"'") {
+		return
+	}
+	pos := p.pos()
+	ins, outs := p.parseFuncTypeLists()
+	if !p.failed() && (len(ins) != 0 || len(outs) != 0) {
+		p.fail(pos, "'%s' must have type () -> ()", op)
+	}
+}
+
+func (p *parser) symbolName(t token) string {
+	b := p.text(t)[1:]
+	if len(b) > 0 && b[0] == '"' {
+		return unquote(b[1 : len(b)-1])
+	}
+	return string(b)
+}
+
+func (p *parser) beginFunc(f *Func) {
+	p.fn = f
+	p.defs = map[string]*ssaDef{}
+	p.fwd = nil
+	p.fwdSeq = 0
+}
+
+// parseFunc parses the custom form of func.func:
+//
+//	func.func [private] @name(%a: T, ...) [-> R | -> (R, ...)] [attributes {...}] [{ body }] [loc(...)]
+func (p *parser) parseFunc(m *Module) {
+	f := &Func{Pos: p.pos()}
+	p.next()
+	if p.isKeyword("private") || p.isKeyword("public") || p.isKeyword("nested") {
+		if v := p.tokText(); v != "public" {
+			f.Visibility = v
+		}
+		p.next()
+	}
+	if !p.is(tAtIdent) {
+		p.failAt(p.tok, "expected a function name like @f after 'func.func', found %s", p.describe())
+		return
+	}
+	f.Name = p.symbolName(p.tok)
+	p.next()
+	p.beginFunc(f)
+	if !p.expect(tLParen, "expected '(' to begin the function arguments") {
+		return
+	}
+	named := -1 // 1: named arguments, 0: types only
+	for !p.is(tRParen) && !p.failed() {
+		if p.is(tPercentIdent) {
+			if named == 0 {
+				p.failAt(p.tok, "expected a type: either all arguments are named or none is")
+				return
+			}
+			named = 1
+			nameTok := p.tok
+			p.next()
+			p.expect(tColon, "expected ':' and a type after the argument name")
+			t := p.parseType()
+			if p.failed() {
+				return
+			}
+			v := f.AddArg(t)
+			v.Pos = p.posOf(nameTok)
+			p.skipArgExtras()
+			p.define(nameTok, []*Value{v})
+		} else {
+			if named == 1 {
+				p.failAt(p.tok, "expected an argument name like %%arg0: either all arguments are named or none is")
+				return
+			}
+			named = 0
+			t := p.parseType()
+			if p.failed() {
+				return
+			}
+			f.AddArg(t).Pos = f.Pos
+			p.skipArgExtras()
+		}
+		if !p.consume(tComma) {
+			break
+		}
+	}
+	if !p.expect(tRParen, "expected ')' to end the function arguments") {
+		return
+	}
+	if p.consume(tArrow) {
+		f.ResultTypes = p.parseResultTypes()
+	}
+	if p.isKeyword("attributes") {
+		p.next()
+		f.Attrs = p.parseAttrDict()
+	}
+	m.AddFunc(f)
+	if p.is(tLBrace) {
+		p.parseBody(f, named == 1)
+	} else {
+		f.External = true
+	}
+	f.Loc = p.parseOptionalLoc()
+	p.fn = nil
+}
+
+// skipArgExtras accepts argument attributes and locations, which tirc does
+// not keep.
+func (p *parser) skipArgExtras() {
+	if p.is(tLBrace) {
+		p.parseAttrDict()
+	}
+	p.parseOptionalLoc()
+}
+
+// parseResultTypes parses `T` or `(T, ...)` after '->'.
+func (p *parser) parseResultTypes() []Type {
+	if !p.is(tLParen) {
+		t := p.parseType()
+		if p.failed() {
+			return nil
+		}
+		return []Type{t}
+	}
+	p.next()
+	var ts []Type
+	for !p.is(tRParen) && !p.failed() {
+		ts = append(ts, p.parseType())
+		if p.is(tLBrace) {
+			p.parseAttrDict() // result attributes: accepted, not kept
+		}
+		if !p.consume(tComma) {
+			break
+		}
+	}
+	p.expect(tRParen, "expected ')' to end the result types")
+	return ts
+}
+
+// parseGenericFunc parses the generic form printed by
+// -mlir-print-op-generic:
+//
+//	"func.func"() <{function_type = (T) -> R, sym_name = "f"}> ({ ^bb0(...): ... }) : () -> ()
+func (p *parser) parseGenericFunc(m *Module) {
+	f := &Func{Pos: p.pos()}
+	p.next()
+	p.expect(tLParen, "expected '(' after the op name")
+	p.expect(tRParen, "func.func takes no operands")
+	var attrs Attrs
+	if p.is(tLess) {
+		attrs = p.parseProps()
+	}
+	if !p.expect(tLParen, "expected '(' to begin the function region") {
+		return
+	}
+	// The signature is known only from the attributes that follow the
+	// region, so skip the region first, then come back to parse it.
+	regionLex, regionTok := p.lex, p.tok
+	if p.is(tLBrace) {
+		p.skipBalanced()
+	}
+	p.expect(tRParen, "expected ')' after the function region")
+	if p.is(tLBrace) {
+		for _, na := range p.parseAttrDict() {
+			attrs.Set(na.Name, na.Value)
+		}
+	}
+	p.parseEmptySignature("func.func")
+	loc := p.parseOptionalLoc()
+	if p.failed() {
+		return
+	}
+	endLex, endTok := p.lex, p.tok
+	name, _ := attrs.Get("sym_name").(StringAttr)
+	var fty *FuncType
+	if ft, ok := attrs.Get("function_type").(*TypeAttr); ok {
+		fty, _ = ft.Type.(*FuncType)
+	}
+	if name == "" || fty == nil {
+		p.failAt(regionTok, "generic 'func.func' needs sym_name and function_type attributes")
+		return
+	}
+	f.Name = string(name)
+	if vis, ok := attrs.Get("sym_visibility").(StringAttr); ok && vis != "public" {
+		f.Visibility = string(vis)
+	}
+	for _, na := range attrs {
+		switch na.Name {
+		case "sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs":
+		default:
+			f.Attrs.Set(na.Name, na.Value)
+		}
+	}
+	for _, t := range fty.Inputs {
+		f.AddArg(t).Pos = f.Pos
+	}
+	f.ResultTypes = fty.Results
+	f.Loc = loc
+	m.AddFunc(f)
+	p.beginFunc(f)
+	f.External = true
+	if regionTok.kind == tLBrace {
+		p.lex, p.tok = regionLex, regionTok
+		p.next()
+		empty := p.is(tRBrace)
+		p.lex, p.tok = regionLex, regionTok
+		if !empty {
+			f.External = false
+			p.parseBody(f, false)
+		}
+	}
+	if !p.failed() {
+		p.lex, p.tok = endLex, endTok
+	}
+	p.fn = nil
+}
+
+// skipBalanced skips a bracketed group starting at the current token.
+func (p *parser) skipBalanced() {
+	depth := 0
+	for !p.is(tEOF) {
+		switch p.tok.kind {
+		case tLParen, tLBrace, tLSquare, tLess:
+			depth++
+		case tRParen, tRBrace, tRSquare, tGreater:
+			depth--
+		}
+		p.next()
+		if depth <= 0 {
+			return
+		}
+	}
+	if !p.failed() {
+		p.failAt(p.tok, "unexpected end of file in a bracketed group")
+	}
+}
+
+// parseBody parses `{ [^bb0(args):] ops }` into f.
+func (p *parser) parseBody(f *Func, namedArgs bool) {
+	lbrace := p.tok
+	p.next()
+	if p.is(tCaretIdent) {
+		label := p.tok
+		p.next()
+		if namedArgs && len(f.args) > 0 {
+			p.failAt(label, "invalid block name in region with named arguments")
+			return
+		}
+		var args []*Value
+		var names []token
+		if p.consume(tLParen) {
+			for !p.is(tRParen) && !p.failed() {
+				nameTok := p.tok
+				if !p.expect(tPercentIdent, "expected a block argument name like %arg0") {
+					return
+				}
+				p.expect(tColon, "expected ':' and a type after the block argument name")
+				t := p.parseType()
+				p.parseOptionalLoc()
+				if p.failed() {
+					return
+				}
+				v := &Value{typ: t}
+				v.Pos = p.posOf(nameTok)
+				args = append(args, v)
+				names = append(names, nameTok)
+				if !p.consume(tComma) {
+					break
+				}
+			}
+			p.expect(tRParen, "expected ')' to end the block arguments")
+		}
+		p.expect(tColon, "expected ':' after the block label")
+		if p.failed() {
+			return
+		}
+		if len(args) != len(f.args) {
+			p.fail(f.Pos, "'func.func' op entry block must have %d arguments to match function signature", len(f.args))
+			return
+		}
+		for i, a := range args {
+			if !TypeEqual(a.typ, f.args[i].typ) {
+				p.fail(f.Pos, "'func.func' op type of entry block argument #%d('%s') must match the type of the corresponding argument in function signature('%s')",
+					i, TypeString(a.typ), TypeString(f.args[i].typ))
+				return
+			}
+			f.args[i].Pos = a.Pos
+			p.define(names[i], []*Value{f.args[i]})
+		}
+	} else if !namedArgs && len(f.args) > 0 {
+		p.failAt(p.tok, "expected a block label with the %d argument(s) of the function: ^bb0(%%arg0: %s, ...):", len(f.args), TypeString(f.args[0].typ))
+		return
+	}
+	for !p.is(tRBrace) && !p.is(tEOF) {
+		if p.is(tCaretIdent) {
+			p.failAt(p.tok, "tirc supports single-block functions: found a second block '%s'", p.tokText())
+			return
+		}
+		p.parseOp(f)
+	}
+	if p.failed() {
+		return
+	}
+	if !p.is(tRBrace) {
+		p.failAt(lbrace, "expected '}' to close this function body")
+		return
+	}
+	p.next()
+	p.finishFunc()
+}
+
+// finishFunc reports uses of names that were never defined.
+func (p *parser) finishFunc() {
+	if len(p.fwd) == 0 {
+		return
+	}
+	var first *fwdRef
+	for _, refs := range p.fwd {
+		for _, r := range refs {
+			if first == nil || r.seq < first.seq {
+				first = r
+			}
+		}
+	}
+	p.fail(first.pos, "use of undeclared SSA value name")
+}
+
+// ---- SSA names ----
+
+// define binds a name (the token of %name) to values, resolving earlier
+// forward references to it.
+func (p *parser) define(nameTok token, vals []*Value) {
+	name := p.text(nameTok)
+	if _, dup := p.defs[string(name)]; dup {
+		p.failAt(nameTok, "redefinition of SSA value '%s'", name)
+		return
+	}
+	key := string(name)
+	p.defs[key] = &ssaDef{vals: vals, pos: p.posOf(nameTok)}
+	refs, ok := p.fwd[key]
+	if !ok {
+		return
+	}
+	delete(p.fwd, key)
+	for _, r := range refs {
+		if r.index >= len(vals) {
+			p.fail(r.pos, "reference to invalid result number")
+			return
+		}
+		v := vals[r.index]
+		if !TypeEqual(v.typ, r.v.typ) {
+			p.fail(p.posOf(nameTok), "definition of SSA value '%s#%d' has type '%s'", name, r.index, TypeString(v.typ))
+			p.err.Note(r.pos, "previously used here with type '%s'", TypeString(r.v.typ))
+			return
+		}
+		r.v.ReplaceAllUsesWith(v)
+	}
+}
+
+// parseValueRef parses %name or %name#N.
+func (p *parser) parseValueRef() (valueRef, bool) {
+	t := p.tok
+	if t.kind != tPercentIdent {
+		p.failAt(t, "expected an SSA value like %%0, found %s", p.describe())
+		return valueRef{}, false
+	}
+	ref := valueRef{name: p.text(t), pos: p.posOf(t)}
+	p.next()
+	if p.is(tHashIdent) && p.tok.start == t.end {
+		n, err := strconv.Atoi(string(p.text(p.tok)[1:]))
+		if err != nil || n < 0 {
+			p.failAt(p.tok, "expected a result number after '#'")
+			return ref, false
+		}
+		ref.index = n
+		p.next()
+	}
+	return ref, true
+}
+
+// resolve returns the value a reference names, checking its type; a name
+// not yet defined becomes a forward reference.
+func (p *parser) resolve(ref valueRef, t Type) *Value {
+	if d, ok := p.defs[string(ref.name)]; ok {
+		if ref.index >= len(d.vals) {
+			p.fail(ref.pos, "reference to invalid result number")
+			return nil
+		}
+		v := d.vals[ref.index]
+		if !TypeEqual(v.typ, t) {
+			p.fail(ref.pos, "use of value '%s' expects different type than prior uses: '%s' vs '%s'",
+				ref.name, TypeString(t), TypeString(v.typ))
+			p.err.Note(d.pos, "prior use here")
+			return nil
+		}
+		return v
+	}
+	if p.fwd == nil {
+		p.fwd = map[string][]*fwdRef{}
+	}
+	key := string(ref.name)
+	for _, r := range p.fwd[key] {
+		if r.index == ref.index {
+			if !TypeEqual(r.v.typ, t) {
+				p.fail(ref.pos, "use of value '%s' expects different type than prior uses: '%s' vs '%s'",
+					ref.name, TypeString(t), TypeString(r.v.typ))
+				p.err.Note(r.pos, "prior use here")
+				return nil
+			}
+			return r.v
+		}
+	}
+	v := &Value{typ: t, id: -1}
+	p.fwdSeq++
+	p.fwd[key] = append(p.fwd[key], &fwdRef{index: ref.index, v: v, pos: ref.pos, seq: p.fwdSeq})
+	return v
+}
+
+// ---- ops ----
+
+type resultGroup struct {
+	tok   token
+	count int
+}
+
+// parseOp parses one op (generic or custom form) with its result names
+// and optional trailing location, and appends it to f.
+func (p *parser) parseOp(f *Func) {
+	startTok := p.tok
+	var groups []resultGroup
+	if p.is(tPercentIdent) {
+		for {
+			t := p.tok
+			if !p.expect(tPercentIdent, "expected an SSA result name like %0") {
+				return
+			}
+			g := resultGroup{tok: t, count: 1}
+			if p.is(tColon) {
+				p.next()
+				if !p.is(tInt) {
+					p.failAt(p.tok, "expected the number of results after ':'")
+					return
+				}
+				n, err := strconv.Atoi(p.tokText())
+				if err != nil || n < 1 {
+					p.failAt(p.tok, "expected a positive number of results")
+					return
+				}
+				g.count = n
+				p.next()
+			}
+			groups = append(groups, g)
+			if !p.consume(tComma) {
+				break
+			}
+		}
+		if !p.expect(tEqual, "expected '=' after the result names") {
+			return
+		}
+	}
+	var op *Op
+	switch p.tok.kind {
+	case tString:
+		op = p.parseGenericOp()
+	case tBareIdent:
+		op = p.parseCustomOp()
+	default:
+		p.failAt(p.tok, "expected operation name in quotes")
+		return
+	}
+	if op == nil || p.failed() {
+		return
+	}
+	op.Loc = p.parseOptionalLoc()
+	if p.failed() {
+		return
+	}
+	total := 0
+	for _, g := range groups {
+		total += g.count
+	}
+	if groups != nil && total != len(op.results) {
+		p.failAt(startTok, "operation defines %d results but was provided %d to bind", len(op.results), total)
+		return
+	}
+	f.Append(op)
+	i := 0
+	for _, g := range groups {
+		p.define(g.tok, op.results[i:i+g.count:i+g.count])
+		i += g.count
+	}
+}
+
+// newOp creates an op whose operands are resolved against their types.
+func (p *parser) newOp(name string, def *OpDef, pos Pos, refs []valueRef, inTypes, outTypes []Type) *Op {
+	if len(refs) != len(inTypes) {
+		return nil
+	}
+	op := &Op{Name: name, Def: def, Pos: pos}
+	op.operands = make([]*Value, len(refs))
+	for i, r := range refs {
+		v := p.resolve(r, inTypes[i])
+		if v == nil {
+			return nil
+		}
+		op.operands[i] = v
+		v.uses = append(v.uses, Use{op, i})
+	}
+	op.results = make([]*Value, len(outTypes))
+	vals := make([]Value, len(outTypes)) // one allocation for all results
+	for i, t := range outTypes {
+		vals[i] = Value{typ: t, def: op, index: int32(i), id: -1}
+		op.results[i] = &vals[i]
+	}
+	return op
+}
+
+// lookupOpName finds the definition for a generic op name and enforces
+// the registered-dialect rule.
+func (p *parser) lookupOpName(name string, at token) (*OpDef, bool) {
+	def := LookupOp(name)
+	if def != nil {
+		return def, true
+	}
+	dialect := DialectOf(name)
+	if dialect == "" {
+		p.failAt(at, "op name '%s' needs a dialect prefix, like 'tir.add'", name)
+		return nil, false
+	}
+	if !KnownDialect(dialect) && !p.opts.AllowUnregistered {
+		p.failAt(at, "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with tirc")
+		return nil, false
+	}
+	return nil, true
+}
+
+// parseGenericOp parses `"name"(%a, ...) [<{props}>] [{attrs}] : (T, ...) -> R`.
+func (p *parser) parseGenericOp() *Op {
+	nameTok := p.tok
+	raw := p.text(nameTok)
+	name := p.intern(raw[1 : len(raw)-1])
+	if bytes.IndexByte(raw, '\\') >= 0 {
+		name = unquote(raw[1 : len(raw)-1])
+	}
+	p.next()
+	if name == "func.func" || name == "builtin.module" {
+		p.failAt(nameTok, "'%s' is only allowed at the top level", name)
+		return nil
+	}
+	def, ok := p.lookupOpName(name, nameTok)
+	if !ok {
+		return nil
+	}
+	if !p.expect(tLParen, "expected '(' to begin the operand list") {
+		return nil
+	}
+	var refs []valueRef
+	for !p.is(tRParen) && !p.failed() {
+		r, ok := p.parseValueRef()
+		if !ok {
+			return nil
+		}
+		refs = append(refs, r)
+		if !p.consume(tComma) {
+			break
+		}
+	}
+	if !p.expect(tRParen, "expected ')' to end the operand list") {
+		return nil
+	}
+	if p.is(tLSquare) {
+		p.failAt(p.tok, "tirc supports single-block functions: successor lists are not allowed")
+		return nil
+	}
+	var attrs Attrs
+	if p.is(tLess) {
+		attrs = p.parseProps()
+	}
+	if p.is(tLParen) {
+		p.failAt(p.tok, "tirc does not support ops with regions")
+		return nil
+	}
+	if p.is(tLBrace) {
+		for _, na := range p.parseAttrDict() {
+			attrs.Set(na.Name, na.Value)
+		}
+	}
+	if !p.expect(tColon, "expected ':' followed by operation type") {
+		return nil
+	}
+	typePos := p.tok
+	ins, outs := p.parseFuncTypeLists()
+	if p.failed() {
+		return nil
+	}
+	if len(ins) != len(refs) {
+		p.failAt(typePos, "expected %d operand type%s but had %d", len(refs), plural(len(refs)), len(ins))
+		return nil
+	}
+	op := p.newOp(name, def, p.posOf(nameTok), refs, ins, outs)
+	if op != nil {
+		op.Attrs = attrs
+	}
+	return op
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// parseProps parses MLIR 19's properties `<{...}>`.
+func (p *parser) parseProps() Attrs {
+	p.next()
+	if !p.is(tLBrace) {
+		p.failAt(p.tok, "expected '{' in properties")
+		return nil
+	}
+	attrs := p.parseAttrDict()
+	p.expect(tGreater, "expected '>' to end properties")
+	return attrs
+}
+
+// parseFuncTypeLists parses `(T, ...) -> R` or `(T, ...) -> (R, ...)` into
+// fresh slices.
+func (p *parser) parseFuncTypeLists() (ins, outs []Type) {
+	if !p.is(tLParen) {
+		p.failAt(p.tok, "expected function type like (T) -> R, found %s", p.describe())
+		return nil, nil
+	}
+	p.next()
+	for !p.is(tRParen) && !p.failed() {
+		ins = append(ins, p.parseType())
+		if !p.consume(tComma) {
+			break
+		}
+	}
+	if !p.expect(tRParen, "expected ')' to end the operand types") {
+		return nil, nil
+	}
+	if !p.expect(tArrow, "expected '->' in function type") {
+		return nil, nil
+	}
+	outs = p.parseResultTypes()
+	return ins, outs
+}
+
+// parseOptionalLoc parses a trailing `loc(...)` and returns its contents.
+func (p *parser) parseOptionalLoc() string {
+	if !p.isKeyword("loc") {
+		return ""
+	}
+	locTok := p.tok
+	p.next()
+	if !p.is(tLParen) {
+		p.failAt(p.tok, "expected '(' after 'loc'")
+		return ""
+	}
+	open := p.tok
+	if !p.enter() {
+		return ""
+	}
+	defer p.leave()
+	depth := 0
+	var last token
+	for !p.is(tEOF) {
+		switch p.tok.kind {
+		case tLParen, tLSquare, tLBrace, tLess:
+			depth++
+			if depth > MaxNesting {
+				p.failAt(p.tok, "nesting too deep: more than %d levels", MaxNesting)
+				return ""
+			}
+		case tRParen, tRSquare, tRBrace, tGreater:
+			depth--
+		}
+		last = p.tok
+		p.next()
+		if depth == 0 {
+			break
+		}
+	}
+	if depth != 0 {
+		if !p.failed() {
+			p.failAt(locTok, "unterminated location")
+		}
+		return ""
+	}
+	text := string(bytes.TrimSpace(p.src.Data[open.end:last.start]))
+	if text == "" {
+		p.failAt(open, "expected a location inside loc(...)")
+		return ""
+	}
+	if text[0] == '#' {
+		if a, ok := p.attrAlias[text]; ok {
+			if o, ok := a.(*OpaqueAttr); ok && len(o.Text) > 5 && o.Text[:4] == "loc(" {
+				return o.Text[4 : len(o.Text)-1]
+			}
+		}
+		p.failAt(open, "undefined location alias '%s'", text)
+		return ""
+	}
+	return text
+}
+
+// errorf is a helper for custom-format parsers.
+func (p *parser) errorf(format string, args ...any) { p.failAt(p.tok, format, args...) }
+
+var _ = fmt.Sprintf

@@ -1,0 +1,417 @@
+package ir
+
+import (
+	"io"
+	"strconv"
+)
+
+// PrintOptions configures the printer.
+type PrintOptions struct {
+	// Generic prints every op, functions and the module in MLIR's generic
+	// form (mlir-opt's -mlir-print-op-generic).
+	Generic bool
+}
+
+// Print writes m in MLIR's textual syntax, as mlir-opt prints it: an
+// explicit module, custom forms for the MLIR ops tirc knows and the generic
+// form for the rest, values renamed %arg0.., %0.. per function. The output
+// is deterministic, parses back to the same module, and printing never
+// fails on broken IR (null types or values print as <<NULL ...>>).
+func Print(w io.Writer, m *Module, opts PrintOptions) error {
+	pr := &printer{w: w, opts: opts}
+	pr.module(m)
+	return pr.flush()
+}
+
+// String prints the module with default options.
+func (m *Module) String() string {
+	var sb stringWriter
+	Print(&sb, m, PrintOptions{})
+	return string(sb)
+}
+
+// OpString prints one op in generic form with its function's value names,
+// as MLIR's "see current operation" note does.
+func OpString(op *Op) string {
+	pr := &printer{opts: PrintOptions{Generic: true}}
+	if op.fn != nil {
+		pr.nameValues(op.fn)
+	}
+	pr.op(op)
+	return string(pr.buf)
+}
+
+type stringWriter []byte
+
+func (s *stringWriter) Write(b []byte) (int, error) { *s = append(*s, b...); return len(b), nil }
+
+type printer struct {
+	w      io.Writer
+	opts   PrintOptions
+	buf    []byte
+	err    error
+	indent int
+
+	// Value names of the current function, by value ID.
+	fn      *Func
+	names   []valueName
+	used    map[string]bool
+	counter int
+}
+
+// valueName is how a value prints: a number (%3), a number with a result
+// index (%3#1) or a suggested name (%cst_0).
+type valueName struct {
+	set   bool
+	num   int32
+	group bool // part of a multi-result group: print #index
+	name  string
+}
+
+func (pr *printer) flush() error {
+	if pr.err == nil && len(pr.buf) > 0 && pr.w != nil {
+		_, pr.err = pr.w.Write(pr.buf)
+	}
+	pr.buf = pr.buf[:0]
+	return pr.err
+}
+
+func (pr *printer) str(s string) { pr.buf = append(pr.buf, s...) }
+
+func (pr *printer) newline() {
+	pr.buf = append(pr.buf, '\n')
+	if len(pr.buf) > 1<<16 {
+		pr.flush()
+	}
+	for i := 0; i < pr.indent; i++ {
+		pr.buf = append(pr.buf, ' ', ' ')
+	}
+}
+
+func (pr *printer) typ(t Type)           { pr.buf = appendType(pr.buf, t) }
+func (pr *printer) attr(a Attr)          { pr.buf = appendAttr(pr.buf, a, false) }
+func (pr *printer) loc(l string)         { pr.appendLoc(l) }
+func (pr *printer) types(ts []Type)      { pr.typeList(ts) }
+func (pr *printer) results(ts []Type)    { pr.buf = appendResultTypes(pr.buf, ts) }
+func (pr *printer) attrs(as []NamedAttr) { pr.buf = appendNamedAttrs(pr.buf, as) }
+
+func (pr *printer) appendLoc(l string) {
+	if l != "" {
+		pr.str(" loc(")
+		pr.str(l)
+		pr.str(")")
+	}
+}
+
+func (pr *printer) typeList(ts []Type) {
+	for i, t := range ts {
+		if i > 0 {
+			pr.str(", ")
+		}
+		pr.typ(t)
+	}
+}
+
+func (pr *printer) module(m *Module) {
+	if m == nil {
+		pr.str("<<NULL MODULE>>\n")
+		return
+	}
+	if pr.opts.Generic {
+		pr.str(`"builtin.module"() (`)
+		pr.str("{")
+	} else {
+		pr.str("module ")
+		if m.Name != "" {
+			pr.buf = SymbolRefAttr(m.Name).appendTo(pr.buf, false)
+			pr.str(" ")
+		}
+		if len(m.Attrs) > 0 {
+			pr.str("attributes {")
+			pr.attrs(m.Attrs)
+			pr.str("} ")
+		}
+		pr.str("{")
+	}
+	pr.indent++
+	for _, f := range m.Funcs {
+		pr.newline()
+		pr.function(f)
+	}
+	pr.indent--
+	pr.newline()
+	if pr.opts.Generic {
+		pr.str("})")
+		var as Attrs
+		if m.Name != "" {
+			as.Set("sym_name", StringAttr(m.Name))
+		}
+		for _, na := range m.Attrs {
+			as.Set(na.Name, na.Value)
+		}
+		if len(as) > 0 {
+			pr.str(" {")
+			pr.attrs(as)
+			pr.str("}")
+		}
+		pr.str(" : () -> ()")
+	} else {
+		pr.str("}")
+	}
+	pr.loc(m.Loc)
+	pr.str("\n\n") // mlir-opt ends its output with an empty line
+}
+
+// nameValues assigns printed names to every value of f, MLIR's way:
+// arguments %argN, results numbered in order unless the op suggests a
+// name, suggested names made unique with a per-function counter.
+func (pr *printer) nameValues(f *Func) {
+	pr.fn = f
+	n := f.NumValues()
+	if cap(pr.names) >= n {
+		pr.names = pr.names[:n]
+		clear(pr.names)
+	} else {
+		pr.names = make([]valueName, n)
+	}
+	pr.used = nil
+	pr.counter = 0
+	for i, a := range f.args {
+		if a.id >= 0 && int(a.id) < n {
+			pr.names[a.id] = valueName{set: true, name: "arg" + strconv.Itoa(i)}
+		}
+	}
+	num := int32(0)
+	for op := f.first; op != nil; op = op.next {
+		hint := ""
+		if len(op.results) == 1 && op.Def != nil && op.Def.ResultName != nil {
+			hint = op.Def.ResultName(op)
+		}
+		if hint != "" {
+			r := op.results[0]
+			if r.id >= 0 && int(r.id) < n {
+				pr.names[r.id] = valueName{set: true, name: pr.uniqueName(hint)}
+			}
+			continue
+		}
+		if len(op.results) == 0 {
+			continue
+		}
+		group := len(op.results) > 1
+		for _, r := range op.results {
+			if r.id >= 0 && int(r.id) < n {
+				pr.names[r.id] = valueName{set: true, num: num, group: group}
+			}
+		}
+		num++
+	}
+}
+
+func (pr *printer) uniqueName(hint string) string {
+	if pr.used == nil {
+		pr.used = map[string]bool{}
+	}
+	name := hint
+	for pr.used[name] {
+		name = hint + "_" + strconv.Itoa(pr.counter)
+		pr.counter++
+	}
+	pr.used[name] = true
+	return name
+}
+
+// value prints a use of v.
+func (pr *printer) value(v *Value) {
+	if v == nil {
+		pr.str("<<NULL VALUE>>")
+		return
+	}
+	if v.Func() != pr.fn || v.id < 0 || int(v.id) >= len(pr.names) || !pr.names[v.id].set {
+		pr.str("<<UNKNOWN SSA VALUE>>")
+		return
+	}
+	nm := pr.names[v.id]
+	pr.str("%")
+	if nm.name != "" {
+		pr.str(nm.name)
+		return
+	}
+	pr.buf = strconv.AppendInt(pr.buf, int64(nm.num), 10)
+	if nm.group {
+		pr.str("#")
+		pr.buf = strconv.AppendInt(pr.buf, int64(v.index), 10)
+	}
+}
+
+func (pr *printer) valueList(vs []*Value) {
+	for i, v := range vs {
+		if i > 0 {
+			pr.str(", ")
+		}
+		pr.value(v)
+	}
+}
+
+func (pr *printer) function(f *Func) {
+	if f == nil {
+		pr.str("<<NULL FUNCTION>>")
+		return
+	}
+	pr.nameValues(f)
+	if pr.opts.Generic {
+		pr.genericFunction(f)
+		return
+	}
+	pr.str("func.func ")
+	if f.Visibility != "" {
+		pr.str(f.Visibility)
+		pr.str(" ")
+	}
+	pr.buf = SymbolRefAttr(f.Name).appendTo(pr.buf, false)
+	pr.str("(")
+	for i, a := range f.args {
+		if i > 0 {
+			pr.str(", ")
+		}
+		if !f.External {
+			pr.value(a)
+			pr.str(": ")
+		}
+		pr.typ(a.typ)
+	}
+	pr.str(")")
+	if len(f.ResultTypes) > 0 {
+		pr.str(" -> ")
+		pr.results(f.ResultTypes)
+	}
+	if len(f.Attrs) > 0 {
+		pr.str(" attributes {")
+		pr.attrs(f.Attrs)
+		pr.str("}")
+	}
+	if !f.External {
+		pr.str(" {")
+		pr.body(f)
+		pr.newline()
+		pr.str("}")
+	}
+	pr.loc(f.Loc)
+}
+
+func (pr *printer) body(f *Func) {
+	pr.indent++
+	for op := f.first; op != nil; op = op.next {
+		pr.newline()
+		pr.op(op)
+	}
+	pr.indent--
+}
+
+func (pr *printer) genericFunction(f *Func) {
+	pr.str(`"func.func"() <{`)
+	var props Attrs
+	props.Set("function_type", &TypeAttr{Type: f.Type()})
+	props.Set("sym_name", StringAttr(f.Name))
+	if f.Visibility != "" {
+		props.Set("sym_visibility", StringAttr(f.Visibility))
+	}
+	pr.attrs(props)
+	pr.str("}> ({")
+	if !f.External {
+		if len(f.args) > 0 {
+			pr.newline()
+			pr.str("^bb0(")
+			for i, a := range f.args {
+				if i > 0 {
+					pr.str(", ")
+				}
+				pr.value(a)
+				pr.str(": ")
+				pr.typ(a.typ)
+			}
+			pr.str("):")
+		}
+		pr.body(f)
+	}
+	pr.newline()
+	pr.str("})")
+	if len(f.Attrs) > 0 {
+		pr.str(" {")
+		pr.attrs(f.Attrs)
+		pr.str("}")
+	}
+	pr.str(" : () -> ()")
+	pr.loc(f.Loc)
+}
+
+// op prints one op: result names, then the custom form when the op has
+// one and fits it, else the generic form.
+func (pr *printer) op(op *Op) {
+	if len(op.results) > 0 {
+		first := op.results[0]
+		if len(op.results) > 1 && pr.fn != nil && first.id >= 0 && int(first.id) < len(pr.names) && pr.names[first.id].set {
+			pr.str("%")
+			pr.buf = strconv.AppendInt(pr.buf, int64(pr.names[first.id].num), 10)
+			pr.str(":")
+			pr.buf = strconv.AppendInt(pr.buf, int64(len(op.results)), 10)
+		} else {
+			pr.value(first)
+			for _, r := range op.results[1:] {
+				pr.str(", ")
+				pr.value(r)
+			}
+		}
+		pr.str(" = ")
+	}
+	if pr.opts.Generic || op.Def == nil || op.Def.Format == FormatGeneric || !pr.custom(op) {
+		pr.generic(op)
+	}
+	pr.loc(op.Loc)
+}
+
+func (pr *printer) generic(op *Op) {
+	pr.buf = AppendQuoted(pr.buf, op.Name)
+	pr.str("(")
+	pr.valueList(op.operands)
+	pr.str(")")
+	var props, rest []NamedAttr
+	for _, na := range op.Attrs {
+		if op.Def != nil && contains(op.Def.Inherent, na.Name) {
+			props = append(props, na)
+		} else {
+			rest = append(rest, na)
+		}
+	}
+	if len(props) > 0 {
+		pr.str(" <{")
+		pr.attrs(props)
+		pr.str("}>")
+	}
+	if len(rest) > 0 {
+		pr.str(" {")
+		pr.attrs(rest)
+		pr.str("}")
+	}
+	pr.str(" : (")
+	for i, v := range op.operands {
+		if i > 0 {
+			pr.str(", ")
+		}
+		if v == nil {
+			pr.str("<<NULL TYPE>>")
+		} else {
+			pr.typ(v.typ)
+		}
+	}
+	pr.str(") -> ")
+	pr.results(op.ResultTypes())
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,275 @@
+package ir
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Trait is a property shared by many ops, with hooks that work on any op
+// carrying it (MLIR's OpTrait). A trait is one value: op.Has(t) is a pointer
+// comparison. Package traits defines them; ir only runs the hooks.
+type Trait struct {
+	// Name is MLIR's name for the trait ("Broadcastable").
+	Name string
+	// Doc states the trait's rules in a sentence or two.
+	Doc string
+	// Requires lists traits an op must also carry to carry this one.
+	Requires []*Trait
+	// Conflicts lists traits an op carrying this one must not carry.
+	Conflicts []*Trait
+	// Verify checks op against the trait's rules; nil means no rule.
+	Verify func(op *Op) *Diagnostic
+	// Infer returns the result types the trait proves from the operand
+	// types (most refined first), or nil when it proves nothing. Shape
+	// refinement uses it.
+	Infer func(op *Op) []Type
+}
+
+func (t *Trait) String() string { return t.Name }
+
+// TraitTerminator marks ops that end a block (MLIR's IsTerminator). It lives
+// in ir because the structure checks need it; package traits re-exports it.
+var TraitTerminator = &Trait{
+	Name: "Terminator",
+	Doc:  "The op ends its block: it must be the last op of the function body.",
+	Verify: func(op *Op) *Diagnostic {
+		if op.fn != nil && op.next != nil {
+			return op.Errorf("must be the last operation in the parent block")
+		}
+		return nil
+	},
+}
+
+// Format names the custom assembly form of an op (how it is written
+// besides the generic form). The parser and printer implement each.
+type Format uint8
+
+const (
+	// FormatGeneric: only `"dialect.op"(%a) {attrs} : (T) -> R`.
+	FormatGeneric Format = iota
+	// FormatSameType: `op %a, %b : T`, operands and results all of type T
+	// (arith.addf, arith.negf).
+	FormatSameType
+	// FormatCast: `op %x : T1 to T2` (tensor.cast, arith.sitofp).
+	FormatCast
+	// FormatConstant: `op attr` with the result type taken from the
+	// attribute (arith.constant 1.0 : f32).
+	FormatConstant
+	// FormatCall: `op @callee(%a) : (T) -> R` (func.call).
+	FormatCall
+	// FormatReturn: `op %a, %b : T1, T2` or `op` (func.return).
+	FormatReturn
+	// FormatCmp: `op pred, %a, %b : T` with the result i1-shaped like T
+	// and pred one of OpDef.Predicates (arith.cmpi, arith.cmpf).
+	FormatCmp
+	// FormatSelect: `op %c, %a, %b : T` (scalar i1 condition) or
+	// `op %c, %a, %b : C, T` (arith.select).
+	FormatSelect
+)
+
+// Kernel is the scalar function an elementwise op applies to each element.
+// Constant folding, the reference evaluator and codegen each implement every
+// kernel once; an op row only names its kernel.
+type Kernel uint8
+
+// The kernels (NumPy's semantics for numbers; see SPEC section 3).
+const (
+	KernelNone Kernel = iota
+	KernelAdd
+	KernelSub
+	KernelMul
+	KernelDiv
+	KernelRem
+	KernelPow
+	KernelMax
+	KernelMin
+	KernelAnd
+	KernelOr
+	KernelXor
+	KernelCmp // predicate attribute chooses the comparison
+	KernelSelect
+	KernelNeg
+	KernelAbs
+	KernelExp
+	KernelLog
+	KernelSqrt
+	KernelTanh
+	KernelConvert
+)
+
+var kernelNames = [...]string{"none", "add", "sub", "mul", "div", "rem", "pow", "max", "min",
+	"and", "or", "xor", "cmp", "select", "neg", "abs", "exp", "log", "sqrt", "tanh", "convert"}
+
+func (k Kernel) String() string {
+	if int(k) < len(kernelNames) {
+		return kernelNames[k]
+	}
+	return fmt.Sprintf("kernel(%d)", int(k))
+}
+
+// OpDef is the definition of an op: one row of a dialect's table.
+type OpDef struct {
+	// Name is the full op name, "tir.add".
+	Name string
+	// Summary is the op's semantics in one line ("lhs + rhs, broadcast").
+	Summary string
+	// Traits in declaration order; the verifier runs them in this order.
+	Traits []*Trait
+	// Verify is the op's own verifier, run after the traits'.
+	Verify func(op *Op) *Diagnostic
+	// Infer returns refined result types from the operand types (and
+	// attributes), or nil; it runs after the traits' Infer hooks.
+	Infer func(op *Op) []Type
+	// Kernel is the scalar semantics of an elementwise op.
+	Kernel Kernel
+	// Format is the custom assembly form; Predicates names the predicate
+	// values of FormatCmp (index = attribute value).
+	Format     Format
+	Predicates []string
+	// Inherent lists attributes printed as properties `<{...}>` in the
+	// generic form (MLIR 19 does that for its own ops).
+	Inherent []string
+	// ResultName suggests a printed name for the op's result ("cst"), as
+	// MLIR's OpAsmOpInterface does; "" means numbered.
+	ResultName func(op *Op) string
+}
+
+// Has reports whether the definition carries trait t.
+func (d *OpDef) Has(t *Trait) bool {
+	for _, x := range d.Traits {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
+
+// Dialect returns the dialect prefix of the op name ("tir").
+func (d *OpDef) Dialect() string { return DialectOf(d.Name) }
+
+// DialectOf returns the part of an op name before the first dot.
+func DialectOf(name string) string {
+	if i := strings.IndexByte(name, '.'); i >= 0 {
+		return name[:i]
+	}
+	return ""
+}
+
+var registry = struct {
+	sync.RWMutex
+	ops      map[string]*OpDef
+	dialects map[string]bool // dialect name -> allows unknown ops
+}{ops: map[string]*OpDef{}, dialects: map[string]bool{}}
+
+// Register adds an op definition to the registry. It refuses a duplicate
+// name, a name without a dialect prefix, and an inconsistent trait set: a
+// trait whose required traits are missing, or two conflicting traits.
+func Register(d *OpDef) error {
+	if d == nil || DialectOf(d.Name) == "" || strings.HasSuffix(d.Name, ".") {
+		return fmt.Errorf("op name must be 'dialect.op'")
+	}
+	if err := CheckTraits(d.Name, d.Traits); err != nil {
+		return err
+	}
+	registry.Lock()
+	defer registry.Unlock()
+	if _, dup := registry.ops[d.Name]; dup {
+		return fmt.Errorf("op '%s' is already registered", d.Name)
+	}
+	registry.ops[d.Name] = d
+	if _, ok := registry.dialects[d.Dialect()]; !ok {
+		registry.dialects[d.Dialect()] = false
+	}
+	return nil
+}
+
+// MustRegister registers every definition and panics on an inconsistent
+// one; it is meant for package initialization of a fixed op table, where a
+// mistake is a programming error caught by any test.
+func MustRegister(defs ...*OpDef) {
+	for _, d := range defs {
+		if err := Register(d); err != nil {
+			panic("ir.MustRegister: " + err.Error())
+		}
+	}
+}
+
+// CheckTraits reports the first inconsistency of a trait list: a nil or
+// repeated trait, a missing required trait, or two conflicting traits.
+func CheckTraits(opName string, ts []*Trait) error {
+	for i, t := range ts {
+		if t == nil {
+			return fmt.Errorf("op '%s': trait #%d is nil", opName, i)
+		}
+		for _, u := range ts[:i] {
+			if u == t {
+				return fmt.Errorf("op '%s': trait %s is listed twice", opName, t.Name)
+			}
+		}
+	}
+	has := func(t *Trait) bool {
+		for _, x := range ts {
+			if x == t {
+				return true
+			}
+		}
+		return false
+	}
+	for _, t := range ts {
+		for _, r := range t.Requires {
+			if !has(r) {
+				return fmt.Errorf("op '%s': trait %s requires trait %s", opName, t.Name, r.Name)
+			}
+		}
+		for _, c := range t.Conflicts {
+			if has(c) {
+				return fmt.Errorf("op '%s': trait %s conflicts with trait %s", opName, t.Name, c.Name)
+			}
+		}
+	}
+	return nil
+}
+
+// RegisterDialect declares a dialect as known. Unknown ops of a known
+// dialect are errors unless allowUnknownOps is set (MLIR's test dialect
+// allows them, for instance).
+func RegisterDialect(name string, allowUnknownOps bool) {
+	registry.Lock()
+	registry.dialects[name] = allowUnknownOps
+	registry.Unlock()
+}
+
+func dialectInfo(name string) (known, allowUnknownOps bool) {
+	registry.RLock()
+	allow, ok := registry.dialects[name]
+	registry.RUnlock()
+	return ok, allow
+}
+
+// LookupOp returns the registered definition of name, or nil.
+func LookupOp(name string) *OpDef {
+	registry.RLock()
+	d := registry.ops[name]
+	registry.RUnlock()
+	return d
+}
+
+// KnownDialect reports whether any op of dialect name is registered.
+func KnownDialect(name string) bool {
+	known, _ := dialectInfo(name)
+	return known
+}
+
+// RegisteredOps returns every registered definition, sorted by name.
+func RegisteredOps() []*OpDef {
+	registry.RLock()
+	defs := make([]*OpDef, 0, len(registry.ops))
+	for _, d := range registry.ops {
+		defs = append(defs, d)
+	}
+	registry.RUnlock()
+	sort.Slice(defs, func(i, j int) bool { return defs[i].Name < defs[j].Name })
+	return defs
+}

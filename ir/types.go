@@ -1,0 +1,424 @@
+package ir
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Dynamic is the size of a dimension known only at run time, printed '?'.
+const Dynamic int64 = -1
+
+// MaxRank is the largest rank tirc accepts for tensor and vector types.
+// Codegen supports every rank up to it; the parser refuses more, so that a
+// hostile input cannot make per-dimension work unbounded.
+const MaxRank = 64
+
+// Type is an IR type: a *Scalar, *TensorType, *VectorType, *FuncType or
+// *OpaqueType. Types are immutable once built; compare them with TypeEqual.
+type Type interface {
+	// String prints the type in MLIR syntax, e.g. "tensor<4x?xf32>".
+	String() string
+	appendTo(b []byte) []byte
+}
+
+// ScalarKind enumerates the scalar (element) types.
+type ScalarKind uint8
+
+// The scalar kinds, in MLIR spelling order.
+const (
+	KindI1 ScalarKind = iota
+	KindI8
+	KindI16
+	KindI32
+	KindI64
+	KindIndex
+	KindF16
+	KindBF16
+	KindF32
+	KindF64
+)
+
+// Scalar is a scalar type: a signless integer, index, or a float. There is
+// exactly one *Scalar per kind, so scalars compare with ==.
+type Scalar struct {
+	Kind ScalarKind
+	name string
+	bits int
+}
+
+// The scalar types.
+var (
+	I1    = &Scalar{KindI1, "i1", 1}
+	I8    = &Scalar{KindI8, "i8", 8}
+	I16   = &Scalar{KindI16, "i16", 16}
+	I32   = &Scalar{KindI32, "i32", 32}
+	I64   = &Scalar{KindI64, "i64", 64}
+	Index = &Scalar{KindIndex, "index", 64}
+	F16   = &Scalar{KindF16, "f16", 16}
+	BF16  = &Scalar{KindBF16, "bf16", 16}
+	F32   = &Scalar{KindF32, "f32", 32}
+	F64   = &Scalar{KindF64, "f64", 64}
+)
+
+// Scalars lists every scalar type.
+var Scalars = []*Scalar{I1, I8, I16, I32, I64, Index, F16, BF16, F32, F64}
+
+// ScalarByName returns the scalar type spelled name ("f32"), or nil.
+func ScalarByName(name string) *Scalar {
+	for _, s := range Scalars {
+		if s.name == name {
+			return s
+		}
+	}
+	return nil
+}
+
+func (s *Scalar) String() string           { return s.name }
+func (s *Scalar) appendTo(b []byte) []byte { return append(b, s.name...) }
+
+// IsInt reports whether s is a signless integer or index type.
+func (s *Scalar) IsInt() bool { return s.Kind <= KindIndex }
+
+// IsFloat reports whether s is a floating-point type.
+func (s *Scalar) IsFloat() bool { return s.Kind >= KindF16 }
+
+// Bits is the width of s in bits (64 for index).
+func (s *Scalar) Bits() int { return s.bits }
+
+// TensorType is a ranked tensor (Shape may be empty: rank 0) or, with
+// Unranked set, tensor<*xElem>. Shape entries are sizes >= 0 or Dynamic.
+type TensorType struct {
+	Shape    []int64
+	Elem     *Scalar
+	Unranked bool
+}
+
+// VectorType is a vector with static dimensions.
+type VectorType struct {
+	Shape []int64
+	Elem  *Scalar
+}
+
+// FuncType is a function signature (inputs) -> results.
+type FuncType struct {
+	Inputs  []Type
+	Results []Type
+}
+
+// OpaqueType is a type of an unregistered dialect, kept as its text
+// ("!foo.bar<1>"), accepted with -allow-unregistered-dialect.
+type OpaqueType struct {
+	Text string
+}
+
+// Tensor returns the ranked tensor type with the given element type and shape.
+func Tensor(elem *Scalar, shape ...int64) *TensorType {
+	if shape == nil {
+		shape = []int64{}
+	}
+	return &TensorType{Shape: shape, Elem: elem}
+}
+
+// UnrankedTensor returns tensor<*xelem>.
+func UnrankedTensor(elem *Scalar) *TensorType { return &TensorType{Elem: elem, Unranked: true} }
+
+// Vector returns the vector type with the given element type and shape.
+func Vector(elem *Scalar, shape ...int64) *VectorType { return &VectorType{Shape: shape, Elem: elem} }
+
+func (t *TensorType) String() string { return string(t.appendTo(nil)) }
+func (t *TensorType) appendTo(b []byte) []byte {
+	b = append(b, "tensor<"...)
+	if t.Unranked {
+		b = append(b, "*x"...)
+	} else {
+		b = appendDims(b, t.Shape, true)
+	}
+	b = append(b, t.Elem.name...)
+	return append(b, '>')
+}
+
+// Rank is the number of dimensions, or -1 for an unranked tensor.
+func (t *TensorType) Rank() int {
+	if t.Unranked {
+		return -1
+	}
+	return len(t.Shape)
+}
+
+func (t *VectorType) String() string { return string(t.appendTo(nil)) }
+func (t *VectorType) appendTo(b []byte) []byte {
+	b = append(b, "vector<"...)
+	b = appendDims(b, t.Shape, true)
+	b = append(b, t.Elem.name...)
+	return append(b, '>')
+}
+
+func (t *FuncType) String() string { return string(t.appendTo(nil)) }
+func (t *FuncType) appendTo(b []byte) []byte {
+	b = append(b, '(')
+	for i, in := range t.Inputs {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = appendType(b, in)
+	}
+	b = append(b, ") -> "...)
+	return appendResultTypes(b, t.Results)
+}
+
+// appendResultTypes prints a result list as MLIR does: a single non-function
+// type bare, anything else in parentheses.
+func appendResultTypes(b []byte, results []Type) []byte {
+	if len(results) == 1 {
+		if _, isFn := results[0].(*FuncType); !isFn {
+			return appendType(b, results[0])
+		}
+	}
+	b = append(b, '(')
+	for i, r := range results {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = appendType(b, r)
+	}
+	return append(b, ')')
+}
+
+func (t *OpaqueType) String() string           { return t.Text }
+func (t *OpaqueType) appendTo(b []byte) []byte { return append(b, t.Text...) }
+
+// appendType prints t, or "<<NULL TYPE>>" for a nil type (the printer never
+// crashes on broken IR).
+func appendType(b []byte, t Type) []byte {
+	if t == nil {
+		return append(b, "<<NULL TYPE>>"...)
+	}
+	return t.appendTo(b)
+}
+
+func appendDims(b []byte, shape []int64, trailingX bool) []byte {
+	for i, d := range shape {
+		if i > 0 {
+			b = append(b, 'x')
+		}
+		if d < 0 {
+			b = append(b, '?')
+		} else {
+			b = strconv.AppendInt(b, d, 10)
+		}
+	}
+	if trailingX && len(shape) > 0 {
+		b = append(b, 'x')
+	}
+	return b
+}
+
+// ShapeString formats a shape as MLIR's messages do: "4x?x1", and "" for
+// rank 0.
+func ShapeString(shape []int64) string { return string(appendDims(nil, shape, false)) }
+
+// TypeString prints t; nil prints as "<<NULL TYPE>>".
+func TypeString(t Type) string { return string(appendType(nil, t)) }
+
+// TypesString prints a comma-separated type list.
+func TypesString(ts []Type) string {
+	var sb strings.Builder
+	for i, t := range ts {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString(TypeString(t))
+	}
+	return sb.String()
+}
+
+// TypeEqual reports whether a and b are the same type.
+func TypeEqual(a, b Type) bool {
+	if a == b {
+		return true
+	}
+	switch x := a.(type) {
+	case *TensorType:
+		y, ok := b.(*TensorType)
+		return ok && x.Elem == y.Elem && x.Unranked == y.Unranked && shapeEqual(x.Shape, y.Shape)
+	case *VectorType:
+		y, ok := b.(*VectorType)
+		return ok && x.Elem == y.Elem && shapeEqual(x.Shape, y.Shape)
+	case *FuncType:
+		y, ok := b.(*FuncType)
+		return ok && TypesEqual(x.Inputs, y.Inputs) && TypesEqual(x.Results, y.Results)
+	case *OpaqueType:
+		y, ok := b.(*OpaqueType)
+		return ok && x.Text == y.Text
+	}
+	return false
+}
+
+// TypesEqual compares two type lists element-wise.
+func TypesEqual(a, b []Type) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !TypeEqual(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func shapeEqual(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// ElementType returns the element type of a tensor or vector, the type
+// itself for a scalar, and nil otherwise.
+func ElementType(t Type) *Scalar {
+	switch x := t.(type) {
+	case *Scalar:
+		return x
+	case *TensorType:
+		return x.Elem
+	case *VectorType:
+		return x.Elem
+	}
+	return nil
+}
+
+// IsShaped reports whether t is a tensor (ranked or not) or a vector.
+func IsShaped(t Type) bool {
+	switch t.(type) {
+	case *TensorType, *VectorType:
+		return true
+	}
+	return false
+}
+
+// Shape returns the dimensions of a ranked tensor or vector; ranked is false
+// for unranked tensors and for non-shaped types.
+func Shape(t Type) (shape []int64, ranked bool) {
+	switch x := t.(type) {
+	case *TensorType:
+		if x.Unranked {
+			return nil, false
+		}
+		return x.Shape, true
+	case *VectorType:
+		return x.Shape, true
+	}
+	return nil, false
+}
+
+// IsRankedTensor reports whether t is a ranked tensor type.
+func IsRankedTensor(t Type) bool {
+	x, ok := t.(*TensorType)
+	return ok && !x.Unranked
+}
+
+// WithShape returns a tensor or vector like t with another shape (and, for a
+// tensor, ranked). Other types are returned unchanged.
+func WithShape(t Type, shape []int64) Type {
+	switch x := t.(type) {
+	case *TensorType:
+		return &TensorType{Shape: shape, Elem: x.Elem}
+	case *VectorType:
+		return &VectorType{Shape: shape, Elem: x.Elem}
+	}
+	return t
+}
+
+// WithElem returns a tensor or vector like t with element type e, or e for a
+// scalar.
+func WithElem(t Type, e *Scalar) Type {
+	switch x := t.(type) {
+	case *TensorType:
+		return &TensorType{Shape: x.Shape, Elem: e, Unranked: x.Unranked}
+	case *VectorType:
+		return &VectorType{Shape: x.Shape, Elem: e}
+	case *Scalar:
+		return e
+	}
+	return t
+}
+
+// IsStatic reports whether every dimension of shape is known.
+func IsStatic(shape []int64) bool {
+	for _, d := range shape {
+		if d < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// MaxElements bounds the number of elements of any tensor tirc accepts
+// (2^59, so that the byte size of any element type fits in an int64):
+// shapes whose product exceeds it are refused.
+const MaxElements = int64(1) << 59
+
+// NumElements is the product of the static dimensions of shape; ok is false
+// when a dimension is dynamic or the product exceeds MaxElements.
+func NumElements(shape []int64) (n int64, ok bool) {
+	n = 1
+	for _, d := range shape {
+		if d < 0 {
+			return 0, false
+		}
+		if d != 0 && n > MaxElements/d {
+			return 0, false
+		}
+		n *= d
+	}
+	return n, true
+}
+
+// CompatibleShapes reports whether two shapes can describe the same value:
+// same rank and every pair of dimensions equal or one of them dynamic.
+func CompatibleShapes(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] >= 0 && b[i] >= 0 && a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// CompatibleTypes reports whether a and b are the same kind of type with the
+// same element type and compatible shapes (unranked is compatible with any
+// rank), as MLIR's verifyCompatibleShape with element types.
+func CompatibleTypes(a, b Type) bool {
+	if TypeEqual(a, b) {
+		return true
+	}
+	ea, eb := ElementType(a), ElementType(b)
+	if ea == nil || eb == nil || ea != eb {
+		return false
+	}
+	return CompatibleShapeOf(a, b)
+}
+
+// CompatibleShapeOf reports whether the shapes of a and b are compatible,
+// ignoring element types: unranked tensors are compatible with any shaped
+// type, scalars only with scalars.
+func CompatibleShapeOf(a, b Type) bool {
+	sa, ra := Shape(a)
+	sb, rb := Shape(b)
+	if !IsShaped(a) || !IsShaped(b) {
+		return !IsShaped(a) && !IsShaped(b)
+	}
+	if !ra || !rb {
+		return true
+	}
+	return CompatibleShapes(sa, sb)
+}

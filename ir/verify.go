@@ -1,0 +1,185 @@
+package ir
+
+import (
+	"runtime"
+	"sync"
+)
+
+// VerifyOptions configures the verifier.
+type VerifyOptions struct {
+	// AllowUnregistered accepts ops of unknown dialects (their contents
+	// are not checked), as mlir-opt's -allow-unregistered-dialect.
+	AllowUnregistered bool
+}
+
+// Verify checks a module and returns every error it finds, in source
+// order, each at its op. The driver follows MLIR's order:
+//
+//  1. structure: unique function names, SSA values defined before use
+//     and in the same function, typed values;
+//  2. for each op, the traits' verifiers in declaration order, then the
+//     op's own verifier, stopping at the op's first failure;
+//  3. the terminator: a body must end with one, but this is only checked
+//     when none of its ops failed (an error there usually explains it, and
+//     MLIR's negative tests often omit the return).
+//
+// It carries on across ops and functions; functions are verified in
+// parallel and the results merged in order.
+func Verify(m *Module, opts VerifyOptions) Diagnostics {
+	if m == nil {
+		return nil
+	}
+	var ds Diagnostics
+	seen := make(map[string]*Func, len(m.Funcs))
+	for _, f := range m.Funcs {
+		if f == nil {
+			continue
+		}
+		if prev := seen[f.Name]; prev != nil {
+			ds = append(ds, Errorf(f.Pos, "redefinition of symbol named '%s'", f.Name).Note(prev.Pos, "see existing symbol definition here"))
+			continue
+		}
+		seen[f.Name] = f
+	}
+	m.buildSymbols()
+	perFunc := make([]Diagnostics, len(m.Funcs))
+	ParallelFor(len(m.Funcs), func(i int) {
+		if f := m.Funcs[i]; f != nil {
+			perFunc[i] = VerifyFunc(f, opts)
+		}
+	})
+	for _, fd := range perFunc {
+		ds = append(ds, fd...)
+	}
+	return ds
+}
+
+// ParallelFor runs body(0..n-1) on up to GOMAXPROCS goroutines and waits.
+// Bodies must only touch their own index's state.
+func ParallelFor(n int, body func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	if workers <= 1 {
+		for i := 0; i < n; i++ {
+			body(i)
+		}
+		return
+	}
+	var next int64
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				i := int(next)
+				next++
+				mu.Unlock()
+				if i >= n {
+					return
+				}
+				body(i)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// VerifyFunc checks one function (see Verify).
+func VerifyFunc(f *Func, opts VerifyOptions) Diagnostics {
+	var ds Diagnostics
+	if f.External {
+		if f.Visibility == "" {
+			ds = append(ds, f.Errorf("symbol declaration cannot have public visibility"))
+		}
+		return ds
+	}
+	defined := make([]bool, f.NumValues())
+	for i, a := range f.args {
+		switch {
+		case a.typ == nil:
+			ds = append(ds, f.Errorf("argument #%d has no type", i))
+		case a.id < 0 || int(a.id) >= len(defined):
+			ds = append(ds, f.Errorf("argument #%d has an invalid value ID", i))
+		default:
+			defined[a.id] = true
+		}
+	}
+	opFailed := false
+	for op := f.first; op != nil; op = op.next {
+		if d := verifyOp(f, op, defined, opts); d != nil {
+			ds = append(ds, d.Flatten()...)
+			opFailed = true
+		}
+		for _, r := range op.results {
+			if r.id >= 0 && int(r.id) < len(defined) {
+				defined[r.id] = true
+			}
+		}
+	}
+	if opFailed {
+		return ds
+	}
+	if f.last == nil {
+		return append(ds, Errorf(f.Pos, "empty block: expect at least a terminator"))
+	}
+	if last := f.last; last.Def != nil && !last.Has(TraitTerminator) {
+		ds = append(ds, Errorf(last.Pos, "block with no terminator, has %s", OpString(last)))
+	}
+	return ds
+}
+
+// verifyOp runs the structure checks, then the traits' verifiers in
+// declaration order, then the op's own; it returns the first failure.
+func verifyOp(f *Func, op *Op, defined []bool, opts VerifyOptions) *Diagnostic {
+	for i, v := range op.operands {
+		switch {
+		case v == nil:
+			return op.Errorf("operand #%d is null", i)
+		case v.typ == nil:
+			return op.Errorf("operand #%d has no type", i)
+		case v.Func() != f:
+			return op.Errorf("operand #%d is not defined in this function", i)
+		case v.id < 0 || int(v.id) >= len(defined):
+			return op.Errorf("operand #%d has an invalid value ID", i)
+		case !defined[v.id]:
+			d := op.EmitErrorf("operand #%d does not dominate this use", i)
+			if v.def != nil {
+				d.Note(v.def.Pos, "operand defined here")
+			}
+			return d
+		}
+	}
+	for i, r := range op.results {
+		if r == nil || r.typ == nil {
+			return op.Errorf("result #%d has no type", i)
+		}
+	}
+	if op.Def == nil {
+		dialect := DialectOf(op.Name)
+		known, allowUnknown := dialectInfo(dialect)
+		switch {
+		case known && !allowUnknown:
+			d := op.EmitErrorf("unregistered operation '%s' found in dialect ('%s') that does not allow unknown operations", op.Name, dialect)
+			if s := SuggestOpName(op.Name); s != "" {
+				d.Msg += "; did you mean '" + s + "'?"
+			}
+			return d
+		case !known && !opts.AllowUnregistered:
+			return op.EmitErrorf("operation '%s' of unregistered dialect '%s' (use -allow-unregistered-dialect to accept it)", op.Name, dialect)
+		}
+		return nil
+	}
+	for _, t := range op.Def.Traits {
+		if t.Verify != nil {
+			if d := t.Verify(op); d != nil {
+				return d
+			}
+		}
+	}
+	if op.Def.Verify != nil {
+		return op.Def.Verify(op)
+	}
+	return nil
+}
