@@ -28,9 +28,21 @@ type options struct {
 	generic           bool
 	showHelp          bool
 	showVersion       bool
+
+	stderr  io.Writer   // where pass dumps and timing reports go
+	passes  passOptions // flags of passes.go
+	codegen emitOptions // flags of emit.go
 }
 
+// flagSpecs lists every flag: the general ones here, then those of the
+// pass manager (passes.go) and of code generation (emit.go).
 func flagSpecs() []*flagSpec {
+	specs := generalFlags()
+	specs = append(specs, passFlags()...)
+	return append(specs, emitFlags()...)
+}
+
+func generalFlags() []*flagSpec {
 	gen := "General"
 	return []*flagSpec{
 		{name: "o", arg: "file", section: gen, help: "write the output to file (atomically; '-' is stdout)",
@@ -79,7 +91,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	}()
 	_ = dialect.All // the dialects register themselves
 	specs := flagSpecs()
-	var o options
+	o := options{stderr: stderr}
 	if err := parseArgs(args, specs, &o); err != nil {
 		fmt.Fprintf(stderr, "tirc: error: %v\n", err)
 		return exitUsage
@@ -179,7 +191,8 @@ func process(src *ir.Source, o *options, stderr io.Writer) ([]byte, bool) {
 	return out.Bytes(), ok
 }
 
-// processChunk parses, verifies and prints one chunk.
+// processChunk parses, verifies, transforms and prints (or compiles) one
+// chunk.
 func processChunk(src *ir.Source, c ir.Chunk, o *options) ([]byte, ir.Diagnostics) {
 	m, perr := ir.ParseRange(src, c.Start, c.End, c.Line, ir.ParseOptions{AllowUnregistered: o.allowUnregistered})
 	if perr != nil {
@@ -188,8 +201,14 @@ func processChunk(src *ir.Source, c ir.Chunk, o *options) ([]byte, ir.Diagnostic
 	if ds := ir.Verify(m, ir.VerifyOptions{AllowUnregistered: o.allowUnregistered}); ds.HasErrors() {
 		return nil, ds
 	}
+	if ds := runPasses(m, o); ds.HasErrors() {
+		return nil, ds
+	}
 	if o.verifyOnly {
 		return nil, nil
+	}
+	if out, ds, handled := emit(m, o); handled {
+		return out, ds
 	}
 	var buf bytes.Buffer
 	ir.Print(&buf, m, ir.PrintOptions{Generic: o.generic})

@@ -1,0 +1,35 @@
+# tirc: make build | make test | make deps | make demo | make bench | make fuzz
+# Every target finds Go at /usr/local/go when it is not on PATH.
+SHELL := /bin/bash
+export PATH := $(CURDIR)/bin:/usr/lib/llvm-14/bin:/usr/local/go/bin:$(PATH)
+GO ?= go
+LIT := /usr/bin/python3 /usr/lib/llvm-14/build/utils/lit/lit.py
+LITFLAGS ?= -sv
+FUZZTIME ?= 10s
+
+.PHONY: all build deps test unit lit vet demo bench fuzz clean
+
+all: build
+
+build:
+	$(GO) build -o bin/tirc ./cmd/tirc
+
+deps:
+	./scripts/deps.sh
+
+# The whole test suite: vet, gofmt, Go unit tests, lit file tests.
+test: deps build vet unit lit
+
+vet:
+	$(GO) vet ./...
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
+
+unit: build
+	$(GO) test ./...
+
+lit: build
+	$(LIT) $(LITFLAGS) test
+
+clean:
+	rm -rf bin build

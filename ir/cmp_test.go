@@ -1,0 +1,3 @@
+package ir_test
+
+import _ "github.com/google/go-cmp/cmp"

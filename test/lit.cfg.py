@@ -1,0 +1,58 @@
+# lit configuration for tirc's file tests (MLIR's convention: RUN lines,
+# FileCheck, -verify-diagnostics). Run with `make lit`.
+import os
+import shutil
+
+import lit.formats
+
+config.name = "tirc"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".mlir"]
+config.excludes = ["Inputs", "lit.cfg.py"]
+
+repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+config.test_source_root = os.path.join(repo, "test")
+config.test_exec_root = os.path.join(repo, "build", "lit")
+
+path = [os.path.join(repo, "bin"), "/usr/lib/llvm-14/bin", "/usr/local/go/bin"]
+config.environment["PATH"] = os.pathsep.join(path + [os.environ.get("PATH", "")])
+for var in ("HOME", "TMPDIR", "CI", "GOPATH", "GOCACHE", "GOFLAGS"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+in_ci = os.environ.get("CI") == "true"
+
+# ../shared holds reference material (MLIR's own test files). Tests that
+# use it say `REQUIRES: shared`; under CI=true its absence is an error.
+shared = os.path.join(os.path.dirname(repo), "shared")
+config.substitutions.append(("%shared", shared))
+if os.path.isdir(shared):
+    config.available_features.add("shared")
+elif in_ci:
+    lit_config.fatal("../shared is missing (needed under CI=true): " + shared)
+else:
+    lit_config.note("../shared not found: tests that need it are skipped")
+
+# Optional tools: tests that need them say `REQUIRES: <feature>`; under
+# CI=true (where `make deps` installed them) a missing one is an error.
+tools = {
+    "mlir-opt-19": "mlir-opt-19",
+    "clang": "clang",
+    "clang-19": "clang-19",
+    "opt-14": "opt-14",
+    "opt-19": "opt-19",
+}
+for feature, exe in tools.items():
+    if shutil.which(exe, path=config.environment["PATH"]):
+        config.available_features.add(feature)
+    elif in_ci:
+        lit_config.fatal("%s is not installed (run `make deps`)" % exe)
+    else:
+        lit_config.note("%s not found: tests that need it are skipped" % exe)
+
+python = "/usr/bin/python3"
+config.substitutions.append(("%python", python))
+if os.system(python + " -c 'import numpy' 2>/dev/null") == 0:
+    config.available_features.add("numpy")
+elif in_ci:
+    lit_config.fatal("python3-numpy is not importable by /usr/bin/python3 (run `make deps`)")
