@@ -1,0 +1,155 @@
+package ir_test
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/tirc/tirc/ir"
+)
+
+// roundTripped is one chunk that parses, with its printed forms.
+type roundTripped struct {
+	chunk    corpusChunk
+	custom   string
+	generic  string
+	verifies bool
+}
+
+// roundTripCorpus parses every chunk of the corpus and checks
+// print(parse(print(x))) == print(x) in both printed forms, and that the
+// generic form reads back as the same module as the custom form.
+//
+// The rule for chunks that do not parse: they are allowed only in negative
+// test files (a RUN line with `not ...` or -verify-diagnostics, which
+// includes MLIR's conformance files); anywhere else a parse error fails
+// the test, so a parser regression cannot hide as a skipped file.
+func roundTripCorpus(t *testing.T) []roundTripped {
+	var out []roundTripped
+	skipped := 0
+	for _, c := range corpusChunks(t, true) {
+		m, d := parseChunk(c)
+		if d != nil {
+			if !c.file.negative {
+				t.Errorf("%s: chunk does not parse (and the file is not a negative test): %v", c, d)
+			}
+			skipped++
+			continue
+		}
+		rt := roundTripped{chunk: c}
+		rt.verifies = !ir.Verify(m, ir.VerifyOptions{AllowUnregistered: true}).HasErrors()
+		for _, generic := range []bool{false, true} {
+			first := printModule(t, m, generic)
+			m2, d := ir.ParseString(first, ir.ParseOptions{AllowUnregistered: true})
+			if d != nil {
+				t.Errorf("%s: printed form (generic=%v) does not parse: %v\n%s", c, generic, d, first)
+				continue
+			}
+			if diff := cmp.Diff(first, printModule(t, m2, generic)); diff != "" {
+				t.Errorf("%s: print(parse(print(x))) != print(x) (generic=%v) (-want +got):\n%s", c, generic, diff)
+			}
+			if generic {
+				rt.generic = first
+				if diff := cmp.Diff(rt.custom, printModule(t, m2, false)); diff != "" {
+					t.Errorf("%s: the generic form reads back as a different module (-custom +from generic):\n%s", c, diff)
+				}
+			} else {
+				rt.custom = first
+			}
+		}
+		out = append(out, rt)
+	}
+	t.Logf("round-tripped %d chunks; %d chunks of negative tests do not parse", len(out), skipped)
+	return out
+}
+
+func TestRoundTrip(t *testing.T) {
+	if got := roundTripCorpus(t); len(got) == 0 {
+		t.Fatal("no chunk of the corpus parses")
+	}
+}
+
+// mlirOpt is the installed mlir-opt-19, or "" (the test is then skipped,
+// or fails under CI=true).
+func mlirOpt(t *testing.T) string {
+	t.Helper()
+	for _, p := range []string{"/usr/bin/mlir-opt-19", "mlir-opt-19"} {
+		if path, err := exec.LookPath(p); err == nil {
+			return path
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("mlir-opt-19 is not installed (run `make deps`)")
+	}
+	t.Skip("mlir-opt-19 not installed: skipping the check that mlir-opt reads tirc's output")
+	return ""
+}
+
+// TestMLIROptReadsOutput feeds tirc's printed output (custom and generic
+// forms) of every corpus chunk that parses and verifies to
+// `mlir-opt-19 -allow-unregistered-dialect`: the text must move between
+// tirc and mlir-opt. All chunks go into one -split-input-file run per form;
+// only when that fails are chunks run one by one to name the culprits.
+func TestMLIROptReadsOutput(t *testing.T) {
+	opt := mlirOpt(t)
+	var rts []roundTripped
+	for _, rt := range roundTripCorpus(t) {
+		// Chunks that fail tirc's verifier are negative tests; mlir-opt
+		// verifies while parsing and would reject them too.
+		if rt.verifies {
+			rts = append(rts, rt)
+		}
+	}
+	if len(rts) == 0 {
+		t.Fatal("no verified chunk to feed to mlir-opt")
+	}
+	dir := t.TempDir()
+	for _, form := range []string{"custom", "generic"} {
+		text := func(rt roundTripped) string {
+			if form == "generic" {
+				return rt.generic
+			}
+			return rt.custom
+		}
+		var all strings.Builder
+		for i, rt := range rts {
+			if i > 0 {
+				all.WriteString("// -----\n")
+			}
+			all.WriteString(text(rt))
+		}
+		path := filepath.Join(dir, form+".mlir")
+		if err := os.WriteFile(path, []byte(all.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := runMLIROpt(opt, path, true); err == nil {
+			t.Logf("mlir-opt-19 read %d chunks in the %s form", len(rts), form)
+			continue
+		} else {
+			t.Logf("mlir-opt-19 rejected the batch (%v): %s", err, out)
+		}
+		for i, rt := range rts {
+			p := filepath.Join(dir, form+"-one.mlir")
+			os.WriteFile(p, []byte(text(rt)), 0o644)
+			if out, err := runMLIROpt(opt, p, false); err != nil {
+				t.Errorf("%s: mlir-opt-19 does not read tirc's %s output (chunk %d): %v\n%s\ninput:\n%s", rt.chunk, form, i, err, out, text(rt))
+			}
+		}
+	}
+}
+
+func runMLIROpt(opt, path string, split bool) (string, error) {
+	args := []string{"-allow-unregistered-dialect", path, "-o", os.DevNull}
+	if split {
+		args = append(args, "-split-input-file")
+	}
+	cmd := exec.Command(opt, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	return stderr.String(), err
+}
