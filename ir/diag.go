@@ -101,6 +101,11 @@ type Diagnostic struct {
 	Severity Severity
 	Msg      string
 	Notes    []*Diagnostic
+	// Fix is a fix-it hint: what the user most likely meant ("did you
+	// mean 'tensor<4xf32>'?"). It is rendered on its own line after the
+	// excerpt and is not part of Msg, so messages stay MLIR-exact and
+	// -verify-diagnostics ignores it.
+	Fix string
 	// Also holds further diagnostics reported together with this one (MLIR
 	// reports some failures as two errors, e.g. "inferred type(s) ... are
 	// incompatible" then "failed to infer returned types").
@@ -133,13 +138,22 @@ func (d *Diagnostic) Render(w io.Writer) {
 }
 
 func (d *Diagnostic) render(sb *strings.Builder) {
+	d.renderAt(sb, Pos{})
+}
+
+// renderAt renders d; a note at its parent's position (parent) repeats
+// only the location line, not the source excerpt.
+func (d *Diagnostic) renderAt(sb *strings.Builder, parent Pos) {
 	if d.Pos.IsValid() {
 		fmt.Fprintf(sb, "%s: %s: %s\n", d.Pos, d.Severity, d.Msg)
-		if line := d.Pos.File.Line(int(d.Pos.Line)); line != "" || d.Pos.Col == 1 {
+		if line := d.Pos.File.Line(int(d.Pos.Line)); d.Pos != parent && (line != "" || d.Pos.Col == 1) {
 			sb.WriteString(sanitizeLine(line))
 			sb.WriteByte('\n')
 			sb.WriteString(caretPad(line, int(d.Pos.Col)))
 			sb.WriteString("^\n")
+		}
+		if d.Fix != "" {
+			fmt.Fprintf(sb, "%s: fix-it: %s\n", d.Pos, d.Fix)
 		}
 	} else if d.Pos.File != nil {
 		fmt.Fprintf(sb, "%s: %s: %s\n", d.Pos.File.Name, d.Severity, d.Msg)
@@ -147,7 +161,7 @@ func (d *Diagnostic) render(sb *strings.Builder) {
 		fmt.Fprintf(sb, "%s: %s\n", d.Severity, d.Msg)
 	}
 	for _, n := range d.Notes {
-		n.render(sb)
+		n.renderAt(sb, d.Pos)
 	}
 }
 

@@ -23,11 +23,10 @@ func (p *parser) parseCustomOp() *Op {
 			p.failAt(nameTok, "'%s' is only allowed at the top level", word)
 			return nil
 		}
-		msg := "custom op '" + word + "' is unknown"
-		if s := SuggestOpName(name); s != "" {
-			msg += "; did you mean '" + s + "'?"
+		p.failAt(nameTok, "custom op '%s' is unknown", word)
+		if s := SuggestOpName(name); s != "" && p.err != nil {
+			p.err.Fix = "did you mean '" + s + "'?"
 		}
-		p.failAt(nameTok, "%s", msg)
 		return nil
 	}
 	if def.Format == FormatGeneric {

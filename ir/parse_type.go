@@ -202,7 +202,11 @@ elem:
 	}
 	p.next()
 	if !p.is(tGreater) {
-		p.failAt(p.tok, "expected '>' in %s type", kindWord(isTensor))
+		at := p.tok
+		p.failAt(at, "expected '>' in %s type", kindWord(isTensor))
+		if k := at.kind; p.err != nil && (k == tRParen || k == tComma || k == tArrow || k == tEOF || k == tLBrace) {
+			p.err.Fix = "insert '>': '" + string(p.src.Data[kw.start:at.start]) + ">'"
+		}
 		return nil
 	}
 	end := p.tok.end

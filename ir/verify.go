@@ -163,7 +163,7 @@ func verifyOp(f *Func, op *Op, defined []bool, opts VerifyOptions) *Diagnostic {
 		case known && !allowUnknown:
 			d := op.EmitErrorf("unregistered operation '%s' found in dialect ('%s') that does not allow unknown operations", op.Name, dialect)
 			if s := SuggestOpName(op.Name); s != "" {
-				d.Msg += "; did you mean '" + s + "'?"
+				d.Fix = "did you mean '" + s + "'?"
 			}
 			return d
 		case !known && !opts.AllowUnregistered:

@@ -1,6 +1,11 @@
 package traits
 
-import "github.com/tirc/tirc/ir"
+import (
+	"fmt"
+	"slices"
+
+	"github.com/tirc/tirc/ir"
+)
 
 // Broadcastable is MLIR's Broadcastable trait (C++ ResultsBroadcastableShape),
 // exactly as its specification (the seed document Broadcastable.md) writes
@@ -77,7 +82,7 @@ func verifyInDim(op *ir.Op) *ir.Diagnostic {
 	if err != nil {
 		d := op.Errorf("%s", err.Msg)
 		if err.Hint != "" {
-			d.Msg += "; " + err.Hint
+			d.Fix = err.Hint
 		}
 		return d
 	}
@@ -134,8 +139,10 @@ func ResultCheck(op *ir.Op, inferred []int64, result ir.Type, rankIsLowerBound b
 		return nil
 	}
 	if !ResultShapeCompatible(inferred, actual, rankIsLowerBound) {
-		return op.Errorf("result type '%s' not broadcast compatible with broadcasted operands's shapes '%s'",
+		d := op.Errorf("result type '%s' not broadcast compatible with broadcasted operands's shapes '%s'",
 			ir.ShapeString(actual), ir.ShapeString(inferred))
+		d.Fix = fmt.Sprintf("did you mean '%s'? (the inferred result type)", ir.TypeString(ir.WithShape(result, suggestedShape(inferred, actual))))
+		return d
 	}
 	return nil
 }
@@ -151,4 +158,19 @@ func inferBroadcastable(op *ir.Op) []ir.Type {
 		return nil
 	}
 	return []ir.Type{ir.WithShape(op.Result(0).Type(), shape)}
+}
+
+// suggestedShape is the result shape a fix-it proposes: the inferred
+// dims, keeping a declared static size where only '?' was inferred (the
+// verification table allows that).
+func suggestedShape(inferred, actual []int64) []int64 {
+	out := slices.Clone(inferred)
+	if len(actual) == len(inferred) {
+		for i, d := range inferred {
+			if d < 0 && actual[i] >= 0 {
+				out[i] = actual[i]
+			}
+		}
+	}
+	return out
 }

@@ -28,6 +28,7 @@ type options struct {
 	generic           bool
 	showHelp          bool
 	showVersion       bool
+	explain           bool
 
 	stderr  io.Writer   // where pass dumps and timing reports go
 	passes  passOptions // flags of passes.go
@@ -37,7 +38,7 @@ type options struct {
 // flagSpecs lists every flag: the general ones here, then those of the
 // pass manager (passes.go) and of code generation (emit.go).
 func flagSpecs() []*flagSpec {
-	specs := generalFlags()
+	specs := append(generalFlags(), explainFlags()...)
 	specs = append(specs, passFlags()...)
 	return append(specs, emitFlags()...)
 }
@@ -199,20 +200,24 @@ func processChunk(src *ir.Source, c ir.Chunk, o *options) ([]byte, ir.Diagnostic
 		return nil, ir.Diagnostics{perr}
 	}
 	if ds := ir.Verify(m, ir.VerifyOptions{AllowUnregistered: o.allowUnregistered}); ds.HasErrors() {
+		if o.explain {
+			ds = append(explainModule(m), ds...)
+		}
 		return nil, ds
 	}
-	if ds := runPasses(m, o); ds.HasErrors() {
+	ds := runPasses(m, o)
+	if o.explain {
+		ds = append(explainModule(m), ds...)
+	}
+	if ds.HasErrors() || o.verifyOnly {
 		return nil, ds
 	}
-	if o.verifyOnly {
-		return nil, nil
-	}
-	if out, ds, handled := emit(m, o); handled {
-		return out, ds
+	if out, eds, handled := emit(m, o); handled {
+		return out, append(ds, eds...)
 	}
 	var buf bytes.Buffer
 	ir.Print(&buf, m, ir.PrintOptions{Generic: o.generic})
-	return buf.Bytes(), nil
+	return buf.Bytes(), ds
 }
 
 // writeOutput writes data to path atomically: a temporary file in the same

@@ -111,7 +111,8 @@ func.func @int_range(%a: tensor<4xf32>) {
 
 // -----
 func.func @unknown_op(%a: tensor<4xf32>) {
-  // CHECK: parse-errors.mlir:[[@LINE+1]]:8: error: custom op 'tir.ad' is unknown; did you mean 'tir.add'?
+  // CHECK: parse-errors.mlir:[[@LINE+2]]:8: error: custom op 'tir.ad' is unknown
+  // CHECK: parse-errors.mlir:[[@LINE+1]]:8: fix-it: did you mean 'tir.add'?
   %0 = tir.ad %a, %a : tensor<4xf32>
   return
 }
