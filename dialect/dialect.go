@@ -91,16 +91,11 @@ func Register(rows ...*Op) error {
 }
 
 // countTraits derives MLIR's structural count traits from the argument
-// lists, as ODS does.
+// lists, in ODS's order: the result count comes before the operand count
+// (mlir-opt-19 reports "requires one result" for
+// `"test.op_commutative"(%a) : (i32) -> ()`, not the operand count).
 func countTraits(r *Op) []*ir.Trait {
 	var ts []*ir.Trait
-	if n, variadic := fixedCount(r.Operands); variadic {
-		if n > 0 {
-			ts = append(ts, traits.AtLeastNOperands(n))
-		}
-	} else {
-		ts = append(ts, traits.NOperands(n))
-	}
 	if n, variadic := fixedCount(r.Results); !variadic {
 		switch n {
 		case 0:
@@ -112,6 +107,13 @@ func countTraits(r *Op) []*ir.Trait {
 		}
 	} else if n > 0 {
 		ts = append(ts, traits.AtLeastNResults(n))
+	}
+	if n, variadic := fixedCount(r.Operands); variadic {
+		if n > 0 {
+			ts = append(ts, traits.AtLeastNOperands(n))
+		}
+	} else {
+		ts = append(ts, traits.NOperands(n))
 	}
 	return ts
 }
