@@ -203,7 +203,7 @@ func elemIs(t ir.Type, pred func(*ir.Scalar) bool) bool {
 }
 
 func isTensor(t ir.Type) bool { _, ok := t.(*ir.TensorType); return ok }
-func isInt(e *ir.Scalar) bool  { return e.IsInt() }
+func isInt(e *ir.Scalar) bool { return e.IsInt() }
 func isFloat(e *ir.Scalar) bool {
 	return e.IsFloat()
 }
