@@ -1,0 +1,35 @@
+// Package dialect defines tirc's ops as tables, one row per op: name, a
+// one-line semantics, operand and result type constraints, attributes,
+// traits, and the op's own verifier and shape-inference hook. Registering
+// the package (import it, even blank) puts every row into the ir registry.
+//
+// The tables are:
+//
+//   - TirOps: the project's dialect. Binary elementwise ops (tir.add,
+//     tir.sub, tir.mul, tir.div, tir.rem, tir.pow, tir.max, tir.min,
+//     tir.and, tir.or, tir.xor) are Broadcastable and take an optional XLA
+//     broadcast_dimensions attribute; tir.cmp and tir.select broadcast too;
+//     unary ops (tir.neg, tir.abs, tir.exp, tir.log, tir.sqrt, tir.tanh,
+//     tir.convert) are ElementwiseMappable; tir.broadcast_in_dim is XLA's
+//     explicit broadcast; tir.constant holds a dense attribute.
+//   - ArithOps, FuncOps, TensorOps: the MLIR ops tirc interoperates with,
+//     verified as mlir-opt-19 verifies them (same messages, including
+//     arith's inferred-type check).
+//   - TestOps: MLIR's test-dialect trait ops (test.broadcastable, ...),
+//     with TestOps.td's operand counts, constraints and traits, so MLIR's
+//     own trait tests run through tirc -verify-diagnostics unchanged.
+//
+// A row such as
+//
+//	{Name: "tir.add", Summary: "lhs + rhs (broadcast)",
+//	 Operands: []Arg{{"lhs", TensorOrVector, false}, {"rhs", TensorOrVector, false}},
+//	 Results:  []Arg{{"result", TensorOrVector, false}},
+//	 Traits:   []*ir.Trait{traits.Broadcastable, traits.Commutative, traits.SameOperandsElementType},
+//	 Kernel:   ir.KernelAdd}
+//
+// becomes an ir.OpDef whose trait list starts with the count traits and
+// the type constraints ("operand #0 must be tensor or vector of any type
+// values, but got 'f32'"), then the row's traits in order. The Kernel
+// names the scalar operation; folding, the evaluator and codegen each
+// implement a kernel once, so a new elementwise op needs no new loop code.
+package dialect
