@@ -7,7 +7,7 @@ LIT := /usr/bin/python3 /usr/lib/llvm-14/build/utils/lit/lit.py
 LITFLAGS ?= -sv
 FUZZTIME ?= 10s
 
-.PHONY: all build deps test unit lit vet demo bench fuzz clean
+.PHONY: all build deps test unit lit vet demo bench fuzz readme clean
 
 all: build
 
@@ -30,6 +30,14 @@ unit: build
 
 lit: build
 	$(LIT) $(LITFLAGS) test
+
+# The README's main job: verify, infer shapes, emit LLVM, clang, run.
+demo: deps build
+	./scripts/demo.sh
+
+# Regenerate README.md's CLI reference from tirc -help.
+readme:
+	$(GO) test ./test -run TestREADMEHelp -update
 
 clean:
 	rm -rf bin build
