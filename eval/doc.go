@@ -1,0 +1,63 @@
+// Package eval is tirc's reference evaluator: it runs ops and functions on
+// concrete tensors, slowly and obviously, so that constant folding,
+// transformations and generated code can be checked against it.
+//
+// # Values
+//
+// A Tensor is a static shape, an element type and the elements in
+// row-major order (integers and i1 in Ints, floats in Floats). Scalars
+// (f32, i64 ...) are rank-0 tensors. FromDense/FromAttr and ToDense/Attr
+// convert from and to constant attributes.
+//
+// # Numbers: one place per kernel
+//
+// Every elementwise op names a scalar kernel (ir.Kernel in its OpDef);
+// Scalar implements each kernel once, and Op, Func and constant folding
+// all call it. The numbers are SPEC section 3's:
+//
+//   - integers are two's complement of the element width and wrap (add,
+//     sub, mul, neg, abs(MIN) = MIN, pow by repeated multiplication);
+//   - div and rem truncate toward zero (C, LLVM sdiv/srem); a zero divisor
+//     and MIN / -1 (also MIN % -1, which srem leaves undefined) are faults
+//     (ErrDivByZero, ErrDivOverflow): Op reports a RuntimeError naming the
+//     op and the element, and folding must leave such an op alone;
+//   - floats are IEEE in the element type: results are computed in
+//     float64 (exact or correctly rounded there) and rounded once to
+//     f32/f16/bf16 (Round avoids double rounding); rem is fmod; max/min
+//     propagate NaN and order -0 < +0 (arith.maximumf, llvm.maximum);
+//   - i1 is a boolean 0/1: and/or/xor are logic; tir's comparisons and
+//     max/min order false < true; add/sub/mul wrap modulo 2 (LLVM's i1);
+//     arith.cmpi's signed predicates treat true as -1, as MLIR does;
+//   - tir.cmp's lt/le/gt/ge are signed for integers and ordered for floats,
+//     ne is unordered (true for NaN, NumPy's !=); arith.cmpi/cmpf use
+//     MLIR's predicate names (Params.Pred);
+//   - convert (Convert): x -> i1 is x != 0; float -> integer truncates,
+//     saturates and maps NaN to 0 (fptosi.sat); integer -> float and
+//     float -> float round to nearest even, once; integer -> integer
+//     truncates or sign-extends, i1 zero-extends.
+//
+// # Shapes
+//
+// Broadcastable ops broadcast NumPy's way (right-aligned, sizes equal or
+// 1) or, for a binary op with broadcast_dimensions, XLA's InDim way (the
+// lower-rank operand's dimension i goes to result dimension
+// broadcast_dimensions[i], then degenerate-dimension broadcasting):
+//
+//	%r = "tir.add"(%v, %m) {broadcast_dimensions = array<i64: 0>}
+//	    : (tensor<4xi32>, tensor<1x2xi32>) -> tensor<4x2xi32>
+//	// [1, 2, 3, 4] + [[5, 6]] = [[6, 7], [7, 8], [8, 9], [9, 10]]
+//
+// Other elementwise ops (arith, unary tir ops) need equal shapes, scalar
+// operands aside. tir.broadcast_in_dim follows StableHLO. Sizes are those
+// of the run-time values; sizes that do not broadcast, or that differ
+// from a static size of the result type, are RuntimeErrors naming the op,
+// the dimensions and the sizes — the checks compiled code makes where the
+// types have '?'. A dynamic result dimension of broadcast_in_dim takes the
+// size of the operand dimension mapped to it.
+//
+// # Functions
+//
+// Func checks its arguments against the argument types (element type,
+// rank, static sizes), evaluates the body in order, and follows func.call
+// into other functions of the module up to MaxCallDepth nested calls.
+package eval

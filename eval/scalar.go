@@ -1,0 +1,397 @@
+package eval
+
+import (
+	"errors"
+	"math"
+	"math/big"
+
+	"github.com/tirc/tirc/ir"
+)
+
+// Num is one element of a tensor: integers (and i1, as 0 or 1) in Int,
+// sign-extended from their width; floats in Float, already rounded to
+// their type.
+type Num struct {
+	Int   int64
+	Float float64
+}
+
+// Params is what a kernel needs besides its operands.
+type Params struct {
+	// Elem is the operand element type (for select: of the two values).
+	Elem *ir.Scalar
+	// Result is the result element type (convert's target; i1 for cmp).
+	Result *ir.Scalar
+	// Pred is the comparison of KernelCmp: tir's names (eq ne lt le gt
+	// ge) or arith's (slt, ult, oeq, une, ...).
+	Pred string
+}
+
+// The scalar faults: Op reports them as RuntimeErrors, folding leaves the
+// op alone.
+var (
+	ErrDivByZero    = errors.New("integer division by zero")
+	ErrDivOverflow  = errors.New("integer division overflow (MIN / -1)")
+	ErrNegativePow  = errors.New("integer to a negative power")
+	ErrBadKernel    = errors.New("kernel does not apply to this element type")
+	ErrBadPredicate = errors.New("unknown comparison predicate")
+)
+
+// Scalar applies kernel k to one element of each operand: the single
+// definition of every elementwise operation's numbers (SPEC section 3).
+//
+//   - Integers are two's complement of the element width and wrap; div
+//     and rem truncate toward zero; x / 0, x % 0, MIN / -1 and MIN % -1
+//     are faults (ErrDivByZero, ErrDivOverflow), never values.
+//   - Floats are IEEE in the element type: each result is computed
+//     exactly or in float64 and rounded once to f32/f16/bf16; rem is
+//     fmod; max/min propagate NaN and order -0 below +0.
+//   - i1 is a boolean 0/1: and/or/xor are logic, max/min/cmp order
+//     false < true (NumPy); add/sub/mul wrap modulo 2 (LLVM's i1).
+//   - convert: see Convert.
+func Scalar(k ir.Kernel, p Params, args ...Num) (Num, error) {
+	e := p.Elem
+	if e == nil {
+		return Num{}, ErrBadKernel
+	}
+	need := 2
+	switch k {
+	case ir.KernelNeg, ir.KernelAbs, ir.KernelExp, ir.KernelLog, ir.KernelSqrt, ir.KernelTanh, ir.KernelConvert:
+		need = 1
+	case ir.KernelSelect:
+		need = 3
+	}
+	if len(args) != need {
+		return Num{}, ErrBadKernel
+	}
+	if k == ir.KernelConvert {
+		if p.Result == nil {
+			return Num{}, ErrBadKernel
+		}
+		return Convert(args[0], e, p.Result), nil
+	}
+	if k == ir.KernelSelect {
+		if args[0].Int != 0 {
+			return args[1], nil
+		}
+		return args[2], nil
+	}
+	if k == ir.KernelCmp {
+		b, err := compare(p.Pred, e, args[0], args[1])
+		if b {
+			return Num{Int: 1}, err
+		}
+		return Num{}, err
+	}
+	if e.IsFloat() {
+		var a, b float64
+		a = args[0].Float
+		if need == 2 {
+			b = args[1].Float
+		}
+		v, err := floatKernel(k, a, b)
+		return Num{Float: Round(v, e)}, err
+	}
+	var a, b int64
+	a = args[0].Int
+	if need == 2 {
+		b = args[1].Int
+	}
+	v, err := intKernel(k, e, a, b)
+	return Num{Int: ir.WrapInt(v, e)}, err
+}
+
+func floatKernel(k ir.Kernel, a, b float64) (float64, error) {
+	switch k {
+	case ir.KernelAdd:
+		return a + b, nil
+	case ir.KernelSub:
+		return a - b, nil
+	case ir.KernelMul:
+		return a * b, nil
+	case ir.KernelDiv:
+		return a / b, nil
+	case ir.KernelRem:
+		return math.Mod(a, b), nil
+	case ir.KernelPow:
+		return math.Pow(a, b), nil
+	case ir.KernelMax:
+		return math.Max(a, b), nil // NaN propagates; +0 > -0
+	case ir.KernelMin:
+		return math.Min(a, b), nil
+	case ir.KernelNeg:
+		return -a, nil
+	case ir.KernelAbs:
+		return math.Abs(a), nil
+	case ir.KernelExp:
+		return math.Exp(a), nil
+	case ir.KernelLog:
+		return math.Log(a), nil
+	case ir.KernelSqrt:
+		return math.Sqrt(a), nil
+	case ir.KernelTanh:
+		return math.Tanh(a), nil
+	}
+	return 0, ErrBadKernel
+}
+
+// minInt is the smallest value of integer type e (0 for i1, a boolean).
+func minInt(e *ir.Scalar) int64 {
+	if e.Bits() == 1 {
+		return 0
+	}
+	return -1 << (e.Bits() - 1)
+}
+
+func intKernel(k ir.Kernel, e *ir.Scalar, a, b int64) (int64, error) {
+	switch k {
+	case ir.KernelAdd:
+		return a + b, nil
+	case ir.KernelSub:
+		return a - b, nil
+	case ir.KernelMul:
+		return a * b, nil
+	case ir.KernelDiv, ir.KernelRem:
+		if b == 0 {
+			return 0, ErrDivByZero
+		}
+		if b == -1 && a == minInt(e) && e.Bits() > 1 {
+			return 0, ErrDivOverflow
+		}
+		if k == ir.KernelDiv {
+			return a / b, nil // Go truncates toward zero, as C and sdiv
+		}
+		return a % b, nil // sign of the dividend, as C and srem
+	case ir.KernelPow:
+		if b < 0 {
+			switch a {
+			case 1:
+				return 1, nil
+			case -1:
+				if b%2 == 0 {
+					return 1, nil
+				}
+				return -1, nil
+			}
+			return 0, ErrNegativePow
+		}
+		r := int64(1)
+		for ; b > 0; b >>= 1 { // wraps like repeated multiplication
+			if b&1 == 1 {
+				r *= a
+			}
+			a *= a
+		}
+		return r, nil
+	case ir.KernelMax:
+		return max(a, b), nil
+	case ir.KernelMin:
+		return min(a, b), nil
+	case ir.KernelAnd:
+		return a & b, nil
+	case ir.KernelOr:
+		return a | b, nil
+	case ir.KernelXor:
+		return a ^ b, nil
+	case ir.KernelNeg:
+		return -a, nil
+	case ir.KernelAbs:
+		if a < 0 {
+			return -a, nil // abs(MIN) wraps to MIN
+		}
+		return a, nil
+	}
+	return 0, ErrBadKernel
+}
+
+// compare evaluates a predicate. tir's eq..ge are signed for integers (i1
+// as false < true) and ordered for floats, except ne, which is unordered
+// (true for NaN, as NumPy's !=). arith's names are MLIR's: s*/u* for
+// integers (i1 signed: true is -1), o*/u*/ord/uno/true/false for floats.
+func compare(pred string, e *ir.Scalar, x, y Num) (bool, error) {
+	if e.IsFloat() {
+		a, b := x.Float, y.Float
+		unordered := math.IsNaN(a) || math.IsNaN(b)
+		var r bool
+		switch pred {
+		case "false":
+			return false, nil
+		case "true":
+			return true, nil
+		case "ord":
+			return !unordered, nil
+		case "uno":
+			return unordered, nil
+		case "eq", "oeq", "ueq":
+			r = a == b
+		case "ne", "one", "une":
+			r = a != b
+		case "lt", "olt", "ult":
+			r = a < b
+		case "le", "ole", "ule":
+			r = a <= b
+		case "gt", "ogt", "ugt":
+			r = a > b
+		case "ge", "oge", "uge":
+			r = a >= b
+		default:
+			return false, ErrBadPredicate
+		}
+		if unordered {
+			// Go's comparisons are ordered except !=; unordered
+			// predicates (u*, and tir's ne) are true for NaN.
+			return pred == "ne" || pred == "une" || (len(pred) == 3 && pred[0] == 'u'), nil
+		}
+		return r, nil
+	}
+	a, b := x.Int, y.Int
+	bits := e.Bits()
+	switch pred {
+	case "eq":
+		return a == b, nil
+	case "ne":
+		return a != b, nil
+	case "lt":
+		return a < b, nil
+	case "le":
+		return a <= b, nil
+	case "gt":
+		return a > b, nil
+	case "ge":
+		return a >= b, nil
+	}
+	if len(pred) == 3 && (pred[0] == 's' || pred[0] == 'u') {
+		if pred[0] == 's' && bits == 1 {
+			a, b = -a, -b // MLIR's signed i1: true is -1
+		}
+		if pred[0] == 'u' {
+			ua, ub := uint64(a), uint64(b)
+			if bits < 64 {
+				mask := uint64(1)<<bits - 1
+				ua, ub = ua&mask, ub&mask
+			}
+			switch pred[1:] {
+			case "lt":
+				return ua < ub, nil
+			case "le":
+				return ua <= ub, nil
+			case "gt":
+				return ua > ub, nil
+			case "ge":
+				return ua >= ub, nil
+			}
+		} else {
+			switch pred[1:] {
+			case "lt":
+				return a < b, nil
+			case "le":
+				return a <= b, nil
+			case "gt":
+				return a > b, nil
+			case "ge":
+				return a >= b, nil
+			}
+		}
+	}
+	return false, ErrBadPredicate
+}
+
+// Convert converts one element from type from to type to (tir.convert):
+//
+//   - anything -> i1 is x != 0 (NumPy's astype(bool); NaN is true);
+//   - float -> integer truncates toward zero and saturates at the
+//     integer range, NaN -> 0 (LLVM's fptosi.sat);
+//   - integer -> float rounds to nearest even (i1 is 0 or 1);
+//   - integer -> integer truncates or sign-extends (i1 zero-extends);
+//   - float -> float rounds to nearest even, once.
+func Convert(x Num, from, to *ir.Scalar) Num {
+	if to == ir.I1 {
+		if from.IsFloat() {
+			return boolNum(x.Float != 0)
+		}
+		return boolNum(x.Int != 0)
+	}
+	switch {
+	case from.IsFloat() && to.IsFloat():
+		return Num{Float: Round(x.Float, to)}
+	case from.IsFloat():
+		return Num{Int: saturate(x.Float, to)}
+	case to.IsFloat():
+		return Num{Float: intToFloat(x.Int, to)}
+	}
+	return Num{Int: ir.WrapInt(x.Int, to)}
+}
+
+func boolNum(b bool) Num {
+	if b {
+		return Num{Int: 1}
+	}
+	return Num{}
+}
+
+// saturate is fptosi.sat: truncate toward zero, clamp to the range of
+// integer type t, NaN -> 0.
+func saturate(v float64, t *ir.Scalar) int64 {
+	if math.IsNaN(v) {
+		return 0
+	}
+	v = math.Trunc(v)
+	lo := float64(minInt(t))
+	hiExclusive := -lo // 2^(bits-1), exact in float64
+	switch {
+	case v <= lo:
+		return minInt(t)
+	case v >= hiExclusive:
+		return -minInt(t) - 1 // MaxInt; for i64 -MIN-1 wraps to MaxInt64
+	}
+	return int64(v)
+}
+
+// intToFloat rounds an integer to the nearest value of float type t, with
+// a single rounding (int64 -> float64 -> f16 could round twice).
+func intToFloat(v int64, t *ir.Scalar) float64 {
+	switch t {
+	case ir.F64:
+		return float64(v)
+	case ir.F32:
+		return float64(float32(v)) // Go converts with one rounding
+	}
+	prec := uint(11)
+	if t == ir.BF16 {
+		prec = 8
+	}
+	f, _ := new(big.Float).SetMode(big.ToNearestEven).SetPrec(prec).SetInt64(v).Float64()
+	if t == ir.F16 && math.Abs(f) > 65504 {
+		return math.Copysign(math.Inf(1), f)
+	}
+	return f
+}
+
+// Round rounds v to the nearest value of float type t, ties to even, with
+// one rounding: float64 -> f16 and -> bf16 go through a float32 rounded to
+// odd, which cannot produce a double-rounding error (24 >= 2*11+2 bits).
+// Integer types return v.
+func Round(v float64, t *ir.Scalar) float64 {
+	switch t {
+	case ir.F32:
+		return float64(float32(v))
+	case ir.F16:
+		return float64(ir.F16ToF32(ir.F32ToF16(toOddF32(v))))
+	case ir.BF16:
+		return float64(ir.BF16ToF32(ir.F32ToBF16(toOddF32(v))))
+	}
+	return v
+}
+
+// toOddF32 rounds v to float32 toward zero and, if that was inexact, sets
+// the lowest mantissa bit (round to odd).
+func toOddF32(v float64) float32 {
+	f := float32(v)
+	if math.IsNaN(v) || math.IsInf(v, 0) || float64(f) == v {
+		return f
+	}
+	if math.IsInf(float64(f), 0) || math.Abs(float64(f)) > math.Abs(v) {
+		f = math.Nextafter32(f, 0)
+	}
+	return math.Float32frombits(math.Float32bits(f) | 1)
+}

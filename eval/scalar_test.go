@@ -1,0 +1,238 @@
+package eval
+
+import (
+	"errors"
+	"math"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/tirc/tirc/ir"
+)
+
+// Expected values are hand-computed or closed forms (two's complement
+// arithmetic, C's truncating division, IEEE rounding of exactly known
+// values), never the evaluator's own output.
+
+func TestScalarInts(t *testing.T) {
+	const minI64 = math.MinInt64
+	tests := []struct {
+		name    string
+		k       ir.Kernel
+		e       *ir.Scalar
+		args    []int64
+		want    int64
+		wantErr error
+	}{
+		{"i8 add wraps", ir.KernelAdd, ir.I8, []int64{127, 1}, -128, nil},
+		{"i8 sub wraps", ir.KernelSub, ir.I8, []int64{-128, 1}, 127, nil},
+		{"i16 mul wraps", ir.KernelMul, ir.I16, []int64{300, 300}, 90000 - 65536, nil},
+		{"i32 mul wraps", ir.KernelMul, ir.I32, []int64{65536, 65536}, 0, nil},
+		{"i64 add wraps", ir.KernelAdd, ir.I64, []int64{math.MaxInt64, 1}, minI64, nil},
+		{"index add wraps", ir.KernelAdd, ir.Index, []int64{math.MaxInt64, 1}, minI64, nil},
+		{"div truncates -7/2", ir.KernelDiv, ir.I32, []int64{-7, 2}, -3, nil},
+		{"div truncates 7/-2", ir.KernelDiv, ir.I32, []int64{7, -2}, -3, nil},
+		{"rem sign of dividend -7%2", ir.KernelRem, ir.I32, []int64{-7, 2}, -1, nil},
+		{"rem sign of dividend 7%-2", ir.KernelRem, ir.I32, []int64{7, -2}, 1, nil},
+		{"div by zero", ir.KernelDiv, ir.I32, []int64{1, 0}, 0, ErrDivByZero},
+		{"rem by zero", ir.KernelRem, ir.I8, []int64{1, 0}, 0, ErrDivByZero},
+		{"i8 MIN/-1", ir.KernelDiv, ir.I8, []int64{-128, -1}, 0, ErrDivOverflow},
+		{"i8 MIN%-1", ir.KernelRem, ir.I8, []int64{-128, -1}, 0, ErrDivOverflow},
+		{"i64 MIN/-1", ir.KernelDiv, ir.I64, []int64{minI64, -1}, 0, ErrDivOverflow},
+		{"i32 -128/-1 is fine", ir.KernelDiv, ir.I32, []int64{-128, -1}, 128, nil},
+		{"i8 neg MIN wraps", ir.KernelNeg, ir.I8, []int64{-128}, -128, nil},
+		{"i8 abs MIN wraps", ir.KernelAbs, ir.I8, []int64{-128}, -128, nil},
+		{"i32 abs", ir.KernelAbs, ir.I32, []int64{-5}, 5, nil},
+		{"max signed", ir.KernelMax, ir.I32, []int64{-1, 0}, 0, nil},
+		{"min signed", ir.KernelMin, ir.I32, []int64{-1, 0}, -1, nil},
+		{"and", ir.KernelAnd, ir.I8, []int64{0b1100, 0b1010}, 0b1000, nil},
+		{"or", ir.KernelOr, ir.I8, []int64{0b1100, 0b1010}, 0b1110, nil},
+		{"xor", ir.KernelXor, ir.I8, []int64{0b1100, 0b1010}, 0b0110, nil},
+		{"i1 and", ir.KernelAnd, ir.I1, []int64{1, 0}, 0, nil},
+		{"i1 or", ir.KernelOr, ir.I1, []int64{1, 0}, 1, nil},
+		{"i1 xor", ir.KernelXor, ir.I1, []int64{1, 1}, 0, nil},
+		{"i1 add wraps mod 2", ir.KernelAdd, ir.I1, []int64{1, 1}, 0, nil},
+		{"i1 max false<true", ir.KernelMax, ir.I1, []int64{0, 1}, 1, nil},
+		{"pow 3^4", ir.KernelPow, ir.I32, []int64{3, 4}, 81, nil},
+		{"pow i8 2^7 wraps", ir.KernelPow, ir.I8, []int64{2, 7}, -128, nil},
+		{"pow (-1)^-3", ir.KernelPow, ir.I32, []int64{-1, -3}, -1, nil},
+		{"pow 2^-1", ir.KernelPow, ir.I32, []int64{2, -1}, 0, ErrNegativePow},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			args := make([]Num, len(tc.args))
+			for i, a := range tc.args {
+				args[i] = Num{Int: a}
+			}
+			got, err := Scalar(tc.k, Params{Elem: tc.e, Result: tc.e}, args...)
+			if !errors.Is(err, tc.wantErr) {
+				t.Fatalf("error = %v, want %v", err, tc.wantErr)
+			}
+			if err == nil {
+				if diff := cmp.Diff(tc.want, got.Int); diff != "" {
+					t.Errorf("(-want +got)\n%s", diff)
+				}
+			}
+		})
+	}
+}
+
+func TestScalarFloats(t *testing.T) {
+	nan, inf := math.NaN(), math.Inf(1)
+	negZero := math.Copysign(0, -1)
+	tests := []struct {
+		name string
+		k    ir.Kernel
+		e    *ir.Scalar
+		args []float64
+		want float64
+	}{
+		{"f64 add", ir.KernelAdd, ir.F64, []float64{0.1, 0.2}, 0.30000000000000004},
+		// 0.1f + 0.2f rounds to the float32 nearest 0.3: 0x3e99999a.
+		{"f32 add rounds", ir.KernelAdd, ir.F32, []float64{float64(float32(0.1)), float64(float32(0.2))}, float64(math.Float32frombits(0x3e99999a))},
+		// f32: 2^24 + 1 is not representable; ties to even gives 2^24.
+		{"f32 add tie even", ir.KernelAdd, ir.F32, []float64{1 << 24, 1}, 1 << 24},
+		// f16 ulp at 1 is 2^-10: 1 + 2^-11 ties to 1, 1 + 3*2^-11 to 1 + 2^-9.
+		{"f16 add tie to even down", ir.KernelAdd, ir.F16, []float64{1, 0x1p-11}, 1},
+		{"f16 add tie to even up", ir.KernelAdd, ir.F16, []float64{1, 0x3p-11}, 1 + 0x1p-9},
+		{"f16 overflow to inf", ir.KernelAdd, ir.F16, []float64{65504, 16}, inf},
+		{"f16 max stays", ir.KernelAdd, ir.F16, []float64{65504, 8}, 65504},
+		// bf16 has 8 significant bits: ulp at 1 is 2^-7.
+		{"bf16 add rounds", ir.KernelAdd, ir.BF16, []float64{1, 0x1p-8}, 1},
+		{"bf16 add rounds up", ir.KernelAdd, ir.BF16, []float64{1, 0x3p-8}, 1 + 0x1p-6},
+		{"f32 div", ir.KernelDiv, ir.F32, []float64{1, 3}, float64(float32(1.0 / 3))},
+		{"div by zero is inf", ir.KernelDiv, ir.F64, []float64{1, 0}, inf},
+		{"rem is fmod", ir.KernelRem, ir.F64, []float64{-7.5, 2}, -1.5},
+		{"pow", ir.KernelPow, ir.F32, []float64{2, 10}, 1024},
+		{"max NaN", ir.KernelMax, ir.F32, []float64{nan, 1}, nan},
+		{"min NaN", ir.KernelMin, ir.F32, []float64{1, nan}, nan},
+		{"max -0 +0", ir.KernelMax, ir.F64, []float64{negZero, 0}, 0},
+		{"min +0 -0", ir.KernelMin, ir.F64, []float64{0, negZero}, negZero},
+		{"neg", ir.KernelNeg, ir.F32, []float64{0}, negZero},
+		{"abs", ir.KernelAbs, ir.F32, []float64{-2.5}, 2.5},
+		{"exp 0", ir.KernelExp, ir.F32, []float64{0}, 1},
+		{"log 1", ir.KernelLog, ir.F32, []float64{1}, 0},
+		{"log 0", ir.KernelLog, ir.F64, []float64{0}, -inf},
+		{"sqrt 2 in f32", ir.KernelSqrt, ir.F32, []float64{2}, 1.41421353816986083984375},
+		{"sqrt -1", ir.KernelSqrt, ir.F64, []float64{-1}, nan},
+		{"tanh 0", ir.KernelTanh, ir.F64, []float64{0}, 0},
+		{"tanh large", ir.KernelTanh, ir.F32, []float64{50}, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			args := make([]Num, len(tc.args))
+			for i, a := range tc.args {
+				args[i] = Num{Float: a}
+			}
+			got, err := Scalar(tc.k, Params{Elem: tc.e, Result: tc.e}, args...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(math.Float64bits(tc.want), math.Float64bits(got.Float)); diff != "" && !(math.IsNaN(tc.want) && math.IsNaN(got.Float)) {
+				t.Errorf("got %v, want %v", got.Float, tc.want)
+			}
+		})
+	}
+}
+
+func TestCompare(t *testing.T) {
+	nan := math.NaN()
+	tests := []struct {
+		pred string
+		e    *ir.Scalar
+		a, b Num
+		want bool
+	}{
+		{"lt", ir.I8, Num{Int: -1}, Num{Int: 0}, true},
+		{"ge", ir.I32, Num{Int: 5}, Num{Int: 5}, true},
+		{"ult", ir.I8, Num{Int: -1}, Num{Int: 0}, false}, // 0xff > 0 unsigned
+		{"ugt", ir.I8, Num{Int: -1}, Num{Int: 0}, true},
+		{"slt", ir.I1, Num{Int: 1}, Num{Int: 0}, true}, // MLIR: true is -1
+		{"lt", ir.I1, Num{Int: 1}, Num{Int: 0}, false}, // tir: false < true
+		{"ult", ir.I64, Num{Int: -1}, Num{Int: 1}, false},
+		{"eq", ir.F32, Num{Float: nan}, Num{Float: nan}, false},
+		{"ne", ir.F32, Num{Float: nan}, Num{Float: 1}, true},
+		{"lt", ir.F32, Num{Float: nan}, Num{Float: 1}, false},
+		{"one", ir.F32, Num{Float: nan}, Num{Float: 1}, false},
+		{"une", ir.F32, Num{Float: nan}, Num{Float: 1}, true},
+		{"ult", ir.F32, Num{Float: nan}, Num{Float: 1}, true},
+		{"ult", ir.F32, Num{Float: 2}, Num{Float: 1}, false},
+		{"uno", ir.F64, Num{Float: nan}, Num{Float: 1}, true},
+		{"ord", ir.F64, Num{Float: 0}, Num{Float: 1}, true},
+		{"true", ir.F64, Num{Float: nan}, Num{Float: 1}, true},
+		{"false", ir.F64, Num{Float: 0}, Num{Float: 0}, false},
+		{"oge", ir.F64, Num{Float: 0}, Num{Float: math.Copysign(0, -1)}, true},
+	}
+	for _, tc := range tests {
+		got, err := Scalar(ir.KernelCmp, Params{Elem: tc.e, Result: ir.I1, Pred: tc.pred}, tc.a, tc.b)
+		if err != nil {
+			t.Fatalf("%s %v: %v", tc.pred, tc.e, err)
+		}
+		if diff := cmp.Diff(tc.want, got.Int == 1); diff != "" {
+			t.Errorf("%s on %v %v %v: (-want +got)\n%s", tc.pred, tc.e, tc.a, tc.b, diff)
+		}
+	}
+	if _, err := Scalar(ir.KernelCmp, Params{Elem: ir.I32, Pred: "bogus"}, Num{}, Num{}); !errors.Is(err, ErrBadPredicate) {
+		t.Errorf("unknown predicate: err = %v", err)
+	}
+}
+
+func TestConvert(t *testing.T) {
+	nan, inf := math.NaN(), math.Inf(1)
+	tests := []struct {
+		name     string
+		x        Num
+		from, to *ir.Scalar
+		want     Num
+	}{
+		{"f32 -> i32 truncates", Num{Float: 3.7}, ir.F32, ir.I32, Num{Int: 3}},
+		{"f32 -> i32 truncates toward zero", Num{Float: -3.7}, ir.F32, ir.I32, Num{Int: -3}},
+		{"f64 -> i32 saturates high", Num{Float: 1e10}, ir.F64, ir.I32, Num{Int: math.MaxInt32}},
+		{"f64 -> i32 saturates low", Num{Float: -1e10}, ir.F64, ir.I32, Num{Int: math.MinInt32}},
+		{"f64 -> i64 saturates", Num{Float: 1e19}, ir.F64, ir.I64, Num{Int: math.MaxInt64}},
+		{"f64 -> i64 -2^63 exact", Num{Float: -0x1p63}, ir.F64, ir.I64, Num{Int: math.MinInt64}},
+		{"inf -> i8", Num{Float: inf}, ir.F32, ir.I8, Num{Int: 127}},
+		{"NaN -> i32 is 0", Num{Float: nan}, ir.F32, ir.I32, Num{Int: 0}},
+		{"0.5 -> i1 is true", Num{Float: 0.5}, ir.F32, ir.I1, Num{Int: 1}},
+		{"NaN -> i1 is true", Num{Float: nan}, ir.F32, ir.I1, Num{Int: 1}},
+		{"-0 -> i1 is false", Num{Float: math.Copysign(0, -1)}, ir.F32, ir.I1, Num{Int: 0}},
+		{"i32 256 -> i8 truncates", Num{Int: 256}, ir.I32, ir.I8, Num{Int: 0}},
+		{"i32 200 -> i8 wraps", Num{Int: 200}, ir.I32, ir.I8, Num{Int: -56}},
+		{"i8 -1 -> i32 sign-extends", Num{Int: -1}, ir.I8, ir.I32, Num{Int: -1}},
+		{"i32 2 -> i1 is x != 0", Num{Int: 2}, ir.I32, ir.I1, Num{Int: 1}},
+		{"i1 true -> i32 zero-extends", Num{Int: 1}, ir.I1, ir.I32, Num{Int: 1}},
+		{"i1 true -> f32 is 1", Num{Int: 1}, ir.I1, ir.F32, Num{Float: 1}},
+		{"i64 2^53+1 -> f64 ties even", Num{Int: 1<<53 + 1}, ir.I64, ir.F64, Num{Float: 1 << 53}},
+		{"i32 2^24+1 -> f32 ties even", Num{Int: 1<<24 + 1}, ir.I32, ir.F32, Num{Float: 1 << 24}},
+		{"i32 2^24+3 -> f32 ties even up", Num{Int: 1<<24 + 3}, ir.I32, ir.F32, Num{Float: 1<<24 + 4}},
+		{"i32 2049 -> f16", Num{Int: 2049}, ir.I32, ir.F16, Num{Float: 2048}},
+		{"i32 2051 -> f16", Num{Int: 2051}, ir.I32, ir.F16, Num{Float: 2052}},
+		{"i32 65519 -> f16 max", Num{Int: 65519}, ir.I32, ir.F16, Num{Float: 65504}},
+		{"i32 65520 -> f16 inf", Num{Int: 65520}, ir.I32, ir.F16, Num{Float: inf}},
+		{"i32 257 -> bf16", Num{Int: 257}, ir.I32, ir.BF16, Num{Float: 256}},
+		// 2^62 + 2^54 + 1 is just above the bf16 midpoint 2^62 * (1 + 2^-8),
+		// so it rounds up; going through float64 would drop the 1 and
+		// then tie to even, down to 2^62.
+		{"i64 -> bf16 one rounding", Num{Int: 1<<62 + 1<<54 + 1}, ir.I64, ir.BF16, Num{Float: 0x1p62 + 0x1p55}},
+		{"f64 -> f32", Num{Float: 0.1}, ir.F64, ir.F32, Num{Float: float64(float32(0.1))}},
+		{"f32 -> f64 exact", Num{Float: float64(float32(0.1))}, ir.F32, ir.F64, Num{Float: float64(float32(0.1))}},
+		// Just above the f16 midpoint between 1 and 1+2^-10: rounding to
+		// f32 first would land on the midpoint and then tie down to 1.
+		{"f64 -> f16 no double rounding", Num{Float: 1 + 0x1p-11 + 0x1p-40}, ir.F64, ir.F16, Num{Float: 1 + 0x1p-10}},
+		{"f64 -> bf16 no double rounding", Num{Float: 1 + 0x1p-8 + 0x1p-40}, ir.F64, ir.BF16, Num{Float: 1 + 0x1p-7}},
+		{"f32 -> f16 overflow", Num{Float: 1e5}, ir.F32, ir.F16, Num{Float: inf}},
+		{"f64 -> f16 subnormal", Num{Float: 0x1p-24}, ir.F64, ir.F16, Num{Float: 0x1p-24}},
+		{"f64 -> f16 underflow", Num{Float: 0x1p-26}, ir.F64, ir.F16, Num{Float: 0}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := Scalar(ir.KernelConvert, Params{Elem: tc.from, Result: tc.to}, tc.x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
