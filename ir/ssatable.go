@@ -7,11 +7,15 @@ package ir
 type ssaTable struct {
 	num   []ssaDef // by number; vals == nil means not defined
 	named map[string]ssaDef
-	limit int // largest number stored in num (bounded by the input size)
+	limit int // largest number stored in num: larger ones use the map
 }
 
+// newSSATable bounds the slice by the input size: a definition "%N = "
+// takes at least 5 bytes, so a well-formed function of inputSize bytes
+// has fewer than inputSize/4 numbered values, and a hostile "%999999999"
+// cannot make the slice large.
 func newSSATable(inputSize int) ssaTable {
-	return ssaTable{limit: inputSize + 16}
+	return ssaTable{limit: inputSize/4 + 64}
 }
 
 // number returns the value of a name "%N" with N decimal without leading

@@ -86,7 +86,8 @@ const (
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "tirc: internal error: %v\n%s\nPlease report this as a bug, with the input file.\n", r, debug.Stack())
+			e := ir.Recovered(r, "", ir.Pos{})
+			fmt.Fprintf(stderr, "tirc: internal error: %v\n%s\nThis is a bug in tirc, not in your input. Please report it as a bug, attaching the input file and the command line.\n", e, e.Stack)
 			code = exitInternal
 		}
 	}()
