@@ -55,7 +55,9 @@ func Verify(m *Module, opts VerifyOptions) Diagnostics {
 }
 
 // ParallelFor runs body(0..n-1) on up to GOMAXPROCS goroutines and waits.
-// Bodies must only touch their own index's state.
+// Bodies must only touch their own index's state. A panic in a body is
+// re-raised on the caller's goroutine (as an *InternalError), so the
+// command's recover sees it.
 func ParallelFor(n int, body func(i int)) {
 	workers := min(runtime.GOMAXPROCS(0), n)
 	if workers <= 1 {
@@ -67,10 +69,21 @@ func ParallelFor(n int, body func(i int)) {
 	var next int64
 	var mu sync.Mutex
 	var wg sync.WaitGroup
+	var panicked *InternalError // the first panic of a body, re-raised here
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer func() {
+				if r := recover(); r != nil {
+					mu.Lock()
+					if panicked == nil {
+						panicked = Recovered(r, "", Pos{})
+					}
+					next = int64(n) // stop the other workers early
+					mu.Unlock()
+				}
+			}()
 			for {
 				mu.Lock()
 				i := int(next)
@@ -84,6 +97,9 @@ func ParallelFor(n int, body func(i int)) {
 		}()
 	}
 	wg.Wait()
+	if panicked != nil {
+		panic(panicked)
+	}
 }
 
 // VerifyFunc checks one function (see Verify).
@@ -133,6 +149,11 @@ func VerifyFunc(f *Func, opts VerifyOptions) Diagnostics {
 // verifyOp runs the structure checks, then the traits' verifiers in
 // declaration order, then the op's own; it returns the first failure.
 func verifyOp(f *Func, op *Op, defined []bool, opts VerifyOptions) *Diagnostic {
+	defer func() {
+		if r := recover(); r != nil {
+			panic(Recovered(r, "the verifier of '"+op.Name+"'", op.Pos))
+		}
+	}()
 	for i, v := range op.operands {
 		switch {
 		case v == nil:

@@ -1,0 +1,178 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// The command's behaviour through run(), in process: flags, exit codes,
+// stdin, -split-input-file, -verify-diagnostics, -o.
+
+const validModule = `func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "tir.neg"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+`
+
+// invalidModule parses but fails verification (return type mismatch).
+const invalidModule = `func.func @f(%a: tensor<4xf32>) -> tensor<4xi32> {
+  return %a : tensor<4xf32>
+}
+`
+
+type result struct {
+	code           int
+	stdout, stderr string
+}
+
+func tirc(t *testing.T, stdin string, args ...string) result {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &out, &errb)
+	return result{code, out.String(), errb.String()}
+}
+
+func writeFile(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestFlagsBeforeOrAfterInput(t *testing.T) {
+	dir := t.TempDir()
+	in := writeFile(t, dir, "in.mlir", validModule)
+	want := tirc(t, "", in)
+	if want.code != exitOK || !strings.Contains(want.stdout, `"tir.neg"`) {
+		t.Fatalf("tirc in.mlir: %+v", want)
+	}
+	generic := tirc(t, "", "-mlir-print-op-generic", in)
+	for _, args := range [][]string{
+		{in, "-mlir-print-op-generic"},
+		{"--mlir-print-op-generic", in},
+		{"-mlir-print-op-generic=true", in},
+		{in, "--"},
+	} {
+		got := tirc(t, "", args...)
+		w := generic
+		if args[len(args)-1] == "--" {
+			w = want
+		}
+		if diff := cmp.Diff(w, got, cmp.AllowUnexported(result{})); diff != "" {
+			t.Errorf("tirc %q (-want +got):\n%s", args, diff)
+		}
+	}
+	for _, args := range [][]string{{"-verify", in}, {in, "-verify"}, {in, "--verify"}} {
+		if got := tirc(t, "", args...); got.code != exitOK || got.stdout != "" || got.stderr != "" {
+			t.Errorf("tirc %q = %+v, want exit 0 and no output", args, got)
+		}
+	}
+	out := filepath.Join(dir, "out.mlir")
+	for _, args := range [][]string{{in, "-o", out}, {"-o", out, in}, {in, "-o=" + out}} {
+		os.Remove(out)
+		if got := tirc(t, "", args...); got.code != exitOK || got.stdout != "" {
+			t.Errorf("tirc %q = %+v", args, got)
+		}
+		if data, err := os.ReadFile(out); err != nil || string(data) != want.stdout {
+			t.Errorf("tirc %q wrote %q, %v; want %q", args, data, err, want.stdout)
+		}
+	}
+}
+
+func TestVersionAndHelp(t *testing.T) {
+	for _, args := range [][]string{{"--version"}, {"-version"}} {
+		got := tirc(t, "", args...)
+		if got.code != exitOK || !regexp.MustCompile(`^tirc version \S+\n$`).MatchString(got.stdout) {
+			t.Errorf("tirc %q = %+v", args, got)
+		}
+	}
+	for _, args := range [][]string{{"-help"}, {"--help"}, {"-h"}, {"x.mlir", "-help"}} {
+		got := tirc(t, "", args...)
+		if got.code != exitOK || got.stderr != "" {
+			t.Errorf("tirc %q = exit %d, stderr %q", args, got.code, got.stderr)
+		}
+		for _, s := range flagSpecs() {
+			if !regexp.MustCompile(`(?m)^  -` + regexp.QuoteMeta(s.name) + `[= ].*\S`).MatchString(got.stdout) {
+				t.Errorf("tirc %q does not list -%s with a description", args, s.name)
+			}
+		}
+	}
+}
+
+func TestExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	valid := writeFile(t, dir, "valid.mlir", validModule)
+	invalid := writeFile(t, dir, "invalid.mlir", invalidModule)
+	syntax := writeFile(t, dir, "syntax.mlir", "func.func @f( {\n")
+	tests := []struct {
+		args   []string
+		code   int
+		stderr string // a regexp the stderr must match
+	}{
+		{[]string{valid}, exitOK, `^$`},
+		{[]string{"-verify", invalid}, exitFailure, `invalid.mlir:2:3: error: type of return operand 0 \('tensor<4xf32>'\) doesn't match function result type \('tensor<4xi32>'\) in function @f`},
+		{[]string{syntax}, exitFailure, `syntax.mlir:1:15: error: `},
+		{[]string{filepath.Join(dir, "missing.mlir")}, exitFailure, `tirc: error: could not open input file '.*missing.mlir': no such file or directory`},
+		{[]string{dir}, exitFailure, `tirc: error: input '.*' is a directory, not a file`},
+		{[]string{"-no-such-flag", valid}, exitUsage, `tirc: error: unknown flag '-no-such-flag' \(see tirc -help\)`},
+		{[]string{"-verfy", valid}, exitUsage, `unknown flag '-verfy'; did you mean '-verify'\?`},
+		{[]string{valid, "-o"}, exitUsage, `flag '-o' needs a value`},
+		{[]string{"-verify=maybe", valid}, exitUsage, `flag '-verify' is a switch; it takes no value \(got 'maybe'\)`},
+		{[]string{valid, valid}, exitUsage, `too many input files`},
+	}
+	for _, tt := range tests {
+		got := tirc(t, "", tt.args...)
+		if got.code != tt.code || !regexp.MustCompile(tt.stderr).MatchString(got.stderr) {
+			t.Errorf("tirc %q = exit %d, stderr:\n%s\nwant exit %d and stderr matching %q", tt.args, got.code, got.stderr, tt.code, tt.stderr)
+		}
+	}
+}
+
+func TestStdin(t *testing.T) {
+	want := tirc(t, validModule)
+	if want.code != exitOK || !strings.Contains(want.stdout, "func.func @f") {
+		t.Fatalf("tirc < valid = %+v", want)
+	}
+	if got := tirc(t, validModule, "-"); !cmp.Equal(want, got, cmp.AllowUnexported(result{})) {
+		t.Errorf("tirc - = %+v, want %+v", got, want)
+	}
+	got := tirc(t, invalidModule, "-", "-verify")
+	if got.code != exitFailure || !strings.HasPrefix(got.stderr, "<stdin>:2:3: error: ") {
+		t.Errorf("tirc - -verify < invalid = %+v", got)
+	}
+}
+
+func TestSplitInputFileLineNumbers(t *testing.T) {
+	in := validModule + "// -----\n" + invalidModule + "  // -----\n\n" + invalidModule
+	// Lines: validModule is 4 lines, the marker line 5, the first invalid
+	// module's return is on line 7, the second marker line 9, the second
+	// invalid module's return on line 12.
+	got := tirc(t, in, "-split-input-file", "-verify")
+	want := []string{"<stdin>:7:3: error: type of return operand 0", "<stdin>:12:3: error: type of return operand 0"}
+	var locs []string
+	for _, l := range strings.Split(got.stderr, "\n") {
+		if strings.Contains(l, ": error: ") {
+			locs = append(locs, l[:strings.Index(l, " ('")])
+		}
+	}
+	if diff := cmp.Diff(want, locs); diff != "" || got.code != exitFailure {
+		t.Errorf("exit %d; error locations (-want +got):\n%s\nstderr:\n%s", got.code, diff, got.stderr)
+	}
+	// Each chunk is printed on its own, separated by the marker.
+	ok := tirc(t, validModule+"// -----\n"+validModule, "-split-input-file")
+	if ok.code != exitOK || strings.Count(ok.stdout, "func.func @f") != 2 || !strings.Contains(ok.stdout, "\n// -----\n") {
+		t.Errorf("two valid chunks: %+v", ok)
+	}
+	// Without the flag, the two @f collide.
+	if got := tirc(t, validModule+"// -----\n"+validModule, "-verify"); got.code != exitFailure || !strings.Contains(got.stderr, "<stdin>:6:") {
+		t.Errorf("without -split-input-file: %+v", got)
+	}
+}
