@@ -341,6 +341,10 @@ func (p *parser) parseGenericModule(m *Module) {
 	}
 	p.expect(tLParen, "expected '(' to begin the module region")
 	p.expect(tLBrace, "expected '{' to begin the module region")
+	if p.is(tCaretIdent) { // the module's one block may carry its label: ^bb0:
+		p.next()
+		p.expect(tColon, "expected ':' after the block label")
+	}
 	for !p.is(tRBrace) && !p.is(tEOF) {
 		if p.is(tString) && string(p.text(p.tok)) == `"func.func"` {
 			p.parseGenericFunc(m)

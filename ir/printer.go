@@ -120,6 +120,9 @@ func (pr *printer) module(m *Module) {
 	if pr.opts.Generic {
 		pr.str(`"builtin.module"() (`)
 		pr.str("{")
+		if len(m.Funcs) == 0 {
+			pr.str("\n^bb0:") // an empty region still has its one block
+		}
 	} else {
 		pr.str("module ")
 		if m.Name != "" {
