@@ -70,6 +70,12 @@ func generalFlags() []*flagSpec {
 }
 
 func main() {
+	// A compiler run is short-lived and allocates mostly long-lived IR:
+	// collecting half as often saves ~10% of the time on large modules and
+	// keeps peak memory below mlir-opt-19's (measured in make bench).
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(200)
+	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
