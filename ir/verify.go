@@ -69,16 +69,20 @@ func ParallelFor(n int, body func(i int)) {
 	var next int64
 	var mu sync.Mutex
 	var wg sync.WaitGroup
-	var panicked *InternalError // the first panic of a body, re-raised here
+	// The panic of the lowest index is re-raised: bodies start in index
+	// order, so that is the one a sequential run would have hit.
+	var panicked *InternalError
+	panicIdx := n
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			i := -1
 			defer func() {
 				if r := recover(); r != nil {
 					mu.Lock()
-					if panicked == nil {
-						panicked = Recovered(r, "", Pos{})
+					if i < panicIdx {
+						panicked, panicIdx = Recovered(r, "", Pos{}), i
 					}
 					next = int64(n) // stop the other workers early
 					mu.Unlock()
@@ -86,7 +90,7 @@ func ParallelFor(n int, body func(i int)) {
 			}()
 			for {
 				mu.Lock()
-				i := int(next)
+				i = int(next)
 				next++
 				mu.Unlock()
 				if i >= n {
