@@ -65,16 +65,16 @@ func arithCmp(name string, c Constraint, preds []string, inherent []string) *Op 
 			i, ok := a.(*ir.IntAttr)
 			return ok && i.Type == ir.I64 && i.Value >= 0 && i.Value < n
 		}}},
-		Traits: []*ir.Trait{traits.SameOperandsShape, traits.SameOperandsElementType, traits.ElementwiseMappable},
-		Verify: func(op *ir.Op) *ir.Diagnostic {
-			want := ir.CmpResultType(op.Operand(0).Type())
-			if !ir.TypeEqual(want, op.Result(0).Type()) {
-				d := op.Errorf("inferred type(s) '%s' are incompatible with return type(s) of operation '%s'",
-					ir.TypeString(want), ir.TypeString(op.Result(0).Type()))
-				d.Also = append(d.Also, op.Errorf("failed to infer returned types"))
-				return d
-			}
-			return nil
+		// ODS checks the TypesMatchWith predicate with the type constraints,
+		// before the SameTypeOperands and ElementwiseMappable traits.
+		Traits: []*ir.Trait{
+			predTrait("TypesMatchWith<lhs, result, i1 same shape>", func(op *ir.Op) *ir.Diagnostic {
+				if !ir.TypeEqual(ir.CmpResultType(op.Operand(0).Type()), op.Result(0).Type()) {
+					return op.Errorf("failed to verify that result type has i1 element type and same shape as operands")
+				}
+				return nil
+			}),
+			traits.SameTypeOperands, traits.ElementwiseMappable,
 		},
 	}
 }
@@ -130,16 +130,23 @@ var ArithOps = []*Op{
 		Name: "arith.select", Summary: "cond ? a : b (condition i1 or same shape)", Kernel: ir.KernelSelect, Format: ir.FormatSelect,
 		Operands: []Arg{{"condition", BoolLike, false}, {"true_value", AnyType, false}, {"false_value", AnyType, false}},
 		Results:  []Arg{{"result", AnyType, false}},
-		Traits:   []*ir.Trait{traits.ElementwiseMappable},
-		Verify: func(op *ir.Op) *ir.Diagnostic {
-			t := op.Result(0).Type()
-			if !ir.TypeEqual(op.Operand(1).Type(), t) || !ir.TypeEqual(op.Operand(2).Type(), t) {
-				return op.Errorf("failed to verify that all of {true_value, false_value, result} have same type")
-			}
-			if c := op.Operand(0).Type(); c != ir.I1 && !ir.TypeEqual(c, ir.CmpResultType(t)) {
-				return op.Errorf("failed to verify that condition is signless i1 or has matching shape")
-			}
-			return nil
+		// AllTypesMatch and BooleanConditionOrMatchingShape are ODS
+		// predicates, checked before the ElementwiseMappable trait.
+		Traits: []*ir.Trait{
+			predTrait("AllTypesMatch<true_value, false_value, result>", func(op *ir.Op) *ir.Diagnostic {
+				t := op.Result(0).Type()
+				if !ir.TypeEqual(op.Operand(1).Type(), t) || !ir.TypeEqual(op.Operand(2).Type(), t) {
+					return op.Errorf("failed to verify that all of {true_value, false_value, result} have same type")
+				}
+				return nil
+			}),
+			predTrait("BooleanConditionOrMatchingShape<condition, result>", func(op *ir.Op) *ir.Diagnostic {
+				if c := op.Operand(0).Type(); c != ir.I1 && !ir.TypeEqual(c, ir.CmpResultType(op.Result(0).Type())) {
+					return op.Errorf("failed to verify that condition is signless i1 or has matching shape")
+				}
+				return nil
+			}),
+			traits.ElementwiseMappable,
 		},
 	},
 	{
@@ -155,4 +162,11 @@ var ArithOps = []*Op{
 			return nil
 		},
 	},
+}
+
+// predTrait is an ODS predicate (PredOpTrait, TypesMatchWith, AllTypesMatch):
+// MLIR checks it with the op's type constraints, so a row lists it before
+// its other traits.
+func predTrait(name string, verify func(op *ir.Op) *ir.Diagnostic) *ir.Trait {
+	return &ir.Trait{Name: name, Doc: "ODS predicate " + name + ".", Verify: verify}
 }
