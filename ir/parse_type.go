@@ -297,7 +297,7 @@ func (p *parser) parseBangType() Type {
 		p.failAt(t, "unknown type '%s' (types of unregistered dialects need -allow-unregistered-dialect)", name)
 		return nil
 	}
-	if !strings.Contains(name, ".") && p.lex.pos < p.lex.end && p.src.Data[p.lex.pos] != '<' {
+	if !strings.Contains(name, ".") && (p.lex.pos >= p.lex.end || p.src.Data[p.lex.pos] != '<') {
 		p.failAt(t, "undefined symbol alias id '%s'", name[1:])
 		return nil
 	}
