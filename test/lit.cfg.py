@@ -7,12 +7,13 @@ import lit.formats
 
 config.name = "tirc"
 config.test_format = lit.formats.ShTest(execute_external=True)
-config.suffixes = [".mlir"]
+config.suffixes = [".mlir", ".test"]
 config.excludes = ["Inputs", "lit.cfg.py"]
 
 repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 config.test_source_root = os.path.join(repo, "test")
 config.test_exec_root = os.path.join(repo, "build", "lit")
+config.substitutions.append(("%examples", os.path.join(repo, "examples")))
 
 path = [os.path.join(repo, "bin"), "/usr/lib/llvm-14/bin", "/usr/local/go/bin"]
 config.environment["PATH"] = os.pathsep.join(path + [os.environ.get("PATH", "")])
