@@ -49,11 +49,14 @@
 //
 // Other elementwise ops (arith, unary tir ops) need equal shapes, scalar
 // operands aside. tir.broadcast_in_dim follows StableHLO. Sizes are those
-// of the run-time values; sizes that do not broadcast, or that differ
-// from a static size of the result type, are RuntimeErrors naming the op,
-// the dimensions and the sizes — the checks compiled code makes where the
-// types have '?'. A dynamic result dimension of broadcast_in_dim takes the
-// size of the operand dimension mapped to it.
+// of the run-time values, and a static size of the result type is the
+// size operands broadcast to (as broadcast_in_dim's result type is):
+// (tensor<?xi32>, tensor<?xi32>) -> tensor<4xi32> on two 1-element values
+// gives 4 elements. Sizes that do not broadcast, to each other or to a
+// static result size, are RuntimeErrors naming the op, the dimensions and
+// the sizes — the checks compiled code makes where the types have '?'. A
+// dynamic result dimension takes the broadcast of the operand sizes
+// mapped to it (for broadcast_in_dim, the one operand size).
 //
 // # Functions
 //

@@ -151,6 +151,15 @@ func.func @f(%a: tensor<2xf64>) -> tensor<2xf64> {
 			want: "[0, 1]",
 		},
 		{
+			name: "a static result size is the broadcast target",
+			src: `func.func @f(%a: tensor<?xi32>, %b: tensor<?xi32>) -> tensor<4xi32> {
+  %r = "tir.add"(%a, %b) : (tensor<?xi32>, tensor<?xi32>) -> tensor<4xi32>
+  return %r : tensor<4xi32>
+}`,
+			args: []*Tensor{i32s(sh(1), 1), i32s(sh(1), 2)},
+			want: "[3, 3, 3, 3]",
+		},
+		{
 			name: "empty tensors",
 			src: `func.func @f(%a: tensor<0x3xi32>, %b: tensor<3xi32>) -> tensor<0x3xi32> {
   %r = "tir.div"(%a, %b) : (tensor<0x3xi32>, tensor<3xi32>) -> tensor<0x3xi32>
@@ -224,13 +233,13 @@ func TestRuntimeErrors(t *testing.T) {
 			want: "dimension 0 of operand #0 has size 3, dimension 1 of operand #1 has size 2",
 		},
 		{
-			name: "static result size not reached",
+			name: "operand size against a static result size",
 			src: `func.func @f(%a: tensor<?xi32>, %b: tensor<?xi32>) -> tensor<4xi32> {
   %r = "tir.add"(%a, %b) : (tensor<?xi32>, tensor<?xi32>) -> tensor<4xi32>
   return %r : tensor<4xi32>
 }`,
-			args: []*Tensor{i32s(sh(1), 1), i32s(sh(1), 2)},
-			want: "result dimension 0 has static size 4, but the operands broadcast to size 1 at run time",
+			args: []*Tensor{i32s(sh(1), 1), i32s(sh(2), 2, 3)},
+			want: "'tir.add' op dimension 0 of operand #1 has size 2 at run time, but result dimension 0 has static size 4",
 		},
 		{
 			name: "elementwise arith needs equal sizes",

@@ -308,46 +308,45 @@ func elementwise(op *ir.Op, args []*Tensor) (*Tensor, error) {
 	}
 	broadcast := op.Has(traits.Broadcastable)
 	shape := make([]int64, rank)
-	from := make([][2]int, rank) // (operand, dim) that decided shape[d]; operand -1: none yet
+	from := make([][2]int, rank) // (operand, dim) that decided shape[d]; operand -1: none yet, -2: the result type
 	for d := range from {
 		shape[d], from[d] = 1, [2]int{-1, -1}
+	}
+	rt := op.Result(0).Type()
+	if want, ranked := ir.Shape(rt); ranked && ir.IsShaped(rt) {
+		if len(want) != rank {
+			return nil, runtimeErr(op, "operands have rank %d at run time, but the result type '%s' has rank %d", rank, ir.TypeString(rt), len(want))
+		}
+		// A static result size is the target operands broadcast to.
+		for d, w := range want {
+			if w >= 0 {
+				shape[d], from[d] = w, [2]int{-2, d}
+			}
+		}
 	}
 	for i, a := range args {
 		if !broadcast && !ir.IsShaped(op.Operand(i).Type()) {
 			continue // a scalar operand of an elementwise op applies everywhere
 		}
+		if !broadcast && len(a.Shape) != rank {
+			return nil, runtimeErr(op, "operand #%d has rank %d, the result rank %d", i, len(a.Shape), rank)
+		}
 		for j, d := range maps[i] {
 			s := a.Shape[j]
 			prev := from[d]
 			switch {
-			case prev[0] < 0:
+			case prev[0] == -1:
 				shape[d], from[d] = s, [2]int{i, j}
 			case s == shape[d]:
 			case broadcast && s == 1:
-			case broadcast && shape[d] == 1:
+			case broadcast && shape[d] == 1 && prev[0] >= 0:
 				shape[d], from[d] = s, [2]int{i, j}
+			case prev[0] == -2:
+				return nil, runtimeErr(op, "dimension %d of operand #%d has size %d at run time, but result dimension %d has static size %d",
+					j, i, s, d, shape[d])
 			default:
 				return nil, runtimeErr(op, "operands have incompatible sizes at run time: dimension %d of operand #%d has size %d, dimension %d of operand #%d has size %d",
 					prev[1], prev[0], shape[d], j, i, s)
-			}
-		}
-	}
-	if !broadcast {
-		// Shaped operands of a non-broadcasting op have the result's rank.
-		for i, a := range args {
-			if ir.IsShaped(op.Operand(i).Type()) && len(a.Shape) != rank {
-				return nil, runtimeErr(op, "operand #%d has rank %d, the result rank %d", i, len(a.Shape), rank)
-			}
-		}
-	}
-	rt := op.Result(0).Type()
-	if want, ranked := ir.Shape(rt); ranked && ir.IsShaped(rt) {
-		if len(want) != rank {
-			return nil, runtimeErr(op, "operands broadcast to shape %s at run time, but the result type '%s' has rank %d", shapeText(shape), ir.TypeString(rt), len(want))
-		}
-		for d, w := range want {
-			if w >= 0 && w != shape[d] {
-				return nil, runtimeErr(op, "result dimension %d has static size %d, but the operands broadcast to size %d at run time", d, w, shape[d])
 			}
 		}
 	}

@@ -1,0 +1,175 @@
+package passes
+
+import (
+	"slices"
+
+	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/traits"
+)
+
+// MaterializeSummary and MaterializeDescription document the
+// materialize-broadcasts pass for the pass table and -help.
+const (
+	MaterializeSummary     = "Make broadcasting explicit: tir.broadcast_in_dim ops followed by same-shape elementwise ops"
+	MaterializeDescription = `Rewrites every broadcasting elementwise op (implicit NumPy/MLIR broadcasting
+and XLA InDim broadcasting with broadcast_dimensions) into XLA's explicit
+form: each operand whose shape differs from the result's goes through a
+tir.broadcast_in_dim to the result shape, and the op drops
+broadcast_dimensions. A second run changes nothing.
+
+Dynamic result dimensions: an operand is always expanded to the result
+rank, and broadcast along every static result dimension; along a '?'
+result dimension it keeps its own size (1 or '?'), because
+broadcast_in_dim cannot name a size only known from another operand. The
+op's own run-time checked broadcasting completes those dimensions, so
+the numbers are unchanged; fully static programs become fully explicit.`
+)
+
+// MaterializeStats counts what one run of MaterializeBroadcasts did.
+type MaterializeStats struct {
+	Ops        int // broadcasting ops rewritten
+	Broadcasts int // tir.broadcast_in_dim ops inserted
+}
+
+// MaterializeBroadcasts is the materialize-broadcasts pass on one function
+// (see MaterializeDescription). It reports whether it changed f; it has
+// no diagnostics of its own (ops it cannot rewrite, such as ones with
+// unranked types, stay as they are).
+func MaterializeBroadcasts(f *ir.Func) (changed bool, diags ir.Diagnostics) {
+	st := MaterializeBroadcastsStats(f)
+	return st.Ops > 0, nil
+}
+
+// MaterializeBroadcastsStats runs the pass and returns its statistics.
+func MaterializeBroadcastsStats(f *ir.Func) MaterializeStats {
+	var st MaterializeStats
+	// Broadcasts already made, by operand, target type and mapping: an
+	// operand broadcast the same way twice is broadcast once (the first
+	// broadcast_in_dim precedes every later user in the block).
+	type key struct {
+		v         *ir.Value
+		typ, dims string
+	}
+	made := map[key]*ir.Value{}
+	for _, op := range f.OpList() {
+		plan := planMaterialize(op)
+		if plan == nil {
+			continue
+		}
+		for i, p := range plan {
+			if p == nil {
+				continue
+			}
+			v := op.Operand(i)
+			k := key{v, ir.TypeString(p.typ), ir.I64Array(p.dims...).String()}
+			b := made[k]
+			if b == nil {
+				var attrs ir.Attrs
+				attrs.Set(traits.BroadcastDimsAttr, ir.I64Array(p.dims...))
+				bop := ir.NewOp("tir.broadcast_in_dim", []*ir.Value{v}, []ir.Type{p.typ}, attrs)
+				bop.Pos, bop.Loc = op.Pos, op.Loc
+				f.InsertBefore(op, bop)
+				b = bop.Result(0)
+				made[k] = b
+				st.Broadcasts++
+			}
+			op.SetOperand(i, b)
+		}
+		op.Attrs.Delete(traits.BroadcastDimsAttr)
+		st.Ops++
+	}
+	return st
+}
+
+// operandPlan is how one operand is made explicit: broadcast_in_dim to typ
+// with broadcast_dimensions dims.
+type operandPlan struct {
+	typ  ir.Type
+	dims []int64
+}
+
+// planMaterialize returns, per operand, the broadcast that makes op's
+// broadcasting explicit (nil for an operand that already has its target
+// shape), or nil when op needs no rewrite or cannot be rewritten.
+func planMaterialize(op *ir.Op) []*operandPlan {
+	if op.Def == nil || op.Def.Kernel == ir.KernelNone || !op.Has(traits.Broadcastable) || op.NumResults() != 1 {
+		return nil
+	}
+	result, ranked := ir.Shape(op.Result(0).Type())
+	if !ranked {
+		return nil
+	}
+	rank := len(result)
+	shapes := make([][]int64, op.NumOperands())
+	for i, v := range op.Operands() {
+		s, r := ir.Shape(v.Type())
+		if !r || len(s) > rank {
+			return nil
+		}
+		shapes[i] = s
+	}
+	// maps[i][j] is the result dimension operand i's dimension j goes to.
+	maps := make([][]int64, len(shapes))
+	dims, present, valid := traits.BroadcastDims(op)
+	if present {
+		if !valid || len(shapes) != 2 {
+			return nil
+		}
+		if _, err := traits.InDimShape(shapes[0], shapes[1], dims); err != nil {
+			return nil
+		}
+	}
+	for i, s := range shapes {
+		if present && len(shapes[0]) != len(shapes[1]) && len(s) < rank {
+			maps[i] = slices.Clone(dims)
+			continue
+		}
+		maps[i] = make([]int64, len(s))
+		for j := range s {
+			maps[i][j] = int64(rank - len(s) + j)
+		}
+	}
+	plan := make([]*operandPlan, len(shapes))
+	rewrite := present
+	for i, s := range shapes {
+		target := make([]int64, rank)
+		mapped := make([]int, rank)
+		for d := range mapped {
+			mapped[d] = -1
+		}
+		for j, d := range maps[i] {
+			if d < 0 || d >= int64(rank) {
+				return nil
+			}
+			mapped[d] = j
+		}
+		for d := range target {
+			r := result[d]
+			j := mapped[d]
+			switch {
+			case j < 0 && r >= 0:
+				target[d] = r // a new dimension, broadcast to the result size
+			case j < 0:
+				target[d] = 1 // a new dimension of unknown size: the op broadcasts it
+			case s[j] == 1 && r < 0:
+				target[d] = 1 // degenerate against an unknown size: the op broadcasts it
+			case s[j] >= 0 && s[j] != 1:
+				if r >= 0 && r != s[j] {
+					return nil // invalid IR; the verifier reports it
+				}
+				target[d] = s[j]
+			default:
+				target[d] = r // 1 or '?' broadcast to a static size, or '?' kept
+			}
+		}
+		if slices.Equal(target, s) {
+			continue
+		}
+		rewrite = true
+		plan[i] = &operandPlan{typ: ir.WithShape(op.Operand(i).Type(), target), dims: maps[i]}
+	}
+	if !rewrite {
+		return nil
+	}
+	return plan
+}
