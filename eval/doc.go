@@ -58,6 +58,13 @@
 // dynamic result dimension takes the broadcast of the operand sizes
 // mapped to it (for broadcast_in_dim, the one operand size).
 //
+// # Folding
+//
+// Fold evaluates one op on constant operands and returns the constant
+// result attribute (a splat when all elements are equal). It returns the
+// RuntimeError instead of folding a fault; errors.Is(err, ErrDivByZero)
+// and friends name the cause.
+//
 // # Functions
 //
 // Func checks its arguments against the argument types (element type,

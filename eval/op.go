@@ -17,9 +17,13 @@ type RuntimeError struct {
 	Pos ir.Pos // the failing op (or function)
 	Op  string // its name ("tir.div")
 	Msg string
+	Err error // the scalar fault (ErrDivByZero, ...), if that was the cause
 }
 
 func (e *RuntimeError) Error() string { return fmt.Sprintf("%s: '%s' op %s", e.Pos, e.Op, e.Msg) }
+
+// Unwrap returns the scalar fault, so errors.Is(err, ErrDivByZero) works.
+func (e *RuntimeError) Unwrap() error { return e.Err }
 
 // Diagnostic returns the error as a diagnostic at the op.
 func (e *RuntimeError) Diagnostic() *ir.Diagnostic {
@@ -157,6 +161,9 @@ func (m *machine) op(op *ir.Op, args []*Tensor) ([]*Tensor, error) {
 				return nil, runtimeErr(op, "operand #%d has %s", i, msg)
 			}
 		}
+	}
+	if op.Name != "func.call" && op.NumResults() != 1 {
+		return nil, fmt.Errorf("%s: '%s' op has %d results; only func.call may have other than one", op.Pos, op.Name, op.NumResults())
 	}
 	switch {
 	case op.Name == "func.call":
@@ -374,7 +381,9 @@ func elementwise(op *ir.Op, args []*Tensor) (*Tensor, error) {
 		}
 		v, err := Scalar(op.Def.Kernel, p, in...)
 		if err != nil {
-			return nil, runtimeErr(op, "%v at result index [%s]", err, joinInts(idx))
+			re := runtimeErr(op, "%v at result index [%s]", err, joinInts(idx))
+			re.Err = err
+			return nil, re
 		}
 		out.Set(n, v)
 		for d := rank - 1; d >= 0; d-- { // odometer

@@ -113,8 +113,14 @@ func FromAttr(a ir.Attr) (*Tensor, error) {
 		}
 		return FromDense(x), nil
 	case *ir.IntAttr:
+		if x.Type == nil || !x.Type.IsInt() {
+			return nil, fmt.Errorf("integer attribute %v has no integer type", a)
+		}
 		return Ints(x.Type, nil, x.Value), nil
 	case *ir.FloatAttr:
+		if x.Type == nil || !x.Type.IsFloat() {
+			return nil, fmt.Errorf("float attribute %v has no float type", a)
+		}
 		return Floats(x.Type, nil, x.Value), nil
 	}
 	return nil, fmt.Errorf("attribute %v is not a constant tensor or number", a)
