@@ -133,7 +133,7 @@ func (p *parser) parseShapedType(isTensor bool) Type {
 		case isDigit(c):
 			var v int64
 			for pos < p.lex.end && isDigit(data[pos]) {
-				if v > (MaxElements-9)/10 {
+				if v > (MaxElements-int64(data[pos]-'0'))/10 {
 					p.failPos(dimStart, "dimension size is too large (the maximum is %d)", MaxElements)
 					return nil
 				}
@@ -211,8 +211,8 @@ elem:
 	}
 	end := p.tok.end
 	p.next()
-	if _, ok := NumElements(shape); !ok && IsStatic(shape) {
-		p.failAt(kw, "%s type has too many elements (more than %d)", kindWord(isTensor), MaxElements)
+	if staticSizeTooLarge(shape) {
+		p.failAt(kw, "%s type is too large: the product of its dimensions exceeds %d", kindWord(isTensor), MaxElements)
 		return nil
 	}
 	var t Type

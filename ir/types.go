@@ -361,7 +361,9 @@ func IsStatic(shape []int64) bool {
 
 // MaxElements bounds the number of elements of any tensor tirc accepts
 // (2^59, so that the byte size of any element type fits in an int64):
-// shapes whose product exceeds it are refused.
+// shapes whose product exceeds it are refused, and so are shapes whose
+// known non-zero dimensions alone multiply past it (their strides would
+// overflow).
 const MaxElements = int64(1) << 59
 
 // NumElements is the product of the static dimensions of shape; ok is false
