@@ -371,27 +371,4 @@ func intToFloat(v int64, t *ir.Scalar) float64 {
 // one rounding: float64 -> f16 and -> bf16 go through a float32 rounded to
 // odd, which cannot produce a double-rounding error (24 >= 2*11+2 bits).
 // Integer types return v.
-func Round(v float64, t *ir.Scalar) float64 {
-	switch t {
-	case ir.F32:
-		return float64(float32(v))
-	case ir.F16:
-		return float64(ir.F16ToF32(ir.F32ToF16(toOddF32(v))))
-	case ir.BF16:
-		return float64(ir.BF16ToF32(ir.F32ToBF16(toOddF32(v))))
-	}
-	return v
-}
-
-// toOddF32 rounds v to float32 toward zero and, if that was inexact, sets
-// the lowest mantissa bit (round to odd).
-func toOddF32(v float64) float32 {
-	f := float32(v)
-	if math.IsNaN(v) || math.IsInf(v, 0) || float64(f) == v {
-		return f
-	}
-	if math.IsInf(float64(f), 0) || math.Abs(float64(f)) > math.Abs(v) {
-		f = math.Nextafter32(f, 0)
-	}
-	return math.Float32frombits(math.Float32bits(f) | 1)
-}
+func Round(v float64, t *ir.Scalar) float64 { return ir.RoundFloat(v, t) }

@@ -9,11 +9,26 @@ func RoundFloat(v float64, t *Scalar) float64 {
 	case F32:
 		return float64(float32(v))
 	case F16:
-		return float64(F16ToF32(F32ToF16(float32(v))))
+		return float64(F16ToF32(F32ToF16(toOddF32(v))))
 	case BF16:
-		return float64(BF16ToF32(F32ToBF16(float32(v))))
+		return float64(BF16ToF32(F32ToBF16(toOddF32(v))))
 	}
 	return v
+}
+
+// toOddF32 rounds v to float32 toward zero and, if that was inexact, sets
+// the lowest mantissa bit (round to odd). Rounding that result to a
+// narrower format is then the same as rounding v directly: f64 -> f16 in
+// one correct rounding, not two.
+func toOddF32(v float64) float32 {
+	f := float32(v)
+	if math.IsNaN(v) || math.IsInf(v, 0) || float64(f) == v {
+		return f
+	}
+	if math.IsInf(float64(f), 0) || math.Abs(float64(f)) > math.Abs(v) {
+		f = math.Nextafter32(f, 0)
+	}
+	return math.Float32frombits(math.Float32bits(f) | 1)
 }
 
 // F32ToF16 converts to IEEE half precision bits, rounding to nearest even.
