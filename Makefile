@@ -7,7 +7,7 @@ LIT := /usr/bin/python3 /usr/lib/llvm-14/build/utils/lit/lit.py
 LITFLAGS ?= -sv
 FUZZTIME ?= 10s
 
-.PHONY: all build deps test unit lit vet demo bench fuzz readme clean
+.PHONY: all build deps test unit lit vet demo bench fuzz fuzz-short readme clean
 
 all: build
 
@@ -17,8 +17,9 @@ build:
 deps:
 	./scripts/deps.sh
 
-# The whole test suite: vet, gofmt, Go unit tests, lit file tests.
-test: deps build vet unit lit
+# The whole test suite: vet, gofmt, Go unit tests, lit file tests, and a
+# short run of every fuzz target (make fuzz FUZZTIME=5m runs them longer).
+test: deps build vet unit lit fuzz-short
 
 vet:
 	$(GO) vet ./...
@@ -38,6 +39,13 @@ demo: deps build
 # Regenerate README.md's CLI reference from tirc -help.
 readme:
 	$(GO) test ./test -run TestREADMEHelp -update
+
+# Every fuzz target for FUZZTIME each.
+fuzz:
+	FUZZTIME=$(FUZZTIME) ./scripts/fuzz.sh
+
+fuzz-short:
+	FUZZTIME=3s ./scripts/fuzz.sh
 
 clean:
 	rm -rf bin build
