@@ -1,0 +1,170 @@
+package ir_test
+
+import (
+	"bytes"
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tirc/tirc/ir"
+)
+
+// Large but legitimate inputs work in bounded time and memory (issue 8):
+// 1M ops in one function, 10k operands on one op, 1 MB identifiers. The
+// bounds are loose (CI machines are slow and shared); they catch quadratic
+// behaviour and runaway memory, not small regressions (make bench does).
+
+// parseVerifyPrint runs the whole front end on text and returns the
+// printed module, failing the test on any diagnostic.
+func parseVerifyPrint(t *testing.T, text []byte, allowUnregistered bool) string {
+	t.Helper()
+	src := ir.NewSource("big.mlir", text)
+	m, d := ir.Parse(src, ir.ParseOptions{AllowUnregistered: allowUnregistered})
+	if d != nil {
+		t.Fatalf("parse: %v", d)
+	}
+	if ds := ir.Verify(m, ir.VerifyOptions{AllowUnregistered: allowUnregistered}); len(ds) > 0 {
+		t.Fatalf("verify: %v", ds)
+	}
+	return printModule(t, m, false)
+}
+
+// within fails when f takes longer than limit.
+func within(t *testing.T, what string, limit time.Duration, f func()) {
+	t.Helper()
+	start := time.Now()
+	f()
+	if d := time.Since(start); d > limit {
+		t.Errorf("%s took %v, more than %v", what, d, limit)
+	} else {
+		t.Logf("%s: %v", what, d)
+	}
+}
+
+func TestMillionOpsInOneFunction(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skipping the 1M-op module")
+	}
+	const n = 1_000_000
+	var b bytes.Buffer
+	b.Grow(n * 70)
+	b.WriteString("func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n")
+	prev := "%a"
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "  %%%d = \"tir.neg\"(%s) : (tensor<4xf32>) -> tensor<4xf32>\n", i, prev)
+		prev = fmt.Sprintf("%%%d", i)
+	}
+	fmt.Fprintf(&b, "  return %s : tensor<4xf32>\n}\n", prev)
+	text := b.Bytes()
+
+	runtime.GC()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	var m *ir.Module
+	within(t, "parse+verify of 1M ops", 30*time.Second, func() {
+		var d *ir.Diagnostic
+		if m, d = ir.Parse(ir.NewSource("big.mlir", text), ir.ParseOptions{}); d != nil {
+			t.Fatalf("parse: %v", d)
+		}
+		if ds := ir.Verify(m, ir.VerifyOptions{}); len(ds) > 0 {
+			t.Fatalf("verify: %v", ds[0])
+		}
+	})
+	runtime.GC()
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	// The IR of one op (value, use, op, operand slices) is a few hundred
+	// bytes; 2 KB per op means something is badly wrong.
+	if live := int64(after.HeapAlloc) - int64(before.HeapAlloc); live > 2048*n {
+		t.Errorf("the parsed module holds %d MB, more than 2 KB per op", live>>20)
+	} else {
+		t.Logf("live heap of the parsed module: %d MB", live>>20)
+	}
+	if got := m.Funcs[0].NumOps(); got != n+1 {
+		t.Errorf("NumOps = %d, want %d", got, n+1)
+	}
+	within(t, "print of 1M ops", 30*time.Second, func() {
+		var out bytes.Buffer
+		if err := ir.Print(&out, m, ir.PrintOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if c := bytes.Count(out.Bytes(), []byte("\"tir.neg\"")); c != n {
+			t.Errorf("printed %d tir.neg ops, want %d", c, n)
+		}
+	})
+}
+
+func TestTenThousandOperands(t *testing.T) {
+	const n = 10_000
+	names := make([]string, n)
+	types := make([]string, n)
+	for i := range names {
+		names[i] = fmt.Sprintf("%%a%d", i%3)
+		types[i] = "tensor<4xf32>"
+	}
+	text := fmt.Sprintf("func.func @f(%%a0: tensor<4xf32>, %%a1: tensor<4xf32>, %%a2: tensor<4xf32>) {\n"+
+		"  %%0 = \"t.wide\"(%s) : (%s) -> tensor<4xf32>\n"+
+		"  %%1:%d = \"t.many\"() : () -> (%s)\n"+
+		"  return\n}\n", strings.Join(names, ", "), strings.Join(types, ", "), n, strings.Join(types, ", "))
+	within(t, "10k operands and 10k results", 5*time.Second, func() {
+		src := ir.NewSource("wide.mlir", []byte(text))
+		m, d := ir.Parse(src, ir.ParseOptions{AllowUnregistered: true})
+		if d != nil {
+			t.Fatalf("parse: %v", d)
+		}
+		if ds := ir.Verify(m, ir.VerifyOptions{AllowUnregistered: true}); len(ds) > 0 {
+			t.Fatalf("verify: %v", ds[0])
+		}
+		wide := m.Funcs[0].First()
+		if wide.NumOperands() != n || len(m.Funcs[0].Arg(0).Uses()) != (n+2)/3 {
+			t.Errorf("operands = %d, uses of %%a0 = %d; want %d and %d", wide.NumOperands(), len(m.Funcs[0].Arg(0).Uses()), n, (n+2)/3)
+		}
+		if got := wide.Next().NumResults(); got != n {
+			t.Errorf("results = %d, want %d", got, n)
+		}
+		printed := printModule(t, m, false)
+		m2, d := ir.ParseString(printed, ir.ParseOptions{AllowUnregistered: true})
+		if d != nil {
+			t.Fatalf("reparse: %v", d)
+		}
+		if again := printModule(t, m2, false); again != printed {
+			t.Error("10k-operand module does not round-trip")
+		}
+		// Erasing uses one by one stays linear enough.
+		wide.SetOperands(nil)
+		if m.Funcs[0].Arg(0).HasUses() {
+			t.Error("uses left after SetOperands(nil)")
+		}
+	})
+}
+
+func TestMegabyteIdentifiers(t *testing.T) {
+	long := strings.Repeat("x", 1<<20)
+	tests := []struct {
+		name, text string
+		want       string // must appear in the printed module
+	}{
+		{"value name", "func.func @f(%" + long + ": i32) -> i32 {\n  return %" + long + " : i32\n}\n", "return %arg0 : i32"},
+		{"function name", "func.func @" + long + "() {\n  return\n}\nfunc.func @g() {\n  func.call @" + long + "() : () -> ()\n  return\n}\n", "call @" + long + "()"},
+		{"op name", "func.func @f() {\n  \"t." + long + "\"() : () -> ()\n  return\n}\n", "\"t." + long + "\"()"},
+		{"attribute name", "func.func @f() {\n  \"t.x\"() {" + long + " = 1 : i32} : () -> ()\n  return\n}\n", "{" + long + " = 1 : i32}"},
+		{"string", "func.func @f() {\n  \"t.x\"() {s = \"" + long + "\"} : () -> ()\n  return\n}\n", "s = \"" + long + "\""},
+		{"location", "func.func @f() {\n  return loc(\"" + long + "\":1:2)\n}\n", ""},
+		{"comment", "// " + long + "\nfunc.func @f() {\n  return\n}\n", "func.func @f()"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			within(t, tt.name, 3*time.Second, func() {
+				printed := parseVerifyPrint(t, []byte(tt.text), true)
+				if !strings.Contains(printed, tt.want) {
+					t.Errorf("printed module does not contain %.60q...", tt.want)
+				}
+				if again := parseVerifyPrint(t, []byte(printed), true); again != printed {
+					t.Error("does not round-trip")
+				}
+			})
+		})
+	}
+}
