@@ -234,7 +234,6 @@ func processChunk(src *ir.Source, c ir.Chunk, o *options, w io.Writer) ir.Diagno
 	return ds
 }
 
-
 // tuneGC trades memory for time by input size. A compiler run is
 // short-lived and allocates mostly long-lived IR, so collecting half as
 // often saves ~10% of the time on modules up to ~100k ops; beyond 16 MB of
