@@ -23,7 +23,7 @@ import (
 type corpusFile struct {
 	path     string
 	src      *ir.Source
-	negative bool // a RUN line expects failure: `not tirc` or -verify-diagnostics
+	negative bool // a RUN line expects failure: `not tirc`, -verify-diagnostics, or checks `$?` itself
 	shared   bool
 }
 
@@ -69,7 +69,7 @@ func corpusFiles(t testing.TB, withShared bool) []*corpusFile {
 		neg := false
 		for _, m := range runLineRE.FindAllSubmatch(data, -1) {
 			run := string(m[1])
-			if strings.Contains(run, "not ") || strings.Contains(run, "-verify-diagnostics") {
+			if strings.Contains(run, "not ") || strings.Contains(run, "-verify-diagnostics") || strings.Contains(run, "$?") {
 				neg = true
 			}
 		}

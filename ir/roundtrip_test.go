@@ -25,8 +25,9 @@ type roundTripped struct {
 // generic form reads back as the same module as the custom form.
 //
 // The rule for chunks that do not parse: they are allowed only in negative
-// test files (a RUN line with `not ...` or -verify-diagnostics, which
-// includes MLIR's conformance files); anywhere else a parse error fails
+// test files (a RUN line with `not ...`, -verify-diagnostics — which
+// includes MLIR's conformance files — or one that checks the exit code
+// `$?` itself); anywhere else a parse error fails
 // the test, so a parser regression cannot hide as a skipped file.
 func roundTripCorpus(t *testing.T) []roundTripped {
 	var out []roundTripped

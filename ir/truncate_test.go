@@ -39,28 +39,34 @@ func checkNoPanic(t *testing.T, what string, data []byte) {
 
 // maxPrefixes bounds the prefixes tried per chunk: short chunks get every
 // prefix, long ones an evenly spread sample (the fuzzers cover the rest).
-const maxPrefixes = 600
+const maxPrefixes = 250
 
 // TestTruncatedInputs feeds prefixes of every corpus chunk (every prefix
 // of chunks up to maxPrefixes bytes, an even sample of longer ones) and a
 // sample of prefixes of every whole file: none may panic, and each error
 // has a position.
 func TestTruncatedInputs(t *testing.T) {
-	tried := 0
-	for _, c := range corpusChunks(t, true) {
+	chunks := corpusChunks(t, true)
+	tried := make([]int, len(chunks))
+	ir.ParallelFor(len(chunks), func(i int) {
+		c := chunks[i]
 		data := c.file.src.Data[c.chunk.Start:c.chunk.End]
 		for _, n := range prefixLengths(len(data), maxPrefixes) {
 			checkNoPanic(t, fmt.Sprintf("%s: first %d bytes", c, n), data[:n])
-			tried++
+			tried[i]++
 		}
+	})
+	total := 0
+	for _, n := range tried {
+		total += n
 	}
 	for _, f := range corpusFiles(t, true) {
-		for _, n := range prefixLengths(len(f.src.Data), 100) {
+		for _, n := range prefixLengths(len(f.src.Data), 50) {
 			checkNoPanic(t, fmt.Sprintf("%s: first %d bytes of the file", f.path, n), f.src.Data[:n])
-			tried++
+			total++
 		}
 	}
-	t.Logf("%d truncated inputs", tried)
+	t.Logf("%d truncated inputs", total)
 }
 
 // prefixLengths returns 0..n when n < max, else max lengths spread evenly
