@@ -78,8 +78,20 @@ func FuzzVerify(f *testing.F) {
 			ds := ir.Verify(m, ir.VerifyOptions{AllowUnregistered: allow})
 			ds.Render(io.Discard)
 			// The printer is robust on IR that failed verification too.
-			printModule(t, m, false)
-			printModule(t, m, true)
+			for _, generic := range []bool{false, true} {
+				text := printModule(t, m, generic)
+				if ds.HasErrors() {
+					continue
+				}
+				// A verified module prints to text that verifies.
+				m2, d := ir.ParseString(text, ir.ParseOptions{AllowUnregistered: allow})
+				if d != nil {
+					t.Fatalf("printed form (generic=%v) of a verified module does not parse: %v\ninput:\n%q\nprinted:\n%s", generic, d, data, text)
+				}
+				if ds2 := ir.Verify(m2, ir.VerifyOptions{AllowUnregistered: allow}); len(ds2) > 0 {
+					t.Fatalf("printed form (generic=%v) of a verified module does not verify: %v\ninput:\n%q\nprinted:\n%s", generic, ds2, data, text)
+				}
+			}
 		}
 	})
 }

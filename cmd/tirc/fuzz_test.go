@@ -7,20 +7,31 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tirc/tirc/ir"
 )
 
 // FuzzRun drives the whole command, in process, on stdin: every flag that
 // takes no value (passes and code generation included, as they are added
 // to passFlags and emitFlags) may be switched on by the fuzzer's mask.
 // tirc must never report an internal error (exit code 3) or panic, and
-// exit codes stay in {0, 1}. Seeds: every .mlir file under test/.
+// exit codes stay in {0, 1}. Seeds: every chunk of every .mlir file under
+// test/.
 func FuzzRun(f *testing.F) {
 	filepath.WalkDir(filepath.Join("..", "..", "test"), func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".mlir") {
 			return nil
 		}
-		if data, err := os.ReadFile(path); err == nil && len(data) < 64<<10 {
-			f.Add(data, uint64(0))
+		// Small seeds keep the fuzzer's minimization fast: each chunk on
+		// its own, and whole files only when short.
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil
+		}
+		for _, c := range ir.SplitInput(data) {
+			f.Add(data[c.Start:c.End], uint64(0))
+		}
+		if len(data) < 4<<10 {
 			f.Add(data, uint64(1)) // -split-input-file
 		}
 		return nil
