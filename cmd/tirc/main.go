@@ -28,9 +28,10 @@ type options struct {
 	showVersion       bool
 	explain           bool
 
-	stderr  io.Writer   // where pass dumps and timing reports go
-	passes  passOptions // flags of passes.go
-	codegen emitOptions // flags of emit.go
+	stderr  io.Writer     // where pass dumps and timing reports go
+	passes  passOptions   // flags of passes.go
+	codegen emitOptions   // flags of emit.go
+	driver  driverOptions // flags of driver.go
 }
 
 // flagSpecs lists every flag: the general ones here, then those of the
@@ -38,7 +39,8 @@ type options struct {
 func flagSpecs() []*flagSpec {
 	specs := append(generalFlags(), explainFlags()...)
 	specs = append(specs, passFlags()...)
-	return append(specs, emitFlags()...)
+	specs = append(specs, emitFlags()...)
+	return append(specs, driverFlags()...)
 }
 
 func generalFlags() []*flagSpec {
@@ -223,7 +225,11 @@ func processChunk(src *ir.Source, c ir.Chunk, o *options, w io.Writer) ir.Diagno
 	if ds.HasErrors() || o.verifyOnly {
 		return ds
 	}
-	if out, eds, handled := emit(m, o); handled {
+	out, eds, handled := emitDriver(m, o)
+	if !handled {
+		out, eds, handled = emit(m, o)
+	}
+	if handled {
 		ds = append(ds, eds...)
 		if !ds.HasErrors() {
 			w.Write(out)
