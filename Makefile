@@ -40,6 +40,12 @@ demo: deps build
 readme:
 	$(GO) test ./test -run TestREADMEHelp -update
 
+# Generated code and the compiler against hand-written C, the MLIR 19
+# pipeline, NumPy and the memory bandwidth; writes BENCH.md. QUICK=1 for a
+# smoke run.
+bench: deps build
+	./bench/run.sh
+
 # Every fuzz target for FUZZTIME each.
 fuzz:
 	FUZZTIME=$(FUZZTIME) ./scripts/fuzz.sh
