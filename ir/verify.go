@@ -126,18 +126,24 @@ func VerifyFunc(f *Func, opts VerifyOptions) Diagnostics {
 			defined[a.id] = true
 		}
 	}
-	opFailed := false
-	for op := f.first; op != nil; op = op.next {
-		if d := verifyOp(f, op, defined, opts); d != nil {
-			ds = append(ds, d.Flatten()...)
-			opFailed = true
-		}
-		for _, r := range op.results {
-			if r.id >= 0 && int(r.id) < len(defined) {
-				defined[r.id] = true
+	var opDiags Diagnostics
+	if f.numOps >= parallelVerifyOps {
+		opDiags = verifyOpsParallel(f, defined, opts)
+	} else {
+		isDefined := func(id int32) bool { return defined[id] }
+		for op := f.first; op != nil; op = op.next {
+			if d := verifyOp(f, op, len(defined), isDefined, opts); d != nil {
+				opDiags = append(opDiags, d.Flatten()...)
+			}
+			for _, r := range op.results {
+				if r.id >= 0 && int(r.id) < len(defined) {
+					defined[r.id] = true
+				}
 			}
 		}
 	}
+	ds = append(ds, opDiags...)
+	opFailed := len(opDiags) > 0
 	if opFailed {
 		return ds
 	}
@@ -152,7 +158,7 @@ func VerifyFunc(f *Func, opts VerifyOptions) Diagnostics {
 
 // verifyOp runs the structure checks, then the traits' verifiers in
 // declaration order, then the op's own; it returns the first failure.
-func verifyOp(f *Func, op *Op, defined []bool, opts VerifyOptions) *Diagnostic {
+func verifyOp(f *Func, op *Op, numIDs int, defined func(id int32) bool, opts VerifyOptions) *Diagnostic {
 	defer func() {
 		if r := recover(); r != nil {
 			panic(Recovered(r, "the verifier of '"+op.Name+"'", op.Pos))
@@ -166,9 +172,9 @@ func verifyOp(f *Func, op *Op, defined []bool, opts VerifyOptions) *Diagnostic {
 			return op.Errorf("operand #%d has no type", i)
 		case v.Func() != f:
 			return op.Errorf("operand #%d is not defined in this function", i)
-		case v.id < 0 || int(v.id) >= len(defined):
+		case v.id < 0 || int(v.id) >= numIDs:
 			return op.Errorf("operand #%d has an invalid value ID", i)
-		case !defined[v.id]:
+		case !defined(v.id):
 			d := op.EmitErrorf("operand #%d does not dominate this use", i)
 			if v.def != nil {
 				d.Note(v.def.Pos, "operand defined here")
@@ -207,4 +213,44 @@ func verifyOp(f *Func, op *Op, defined []bool, opts VerifyOptions) *Diagnostic {
 		return op.Def.Verify(op)
 	}
 	return nil
+}
+
+// parallelVerifyOps is the function size from which its ops are verified
+// on all cores: below it the goroutines cost more than they save.
+const parallelVerifyOps = 16384
+
+// verifyOpsParallel verifies the ops of one large function in chunks on
+// all cores, with the same diagnostics, in the same order, as the
+// sequential loop. Dominance in a single block is "defined by an earlier
+// op": a sequential pass records, per value ID, the position of its
+// defining op, so each chunk knows which values exist before its first op
+// and marks the rest as it goes.
+func verifyOpsParallel(f *Func, argDefined []bool, opts VerifyOptions) Diagnostics {
+	ops := f.OpList()
+	defAt := make([]int32, len(argDefined)) // op index + 1 of the definition; 0 = argument or undefined
+	for i, op := range ops {
+		for _, r := range op.results {
+			if r.id >= 0 && int(r.id) < len(defAt) {
+				defAt[r.id] = int32(i + 1)
+			}
+		}
+	}
+	const chunk = 4096
+	n := (len(ops) + chunk - 1) / chunk
+	out := make([]Diagnostics, n)
+	ParallelFor(n, func(c int) {
+		lo, hi := c*chunk, min((c+1)*chunk, len(ops))
+		for i, op := range ops[lo:hi] {
+			at := int32(lo + i) // defined before op: an argument, or defined by an earlier op
+			isDefined := func(id int32) bool { return argDefined[id] || (defAt[id] > 0 && defAt[id] <= at) }
+			if d := verifyOp(f, op, len(defAt), isDefined, opts); d != nil {
+				out[c] = append(out[c], d.Flatten()...)
+			}
+		}
+	})
+	var ds Diagnostics
+	for _, d := range out {
+		ds = append(ds, d...)
+	}
+	return ds
 }
