@@ -137,9 +137,16 @@ func (pr *printer) module(m *Module) {
 		pr.str("{")
 	}
 	pr.indent++
-	for _, f := range m.Funcs {
-		pr.newline()
-		pr.function(f)
+	if texts := pr.functionsInParallel(m); texts != nil {
+		for _, t := range texts {
+			pr.newline()
+			pr.buf = append(pr.buf, t...)
+		}
+	} else {
+		for _, f := range m.Funcs {
+			pr.newline()
+			pr.function(f)
+		}
 	}
 	pr.indent--
 	pr.newline()
@@ -163,6 +170,25 @@ func (pr *printer) module(m *Module) {
 	}
 	pr.loc(m.Loc)
 	pr.str("\n\n") // mlir-opt ends its output with an empty line
+}
+
+// functionsInParallel prints the functions of a large module with many
+// functions on all cores, each into its own buffer (value names are per
+// function, so the text is the same as printing them in order); nil for
+// modules where that does not pay.
+func (pr *printer) functionsInParallel(m *Module) [][]byte {
+	if len(m.Funcs) < 8 || pr.w == nil || m.NumOps() < 20000 {
+		return nil
+	}
+	texts := make([][]byte, len(m.Funcs))
+	ParallelFor(len(m.Funcs), func(i int) {
+		var text stringWriter
+		fp := &printer{w: &text, opts: pr.opts, indent: pr.indent}
+		fp.function(m.Funcs[i])
+		fp.flush()
+		texts[i] = text
+	})
+	return texts
 }
 
 // nameValues assigns printed names to every value of f, MLIR's way:

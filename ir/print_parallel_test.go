@@ -1,0 +1,49 @@
+package ir_test
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/tirc/tirc/ir"
+)
+
+// A module with many functions is printed on all cores; the text must be
+// exactly what printing the functions one after the other gives.
+func TestParallelPrintMatchesSequential(t *testing.T) {
+	var sb strings.Builder
+	for f := 0; f < 40; f++ {
+		fmt.Fprintf(&sb, "func.func @f%d(%%a: tensor<4xf32>) -> tensor<4xf32> {\n", f)
+		fmt.Fprintf(&sb, "  %%cst = arith.constant dense<%d.5> : tensor<4xf32>\n", f)
+		prev := "%a"
+		for i := 0; i < 600; i++ {
+			fmt.Fprintf(&sb, "  %%v%d = \"tir.add\"(%s, %%cst) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n", i, prev)
+			prev = fmt.Sprintf("%%v%d", i)
+		}
+		fmt.Fprintf(&sb, "  return %s : tensor<4xf32>\n}\n", prev)
+	}
+	m, perr := ir.ParseString(sb.String(), ir.ParseOptions{})
+	if perr != nil {
+		t.Fatal(perr)
+	}
+	for _, generic := range []bool{false, true} {
+		var par bytes.Buffer
+		ir.Print(&par, m, ir.PrintOptions{Generic: generic})
+		var seq strings.Builder
+		seq.WriteString(strings.Split(par.String(), "\n")[0] + "\n") // module header
+		for _, f := range m.Funcs {
+			one := &ir.Module{Funcs: []*ir.Func{f}}
+			var b bytes.Buffer
+			ir.Print(&b, one, ir.PrintOptions{Generic: generic})
+			lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+			seq.WriteString(strings.Join(lines[1:len(lines)-1], "\n") + "\n")
+		}
+		lines := strings.Split(strings.TrimRight(par.String(), "\n"), "\n")
+		seq.WriteString(lines[len(lines)-1] + "\n\n")
+		if diff := cmp.Diff(seq.String(), par.String()); diff != "" {
+			t.Errorf("generic=%v: parallel printing differs (-sequential +parallel):\n%s", generic, diff)
+		}
+	}
+}
