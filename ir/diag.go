@@ -28,6 +28,11 @@ type Pos struct {
 	Col  int32
 }
 
+// Before reports whether p comes before q in the text (line, then column).
+func (p Pos) Before(q Pos) bool {
+	return p.Line < q.Line || (p.Line == q.Line && p.Col < q.Col)
+}
+
 // IsValid reports whether p points somewhere.
 func (p Pos) IsValid() bool { return p.Line > 0 }
 

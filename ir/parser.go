@@ -12,6 +12,9 @@ type ParseOptions struct {
 	// AllowUnregistered accepts ops and types of dialects that are not
 	// registered, as mlir-opt's -allow-unregistered-dialect.
 	AllowUnregistered bool
+	// Sequential parses function bodies one after the other even in large
+	// inputs (the result is the same; for tests and measurements).
+	Sequential bool
 }
 
 // MaxNesting bounds the nesting depth of attributes, types and locations
@@ -44,8 +47,16 @@ func ParseRange(src *Source, start, end, line int, opts ParseOptions) (*Module, 
 	if d := p.checkEncoding(start, end, line); d != nil {
 		return nil, d
 	}
+	p.parallel = end-start >= parallelParseBytes && !opts.Sequential
 	p.next()
 	m := p.parseTopLevel()
+	if len(p.bodies) > 0 {
+		if p.aliasAfterBody {
+			opts.Sequential = true
+			return ParseRange(src, start, end, line, opts)
+		}
+		p.parseBodies()
+	}
 	if p.err != nil {
 		return nil, p.err
 	}
@@ -105,6 +116,12 @@ type parser struct {
 	typeBuf []Type
 	refBuf  []valueRef // operand references of the op being parsed
 	slab    slab
+
+	// Parallel body parsing (parse_parallel.go).
+	parallel       bool
+	bodies         []*bodyJob
+	aliasAfterBody bool
+	skipErr        *Diagnostic // stand-in error of a body skipped to the end of input
 }
 
 // ssaDef is what a %name stands for: one value, or a group `%0:2`.
@@ -265,6 +282,9 @@ func (p *parser) parseFuncEither(m *Module) {
 
 // parseAliasDef parses `#name = attr` or `!name = type` at the top level.
 func (p *parser) parseAliasDef() {
+	if len(p.bodies) > 0 {
+		p.aliasAfterBody = true
+	}
 	t := p.tok
 	name := string(p.text(t))
 	p.next()
@@ -469,7 +489,9 @@ func (p *parser) parseFunc(m *Module) {
 		f.Attrs = p.parseAttrDict()
 	}
 	m.AddFunc(f)
-	if p.is(tLBrace) {
+	if p.is(tLBrace) && p.parallel {
+		p.skipBody(f, named == 1)
+	} else if p.is(tLBrace) {
 		p.parseBody(f, named == 1)
 	} else {
 		f.External = true

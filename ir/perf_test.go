@@ -38,3 +38,31 @@ func BenchmarkParseVerifyPrint(b *testing.B) {
 		ir.Print(io.Discard, m, ir.PrintOptions{})
 	}
 }
+
+// BenchmarkParseVerifyPrintManyFuncs measures the same job on 2000
+// functions of 50 ops, where bodies are parsed, verified and printed on
+// all cores.
+func BenchmarkParseVerifyPrintManyFuncs(b *testing.B) {
+	var sb strings.Builder
+	for f := 0; f < 2000; f++ {
+		fmt.Fprintf(&sb, "func.func @f%d(%%a: tensor<4x8xf32>, %%b: tensor<8xf32>) -> tensor<4x8xf32> {\n", f)
+		prev := "%a"
+		for i := 0; i < 50; i++ {
+			fmt.Fprintf(&sb, "  %%%d = \"tir.add\"(%s, %%b) : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>\n", i, prev)
+			prev = fmt.Sprintf("%%%d", i)
+		}
+		fmt.Fprintf(&sb, "  return %s : tensor<4x8xf32>\n}\n", prev)
+	}
+	src := ir.NewSource("many.mlir", []byte(sb.String()))
+	b.SetBytes(int64(len(src.Data)))
+	for i := 0; i < b.N; i++ {
+		m, err := ir.Parse(src, ir.ParseOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if ds := ir.Verify(m, ir.VerifyOptions{}); len(ds) > 0 {
+			b.Fatal(ds)
+		}
+		ir.Print(io.Discard, m, ir.PrintOptions{})
+	}
+}
