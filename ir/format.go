@@ -268,16 +268,8 @@ func (p *parser) parseCallForm(name string, def *OpDef, pos Pos) *Op {
 	}
 	var attrs Attrs
 	p.parseOptionalAttrDict(&attrs)
-	if !p.expect(tColon, "expected ':' and the callee's function type") {
-		return nil
-	}
-	typePos := p.tok
-	ins, outs := p.parseFuncTypeLists()
-	if p.failed() {
-		return nil
-	}
-	if len(ins) != len(refs) {
-		p.failAt(typePos, "expected %d operand type%s but had %d", len(refs), plural(len(refs)), len(ins))
+	ins, outs, ok := p.parseOpFuncType(len(refs), "expected ':' and the callee's function type")
+	if !ok {
 		return nil
 	}
 	attrs.Set("callee", SymbolRefAttr(callee))

@@ -989,16 +989,8 @@ func (p *parser) parseGenericOp() *Op {
 			attrs.Set(na.Name, na.Value)
 		}
 	}
-	if !p.expect(tColon, "expected ':' followed by operation type") {
-		return nil
-	}
-	typePos := p.tok
-	ins, outs := p.parseFuncTypeLists()
-	if p.failed() {
-		return nil
-	}
-	if len(ins) != len(refs) {
-		p.failAt(typePos, "expected %d operand type%s but had %d", len(refs), plural(len(refs)), len(ins))
+	ins, outs, ok := p.parseOpFuncType(len(refs), "expected ':' followed by operation type")
+	if !ok {
 		return nil
 	}
 	op := p.newOp(name, def, p.posOf(nameTok), refs, ins, outs)
@@ -1113,3 +1105,21 @@ func (p *parser) parseOptionalLoc() string {
 func (p *parser) errorf(format string, args ...any) { p.failAt(p.tok, format, args...) }
 
 var _ = fmt.Sprintf
+
+// parseOpFuncType parses ": (ins) -> outs" after an op's operands and
+// checks that there is one operand type per operand.
+func (p *parser) parseOpFuncType(numOperands int, colonMsg string) (ins, outs []Type, ok bool) {
+	if !p.expect(tColon, colonMsg) {
+		return nil, nil, false
+	}
+	typePos := p.tok
+	ins, outs = p.parseFuncTypeLists()
+	if p.failed() {
+		return nil, nil, false
+	}
+	if len(ins) != numOperands {
+		p.failAt(typePos, "expected %d operand type%s but had %d", numOperands, plural(numOperands), len(ins))
+		return nil, nil, false
+	}
+	return ins, outs, true
+}

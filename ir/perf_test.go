@@ -26,17 +26,7 @@ func chainModule(n int) []byte {
 // BenchmarkParseVerifyPrint measures tirc's default job on 100k ops.
 func BenchmarkParseVerifyPrint(b *testing.B) {
 	src := ir.NewSource("big.mlir", chainModule(100_000))
-	b.SetBytes(int64(len(src.Data)))
-	for i := 0; i < b.N; i++ {
-		m, err := ir.Parse(src, ir.ParseOptions{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		if ds := ir.Verify(m, ir.VerifyOptions{}); len(ds) > 0 {
-			b.Fatal(ds)
-		}
-		ir.Print(io.Discard, m, ir.PrintOptions{})
-	}
+	benchParseVerifyPrint(b, src)
 }
 
 // BenchmarkParseVerifyPrintManyFuncs measures the same job on 2000
@@ -54,6 +44,11 @@ func BenchmarkParseVerifyPrintManyFuncs(b *testing.B) {
 		fmt.Fprintf(&sb, "  return %s : tensor<4x8xf32>\n}\n", prev)
 	}
 	src := ir.NewSource("many.mlir", []byte(sb.String()))
+	benchParseVerifyPrint(b, src)
+}
+
+// benchParseVerifyPrint runs tirc's default job on src b.N times.
+func benchParseVerifyPrint(b *testing.B, src *ir.Source) {
 	b.SetBytes(int64(len(src.Data)))
 	for i := 0; i < b.N; i++ {
 		m, err := ir.Parse(src, ir.ParseOptions{})
