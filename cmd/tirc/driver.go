@@ -1,14 +1,30 @@
 package main
 
-import "github.com/tirc/tirc/ir"
+import (
+	"github.com/tirc/tirc/codegen"
+	"github.com/tirc/tirc/ir"
+)
 
 // driverOptions holds the flags of the emitted C driver (-emit-c-driver).
-type driverOptions struct{}
+type driverOptions struct {
+	emit bool
+}
 
 // driverFlags returns the C driver flags.
-func driverFlags() []*flagSpec { return nil }
+func driverFlags() []*flagSpec {
+	return []*flagSpec{
+		{name: "emit-c-driver", section: "Code generation",
+			help: "write a C program that runs the module's public functions on NumPy .npy files " +
+				"(clang -O3 prog.ll driver.c -o prog -lm; ./prog --help); give it the same -infer-shapes/-arg-shapes flags as -emit-llvm",
+			set: func(o *options, _ string) error { o.driver.emit = true; return nil }},
+	}
+}
 
 // emitDriver produces the C driver when asked; handled is false otherwise.
 func emitDriver(m *ir.Module, o *options) (out []byte, diags ir.Diagnostics, handled bool) {
-	return nil, nil, false
+	if !o.driver.emit {
+		return nil, nil, false
+	}
+	out, diags = codegen.EmitCDriver(m)
+	return out, diags, true
 }
