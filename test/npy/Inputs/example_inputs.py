@@ -1,0 +1,51 @@
+"""example_inputs.py NAME: writes the .npy inputs of examples/NAME.mlir and
+NumPy's results (want*.npy) into the current directory. NumPy computes the
+same formula as the example's comment, in the example's element type."""
+import sys
+
+import numpy as np
+
+rng = np.random.default_rng(7)
+f32 = np.float32
+
+
+def save(**arrays):
+    for name, a in arrays.items():
+        np.save(name + ".npy", a)
+
+
+name = sys.argv[1]
+if name == "bias_relu":
+    x = rng.standard_normal((32, 128)).astype(f32)
+    b = rng.standard_normal(128).astype(f32)
+    save(x=x, x_fortran=np.asfortranarray(x), b=b, want=np.maximum(x + b, f32(0)))
+elif name == "layernorm":
+    x = rng.standard_normal((6, 256)).astype(f32)
+    mean = x.mean(axis=1, keepdims=True).astype(f32)
+    inv_std = (1 / np.sqrt(x.var(axis=1, keepdims=True) + 1e-5)).astype(f32)
+    gamma = rng.standard_normal(256).astype(f32)
+    beta = rng.standard_normal(256).astype(f32)
+    save(x=x, mean=mean, inv_std=inv_std, gamma=gamma, beta=beta,
+         want=(x - mean) * inv_std * gamma + beta)
+elif name == "mask":
+    x = rng.integers(-10, 10, (4, 3)).astype(np.int32)
+    threshold = np.array([0, 3, 6], np.int32)
+    clean = np.where(x >= 0, x, np.int32(0))
+    save(x=x, x_fortran=np.asfortranarray(x), threshold=threshold, want_clean=clean,
+         want_hits=(clean > threshold).astype(np.int32))
+elif name == "specialize":
+    x = rng.standard_normal((8, 16)).astype(f32)
+    scale = rng.standard_normal(16).astype(f32)
+    shift = rng.standard_normal(1).astype(f32)
+    save(x=x, scale=scale, shift=shift, want=np.exp(x * scale + shift))
+elif name == "xla_broadcast":
+    m = rng.integers(-100, 100, (3, 3)).astype(np.int32)
+    v = np.array([10, 20, 30], np.int32)
+    a = np.array([[1], [2]], np.int32)
+    b = np.array([[10, 20, 30]], np.int32)
+    v4 = rng.standard_normal(4).astype(f32)
+    w = rng.standard_normal((1, 2)).astype(f32)
+    save(m=m, v=v, want_column=m + v[:, None], a=a, b=b, want_outer=a + b,
+         v4=v4, w=w, want_explicit=v4[:, None] + w)
+else:
+    sys.exit("unknown example " + name)
