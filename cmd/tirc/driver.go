@@ -14,8 +14,8 @@ type driverOptions struct {
 func driverFlags() []*flagSpec {
 	return []*flagSpec{
 		{name: "emit-c-driver", section: "Code generation",
-			help: "write a C program that runs the module's public functions on NumPy .npy files " +
-				"(clang -O3 prog.ll driver.c -o prog -lm; ./prog --help); give it the same -infer-shapes/-arg-shapes flags as -emit-llvm",
+			help: "write a C program that runs the public functions on NumPy .npy files (see its --help); " +
+				"pass the same -infer-shapes/-arg-shapes as to -emit-llvm",
 			set: func(o *options, _ string) error { o.driver.emit = true; return nil }},
 	}
 }

@@ -1,5 +1,14 @@
 /* ---- the command line (codegen/c/npy_main.c, after the generated table) ---- */
 
+/* tirc_default is the function run without -f: the first one the driver
+ * can call (tirc refuses to emit a driver without one). */
+static const tirc_entry *tirc_default(void) {
+  for (int i = 0; i < tirc_num_entries; i++)
+    if (tirc_entries[i].unsupported == NULL)
+      return &tirc_entries[i];
+  return &tirc_entries[0];
+}
+
 static void tirc_usage(FILE *o) {
   fprintf(o,
           "usage: %s [-f FUNC] [-o OUT.npy]... [--print] IN.npy...\n"
@@ -15,7 +24,7 @@ static void tirc_usage(FILE *o) {
           "  -h, --help           show this help\n"
           "\n"
           "functions:\n",
-          tirc_prog, tirc_source, tirc_entries[0].name);
+          tirc_prog, tirc_source, tirc_default()->name);
   for (int i = 0; i < tirc_num_entries; i++) {
     const tirc_entry *e = &tirc_entries[i];
     fprintf(o, "  @%s%s\n", e->name, e->signature);
@@ -96,7 +105,7 @@ int main(int argc, char **argv) {
       tirc_usage_error("unknown option '%s'", a);
     }
   }
-  const tirc_entry *e = &tirc_entries[0];
+  const tirc_entry *e = tirc_default();
   if (func != NULL) {
     e = NULL;
     for (int i = 0; i < tirc_num_entries; i++)
