@@ -2,6 +2,7 @@
 # FileCheck, -verify-diagnostics). Run with `make lit`.
 import os
 import shutil
+import subprocess
 
 import lit.formats
 
@@ -57,3 +58,14 @@ if os.system(python + " -c 'import numpy' 2>/dev/null") == 0:
     config.available_features.add("numpy")
 elif in_ci:
     lit_config.fatal("python3-numpy is not importable by /usr/bin/python3 (run `make deps`)")
+
+# tirc-<flag> features for flags of tirc -help, so tests of a flag that is
+# still being built are unsupported rather than failing.
+try:
+    helptext = subprocess.run([os.path.join(repo, "bin", "tirc"), "-help"],
+                              capture_output=True, text=True).stdout
+except OSError:
+    helptext = ""
+for flag in ("emit-llvm", "emit-c-driver", "infer-shapes", "materialize-broadcasts"):
+    if "-%s " % flag in helptext or "-%s=" % flag in helptext:
+        config.available_features.add("tirc-" + flag)
