@@ -1,0 +1,325 @@
+package passes
+
+import (
+	"math"
+	"slices"
+	"strconv"
+
+	"github.com/tirc/tirc/eval"
+	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/traits"
+)
+
+// Folding limits: an op is folded when its result has at most
+// maxFoldElements elements, and a non-splat result only when it has at
+// most maxDenseElements (beyond that the printed constant would dwarf the
+// program it replaces).
+const (
+	maxFoldElements  = 1 << 20
+	maxDenseElements = 1 << 12
+)
+
+// Canonicalize is the canonicalize pass on one function: it repeats its
+// rewrites over the body until none applies (at most max-iterations
+// rounds), then erases ops left unused.
+func Canonicalize(f *ir.Func, c *Context) (changed bool, diags ir.Diagnostics) {
+	maxIter := 10
+	if v, err := strconv.Atoi(c.Option("max-iterations")); err == nil && v > 0 {
+		maxIter = v
+	}
+	for iter := 0; iter < maxIter; iter++ {
+		round := false
+		for op := range f.Ops() {
+			c.At(op)
+			if canonicalizeOp(f, op, c) {
+				round = true
+			}
+		}
+		if erased := eraseDead(f, c); erased > 0 {
+			round = true
+		}
+		if !round {
+			break
+		}
+		changed = true
+	}
+	return changed, nil
+}
+
+func eraseDead(f *ir.Func, c *Context) int {
+	n := 0
+	for op := f.Last(); op != nil; {
+		prev := op.Prev()
+		if isPure(op) && !hasUses(op) {
+			c.At(op)
+			op.Erase()
+			n++
+		}
+		op = prev
+	}
+	c.Count("num-erased", n)
+	return n
+}
+
+// canonicalizeOp applies the first rewrite that matches op.
+func canonicalizeOp(f *ir.Func, op *ir.Op, c *Context) bool {
+	if op.Def == nil || !hasUses(op) {
+		return false
+	}
+	if op.Name == "tensor.cast" {
+		return foldCast(f, op, c)
+	}
+	if foldConstant(f, op, c) {
+		return true
+	}
+	if foldIdentity(op, c) {
+		return true
+	}
+	return orderCommutative(op, c)
+}
+
+// constantOf returns the value attribute of v's defining constant op
+// (ConstantLike), or nil.
+func constantOf(v *ir.Value) ir.Attr {
+	d := v.Def()
+	if d == nil || !d.Has(traits.ConstantLike) {
+		return nil
+	}
+	return d.Attr("value")
+}
+
+// foldable reports whether eval computes op (elementwise kernels and
+// tir.broadcast_in_dim).
+func foldable(op *ir.Op) bool {
+	return op.NumResults() == 1 && op.NumOperands() > 0 && (op.Def.Kernel != ir.KernelNone || op.Name == "tir.broadcast_in_dim")
+}
+
+// foldConstant replaces an op whose operands are all constants by a
+// constant computed with package eval. Run-time errors (integer division
+// by zero, MIN / -1) are not folded: the op stays for the run-time check.
+func foldConstant(f *ir.Func, op *ir.Op, c *Context) bool {
+	if !foldable(op) {
+		return false
+	}
+	consts := make([]ir.Attr, op.NumOperands())
+	for i, v := range op.Operands() {
+		if consts[i] = constantOf(v); consts[i] == nil {
+			return false
+		}
+	}
+	rt := op.Result(0).Type()
+	if ir.IsShaped(rt) {
+		if s, ranked := ir.Shape(rt); ranked {
+			if n, ok := ir.NumElements(s); ok && n > maxFoldElements {
+				return false
+			}
+		}
+		for _, a := range consts {
+			if d, ok := a.(*ir.DenseAttr); ok {
+				if s, _ := ir.Shape(d.Type); s != nil {
+					if n, ok := ir.NumElements(s); ok && n > maxFoldElements {
+						return false
+					}
+				}
+			}
+		}
+	}
+	val, err := eval.Fold(op, consts)
+	if err != nil || val == nil {
+		return false
+	}
+	if d, ok := val.(*ir.DenseAttr); ok && !d.Splat && d.Len() > maxDenseElements {
+		return false
+	}
+	ct := ir.ConstantType(val)
+	if ct == nil {
+		return false
+	}
+	name := "tir.constant"
+	if op.Def.Dialect() == "arith" {
+		name = "arith.constant"
+	} else if _, isDense := val.(*ir.DenseAttr); !isDense {
+		return false
+	}
+	var attrs ir.Attrs
+	attrs.Set("value", val)
+	k := ir.NewOp(name, nil, []ir.Type{ct}, attrs)
+	k.Pos, k.Loc = op.Pos, op.Loc
+	f.InsertBefore(op, k)
+	res := k.Result(0)
+	if !ir.TypeEqual(ct, rt) {
+		// The result type has '?' dims: keep it through a cast.
+		if !castable(ct, rt) {
+			k.Erase()
+			return false
+		}
+		cast := ir.NewOp("tensor.cast", []*ir.Value{res}, []ir.Type{rt}, nil)
+		cast.Pos, cast.Loc = op.Pos, op.Loc
+		f.InsertBefore(op, cast)
+		res = cast.Result(0)
+	}
+	op.Result(0).ReplaceAllUsesWith(res)
+	c.Count("num-folded", 1)
+	return true
+}
+
+// foldIdentity replaces x op e by x where e is the operation's identity
+// element, and max/min/and/or(x, x) by x, when the result type equals x's
+// type (a broadcasting op whose result is larger than x is not a no-op).
+func foldIdentity(op *ir.Op, c *Context) bool {
+	k := op.Def.Kernel
+	if op.NumOperands() != 2 || op.NumResults() != 1 || k == ir.KernelNone {
+		return false
+	}
+	rt := op.Result(0).Type()
+	lhs, rhs := op.Operand(0), op.Operand(1)
+	var x *ir.Value
+	switch k {
+	case ir.KernelMax, ir.KernelMin, ir.KernelAnd, ir.KernelOr:
+		if lhs == rhs {
+			x = lhs
+		}
+	}
+	if x == nil {
+		elem := ir.ElementType(rt)
+		if elem == nil {
+			return false
+		}
+		commutes := op.Has(traits.Commutative)
+		try := func(val, cst *ir.Value) bool {
+			a := constantOf(cst)
+			return a != nil && isIdentityElement(k, elem, a)
+		}
+		switch {
+		case try(lhs, rhs):
+			x = lhs
+		case commutes && try(rhs, lhs):
+			x = rhs
+		}
+	}
+	if x == nil || !ir.TypeEqual(x.Type(), rt) {
+		return false
+	}
+	op.Result(0).ReplaceAllUsesWith(x)
+	c.Count("num-identities", 1)
+	return true
+}
+
+// isIdentityElement reports whether every element of the constant a is the
+// right identity of kernel k: x+0, x-0 (integers; -0.0 / +0.0 for floats,
+// so that -0.0 survives), x*1, x/1, x|0, x^0, x&-1.
+func isIdentityElement(k ir.Kernel, elem *ir.Scalar, a ir.Attr) bool {
+	t, err := eval.FromAttr(a)
+	if err != nil || t.Len() == 0 {
+		return false
+	}
+	for i := 0; i < t.Len(); i++ {
+		n := t.At(i)
+		var ok bool
+		if elem.IsFloat() {
+			v := n.Float
+			switch k {
+			case ir.KernelAdd:
+				ok = v == 0 && math.Signbit(v)
+			case ir.KernelSub:
+				ok = v == 0 && !math.Signbit(v)
+			case ir.KernelMul, ir.KernelDiv:
+				ok = v == 1
+			}
+		} else {
+			v := n.Int
+			switch k {
+			case ir.KernelAdd, ir.KernelSub, ir.KernelOr, ir.KernelXor:
+				ok = v == 0
+			case ir.KernelMul, ir.KernelDiv:
+				ok = v == 1
+			case ir.KernelAnd:
+				ok = ir.WrapInt(v, elem) == ir.WrapInt(-1, elem)
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// orderCommutative sorts the operands of a Commutative op: non-constants
+// first, constants last (as MLIR does), each group by value number, so
+// that equal expressions look the same to cse.
+func orderCommutative(op *ir.Op, c *Context) bool {
+	if !op.Has(traits.Commutative) || op.NumOperands() < 2 {
+		return false
+	}
+	ops := slices.Clone(op.Operands())
+	key := func(v *ir.Value) int {
+		if constantOf(v) != nil {
+			return 1 << 30
+		}
+		return 0
+	}
+	slices.SortStableFunc(ops, func(a, b *ir.Value) int {
+		if ka, kb := key(a), key(b); ka != kb {
+			return ka - kb
+		}
+		return a.ID() - b.ID()
+	})
+	if slices.Equal(ops, op.Operands()) {
+		return false
+	}
+	if op.Def.Dialect() == "arith" && !ir.TypeEqual(ops[0].Type(), op.Operand(0).Type()) {
+		return false // arith's result type is operand #0's: keep it
+	}
+	op.SetOperands(ops)
+	c.Count("num-reordered", 1)
+	return true
+}
+
+// foldCast removes a cast to the same type and merges a chain of casts
+// when the intermediate type adds nothing (MLIR's rule: joining all three
+// types gives the same as joining source and result).
+func foldCast(f *ir.Func, op *ir.Op, c *Context) bool {
+	src, res := op.Operand(0), op.Result(0)
+	if ir.TypeEqual(src.Type(), res.Type()) {
+		res.ReplaceAllUsesWith(src)
+		c.Count("num-casts-folded", 1)
+		return true
+	}
+	inner := src.Def()
+	if inner == nil || inner.Name != "tensor.cast" {
+		return false
+	}
+	a, b := inner.Operand(0).Type(), src.Type()
+	if !castable(a, res.Type()) {
+		return false
+	}
+	j1, ok1 := joinTypes(a, b)
+	if !ok1 {
+		return false
+	}
+	j3, ok3 := joinTypes(j1, res.Type())
+	j2, ok2 := joinTypes(a, res.Type())
+	if !ok3 || !ok2 || !ir.TypeEqual(j3, j2) {
+		return false
+	}
+	op.SetOperand(0, inner.Operand(0))
+	c.Count("num-casts-folded", 1)
+	return true
+}
+
+// joinTypes is the most static tensor type compatible with both a and b.
+func joinTypes(a, b ir.Type) (ir.Type, bool) {
+	sa, ra := ir.Shape(a)
+	sb, rb := ir.Shape(b)
+	switch {
+	case !ra:
+		return b, true
+	case !rb:
+		return a, true
+	}
+	j, ok := joinShapes(sa, sb)
+	if !ok {
+		return nil, false
+	}
+	return ir.WithShape(a, j), true
+}
