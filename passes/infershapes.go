@@ -166,6 +166,14 @@ type refiner struct {
 	recursive bool
 	st        ShapeStats
 	orig      []ir.Type // each value's type before the run, by ID
+	casts     map[castKey]*ir.Value
+}
+
+// castKey names a cast already inserted: one per value and target type
+// (the first one precedes every later user in the block).
+type castKey struct {
+	v   *ir.Value
+	typ string
 }
 
 func (r *refiner) run() {
@@ -316,10 +324,19 @@ func onlyBoundaryUses(v *ir.Value) bool {
 // inserted before op.
 func (r *refiner) castTo(op *ir.Op, i int, t ir.Type) {
 	v := op.Operand(i)
+	key := castKey{v, ir.TypeString(t)}
+	if c := r.casts[key]; c != nil {
+		op.SetOperand(i, c)
+		return
+	}
 	cast := ir.NewOp("tensor.cast", []*ir.Value{v}, []ir.Type{t}, nil)
 	cast.Pos, cast.Loc = op.Pos, op.Loc
 	r.f.InsertBefore(op, cast)
 	op.SetOperand(i, cast.Result(0))
+	if r.casts == nil {
+		r.casts = map[castKey]*ir.Value{}
+	}
+	r.casts[key] = cast.Result(0)
 	r.st.Casts++
 }
 
