@@ -1,0 +1,296 @@
+/* driver.c -- times every implementation of W1-W5 in one process.
+ *
+ * Implementations, each linked in when it was built (weak symbols; a
+ * missing one is reported and skipped):
+ *   C          c_* from kernels.c (clang -O3 -march=native), 1 thread, and
+ *              the same loops split over 2 threads with GOMP_parallel
+ *   MLIR       _mlir_ciface_mlir_wN: bench/mlir/wN.mlir through the MLIR 19
+ *              pipeline (static identity layouts), and _mlir_ciface_mlir_wN_dyn
+ *              (fully dynamic strided layouts, read at run time like tirc's)
+ *   tirc       wN: bench/workloads/wN.mlir through tirc -emit-llvm and clang,
+ *              and wN_nochk: the same with tirc's runtime checks off; each
+ *              timed with libgomp set to 1 and to 2 threads
+ * Every implementation's output is compared bit for bit with the C kernel's,
+ * whose output is checked against a scalar formula at sampled elements.
+ * Each workload's variants are timed round-robin (bench.h); "C fused -O3 #2"
+ * is the C kernel timed a second time, whose ratio to the first is the
+ * run-to-run noise of one kernel in one process.
+ * Usage: driver [W1 W2 W3 W4 W5]   env: REPS (11) WARM (2) W4_CALLS (1000000) W4_REPS (7)
+ * Exit status 1 on any mismatch or non-zero tirc status. */
+#include "bench.h"
+#include "data.h"
+#include "kernels.h"
+
+/* MLIR memref descriptors = tirc's strided tensor descriptors (README, "The
+ * native ABI"): allocated, aligned, offset, sizes[R], strides[R]. */
+typedef struct { void *allocated, *aligned; int64_t offset, sizes[1], strides[1]; } desc1;
+typedef struct { void *allocated, *aligned; int64_t offset, sizes[2], strides[2]; } desc2;
+
+#define WEAK __attribute__((weak))
+#define MLIR_DECLS(n, ...)                                           \
+  WEAK void _mlir_ciface_mlir_##n(__VA_ARGS__);                     \
+  WEAK void _mlir_ciface_mlir_##n##_dyn(__VA_ARGS__);
+#define TIRC_DECLS(n, ...)                                           \
+  WEAK int32_t n(__VA_ARGS__);                                      \
+  WEAK int32_t n##_nochk(__VA_ARGS__);
+MLIR_DECLS(w1, desc2 *, desc1 *, desc2 *)
+MLIR_DECLS(w2, desc2 *, desc2 *, desc2 *)
+MLIR_DECLS(w3, desc2 *, desc1 *, desc2 *, desc2 *)
+MLIR_DECLS(w4, desc2 *, desc1 *, desc2 *)
+MLIR_DECLS(w5, desc2 *, desc1 *, desc2 *)
+TIRC_DECLS(w1, const desc2 *, const desc1 *, desc2 *)
+TIRC_DECLS(w2, const desc2 *, const desc2 *, desc2 *)
+TIRC_DECLS(w3, const desc2 *, const desc1 *, const desc2 *, desc2 *)
+TIRC_DECLS(w4, const desc2 *, const desc1 *, desc2 *)
+TIRC_DECLS(w5, const desc2 *, const desc1 *, desc2 *)
+void omp_set_num_threads(int n);
+
+static desc1 d1(void *p, long n) { return (desc1){p, p, 0, {n}, {1}}; }
+static desc2 d2(void *p, long r, long c) { return (desc2){p, p, 0, {r, c}, {c, 1}}; }
+
+enum { NE = ROWS * COLS };
+static float *fa, *fb, *fc, *fa2, *fout, *fref, *t1, *t2, *sa, *sb, *sout, *sref;
+static int32_t *ia, *ib, *iout, *iref;
+static desc2 A, A2, B2, Cd, O, SA, SO, IA, IO;
+static desc1 B, SB, IB;
+static long w4_calls;
+static int32_t status; /* last non-zero status of a tirc call */
+
+static void one_thread(void) { omp_set_num_threads(1); }
+static void two_threads(void) { omp_set_num_threads(2); }
+
+/* run_* call one implementation; the workload's buffers are globals. */
+#define TIRC_RUN(fn, ...)                       \
+  static void run_##fn(void) {                  \
+    int32_t s = fn(__VA_ARGS__);                \
+    if (s) status = s;                          \
+  }
+static void run_c_w1(void) { c_w1(fa, fb, fout); }
+static void run_c_w1_par(void) { c_w1_par(fa, fb, fout); }
+static void run_mlir_w1(void) { _mlir_ciface_mlir_w1(&A, &B, &O); }
+static void run_mlir_w1_dyn(void) { _mlir_ciface_mlir_w1_dyn(&A, &B, &O); }
+TIRC_RUN(w1, &A, &B, &O)
+TIRC_RUN(w1_nochk, &A, &B, &O)
+static void run_c_w2(void) { c_w2(fa2, fb, fout); }
+static void run_c_w2_nt(void) { c_w2_nt(fa2, fb, fout); }
+static void run_c_w2_par(void) { c_w2_par(fa2, fb, fout); }
+static void run_mlir_w2(void) { _mlir_ciface_mlir_w2(&A2, &B2, &O); }
+static void run_mlir_w2_dyn(void) { _mlir_ciface_mlir_w2_dyn(&A2, &B2, &O); }
+TIRC_RUN(w2, &A2, &B2, &O)
+TIRC_RUN(w2_nochk, &A2, &B2, &O)
+static void run_c_w3(void) { c_w3(fa, fb, fc, fout); }
+static void run_c_w3_unfused(void) { c_w3_unfused(fa, fb, fc, t1, t2, fout); }
+static void run_c_w3_par(void) { c_w3_par(fa, fb, fc, fout); }
+static void run_mlir_w3(void) { _mlir_ciface_mlir_w3(&A, &B, &Cd, &O); }
+static void run_mlir_w3_dyn(void) { _mlir_ciface_mlir_w3_dyn(&A, &B, &Cd, &O); }
+TIRC_RUN(w3, &A, &B, &Cd, &O)
+TIRC_RUN(w3_nochk, &A, &B, &Cd, &O)
+static void run_c_w4(void) { for (long k = 0; k < w4_calls; k++) c_w4(sa, sb, sout); }
+static void run_mlir_w4(void) { for (long k = 0; k < w4_calls; k++) _mlir_ciface_mlir_w4(&SA, &SB, &SO); }
+static void run_mlir_w4_dyn(void) { for (long k = 0; k < w4_calls; k++) _mlir_ciface_mlir_w4_dyn(&SA, &SB, &SO); }
+static void run_w4(void) {
+  for (long k = 0; k < w4_calls; k++) {
+    int32_t s = w4(&SA, &SB, &SO);
+    if (s) status = s;
+  }
+}
+static void run_w4_nochk(void) {
+  for (long k = 0; k < w4_calls; k++) {
+    int32_t s = w4_nochk(&SA, &SB, &SO);
+    if (s) status = s;
+  }
+}
+static void run_c_w5(void) { c_w5(ia, ib, iout); }
+static void run_c_w5_par(void) { c_w5_par(ia, ib, iout); }
+static void run_mlir_w5(void) { _mlir_ciface_mlir_w5(&IA, &IB, &IO); }
+static void run_mlir_w5_dyn(void) { _mlir_ciface_mlir_w5_dyn(&IA, &IB, &IO); }
+TIRC_RUN(w5, &IA, &IB, &IO)
+TIRC_RUN(w5_nochk, &IA, &IB, &IO)
+
+static int bad;
+
+/* candidate: a variant that exists only if its implementation was linked. */
+typedef struct {
+  const char *name;
+  int threads;
+  const void *sym; /* the implementation's symbol; NULL = not built */
+  void (*run)(void);
+} candidate;
+
+/* check runs each present candidate once into a poisoned output and compares
+ * it with the reference; returns the variants to time. */
+static int select_and_check(const char *w, const candidate *cs, int n, variant *out, void *dst,
+                            const void *ref, size_t bytes) {
+  int nv = 0;
+  for (int i = 0; i < n; i++) {
+    if (!cs[i].sym) {
+      fprintf(stderr, "  %-3s %-36s not built, skipped\n", w, cs[i].name);
+      printf("MISSING\t%s\t%s\n", w, cs[i].name);
+      continue;
+    }
+    cs[i].threads > 1 ? two_threads() : one_thread();
+    memset(dst, 0xA5, bytes);
+    status = 0;
+    cs[i].run();
+    long diff = 0;
+    const unsigned char *x = dst, *y = ref;
+    for (size_t k = 0; k < bytes; k += 4) diff += memcmp(x + k, y + k, 4) != 0;
+    if (diff || status) {
+      fprintf(stderr, "  %-3s %-36s WRONG: %ld of %zu elements differ from C, status %d\n", w,
+              cs[i].name, diff, bytes / 4, status);
+      printf("WRONG\t%s\t%s\t%ld\t%d\n", w, cs[i].name, diff, status);
+      bad++;
+      continue;
+    }
+    out[nv++] = (variant){cs[i].name, cs[i].threads, cs[i].threads > 1 ? two_threads : one_thread,
+                          cs[i].run, 0};
+  }
+  return nv;
+}
+
+static long check_samples_f32(const char *w, const float *out, long rows, long cols,
+                              float (*expect)(long, long)) {
+  long n = 0;
+  for (long s = 0; s < 64; s++) {
+    long i = s < 2 ? (rows - 1) * s : (s * 2654435761u) % rows;
+    long j = s < 2 ? (cols - 1) * s : (s * 40503 + 11) % cols;
+    float e = expect(i, j), g = out[i * cols + j];
+    if (e != g && n++ < 3) fprintf(stderr, "  %s C kernel [%ld,%ld] = %g, formula %g\n", w, i, j, g, e);
+  }
+  return n;
+}
+static float e_w1(long i, long j) { return gen_a(i * COLS + j) + gen_b(j); }
+static float e_w2(long i, long j) { return gen_a(i) + gen_b(j); }
+static float e_w3(long i, long j) {
+  float v = (gen_a(i * COLS + j) + gen_b(j)) * gen_c(i * COLS + j);
+  return v > 0.0f ? v : 0.0f;
+}
+static float e_w4(long i, long j) { return gen_a(i * SC + j) + gen_b(j); }
+
+static int wanted(int argc, char **argv, const char *w) {
+  if (argc < 2) return 1;
+  for (int i = 1; i < argc; i++)
+    if (!strcmp(argv[i], w)) return 1;
+  return 0;
+}
+
+#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+int main(int argc, char **argv) {
+  int reps = bench_env("REPS", 11), warm = bench_env("WARM", 2), reps4 = bench_env("W4_REPS", 7);
+  w4_calls = bench_env("W4_CALLS", 1000000);
+  fprintf(stderr, "driver: %dx%d, reps=%d warm=%d, W4 %ld calls x %d reps\n", ROWS, COLS, reps, warm,
+          w4_calls, reps4);
+  fa = bench_alloc(4l * NE), fb = bench_alloc(4l * COLS), fc = bench_alloc(4l * NE);
+  fa2 = bench_alloc(4l * ROWS), fout = bench_alloc(4l * NE), fref = bench_alloc(4l * NE);
+  for (long k = 0; k < NE; k++) fa[k] = gen_a(k), fc[k] = gen_c(k);
+  for (long k = 0; k < COLS; k++) fb[k] = gen_b(k);
+  for (long k = 0; k < ROWS; k++) fa2[k] = gen_a(k);
+  A = d2(fa, ROWS, COLS), B = d1(fb, COLS), B2 = d2(fb, 1, COLS), A2 = d2(fa2, ROWS, 1);
+  Cd = d2(fc, ROWS, COLS), O = d2(fout, ROWS, COLS);
+  const uint64_t bytes12 = 4ull * (2ull * NE + COLS);
+  if (wanted(argc, argv, "W1")) {
+    c_w1(fa, fb, fref);
+    bad += check_samples_f32("W1", fref, ROWS, COLS, e_w1) != 0;
+    candidate cs[] = {
+        {"C fused -O3", 1, (void *)c_w1, run_c_w1},
+        {"C fused -O3 #2", 1, (void *)c_w1, run_c_w1},
+        {"MLIR pipeline", 1, (void *)_mlir_ciface_mlir_w1, run_mlir_w1},
+        {"MLIR pipeline, dynamic strides", 1, (void *)_mlir_ciface_mlir_w1_dyn, run_mlir_w1_dyn},
+        {"tirc", 1, (void *)w1, run_w1},
+        {"tirc, checks off", 1, (void *)w1_nochk, run_w1_nochk},
+        {"C fused -O3, GOMP 2 threads", 2, (void *)c_w1_par, run_c_w1_par},
+        {"tirc, 2 threads", 2, (void *)w1, run_w1},
+    };
+    variant v[N(cs)];
+    int n = select_and_check("W1", cs, N(cs), v, fout, fref, 4l * NE);
+    bench_run("W1", v, n, reps, warm, bytes12, 1);
+  }
+  if (wanted(argc, argv, "W2")) {
+    c_w2(fa2, fb, fref);
+    bad += check_samples_f32("W2", fref, ROWS, COLS, e_w2) != 0;
+    candidate cs[] = {
+        {"C fused -O3", 1, (void *)c_w2, run_c_w2},
+        {"C fused -O3 #2", 1, (void *)c_w2, run_c_w2},
+        {"C, non-temporal stores", 1, (void *)c_w2_nt, run_c_w2_nt},
+        {"MLIR pipeline", 1, (void *)_mlir_ciface_mlir_w2, run_mlir_w2},
+        {"MLIR pipeline, dynamic strides", 1, (void *)_mlir_ciface_mlir_w2_dyn, run_mlir_w2_dyn},
+        {"tirc", 1, (void *)w2, run_w2},
+        {"tirc, checks off", 1, (void *)w2_nochk, run_w2_nochk},
+        {"C fused -O3, GOMP 2 threads", 2, (void *)c_w2_par, run_c_w2_par},
+        {"tirc, 2 threads", 2, (void *)w2, run_w2},
+    };
+    variant v[N(cs)];
+    int n = select_and_check("W2", cs, N(cs), v, fout, fref, 4l * NE);
+    bench_run("W2", v, n, reps, warm, 4ull * (NE + ROWS + COLS), 1);
+  }
+  if (wanted(argc, argv, "W3")) {
+    t1 = bench_alloc(4l * NE), t2 = bench_alloc(4l * NE);
+    c_w3(fa, fb, fc, fref);
+    bad += check_samples_f32("W3", fref, ROWS, COLS, e_w3) != 0;
+    candidate cs[] = {
+        {"C fused -O3", 1, (void *)c_w3, run_c_w3},
+        {"C fused -O3 #2", 1, (void *)c_w3, run_c_w3},
+        {"C unfused (2 temporaries)", 1, (void *)c_w3_unfused, run_c_w3_unfused},
+        {"MLIR pipeline", 1, (void *)_mlir_ciface_mlir_w3, run_mlir_w3},
+        {"MLIR pipeline, dynamic strides", 1, (void *)_mlir_ciface_mlir_w3_dyn, run_mlir_w3_dyn},
+        {"tirc", 1, (void *)w3, run_w3},
+        {"tirc, checks off", 1, (void *)w3_nochk, run_w3_nochk},
+        {"C fused -O3, GOMP 2 threads", 2, (void *)c_w3_par, run_c_w3_par},
+        {"tirc, 2 threads", 2, (void *)w3, run_w3},
+    };
+    variant v[N(cs)];
+    int n = select_and_check("W3", cs, N(cs), v, fout, fref, 4l * NE);
+    bench_run("W3", v, n, reps, warm, 4ull * (3ull * NE + COLS), 1);
+    free(t1), free(t2);
+  }
+  if (wanted(argc, argv, "W4")) {
+    sa = bench_alloc(4 * SR * SC), sb = bench_alloc(4 * SC), sout = bench_alloc(4 * SR * SC);
+    sref = bench_alloc(4 * SR * SC);
+    for (long k = 0; k < SR * SC; k++) sa[k] = gen_a(k);
+    for (long k = 0; k < SC; k++) sb[k] = gen_b(k);
+    SA = d2(sa, SR, SC), SB = d1(sb, SC), SO = d2(sout, SR, SC);
+    c_w4(sa, sb, sref);
+    bad += check_samples_f32("W4", sref, SR, SC, e_w4) != 0;
+    long calls = w4_calls;
+    w4_calls = 1; /* check with one call each */
+    candidate cs[] = {
+        {"C fused -O3", 1, (void *)c_w4, run_c_w4},
+        {"C fused -O3 #2", 1, (void *)c_w4, run_c_w4},
+        {"MLIR pipeline", 1, (void *)_mlir_ciface_mlir_w4, run_mlir_w4},
+        {"MLIR pipeline, dynamic strides", 1, (void *)_mlir_ciface_mlir_w4_dyn, run_mlir_w4_dyn},
+        {"tirc", 1, (void *)w4, run_w4},
+        {"tirc, checks off", 1, (void *)w4_nochk, run_w4_nochk},
+    };
+    variant v[N(cs)];
+    int n = select_and_check("W4", cs, N(cs), v, sout, sref, 4 * SR * SC);
+    w4_calls = calls;
+    bench_run("W4", v, n, reps4, 1, 4ull * (2 * SR * SC + SC), (uint64_t)calls);
+  }
+  if (wanted(argc, argv, "W5")) {
+    ia = bench_alloc(4l * NE), ib = bench_alloc(4l * COLS), iout = bench_alloc(4l * NE);
+    iref = bench_alloc(4l * NE);
+    for (long k = 0; k < NE; k++) ia[k] = gen_ai(k);
+    for (long k = 0; k < COLS; k++) ib[k] = gen_bi(k);
+    IA = d2(ia, ROWS, COLS), IB = d1(ib, COLS), IO = d2(iout, ROWS, COLS);
+    c_w5(ia, ib, iref);
+    long wrong = 0;
+    for (long k = 0; k < NE; k += 4099) wrong += iref[k] != gen_ai(k) + gen_bi(k % COLS);
+    bad += wrong != 0;
+    candidate cs[] = {
+        {"C fused -O3", 1, (void *)c_w5, run_c_w5},
+        {"C fused -O3 #2", 1, (void *)c_w5, run_c_w5},
+        {"MLIR pipeline", 1, (void *)_mlir_ciface_mlir_w5, run_mlir_w5},
+        {"MLIR pipeline, dynamic strides", 1, (void *)_mlir_ciface_mlir_w5_dyn, run_mlir_w5_dyn},
+        {"tirc", 1, (void *)w5, run_w5},
+        {"tirc, checks off", 1, (void *)w5_nochk, run_w5_nochk},
+        {"C fused -O3, GOMP 2 threads", 2, (void *)c_w5_par, run_c_w5_par},
+        {"tirc, 2 threads", 2, (void *)w5, run_w5},
+    };
+    variant v[N(cs)];
+    int n = select_and_check("W5", cs, N(cs), v, iout, iref, 4l * NE);
+    bench_run("W5", v, n, reps, warm, bytes12, 1);
+  }
+  fprintf(stderr, "driver: %s\n", bad ? "FAILED (see WRONG lines)" : "all outputs equal the C kernels'");
+  return bad ? 1 : 0;
+}

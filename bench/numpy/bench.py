@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""bench/numpy/bench.py -- W1-W5 in NumPy, timed like bench/c/driver.c.
+
+Each workload is timed round-robin with the hand-written C kernel called
+through ctypes on the same arrays ("C fused -O3 [NumPy process]", from the
+shared library given in TIRC_BENCH_KERNELS_SO), so the NumPy/C ratio is
+measured in one process. NumPy's ufuncs run on one thread.
+  "NumPy out=":        ufuncs into preallocated arrays (W3: three ufuncs
+                       through two preallocated temporaries, like C unfused)
+  "NumPy expression":  what people write, allocating every result
+Inputs are the float32/int32 values of bench/c/data.h, so NumPy's output is
+compared bit for bit with the C kernel's.
+Prints RESULT lines (bench/c/bench.h) on stdout, a log on stderr.
+Usage: bench.py [W1 ...]  env: REPS (11) WARM (2) W4_CALLS (1000000) NUMPY_W4_REPS (3)
+"""
+import ctypes
+import os
+import sys
+import time
+
+import numpy as np
+
+R = C = 4096
+SR = SC = 8
+f32 = np.float32
+REPS = int(os.environ.get("REPS", "11"))
+WARM = int(os.environ.get("WARM", "2"))
+W4_CALLS = int(os.environ.get("W4_CALLS", "1000000"))
+# a NumPy call on 8x8 costs ~100x the C one: fewer repetitions keep it short
+W4_REPS = int(os.environ.get("NUMPY_W4_REPS", "3"))
+PAIRED = "C fused -O3 [NumPy process]"
+
+
+def gen_a(n):
+    return ((np.arange(n, dtype=np.int64) * 7919) % 2001).astype(f32) / f32(1000) - f32(1)
+
+
+def gen_b(n):
+    return (np.arange(n, dtype=np.int64) % 37).astype(f32) / f32(16) - f32(1)
+
+
+def gen_c(n):
+    return ((np.arange(n, dtype=np.int64) * 104729 + 7) % 1999).astype(f32) / f32(999) - f32(1)
+
+
+def median(xs):
+    s = sorted(xs)
+    n = len(s)
+    return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) // 2
+
+
+def run(workload, variants, reps, warm, nbytes, calls=1):
+    t = {name: [] for name, _ in variants}
+    for r in range(-warm, reps):
+        for name, fn in variants:
+            t0 = time.perf_counter_ns()
+            fn()
+            t1 = time.perf_counter_ns()
+            if r >= 0:
+                t[name].append(t1 - t0)
+    for name, _ in variants:
+        s = t[name]
+        med = median(s)
+        print(f"  {workload:3s} {name:36s} 1T median {med / 1e6:10.3f} ms (min {min(s) / 1e6:.3f} "
+              f"max {max(s) / 1e6:.3f}) {nbytes * calls / med:7.2f} GB/s", file=sys.stderr)
+        print(f"RESULT\t{workload}\t{name}\t1\t{med}\t{min(s)}\t{max(s)}\t{nbytes}\t{reps}\t{calls}", flush=True)
+
+
+LIB = None
+if os.environ.get("TIRC_BENCH_KERNELS_SO"):
+    LIB = ctypes.CDLL(os.environ["TIRC_BENCH_KERNELS_SO"])
+
+
+def paired(fn, *arrays):
+    if LIB is None:
+        return []
+    f = getattr(LIB, fn)
+    f.restype = None
+    ptrs = [ctypes.c_void_p(x.ctypes.data) for x in arrays]
+    return [(PAIRED, lambda: f(*ptrs))]
+
+
+bad = 0
+
+
+def same(workload, got, want):
+    global bad
+    if not np.array_equal(got, want):
+        bad += 1
+        print(f"  {workload} WRONG: {int((got != want).sum())} elements differ from the C kernel", file=sys.stderr)
+        print(f"WRONG\t{workload}\tNumPy\t{int((got != want).sum())}\t0")
+
+
+def main():
+    want = set(sys.argv[1:]) or {"W1", "W2", "W3", "W4", "W5"}
+    print(f"numpy {np.__version__}: {R}x{C}, reps={REPS} warm={WARM}", file=sys.stderr)
+    a = gen_a(R * C).reshape(R, C)
+    b = gen_b(C)
+    out = np.zeros((R, C), f32)
+    cout = np.zeros((R, C), f32)
+    nb12 = 4 * (2 * R * C + C)
+    keep = {}
+    if "W1" in want:
+        run("W1", [("NumPy out=", lambda: np.add(a, b, out=out)),
+                   ("NumPy expression", lambda: keep.__setitem__("x", a + b))]
+            + paired("c_w1", a, b, cout), REPS, WARM, nb12)
+        if LIB:
+            same("W1", out, cout)
+            same("W1", keep["x"], cout)
+    if "W2" in want:
+        a2, b2 = gen_a(R).reshape(R, 1), b.reshape(1, C)
+        run("W2", [("NumPy out=", lambda: np.add(a2, b2, out=out)),
+                   ("NumPy expression", lambda: keep.__setitem__("x", a2 + b2))]
+            + paired("c_w2", a2, b2, cout), REPS, WARM, 4 * (R * C + R + C))
+        if LIB:
+            same("W2", out, cout)
+            same("W2", keep["x"], cout)
+    if "W3" in want:
+        c = gen_c(R * C).reshape(R, C)
+        t1, t2 = np.zeros((R, C), f32), np.zeros((R, C), f32)
+        zero = f32(0)
+
+        def pre():
+            np.add(a, b, out=t1)
+            np.multiply(t1, c, out=t2)
+            np.maximum(t2, zero, out=out)
+        run("W3", [("NumPy out=", pre),
+                   ("NumPy expression", lambda: keep.__setitem__("x", np.maximum((a + b) * c, zero)))]
+            + paired("c_w3", a, b, c, cout), REPS, WARM, 4 * (3 * R * C + C))
+        if LIB:
+            same("W3", out, cout)
+            same("W3", keep["x"], cout)
+        del c, t1, t2
+    if "W4" in want:
+        sa, sb, so = gen_a(SR * SC).reshape(SR, SC), gen_b(SC), np.zeros((SR, SC), f32)
+        add = np.add
+
+        def pre():
+            for _ in range(W4_CALLS):
+                add(sa, sb, out=so)
+        run("W4", [("NumPy out=", pre)], W4_REPS, 1, 4 * (2 * SR * SC + SC), W4_CALLS)
+        ref = np.zeros((SR, SC), f32)
+        if LIB:
+            f = LIB.c_w4
+            f(ctypes.c_void_p(sa.ctypes.data), ctypes.c_void_p(sb.ctypes.data), ctypes.c_void_p(ref.ctypes.data))
+            same("W4", so, ref)
+    if "W5" in want:
+        ia = (((np.arange(R * C, dtype=np.int64) * 7919) % 200001) - 100000).astype(np.int32).reshape(R, C)
+        ib = (np.arange(C, dtype=np.int64) * 3 - 5000).astype(np.int32)
+        io, ic = np.zeros((R, C), np.int32), np.zeros((R, C), np.int32)
+        run("W5", [("NumPy out=", lambda: np.add(ia, ib, out=io)),
+                   ("NumPy expression", lambda: keep.__setitem__("x", ia + ib))]
+            + paired("c_w5", ia, ib, ic), REPS, WARM, nb12)
+        if LIB:
+            same("W5", io, ic)
+            same("W5", keep["x"], ic)
+    print(f"numpy: {'FAILED' if bad else 'all outputs equal the C kernels'}", file=sys.stderr)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
