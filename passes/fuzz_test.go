@@ -13,20 +13,11 @@ import (
 	"github.com/tirc/tirc/passes"
 )
 
-// FuzzPasses runs every pass on every module that parses and verifies:
-// no pass may panic, a pass without diagnostics leaves a module that
-// verifies and prints to text that parses back, and a second run of an
-// idempotent pass changes nothing. Seeds: every chunk of test/**/*.mlir.
-//
-// TODO(reliability): iterate the pass table by name once passes has one.
-var fuzzPasses = []struct {
-	name       string
-	run        func(f *ir.Func) (bool, ir.Diagnostics)
-	idempotent bool
-}{
-	{"materialize-broadcasts", passes.MaterializeBroadcasts, true},
-}
-
+// FuzzPasses runs every pass of the table on every module that parses
+// and verifies: no pass may panic, a pass without diagnostics leaves a
+// module that verifies and prints to text that parses back, and a second
+// run of the pass changes nothing (every pass is idempotent). Seeds: every
+// chunk of test/**/*.mlir.
 func FuzzPasses(f *testing.F) {
 	filepath.WalkDir(filepath.Join("..", "test"), func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".mlir") {
@@ -42,37 +33,29 @@ func FuzzPasses(f *testing.F) {
 		return nil
 	})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		for _, p := range fuzzPasses {
+		for _, p := range passes.All() {
 			m, d := ir.Parse(ir.NewSource("fuzz.mlir", data), ir.ParseOptions{})
 			if d != nil || ir.Verify(m, ir.VerifyOptions{}).HasErrors() {
 				return
 			}
-			var diags ir.Diagnostics
-			for _, fn := range m.Funcs {
-				if !fn.External {
-					_, ds := p.run(fn)
-					diags = append(diags, ds...)
-				}
+			pl := &passes.Pipeline{Steps: []*passes.Step{{Pass: p}}}
+			res := pl.Run(m, passes.RunOptions{NoVerify: true})
+			if res.Internal != nil {
+				t.Fatalf("%s: %v\ninput:\n%s", p.Name, res.Internal, data)
 			}
-			if diags.HasErrors() {
+			if res.Diags.HasErrors() {
 				continue
 			}
 			if ds := ir.Verify(m, ir.VerifyOptions{}); len(ds) > 0 {
-				t.Fatalf("%s: the result does not verify: %v\ninput:\n%s\noutput:\n%s", p.name, ds, data, m)
+				t.Fatalf("%s: the result does not verify: %v\ninput:\n%s\noutput:\n%s", p.Name, ds, data, m)
 			}
 			var out bytes.Buffer
 			ir.Print(&out, m, ir.PrintOptions{})
 			if _, d := ir.ParseString(out.String(), ir.ParseOptions{}); d != nil {
-				t.Fatalf("%s: the printed result does not parse: %v\n%s", p.name, d, out.String())
+				t.Fatalf("%s: the printed result does not parse: %v\n%s", p.Name, d, out.String())
 			}
-			if p.idempotent {
-				for _, fn := range m.Funcs {
-					if !fn.External {
-						if changed, _ := p.run(fn); changed {
-							t.Fatalf("%s: a second run changed @%s\ninput:\n%s\nafter one run:\n%s\nafter two:\n%s", p.name, fn.Name, data, out.String(), m)
-						}
-					}
-				}
+			if res := pl.Run(m, passes.RunOptions{}); res.Internal != nil || res.Diags.HasErrors() || m.String() != out.String() {
+				t.Fatalf("%s: a second run changed the module or failed (%v %v)\ninput:\n%s\nafter one run:\n%s\nafter two:\n%s", p.Name, res.Internal, res.Diags, data, out.String(), m)
 			}
 		}
 	})
