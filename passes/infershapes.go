@@ -201,8 +201,9 @@ func (r *refiner) run() {
 		case op.Def.Dialect() == "arith":
 			r.refineArith(op)
 		case op.Name == "tensor.cast" && onlyBoundaryUses(op.Result(0)):
-			// A cast feeding only returns and calls states the boundary
-			// type (cast mode inserts these): keep it.
+			// A cast feeding only returns, calls and unregistered ops
+			// states the boundary type (this pass inserts such casts):
+			// keep it.
 		default:
 			r.refineOp(op)
 		}
@@ -310,10 +311,11 @@ func tooLarge(shape []int64) bool {
 }
 
 // onlyBoundaryUses reports whether every use of v is a return or a call
-// (whose operand types are fixed by a signature).
+// (whose operand types are fixed by a signature) or an unregistered op
+// (whose operand types are kept).
 func onlyBoundaryUses(v *ir.Value) bool {
 	for _, u := range v.Uses() {
-		if u.Op.Name != "func.return" && u.Op.Name != "func.call" {
+		if u.Op.Name != "func.return" && u.Op.Name != "func.call" && u.Op.Def != nil {
 			return false
 		}
 	}
