@@ -15,6 +15,7 @@
 // RUN: not tirc -pass-pipeline='infer-shapes{bondary=cast}' %s 2>&1 | FileCheck %s --check-prefix=OPTION
 // RUN: tirc -pass-pipeline='cse)' %s; test $? = 2
 // RUN: not tirc -pass-pipeline='cse' -dce %s 2>&1 | FileCheck %s --check-prefix=BOTH
+// RUN: tirc -help | FileCheck %s --check-prefix=HELP
 
 // OUT-LABEL: func.func @f(%arg0: tensor<?x4xf32>, %arg1: tensor<3x1xf32>) -> tensor<3x4xf32>
 // OUT-NEXT: %[[A:.*]] = "tir.add"(%arg0, %arg1) : (tensor<?x4xf32>, tensor<3x1xf32>) -> tensor<3x4xf32>
@@ -69,3 +70,12 @@ func.func @f(%a: tensor<?x4xf32>, %b: tensor<3x1xf32>) -> tensor<?x?xf32> {
 // COMMA: column 5: unexpected ','; expected a pass name
 // OPTION: column 14: pass 'infer-shapes' has no option 'bondary' (options: arg-shapes, boundary)
 // BOTH: error: -pass-pipeline cannot be combined with pass flags (-dce)
+
+// HELP: Passes (run in the order given):
+// HELP-NEXT: -canonicalize {{ +}}Fold constants
+// HELP-NEXT: -cse {{ +}}Eliminate common subexpressions
+// HELP-NEXT: -dce {{ +}}Erase side-effect-free ops
+// HELP-NEXT: -infer-shapes {{ +}}Refine '?' dims
+// HELP-NEXT: -arg-shapes=@f:0=4x8,1=8 {{ +}}first give these function arguments static shapes
+// HELP-NEXT: -infer-shapes-boundary=mode {{ +}}at function results
+// HELP-NEXT: -materialize-broadcasts {{ +}}Make broadcasting explicit
