@@ -72,10 +72,10 @@ func.func @f(%a: tensor<?x4xf32>, %b: tensor<3x1xf32>) -> tensor<?x?xf32> {
 // BOTH: error: -pass-pipeline cannot be combined with pass flags (-dce)
 
 // HELP: Passes (run in the order given):
-// HELP-NEXT: -canonicalize {{ +}}Fold constants
-// HELP-NEXT: -cse {{ +}}Eliminate common subexpressions
-// HELP-NEXT: -dce {{ +}}Erase side-effect-free ops
-// HELP-NEXT: -infer-shapes {{ +}}Refine '?' dims
-// HELP-NEXT: -arg-shapes=@f:0=4x8,1=8 {{ +}}first give these function arguments static shapes
-// HELP-NEXT: -infer-shapes-boundary=mode {{ +}}at function results
-// HELP-NEXT: -materialize-broadcasts {{ +}}Make broadcasting explicit
+// HELP-NEXT: -canonicalize Fold constants
+// HELP-NEXT: -cse Eliminate common subexpressions
+// HELP-NEXT: -dce Erase side-effect-free ops
+// HELP-NEXT: -infer-shapes Refine '?' dims
+// HELP-NEXT: -arg-shapes=@f:0=4x8,1=8 first give these function arguments static shapes
+// HELP-NEXT: -infer-shapes-boundary=mode at function results
+// HELP-NEXT: -materialize-broadcasts Make broadcasting explicit
