@@ -1,16 +1,63 @@
 package main
 
-import "github.com/tirc/tirc/ir"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tirc/tirc/codegen"
+	"github.com/tirc/tirc/ir"
+)
 
 // emitOptions holds the code generation flags (-emit-llvm, -emit-c-header,
 // target options, runtime checks).
-type emitOptions struct{}
+type emitOptions struct {
+	llvm, header bool
+	noChecks     bool
+	triple, cpu  string
+}
 
 // emitFlags returns the code generation flags.
-func emitFlags() []*flagSpec { return nil }
+func emitFlags() []*flagSpec {
+	cg := "Code generation"
+	return []*flagSpec{
+		{name: "emit-llvm", section: cg, help: "write the module as textual LLVM IR (native ABI: see README); build with clang -O3 prog.ll main.c -lm",
+			set: func(o *options, _ string) error { o.codegen.llvm = true; return nil }},
+		{name: "emit-c-header", section: cg, help: "write a C header declaring the public functions, their descriptor types and tirc_free",
+			set: func(o *options, _ string) error { o.codegen.header = true; return nil }},
+		{name: "no-runtime-checks", section: cg, help: "omit the run-time checks of sizes, descriptors and integer division (a wrong call is then undefined behaviour)",
+			set: func(o *options, _ string) error { o.codegen.noChecks = true; return nil }},
+		{name: "target-triple", arg: "triple", section: cg, help: "LLVM target triple of -emit-llvm (default: the host's, " + codegen.HostTriple() + ")",
+			set: func(o *options, v string) error {
+				if strings.TrimSpace(v) == "" || strings.ContainsAny(v, " \t\"\\") {
+					return fmt.Errorf("invalid target triple '%s'", v)
+				}
+				o.codegen.triple = v
+				return nil
+			}},
+		{name: "target-cpu", arg: "cpu", section: cg, help: "LLVM CPU of the generated functions, e.g. skylake (default: clang's -march/-mcpu)",
+			set: func(o *options, v string) error {
+				if strings.TrimSpace(v) == "" || strings.ContainsAny(v, " \t\"\\") {
+					return fmt.Errorf("invalid target CPU '%s'", v)
+				}
+				o.codegen.cpu = v
+				return nil
+			}},
+	}
+}
 
 // emit produces the output of a code generation flag; handled is false
 // when none was given (the module is printed instead).
 func emit(m *ir.Module, o *options) (out []byte, diags ir.Diagnostics, handled bool) {
+	c := &o.codegen
+	switch {
+	case c.llvm && c.header:
+		return nil, ir.Diagnostics{ir.Errorf(m.Pos, "-emit-llvm and -emit-c-header write different files; run tirc once for each")}, true
+	case c.header:
+		out, diags = codegen.EmitCHeader(m)
+		return out, diags, true
+	case c.llvm:
+		out, diags = codegen.Emit(m, codegen.Options{Checks: !c.noChecks, TargetTriple: c.triple, TargetCPU: c.cpu})
+		return out, diags, true
+	}
 	return nil, nil, false
 }

@@ -1,0 +1,220 @@
+package codegen
+
+import (
+	"fmt"
+
+	llvm "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+)
+
+// builder emits the body of one LLVM function. It owns the insertion
+// block, unique block names, allocas (all in the entry block) and loops
+// (with their phi back edges); every other piece of codegen emits
+// instructions through it.
+type builder struct {
+	mod   *moduleCtx
+	fn    *llvm.Func
+	entry *llvm.Block // allocas only; branched to the first body block at the end
+	b     *llvm.Block // insertion block
+	names map[string]int
+}
+
+func newBuilder(mod *moduleCtx, fn *llvm.Func) *builder {
+	bl := &builder{mod: mod, fn: fn, names: map[string]int{}}
+	bl.entry = fn.NewBlock("entry")
+	bl.b = bl.block("body")
+	return bl
+}
+
+// finish closes the entry block; call it once the body is complete.
+func (bl *builder) finish() {
+	bl.entry.NewBr(bl.fn.Blocks[1])
+}
+
+// block returns a new block named after base, unique in the function.
+func (bl *builder) block(base string) *llvm.Block {
+	n := bl.names[base]
+	bl.names[base] = n + 1
+	name := base
+	if n > 0 {
+		name = fmt.Sprintf("%s%d", base, n)
+	}
+	return bl.fn.NewBlock(name)
+}
+
+// alloca reserves a stack slot in the entry block.
+func (bl *builder) alloca(t types.Type) *llvm.InstAlloca {
+	return bl.entry.NewAlloca(t)
+}
+
+// ifThen emits `if cond { then() }` and continues after it.
+func (bl *builder) ifThen(cond value.Value, base string, then func()) {
+	tb, cont := bl.block(base), bl.block(base+".end")
+	bl.b.NewCondBr(cond, tb, cont)
+	bl.b = tb
+	then()
+	if bl.b.Term == nil {
+		bl.b.NewBr(cont)
+	}
+	bl.b = cont
+}
+
+// ifElse emits `if cond { then() } else { els() }`.
+func (bl *builder) ifElse(cond value.Value, base string, then, els func()) {
+	tb, eb, cont := bl.block(base+".then"), bl.block(base+".else"), bl.block(base+".end")
+	bl.b.NewCondBr(cond, tb, eb)
+	bl.b = tb
+	then()
+	if bl.b.Term == nil {
+		bl.b.NewBr(cont)
+	}
+	bl.b = eb
+	els()
+	if bl.b.Term == nil {
+		bl.b.NewBr(cont)
+	}
+	bl.b = cont
+}
+
+// loop emits `for i := 0; i < n; i++ { body(i) }` with an i64 induction
+// variable (nsw increment). The phi's back edge names the block where
+// the body really ends.
+func (bl *builder) loop(n value.Value, base string, body func(i value.Value)) {
+	if isConst(n, 1) {
+		body(i64c(0))
+		return
+	}
+	pre := bl.b
+	header, bodyB, exit := bl.block(base+".header"), bl.block(base+".body"), bl.block(base+".exit")
+	pre.NewBr(header)
+	i := header.NewPhi(llvm.NewIncoming(i64c(0), pre))
+	header.NewCondBr(header.NewICmp(enum.IPredSLT, i, n), bodyB, exit)
+	bl.b = bodyB
+	body(i)
+	next := bl.b.NewAdd(i, i64c(1))
+	next.OverflowFlags = []enum.OverflowFlag{enum.OverflowFlagNSW}
+	bl.b.NewBr(header)
+	i.Incs = append(i.Incs, llvm.NewIncoming(next, bl.b))
+	bl.b = exit
+}
+
+// Integer helpers that fold constants, so static shapes yield constant
+// trip counts and strides.
+
+func (bl *builder) mul(x, y value.Value) value.Value {
+	a, aok := constVal(x)
+	c, cok := constVal(y)
+	switch {
+	case aok && cok:
+		return i64c(a * c)
+	case aok && a == 1:
+		return y
+	case cok && c == 1:
+		return x
+	case (aok && a == 0) || (cok && c == 0):
+		return i64c(0)
+	}
+	m := bl.b.NewMul(x, y)
+	return m
+}
+
+func (bl *builder) add(x, y value.Value) value.Value {
+	a, aok := constVal(x)
+	c, cok := constVal(y)
+	switch {
+	case aok && cok:
+		return i64c(a + c)
+	case aok && a == 0:
+		return y
+	case cok && c == 0:
+		return x
+	}
+	return bl.b.NewAdd(x, y)
+}
+
+// icmp folds constant comparisons of i64 values.
+func (bl *builder) icmp(p enum.IPred, x, y value.Value) value.Value {
+	a, aok := constVal(x)
+	c, cok := constVal(y)
+	if aok && cok {
+		var r bool
+		switch p {
+		case enum.IPredEQ:
+			r = a == c
+		case enum.IPredNE:
+			r = a != c
+		case enum.IPredSLT:
+			r = a < c
+		default:
+			return bl.b.NewICmp(p, x, y)
+		}
+		return constant.NewBool(r)
+	}
+	return bl.b.NewICmp(p, x, y)
+}
+
+func (bl *builder) and(x, y value.Value) value.Value {
+	if c, ok := x.(*constant.Int); ok {
+		if c.X.Sign() == 0 {
+			return x
+		}
+		return y
+	}
+	if c, ok := y.(*constant.Int); ok {
+		if c.X.Sign() == 0 {
+			return y
+		}
+		return x
+	}
+	return bl.b.NewAnd(x, y)
+}
+
+func (bl *builder) or(x, y value.Value) value.Value {
+	if c, ok := x.(*constant.Int); ok {
+		if c.X.Sign() == 0 {
+			return y
+		}
+		return x
+	}
+	if c, ok := y.(*constant.Int); ok {
+		if c.X.Sign() == 0 {
+			return x
+		}
+		return y
+	}
+	return bl.b.NewOr(x, y)
+}
+
+func (bl *builder) selectI64(cond, x, y value.Value) value.Value {
+	if c, ok := cond.(*constant.Int); ok {
+		if c.X.Sign() != 0 {
+			return x
+		}
+		return y
+	}
+	return bl.b.NewSelect(cond, x, y)
+}
+
+// gep is an inbounds element offset of a storage pointer.
+func (bl *builder) gep(elem types.Type, p, idx value.Value) value.Value {
+	if isConst(idx, 0) {
+		return p
+	}
+	g := bl.b.NewGetElementPtr(elem, p, idx)
+	g.InBounds = true
+	return g
+}
+
+// field loads field i (and array index j >= 0) of a descriptor.
+func (bl *builder) fieldPtr(st *types.StructType, desc value.Value, i, j int) value.Value {
+	idx := []value.Value{i32c(0), i32c(int64(i))}
+	if j >= 0 {
+		idx = append(idx, i64c(int64(j)))
+	}
+	g := bl.b.NewGetElementPtr(st, desc, idx...)
+	g.InBounds = true
+	return g
+}

@@ -1,0 +1,816 @@
+package codegen
+
+import (
+	"fmt"
+
+	llvm "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/traits"
+)
+
+// lowered is what a tirc value became: a tensor in memory (view), or an
+// LLVM value — a scalar, an LLVM vector (tirc vector types), or a splat
+// constant standing for a whole tensor of the given sizes.
+type lowered struct {
+	view   *view
+	scalar value.Value
+	sizes  []value.Value // of a splat tensor
+}
+
+// funcCtx lowers one tirc function.
+type funcCtx struct {
+	mod     *moduleCtx
+	f       *ir.Func
+	fn      *llvm.Func
+	bl      *builder
+	vals    []*lowered
+	inlined []bool // by value ID: computed inside its single user's loop nest
+	status  value.Value
+	exit    *llvm.Block
+	temps   []value.Value // i8* slots of buffers freed at exit
+	results []*result
+}
+
+// result is one tensor result of the function: its descriptor parameter
+// and the slot holding the buffer the callee allocated for it (null when
+// the caller provided it or nothing was allocated yet).
+type result struct {
+	typ    *ir.TensorType
+	desc   value.Value
+	owned  value.Value
+	filled bool // written directly by the op computing it
+}
+
+// argTypes returns the LLVM parameter types of f under the ABI:
+// descriptors by pointer, scalars by value, results by pointer.
+func (mc *moduleCtx) signature(f *ir.Func) ([]*llvm.Param, error) {
+	var ps []*llvm.Param
+	for i, a := range f.Args() {
+		t, err := abiType(a.Type(), false)
+		if err != nil {
+			return nil, ir.Errorf(f.Pos, "argument #%d of @%s: %v", i, f.Name, err)
+		}
+		ps = append(ps, llvm.NewParam(fmt.Sprintf("arg%d", i), t))
+	}
+	for i, rt := range f.ResultTypes {
+		t, err := abiType(rt, true)
+		if err != nil {
+			return nil, ir.Errorf(f.Pos, "result #%d of @%s: %v", i, f.Name, err)
+		}
+		p := llvm.NewParam(fmt.Sprintf("res%d", i), t)
+		p.Attrs = append(p.Attrs, enum.ParamAttrNoCapture)
+		ps = append(ps, p)
+	}
+	return ps, nil
+}
+
+// abiType is the LLVM type a value of type t is passed as.
+func abiType(t ir.Type, isResult bool) (types.Type, error) {
+	switch t := t.(type) {
+	case *ir.TensorType:
+		if t.Unranked {
+			return nil, fmt.Errorf("unranked tensor type '%s' cannot be lowered; run -infer-shapes (and -arg-shapes) to give it a rank", ir.TypeString(t))
+		}
+		if len(t.Shape) > ir.MaxRank {
+			return nil, fmt.Errorf("rank %d is above the maximum %d", len(t.Shape), ir.MaxRank)
+		}
+		return types.NewPointer(descType(t.Elem, len(t.Shape))), nil
+	case *ir.VectorType:
+		return types.NewPointer(storageType(t.Elem)), nil
+	case *ir.Scalar:
+		if isResult {
+			return types.NewPointer(storageType(t)), nil
+		}
+		if t == ir.F16 { // by value as its bits (C uint16_t), like bf16
+			return types.I16, nil
+		}
+		return storageType(t), nil
+	}
+	return nil, fmt.Errorf("type '%s' cannot be lowered", ir.TypeString(t))
+}
+
+// declare creates the LLVM function of f (its body comes later).
+func (mc *moduleCtx) declare(f *ir.Func) error {
+	ps, err := mc.signature(f)
+	if err != nil {
+		return err
+	}
+	fn := mc.m.NewFunc(f.Name, types.I32, ps...)
+	if f.Visibility == "private" && !f.External {
+		fn.Linkage = enum.LinkageInternal
+	}
+	if !f.External {
+		mc.funcAttrs(fn)
+	}
+	mc.entries[f.Name] = fn
+	return nil
+}
+
+// lowerFunc emits the body of f.
+func (mc *moduleCtx) lowerFunc(f *ir.Func) error {
+	fn := mc.entries[f.Name]
+	fc := &funcCtx{mod: mc, f: f, fn: fn, vals: make([]*lowered, f.NumValues()), inlined: make([]bool, f.NumValues())}
+	fc.bl = newBuilder(mc, fn)
+	fc.exit = fc.bl.block("exit")
+	fc.status = fc.bl.alloca(types.I32)
+	fc.bl.entry.NewStore(constant.NewInt(types.I32, 0), fc.status)
+	if err := fc.params(); err != nil {
+		return err
+	}
+	fc.planFusion()
+	var ret *ir.Op
+	for op := range f.Ops() {
+		if op.Name == "func.return" {
+			ret = op
+			continue
+		}
+		if err := fc.lowerOp(op); err != nil {
+			return err
+		}
+	}
+	if ret == nil {
+		return ir.Errorf(f.Pos, "@%s has no return", f.Name)
+	}
+	if err := fc.lowerReturn(ret); err != nil {
+		return err
+	}
+	fc.bl.b.NewBr(fc.exit)
+	fc.emitExit()
+	fc.bl.finish()
+	return nil
+}
+
+// params reads the arguments: descriptors become views (checked against
+// the static type), scalars and vectors values.
+func (fc *funcCtx) params() error {
+	bl := fc.bl
+	nargs := len(fc.f.Args())
+	for i, a := range fc.f.Args() {
+		p := fc.fn.Params[i]
+		switch t := a.Type().(type) {
+		case *ir.TensorType:
+			p.Attrs = append(p.Attrs, enum.ParamAttrNoCapture)
+			v := fc.readDesc(p, t, fmt.Sprintf("argument #%d", i), true)
+			fc.vals[a.ID()] = &lowered{view: v}
+		case *ir.VectorType:
+			fc.vals[a.ID()] = &lowered{scalar: fc.loadVector(p, t)}
+		case *ir.Scalar:
+			var x value.Value = p
+			if t == ir.F16 {
+				x = bl.b.NewBitCast(p, types.Half)
+			}
+			fc.vals[a.ID()] = &lowered{scalar: bl.fromStorage(x, t)}
+		}
+	}
+	for k, rt := range fc.f.ResultTypes {
+		if t, ok := rt.(*ir.TensorType); ok {
+			r := &result{typ: t, desc: fc.fn.Params[nargs+k], owned: bl.alloca(i8p)}
+			bl.entry.NewStore(constant.NewNull(i8p), r.owned)
+			fc.results = append(fc.results, r)
+		} else {
+			fc.results = append(fc.results, nil)
+		}
+	}
+	return nil
+}
+
+// readDesc turns a descriptor into a view. Static dims are constants in
+// the view; with checks on, the descriptor's sizes are checked against
+// them (status 4) and dynamic sizes must not be negative.
+func (fc *funcCtx) readDesc(p value.Value, t *ir.TensorType, what string, check bool) *view {
+	bl := fc.bl
+	st := descType(t.Elem, len(t.Shape))
+	elemPtr := types.NewPointer(storageType(t.Elem))
+	aligned := bl.b.NewLoad(elemPtr, bl.fieldPtr(st, p, 1, -1))
+	off := bl.b.NewLoad(types.I64, bl.fieldPtr(st, p, 2, -1))
+	v := &view{elem: t.Elem, shape: t.Shape, base: bl.gep(storageType(t.Elem), aligned, off)}
+	for d, s := range t.Shape {
+		got := bl.b.NewLoad(types.I64, bl.fieldPtr(st, p, 3, d))
+		v.strides = append(v.strides, bl.b.NewLoad(types.I64, bl.fieldPtr(st, p, 4, d)))
+		if s >= 0 {
+			if check && fc.mod.opts.Checks {
+				fc.fail(bl.b.NewICmp(enum.IPredNE, got, i64c(s)), StatusDesc,
+					fmt.Sprintf("%s: descriptor contradicts the static type %s, dimension %d, sizes %%lld and %d", escape(what), escape(ir.TypeString(t)), d, s), got)
+			}
+			v.sizes = append(v.sizes, i64c(s))
+			continue
+		}
+		if check && fc.mod.opts.Checks {
+			fc.fail(bl.b.NewICmp(enum.IPredSLT, got, i64c(0)), StatusDesc,
+				fmt.Sprintf("%s: descriptor has a negative size, dimension %d, size %%lld", escape(what), d), got)
+		}
+		v.sizes = append(v.sizes, got)
+	}
+	return v
+}
+
+// loadVector loads a vector argument (a pointer to its elements).
+func (fc *funcCtx) loadVector(p value.Value, t *ir.VectorType) value.Value {
+	n, _ := ir.NumElements(t.Shape)
+	vt := types.NewVector(uint64(n), storageType(t.Elem))
+	ld := fc.bl.b.NewLoad(vt, fc.bl.b.NewBitCast(p, types.NewPointer(vt)))
+	ld.Align = llvm.Align(byteSize(t.Elem))
+	return fc.bl.fromStorage(ld, t.Elem)
+}
+
+// planFusion marks the values computed inside their user's loop nest: a
+// fusible op whose result has exactly one use, by a fusible op. A value
+// with several uses is computed once into a buffer (no recomputation);
+// so is a value returned or passed to a call.
+func (fc *funcCtx) planFusion() {
+	for op := range fc.f.Ops() {
+		if !fusible(op) {
+			continue
+		}
+		r := op.Result(0)
+		uses := r.Uses()
+		if len(uses) != 1 {
+			continue
+		}
+		if u := uses[0].Op; u != nil && fusible(u) {
+			fc.inlined[r.ID()] = true
+		}
+	}
+}
+
+// fail emits: if cond, print "tirc: error: <func>: <msg>" (a printf
+// format whose %lld take rt) to stderr, set the status and leave through
+// the exit block.
+func (fc *funcCtx) fail(cond value.Value, status int64, msg string, rt ...value.Value) {
+	if c, ok := cond.(*constant.Int); ok && c.X.Sign() == 0 {
+		return
+	}
+	bl := fc.bl
+	bl.ifThen(cond, "fail", func() {
+		format := fc.mod.cstring("tirc: error: " + escape(fc.f.Name) + ": " + msg + "\n")
+		args := append([]value.Value{constant.NewInt(types.I32, 2), format}, rt...)
+		bl.b.NewCall(fc.mod.dprintf(), args...)
+		bl.b.NewStore(constant.NewInt(types.I32, status), fc.status)
+		bl.b.NewBr(fc.exit)
+	})
+}
+
+// where names an op in run-time messages: its location and name.
+func where(op *ir.Op) string {
+	return escape(fmt.Sprintf("%s: '%s' op", op.Pos, op.Name))
+}
+
+// emitExit frees the temporaries and, on failure, the results the callee
+// allocated, then returns the status.
+func (fc *funcCtx) emitExit() {
+	bl := fc.bl
+	bl.b = fc.exit
+	for _, slot := range fc.temps {
+		bl.b.NewCall(fc.mod.free(), bl.b.NewLoad(i8p, slot))
+	}
+	st := bl.b.NewLoad(types.I32, fc.status)
+	if fc.hasOwnedResults() {
+		failed := bl.b.NewICmp(enum.IPredNE, st, constant.NewInt(types.I32, 0))
+		bl.ifThen(failed, "release", func() {
+			for _, r := range fc.results {
+				if r == nil {
+					continue
+				}
+				owned := bl.b.NewLoad(i8p, r.owned)
+				bl.ifThen(bl.b.NewICmp(enum.IPredNE, owned, constant.NewNull(i8p)), "release.result", func() {
+					bl.b.NewCall(fc.mod.free(), owned)
+					st := descType(r.typ.Elem, len(r.typ.Shape))
+					null := constant.NewNull(types.NewPointer(storageType(r.typ.Elem)))
+					bl.b.NewStore(null, bl.fieldPtr(st, r.desc, 0, -1))
+					bl.b.NewStore(null, bl.fieldPtr(st, r.desc, 1, -1))
+				})
+			}
+		})
+	}
+	bl.b.NewRet(st)
+}
+
+func (fc *funcCtx) hasOwnedResults() bool {
+	for _, r := range fc.results {
+		if r != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// alloc allocates a 64-byte aligned buffer for a tensor of the given
+// sizes, freed at exit unless it becomes a result (owned = slot).
+// Returns the raw (allocated) and aligned pointers.
+func (fc *funcCtx) alloc(e *ir.Scalar, sizes []value.Value, slot value.Value, what string) (raw, aligned value.Value) {
+	bl := fc.bl
+	var bytes value.Value = i64c(byteSize(e))
+	var overflow value.Value = constant.False
+	for _, s := range sizes {
+		a, aok := constVal(bytes)
+		c, cok := constVal(s)
+		if aok && cok && (c == 0 || a <= (1<<62)/max(c, 1)) {
+			bytes = i64c(a * c)
+			continue
+		}
+		f := fc.mod.intrinsic("llvm.umul.with.overflow.i64", types.NewStruct(types.I64, types.I1), types.I64, types.I64)
+		r := bl.b.NewCall(f, bytes, s)
+		bytes = bl.b.NewExtractValue(r, 0)
+		overflow = bl.or(overflow, bl.b.NewExtractValue(r, 1))
+	}
+	total := bl.add(bytes, i64c(64))
+	overflow = bl.or(overflow, bl.icmp(enum.IPredSLT, total, i64c(64)))
+	fc.fail(overflow, StatusOOM, escape(what)+": the tensor's byte size overflows")
+	raw = bl.b.NewCall(fc.mod.malloc(), total)
+	fc.fail(bl.b.NewICmp(enum.IPredEQ, raw, constant.NewNull(i8p)), StatusOOM,
+		escape(what)+": out of memory allocating %lld bytes", total)
+	bl.b.NewStore(raw, slot)
+	addr := bl.b.NewPtrToInt(raw, types.I64)
+	al := bl.b.NewAnd(bl.b.NewAdd(addr, i64c(63)), i64c(-64))
+	aligned = bl.b.NewIntToPtr(al, types.NewPointer(storageType(e)))
+	return raw, aligned
+}
+
+// temp allocates a temporary buffer freed at exit.
+func (fc *funcCtx) temp(e *ir.Scalar, shape []int64, sizes []value.Value, what string) *view {
+	slot := fc.bl.alloca(i8p)
+	fc.bl.entry.NewStore(constant.NewNull(i8p), slot)
+	fc.temps = append(fc.temps, slot)
+	_, aligned := fc.alloc(e, sizes, slot, what)
+	return &view{elem: e, shape: shape, base: aligned, sizes: sizes, strides: fc.contig(sizes), contiguous: true, allocatedHere: true}
+}
+
+// contig returns the row-major strides of sizes.
+func (fc *funcCtx) contig(sizes []value.Value) []value.Value {
+	out := make([]value.Value, len(sizes))
+	var acc value.Value = i64c(1)
+	for j := len(sizes) - 1; j >= 0; j-- {
+		out[j] = acc
+		acc = fc.bl.mul(acc, sizes[j])
+	}
+	return out
+}
+
+// resultView returns the view result k is written to: the caller's
+// buffer when r->aligned != NULL on entry (its sizes checked against
+// sizes), else a buffer the callee allocates and describes in *r.
+func (fc *funcCtx) resultView(k int, sizes []value.Value) *view {
+	bl := fc.bl
+	r := fc.results[k]
+	t := r.typ
+	st := descType(t.Elem, len(t.Shape))
+	elemPtr := types.NewPointer(storageType(t.Elem))
+	in := bl.b.NewLoad(elemPtr, bl.fieldPtr(st, r.desc, 1, -1))
+	what := fmt.Sprintf("result #%d", k)
+	bl.ifElse(bl.b.NewICmp(enum.IPredNE, in, constant.NewNull(elemPtr)), "result", func() {
+		if !fc.mod.opts.Checks {
+			return
+		}
+		for d := range t.Shape {
+			got := bl.b.NewLoad(types.I64, bl.fieldPtr(st, r.desc, 3, d))
+			fc.fail(bl.icmp(enum.IPredNE, got, sizes[d]), StatusDesc,
+				fmt.Sprintf("%s: caller-allocated descriptor has the wrong size, dimension %d, sizes %%lld and %%lld", what, d), got, sizes[d])
+		}
+	}, func() {
+		raw, aligned := fc.alloc(t.Elem, sizes, r.owned, what)
+		bl.b.NewStore(bl.b.NewBitCast(raw, elemPtr), bl.fieldPtr(st, r.desc, 0, -1))
+		bl.b.NewStore(aligned, bl.fieldPtr(st, r.desc, 1, -1))
+		bl.b.NewStore(i64c(0), bl.fieldPtr(st, r.desc, 2, -1))
+		strides := fc.contig(sizes)
+		for d := range t.Shape {
+			bl.b.NewStore(sizes[d], bl.fieldPtr(st, r.desc, 3, d))
+			bl.b.NewStore(strides[d], bl.fieldPtr(st, r.desc, 4, d))
+		}
+	})
+	v := fc.readDesc(r.desc, &ir.TensorType{Shape: t.Shape, Elem: t.Elem}, what, false)
+	v.sizes = sizes
+	return v
+}
+
+// lowerOp lowers one op (not the terminator).
+func (fc *funcCtx) lowerOp(op *ir.Op) error {
+	if op.NumResults() == 1 && fc.inlined[op.Result(0).ID()] {
+		return nil
+	}
+	if !fusible(op) {
+		for i, v := range op.Operands() {
+			if fc.vals[v.ID()] == nil {
+				return op.Errorf("operand #%d has no lowered value", i)
+			}
+		}
+	}
+	switch {
+	case op.Has(traits.ConstantLike):
+		return fc.constant(op)
+	case op.Name == "tensor.cast":
+		return fc.cast(op)
+	case op.Name == "func.call":
+		return fc.call(op)
+	case fusible(op):
+		return fc.root(op)
+	case op.Def != nil && op.Def.Kernel != ir.KernelNone:
+		return fc.direct(op)
+	}
+	return op.Errorf("cannot be lowered to LLVM IR")
+}
+
+// root computes a fusible op's value with one loop nest: into the
+// function's result buffer when its only use is the return, else into a
+// temporary.
+func (fc *funcCtx) root(op *ir.Op) error {
+	v := op.Result(0)
+	for _, t := range append(op.OperandTypes(), v.Type()) {
+		if tt, ok := t.(*ir.TensorType); ok && tt.Unranked {
+			return op.Errorf("has an unranked tensor type '%s'; run -infer-shapes (with -arg-shapes for unranked arguments) before -emit-llvm", ir.TypeString(tt))
+		}
+	}
+	tree, err := fc.tree(v, true)
+	if err != nil {
+		return err
+	}
+	if err := fc.prepare(tree); err != nil {
+		return err
+	}
+	var dst *view
+	if k := fc.returnedOnce(v); k >= 0 {
+		dst = fc.resultView(k, tree.sizes)
+		fc.results[k].filled = true
+	} else {
+		dst = fc.temp(tree.elem, tree.shape, tree.sizes, fmt.Sprintf("%s: '%s' op", op.Pos, op.Name))
+	}
+	if err := fc.emitNest(dst, tree); err != nil {
+		return err
+	}
+	fc.vals[v.ID()] = &lowered{view: dst}
+	return nil
+}
+
+// returnedOnce returns k when v's only use is operand k of the return and
+// result k is a tensor, else -1.
+func (fc *funcCtx) returnedOnce(v *ir.Value) int {
+	uses := v.Uses()
+	if len(uses) != 1 {
+		return -1
+	}
+	u := uses[0]
+	if u.Op == nil || u.Op.Name != "func.return" {
+		return -1
+	}
+	k := u.Index
+	if k >= len(fc.results) || fc.results[k] == nil || fc.results[k].filled {
+		return -1
+	}
+	if !ir.TypeEqual(v.Type(), fc.results[k].typ) {
+		return -1
+	}
+	return k
+}
+
+// constant lowers tir.constant and arith.constant: splats and scalars are
+// LLVM constants, dense tensors private globals.
+func (fc *funcCtx) constant(op *ir.Op) error {
+	v := op.Result(0)
+	a := op.Attr("value")
+	switch a := a.(type) {
+	case *ir.IntAttr:
+		e := ir.ElementType(v.Type())
+		fc.vals[v.ID()] = &lowered{scalar: intConst(computeType(e), ir.WrapInt(a.Value, e))}
+		return nil
+	case *ir.FloatAttr:
+		e := ir.ElementType(v.Type())
+		fc.vals[v.ID()] = &lowered{scalar: floatConst(computeType(e), ir.RoundFloat(a.Value, e))}
+		return nil
+	case *ir.DenseAttr:
+		e := ir.ElementType(a.Type)
+		shape, _ := ir.Shape(a.Type)
+		n, _ := ir.NumElements(shape)
+		elem := func(i int64) constant.Constant {
+			if a.Splat {
+				i = 0
+			}
+			return scalarConst(e, i, a.Ints, a.Floats)
+		}
+		if _, ok := a.Type.(*ir.VectorType); ok {
+			cs := make([]constant.Constant, n)
+			for i := range cs {
+				cs[i] = elem(int64(i))
+			}
+			fc.vals[v.ID()] = &lowered{scalar: constant.NewVector(types.NewVector(uint64(n), computeType(e)), cs...)}
+			return nil
+		}
+		sizes := make([]value.Value, len(shape))
+		for d, s := range shape {
+			sizes[d] = i64c(s)
+		}
+		if a.Splat || n == 1 {
+			fc.vals[v.ID()] = &lowered{scalar: elem(0), sizes: sizes}
+			return nil
+		}
+		cs := make([]constant.Constant, n)
+		for i := range cs {
+			cs[i] = fc.storageConst(e, elem(int64(i)))
+		}
+		arr := constant.NewArray(types.NewArray(uint64(n), storageType(e)), cs...)
+		g := fc.mod.m.NewGlobalDef(fmt.Sprintf(".const%d", len(fc.mod.m.Globals)), arr)
+		g.Linkage = enum.LinkagePrivate
+		g.Immutable = true
+		g.UnnamedAddr = enum.UnnamedAddrUnnamedAddr
+		g.Align = 64
+		base := constant.NewGetElementPtr(arr.Typ, g, i64c(0), i64c(0))
+		base.InBounds = true
+		fc.vals[v.ID()] = &lowered{view: &view{elem: e, shape: shape, base: base, sizes: sizes, strides: fc.contig(sizes), contiguous: true}}
+		return nil
+	}
+	return op.Errorf("has a constant value that cannot be lowered")
+}
+
+// storageConst converts a compute-type constant to its stored form.
+func (fc *funcCtx) storageConst(e *ir.Scalar, c constant.Constant) constant.Constant {
+	switch e.Kind {
+	case ir.KindI1:
+		return constant.NewInt(types.I8, c.(*constant.Int).X.Int64()&1)
+	case ir.KindF16:
+		f, _ := c.(*constant.Float).X.Float64()
+		return constant.NewFloat(types.Half, ir.RoundFloat(f, ir.F16))
+	case ir.KindBF16:
+		f, _ := c.(*constant.Float).X.Float64()
+		return constant.NewInt(types.I16, int64(ir.F32ToBF16(float32(f))))
+	}
+	return c
+}
+
+// cast lowers tensor.cast: the same data with a more or less static type;
+// a dynamic size becoming static is checked at run time.
+func (fc *funcCtx) cast(op *ir.Op) error {
+	in := fc.vals[op.Operand(0).ID()]
+	rt, ok := op.Result(0).Type().(*ir.TensorType)
+	if !ok || rt.Unranked {
+		return op.Errorf("casts to '%s', which cannot be lowered; run -infer-shapes first", ir.TypeString(op.Result(0).Type()))
+	}
+	var sizes []value.Value
+	if in.view != nil {
+		sizes = in.view.sizes
+	} else {
+		sizes = in.sizes
+	}
+	if len(sizes) != len(rt.Shape) {
+		return op.Errorf("casts between ranks; run -infer-shapes first")
+	}
+	out := make([]value.Value, len(sizes))
+	for d, s := range rt.Shape {
+		out[d] = sizes[d]
+		if s < 0 {
+			continue
+		}
+		if fc.mod.opts.Checks {
+			fc.fail(fc.bl.icmp(enum.IPredNE, sizes[d], i64c(s)), StatusShape,
+				fmt.Sprintf("%s: the operand's size does not match the static result type, dimension %d, sizes %%lld and %d", where(op), d, s), sizes[d])
+		}
+		out[d] = i64c(s)
+	}
+	if in.view == nil {
+		fc.vals[op.Result(0).ID()] = &lowered{scalar: in.scalar, sizes: out}
+		return nil
+	}
+	v := *in.view
+	v.shape, v.sizes = rt.Shape, out
+	if v.contiguous {
+		v.strides = fc.contig(out)
+	}
+	fc.vals[op.Result(0).ID()] = &lowered{view: &v}
+	return nil
+}
+
+// materialize returns a view of a tensor value, filling a temporary for
+// a splat.
+func (fc *funcCtx) materialize(v *ir.Value, what string) (*view, error) {
+	lv := fc.vals[v.ID()]
+	if lv.view != nil {
+		return lv.view, nil
+	}
+	shape, _ := ir.Shape(v.Type())
+	e := ir.ElementType(v.Type())
+	dst := fc.temp(e, shape, lv.sizes, what)
+	if err := fc.copyInto(dst, v); err != nil {
+		return nil, err
+	}
+	return dst, nil
+}
+
+// copyInto writes tensor value v into dst with a loop nest (a leaf root).
+func (fc *funcCtx) copyInto(dst *view, v *ir.Value) error {
+	n, err := fc.leaf(v)
+	if err != nil {
+		return err
+	}
+	n.dimMap = make([]int, len(n.shape))
+	for i := range n.dimMap {
+		n.dimMap[i] = i
+	}
+	return fc.emitNest(dst, n)
+}
+
+// call lowers func.call: descriptors for the tensor operands, result
+// descriptors the callee fills, and the callee's status propagated.
+func (fc *funcCtx) call(op *ir.Op) error {
+	bl := fc.bl
+	name, _ := op.Attr("callee").(ir.SymbolRefAttr)
+	callee := fc.mod.entries[string(name)]
+	if callee == nil {
+		return op.Errorf("calls unknown function '@%s'", name)
+	}
+	var args []value.Value
+	for i, a := range op.Operands() {
+		lv := fc.vals[a.ID()]
+		switch t := a.Type().(type) {
+		case *ir.TensorType:
+			if t.Unranked {
+				return op.Errorf("operand #%d has an unranked type; run -infer-shapes first", i)
+			}
+			vw, err := fc.materialize(a, fmt.Sprintf("%s: '%s' op", op.Pos, op.Name))
+			if err != nil {
+				return err
+			}
+			args = append(args, fc.descOf(vw, t))
+		case *ir.VectorType:
+			args = append(args, fc.spillVector(lv.scalar, t))
+		case *ir.Scalar:
+			x := bl.toStorage(lv.scalar, t)
+			if t == ir.F16 {
+				x = bl.b.NewBitCast(x, types.I16)
+			}
+			args = append(args, x)
+		default:
+			return op.Errorf("operand #%d cannot be lowered", i)
+		}
+	}
+	type pending struct {
+		desc value.Value
+		slot value.Value
+	}
+	outs := make([]value.Value, op.NumResults())
+	for k, r := range op.Results() {
+		t, err := abiType(r.Type(), true)
+		if err != nil {
+			return op.Errorf("result #%d: %v", k, err)
+		}
+		p := bl.alloca(t.(*types.PointerType).ElemType)
+		outs[k] = p
+		if tt, ok := r.Type().(*ir.TensorType); ok {
+			st := descType(tt.Elem, len(tt.Shape))
+			bl.b.NewStore(constant.NewNull(types.NewPointer(storageType(tt.Elem))), bl.fieldPtr(st, p, 1, -1))
+			bl.b.NewStore(constant.NewNull(types.NewPointer(storageType(tt.Elem))), bl.fieldPtr(st, p, 0, -1))
+		}
+		args = append(args, p)
+	}
+	st := bl.b.NewCall(callee, args...)
+	failed := bl.b.NewICmp(enum.IPredNE, st, constant.NewInt(types.I32, 0))
+	bl.ifThen(failed, "call.fail", func() {
+		bl.b.NewStore(st, fc.status)
+		bl.b.NewBr(fc.exit)
+	})
+	for k, r := range op.Results() {
+		switch t := r.Type().(type) {
+		case *ir.TensorType:
+			sd := descType(t.Elem, len(t.Shape))
+			slot := bl.alloca(i8p)
+			bl.entry.NewStore(constant.NewNull(i8p), slot)
+			fc.temps = append(fc.temps, slot)
+			raw := bl.b.NewLoad(types.NewPointer(storageType(t.Elem)), bl.fieldPtr(sd, outs[k], 0, -1))
+			bl.b.NewStore(bl.b.NewBitCast(raw, i8p), slot)
+			v := fc.readDesc(outs[k], t, fmt.Sprintf("result #%d of @%s", k, name), false)
+			fc.vals[r.ID()] = &lowered{view: v}
+		case *ir.VectorType:
+			fc.vals[r.ID()] = &lowered{scalar: fc.loadVector(outs[k], t)}
+		case *ir.Scalar:
+			fc.vals[r.ID()] = &lowered{scalar: bl.fromStorage(bl.b.NewLoad(storageType(t), outs[k]), t)}
+		}
+	}
+	return nil
+}
+
+// descOf builds a descriptor (an alloca) describing view v.
+func (fc *funcCtx) descOf(v *view, t *ir.TensorType) value.Value {
+	bl := fc.bl
+	st := descType(t.Elem, len(t.Shape))
+	p := bl.alloca(st)
+	bl.b.NewStore(v.base, bl.fieldPtr(st, p, 0, -1))
+	bl.b.NewStore(v.base, bl.fieldPtr(st, p, 1, -1))
+	bl.b.NewStore(i64c(0), bl.fieldPtr(st, p, 2, -1))
+	for d := range t.Shape {
+		bl.b.NewStore(v.sizes[d], bl.fieldPtr(st, p, 3, d))
+		bl.b.NewStore(v.strides[d], bl.fieldPtr(st, p, 4, d))
+	}
+	return p
+}
+
+// spillVector stores a vector value to a stack slot and returns a
+// pointer to its elements.
+func (fc *funcCtx) spillVector(x value.Value, t *ir.VectorType) value.Value {
+	bl := fc.bl
+	n, _ := ir.NumElements(t.Shape)
+	arr := bl.alloca(types.NewArray(uint64(n), storageType(t.Elem)))
+	fc.storeVector(x, t, bl.b.NewBitCast(arr, types.NewPointer(storageType(t.Elem))))
+	return bl.b.NewBitCast(arr, types.NewPointer(storageType(t.Elem)))
+}
+
+func (fc *funcCtx) storeVector(x value.Value, t *ir.VectorType, p value.Value) {
+	bl := fc.bl
+	s := bl.toStorage(x, t.Elem)
+	st := bl.b.NewStore(s, bl.b.NewBitCast(p, types.NewPointer(s.Type())))
+	st.Align = llvm.Align(byteSize(t.Elem))
+}
+
+// direct lowers an elementwise op on scalars or LLVM vectors (tirc
+// vector types): the kernel applies to whole values.
+func (fc *funcCtx) direct(op *ir.Op) error {
+	v := op.Result(0)
+	if op.NumResults() != 1 {
+		return op.Errorf("cannot be lowered to LLVM IR")
+	}
+	var shape []int64
+	if vt, ok := v.Type().(*ir.VectorType); ok {
+		shape = vt.Shape
+	}
+	args := make([]value.Value, op.NumOperands())
+	ins := make([]*ir.Scalar, op.NumOperands())
+	for i, a := range op.Operands() {
+		switch t := a.Type().(type) {
+		case *ir.VectorType:
+			if !ir.CompatibleShapes(t.Shape, shape) || len(t.Shape) != len(shape) {
+				return op.Errorf("broadcasts between vector types %s and %s, which codegen does not support; use equal vector shapes", ir.TypeString(t), ir.TypeString(v.Type()))
+			}
+		case *ir.Scalar:
+			if shape != nil && (op.Def.Kernel != ir.KernelSelect || i != 0) {
+				return op.Errorf("mixes scalars and vectors, which codegen does not support")
+			}
+		default:
+			return op.Errorf("cannot be lowered to LLVM IR (operand #%d has type '%s')", i, ir.TypeString(a.Type()))
+		}
+		args[i] = fc.vals[a.ID()].scalar
+		ins[i] = ir.ElementType(a.Type())
+	}
+	out := ir.ElementType(v.Type())
+	kr, err := fc.bl.emitKernel(op, ins, out, args)
+	if err != nil {
+		return op.Errorf("%v", err)
+	}
+	if fc.mod.opts.Checks {
+		if kr.divZero != nil {
+			fc.fail(kr.divZero, StatusDivZero, where(op)+": integer division by zero")
+		}
+		if kr.ovf != nil {
+			fc.fail(kr.ovf, StatusOverflow, where(op)+": integer overflow (minimum value divided by -1)")
+		}
+	}
+	fc.vals[v.ID()] = &lowered{scalar: kr.v}
+	return nil
+}
+
+// lowerReturn writes the returned values to the results.
+func (fc *funcCtx) lowerReturn(ret *ir.Op) error {
+	bl := fc.bl
+	nargs := len(fc.f.Args())
+	for k, a := range ret.Operands() {
+		p := fc.fn.Params[nargs+k]
+		lv := fc.vals[a.ID()]
+		switch t := a.Type().(type) {
+		case *ir.TensorType:
+			r := fc.results[k]
+			if r.filled && lv.view != nil && fc.returnedOnceDone(a, k) {
+				continue
+			}
+			sizes := lv.sizes
+			if lv.view != nil {
+				sizes = lv.view.sizes
+			}
+			rt := r.typ
+			rs := make([]value.Value, len(sizes))
+			copy(rs, sizes)
+			for d, s := range rt.Shape {
+				if s >= 0 && fc.mod.opts.Checks {
+					fc.fail(bl.icmp(enum.IPredNE, sizes[d], i64c(s)), StatusShape,
+						fmt.Sprintf("%s: returned value does not match the result type, dimension %d, sizes %%lld and %d", escape(ret.Pos.String()), d, s), sizes[d])
+				}
+				if s >= 0 {
+					rs[d] = i64c(s)
+				}
+			}
+			dst := fc.resultView(k, rs)
+			if err := fc.copyInto(dst, a); err != nil {
+				return err
+			}
+		case *ir.VectorType:
+			fc.storeVector(lv.scalar, t, p)
+		case *ir.Scalar:
+			bl.b.NewStore(bl.toStorage(lv.scalar, t), p)
+		}
+	}
+	return nil
+}
+
+// returnedOnceDone reports whether result k was written by a's op.
+func (fc *funcCtx) returnedOnceDone(a *ir.Value, k int) bool {
+	uses := a.Uses()
+	return len(uses) == 1 && uses[0].Index == k && a.Def() != nil && fusible(a.Def())
+}

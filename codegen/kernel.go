@@ -1,0 +1,400 @@
+package codegen
+
+import (
+	"fmt"
+
+	llvm "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/tirc/tirc/dialect"
+	"github.com/tirc/tirc/ir"
+)
+
+// This file is the one place where each ir.Kernel becomes LLVM
+// instructions. Kernels work on compute-type values, scalars or LLVM
+// vectors alike (a vector-typed tir value, or nothing else): the loop-nest
+// builder calls them per element, straight-line code per value.
+
+// kernelResult is a kernel's value plus, for integer div/rem, the lanes'
+// run-time faults as i1 scalars (nil when impossible).
+type kernelResult struct {
+	v            value.Value
+	divZero, ovf value.Value
+}
+
+// emitKernel applies op's scalar semantics to args (compute types of the
+// operands' element types ins) producing an element of type out.
+func (bl *builder) emitKernel(op *ir.Op, ins []*ir.Scalar, out *ir.Scalar, args []value.Value) (kernelResult, error) {
+	k := op.Def.Kernel
+	e := ins[0]
+	x := args[0]
+	var y value.Value
+	if len(args) > 1 {
+		y = args[1]
+	}
+	n := lanes(x.Type())
+	b := bl.b
+	var r value.Value
+	switch k {
+	case ir.KernelAdd:
+		if e.IsFloat() {
+			r = b.NewFAdd(x, y)
+		} else if e == ir.I1 {
+			r = b.NewXor(x, y)
+		} else {
+			r = b.NewAdd(x, y)
+		}
+	case ir.KernelSub:
+		if e.IsFloat() {
+			r = b.NewFSub(x, y)
+		} else if e == ir.I1 {
+			r = b.NewXor(x, y)
+		} else {
+			r = b.NewSub(x, y)
+		}
+	case ir.KernelMul:
+		if e.IsFloat() {
+			r = b.NewFMul(x, y)
+		} else if e == ir.I1 {
+			r = b.NewAnd(x, y)
+		} else {
+			r = b.NewMul(x, y)
+		}
+	case ir.KernelDiv, ir.KernelRem:
+		if e.IsFloat() {
+			if k == ir.KernelDiv {
+				r = b.NewFDiv(x, y)
+			} else {
+				r = b.NewFRem(x, y)
+			}
+			break
+		}
+		return bl.intDivRem(k, e, x, y), nil
+	case ir.KernelPow:
+		r = bl.callIntrinsic("llvm.pow", x.Type(), x, y)
+	case ir.KernelMax, ir.KernelMin:
+		if e.IsFloat() {
+			// NumPy maximum/minimum: NaN propagates (x+y is NaN then).
+			pred := enum.FPredOGT
+			if k == ir.KernelMin {
+				pred = enum.FPredOLT
+			}
+			m := b.NewSelect(b.NewFCmp(pred, x, y), x, y)
+			r = b.NewSelect(b.NewFCmp(enum.FPredUNO, x, y), b.NewFAdd(x, y), m)
+			break
+		}
+		pred := map[bool]enum.IPred{true: enum.IPredSGT, false: enum.IPredSLT}[k == ir.KernelMax]
+		if e == ir.I1 { // booleans: max is or, min is and
+			pred = map[bool]enum.IPred{true: enum.IPredUGT, false: enum.IPredULT}[k == ir.KernelMax]
+		}
+		r = b.NewSelect(b.NewICmp(pred, x, y), x, y)
+	case ir.KernelAnd:
+		r = b.NewAnd(x, y)
+	case ir.KernelOr:
+		r = b.NewOr(x, y)
+	case ir.KernelXor:
+		r = b.NewXor(x, y)
+	case ir.KernelCmp:
+		c, err := bl.compare(op, e, x, y)
+		if err != nil {
+			return kernelResult{}, err
+		}
+		r = c
+	case ir.KernelSelect:
+		r = b.NewSelect(x, y, args[2])
+	case ir.KernelNeg:
+		if e.IsFloat() {
+			r = b.NewFNeg(x)
+		} else if e == ir.I1 {
+			r = x
+		} else {
+			r = b.NewSub(intConst(x.Type(), 0), x)
+		}
+	case ir.KernelAbs:
+		if e.IsFloat() {
+			r = bl.callIntrinsic("llvm.fabs", x.Type(), x)
+		} else if e == ir.I1 {
+			r = x
+		} else {
+			neg := b.NewICmp(enum.IPredSLT, x, intConst(x.Type(), 0))
+			r = b.NewSelect(neg, b.NewSub(intConst(x.Type(), 0), x), x)
+		}
+	case ir.KernelExp:
+		r = bl.callIntrinsic("llvm.exp", x.Type(), x)
+	case ir.KernelLog:
+		r = bl.callIntrinsic("llvm.log", x.Type(), x)
+	case ir.KernelSqrt:
+		r = bl.callIntrinsic("llvm.sqrt", x.Type(), x)
+	case ir.KernelTanh:
+		r = bl.libm("tanh", x)
+	case ir.KernelConvert:
+		r = bl.convert(x, e, out, n)
+	default:
+		return kernelResult{}, fmt.Errorf("no lowering for kernel '%v'", k)
+	}
+	if out.Kind == ir.KindF16 || out.Kind == ir.KindBF16 {
+		r = bl.round16(r, out)
+	}
+	return kernelResult{v: r}, nil
+}
+
+// intDivRem is sdiv/srem that never traps: a zero divisor, or MIN / -1,
+// is replaced by 1 and reported as a fault.
+func (bl *builder) intDivRem(k ir.Kernel, e *ir.Scalar, x, y value.Value) kernelResult {
+	b := bl.b
+	t := x.Type()
+	if e == ir.I1 { // x / true = x, x % true = 0
+		zero := b.NewICmp(enum.IPredEQ, y, intConst(t, 0))
+		v := x
+		if k == ir.KernelRem {
+			v = intConst(t, 0)
+		}
+		return kernelResult{v: v, divZero: bl.anyLane(zero)}
+	}
+	zero := b.NewICmp(enum.IPredEQ, y, intConst(t, 0))
+	minV := int64(-1) << (e.Bits() - 1)
+	ovf := b.NewAnd(b.NewICmp(enum.IPredEQ, x, intConst(t, minV)), b.NewICmp(enum.IPredEQ, y, intConst(t, -1)))
+	safe := b.NewSelect(b.NewOr(zero, ovf), intConst(t, 1), y)
+	var v value.Value
+	if k == ir.KernelDiv {
+		v = b.NewSDiv(x, safe)
+	} else {
+		v = b.NewSRem(x, safe)
+		// MIN % -1 is 0 (no fault: NumPy and C agree on the value).
+		v = b.NewSelect(ovf, intConst(t, 0), v)
+		return kernelResult{v: v, divZero: bl.anyLane(zero)}
+	}
+	return kernelResult{v: v, divZero: bl.anyLane(zero), ovf: bl.anyLane(ovf)}
+}
+
+// anyLane reduces an i1 vector to "any lane set"; scalars pass through.
+func (bl *builder) anyLane(c value.Value) value.Value {
+	n := lanes(c.Type())
+	if n == 0 {
+		return c
+	}
+	bits := bl.b.NewBitCast(c, types.NewInt(uint64(n)))
+	return bl.b.NewICmp(enum.IPredNE, bits, constant.NewInt(types.NewInt(uint64(n)), 0))
+}
+
+// compare lowers tir.cmp (string predicate) and arith.cmpi/cmpf (index).
+func (bl *builder) compare(op *ir.Op, e *ir.Scalar, x, y value.Value) (value.Value, error) {
+	b := bl.b
+	var pred string
+	switch a := op.Attr("predicate").(type) {
+	case ir.StringAttr:
+		pred = string(a)
+	case *ir.IntAttr:
+		ps := dialect.CmpIPredicates
+		if op.Name == "arith.cmpf" {
+			ps = dialect.CmpFPredicates
+		}
+		if a.Value < 0 || a.Value >= int64(len(ps)) {
+			return nil, fmt.Errorf("invalid predicate %d", a.Value)
+		}
+		pred = ps[a.Value]
+	default:
+		return nil, fmt.Errorf("missing predicate")
+	}
+	if e.IsFloat() {
+		fp := map[string]enum.FPred{
+			"eq": enum.FPredOEQ, "ne": enum.FPredUNE, "lt": enum.FPredOLT, "le": enum.FPredOLE, "gt": enum.FPredOGT, "ge": enum.FPredOGE,
+			"false": enum.FPredFalse, "oeq": enum.FPredOEQ, "ogt": enum.FPredOGT, "oge": enum.FPredOGE, "olt": enum.FPredOLT,
+			"ole": enum.FPredOLE, "one": enum.FPredONE, "ord": enum.FPredORD, "ueq": enum.FPredUEQ, "ugt": enum.FPredUGT,
+			"uge": enum.FPredUGE, "ult": enum.FPredULT, "ule": enum.FPredULE, "une": enum.FPredUNE, "uno": enum.FPredUNO,
+			"true": enum.FPredTrue,
+		}
+		p, ok := fp[pred]
+		if !ok {
+			return nil, fmt.Errorf("unknown float predicate '%s'", pred)
+		}
+		return b.NewFCmp(p, x, y), nil
+	}
+	ip := map[string]enum.IPred{
+		"eq": enum.IPredEQ, "ne": enum.IPredNE, "lt": enum.IPredSLT, "le": enum.IPredSLE, "gt": enum.IPredSGT, "ge": enum.IPredSGE,
+		"slt": enum.IPredSLT, "sle": enum.IPredSLE, "sgt": enum.IPredSGT, "sge": enum.IPredSGE,
+		"ult": enum.IPredULT, "ule": enum.IPredULE, "ugt": enum.IPredUGT, "uge": enum.IPredUGE,
+	}
+	p, ok := ip[pred]
+	if !ok {
+		return nil, fmt.Errorf("unknown integer predicate '%s'", pred)
+	}
+	if e == ir.I1 && op.Name == "tir.cmp" { // booleans order false < true
+		p = unsignedOr(p)
+	}
+	return b.NewICmp(p, x, y), nil
+}
+
+// unsignedOr maps a signed integer predicate to its unsigned twin.
+func unsignedOr(p enum.IPred) enum.IPred {
+	switch p {
+	case enum.IPredSLT:
+		return enum.IPredULT
+	case enum.IPredSLE:
+		return enum.IPredULE
+	case enum.IPredSGT:
+		return enum.IPredUGT
+	case enum.IPredSGE:
+		return enum.IPredUGE
+	}
+	return p
+}
+
+// convert is tir.convert's per-element conversion (SPEC section 3).
+func (bl *builder) convert(x value.Value, from, to *ir.Scalar, n int64) value.Value {
+	b := bl.b
+	tt := vecOf(computeType(to), n)
+	switch {
+	case to == ir.I1:
+		if from.IsFloat() {
+			return b.NewFCmp(enum.FPredUNE, x, floatConst(x.Type(), 0))
+		}
+		return b.NewICmp(enum.IPredNE, x, intConst(x.Type(), 0))
+	case from.IsFloat() && to.IsFloat():
+		switch {
+		case from.Kind == ir.KindF64 && to.Kind == ir.KindF16:
+			h := b.NewFPTrunc(x, vecOf(types.Half, n)) // round once, directly
+			return b.NewFPExt(h, tt)
+		case x.Type().Equal(tt):
+			return x
+		case computeType(from) == types.Double:
+			return b.NewFPTrunc(x, tt)
+		default:
+			return b.NewFPExt(x, tt)
+		}
+	case from.IsFloat():
+		name := fmt.Sprintf("llvm.fptosi.sat.%s.%s", typeSuffix(tt), typeSuffix(x.Type()))
+		return bl.call(bl.mod.intrinsic(name, tt, x.Type()), x)
+	case to.IsFloat():
+		if from == ir.I1 {
+			return b.NewUIToFP(x, tt)
+		}
+		return b.NewSIToFP(x, tt)
+	}
+	fb, tb := computeType(from).(*types.IntType).BitSize, computeType(to).(*types.IntType).BitSize
+	switch {
+	case fb == tb:
+		return x
+	case fb > tb:
+		return b.NewTrunc(x, tt)
+	case from == ir.I1:
+		return b.NewZExt(x, tt)
+	}
+	return b.NewSExt(x, tt)
+}
+
+// round16 rounds a float compute value to f16 or bf16 and back.
+func (bl *builder) round16(x value.Value, e *ir.Scalar) value.Value {
+	n := lanes(x.Type())
+	if e.Kind == ir.KindF16 {
+		return bl.b.NewFPExt(bl.b.NewFPTrunc(x, vecOf(types.Half, n)), x.Type())
+	}
+	return bl.fromBF16(bl.toBF16(x), n)
+}
+
+// toBF16 rounds a float to bf16 bits (nearest even; NaN stays a quiet NaN).
+func (bl *builder) toBF16(x value.Value) value.Value {
+	b := bl.b
+	n := lanes(x.Type())
+	i32 := vecOf(types.I32, n)
+	u := b.NewBitCast(x, i32)
+	lsb := b.NewAnd(b.NewLShr(u, intConst(i32, 16)), intConst(i32, 1))
+	rounded := b.NewAdd(b.NewAdd(u, intConst(i32, 0x7fff)), lsb)
+	isNaN := b.NewFCmp(enum.FPredUNO, x, x)
+	nan := b.NewOr(u, intConst(i32, 0x400000))
+	bits := b.NewLShr(b.NewSelect(isNaN, nan, rounded), intConst(i32, 16))
+	return b.NewTrunc(bits, vecOf(types.I16, n))
+}
+
+// fromBF16 widens bf16 bits to float.
+func (bl *builder) fromBF16(h value.Value, n int64) value.Value {
+	b := bl.b
+	i32 := vecOf(types.I32, n)
+	return b.NewBitCast(b.NewShl(b.NewZExt(h, i32), intConst(i32, 16)), vecOf(types.Float, n))
+}
+
+// load converts a stored element (or vector of them) to compute type.
+func (bl *builder) fromStorage(v value.Value, e *ir.Scalar) value.Value {
+	n := lanes(v.Type())
+	switch e.Kind {
+	case ir.KindI1:
+		return bl.b.NewTrunc(v, vecOf(types.I1, n))
+	case ir.KindF16:
+		return bl.b.NewFPExt(v, vecOf(types.Float, n))
+	case ir.KindBF16:
+		return bl.fromBF16(v, n)
+	}
+	return v
+}
+
+// toStorage converts a compute value to its stored form.
+func (bl *builder) toStorage(v value.Value, e *ir.Scalar) value.Value {
+	n := lanes(v.Type())
+	switch e.Kind {
+	case ir.KindI1:
+		return bl.b.NewZExt(v, vecOf(types.I8, n))
+	case ir.KindF16:
+		return bl.b.NewFPTrunc(v, vecOf(types.Half, n))
+	case ir.KindBF16:
+		return bl.toBF16(v)
+	}
+	return v
+}
+
+// callIntrinsic calls an overloaded float intrinsic (llvm.exp.f32, ...).
+func (bl *builder) callIntrinsic(base string, t types.Type, args ...value.Value) value.Value {
+	ps := make([]types.Type, len(args))
+	for i := range ps {
+		ps[i] = t
+	}
+	return bl.call(bl.mod.intrinsic(base+"."+typeSuffix(t), t, ps...), args...)
+}
+
+// libm calls a C math function per lane (f suffix for float).
+func (bl *builder) libm(name string, x value.Value) value.Value {
+	t := x.Type()
+	elem := t
+	if vt, ok := t.(*types.VectorType); ok {
+		elem = vt.ElemType
+	}
+	if elem == types.Float {
+		name += "f"
+	}
+	f := bl.mod.intrinsic(name, elem, elem)
+	n := lanes(t)
+	if n == 0 {
+		return bl.call(f, x)
+	}
+	var acc value.Value = constant.NewUndef(t.(*types.VectorType))
+	for i := int64(0); i < n; i++ {
+		e := bl.b.NewExtractElement(x, i32c(i))
+		acc = bl.b.NewInsertElement(acc, bl.call(f, e), i32c(i))
+	}
+	return acc
+}
+
+func (bl *builder) call(f *llvm.Func, args ...value.Value) value.Value {
+	return bl.b.NewCall(f, args...)
+}
+
+// typeSuffix is LLVM's overloaded-intrinsic type suffix (f32, v4f32, i32).
+func typeSuffix(t types.Type) string {
+	switch t := t.(type) {
+	case *types.VectorType:
+		return fmt.Sprintf("v%d%s", t.Len, typeSuffix(t.ElemType))
+	case *types.FloatType:
+		switch t.Kind {
+		case types.FloatKindHalf:
+			return "f16"
+		case types.FloatKindFloat:
+			return "f32"
+		}
+		return "f64"
+	case *types.IntType:
+		return fmt.Sprintf("i%d", t.BitSize)
+	}
+	return t.String()
+}

@@ -1,0 +1,170 @@
+package codegen
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+
+	llvm "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/tirc/tirc/ir"
+)
+
+// Status codes returned by every entry point (the native ABI).
+const (
+	StatusOK       = 0 // success
+	StatusShape    = 1 // run-time sizes are not broadcast-compatible
+	StatusDivZero  = 2 // integer division by zero
+	StatusOverflow = 2 // integer division MIN / -1 (reported like division by zero)
+	StatusOOM      = 3 // out of memory, or a size whose byte count overflows
+	StatusDesc     = 4 // a descriptor contradicts the static type
+)
+
+// Options controls code generation.
+type Options struct {
+	// Checks emits the run-time checks: descriptor sizes against static
+	// types at entry, broadcast compatibility of dynamic sizes, integer
+	// division by zero and MIN / -1. Without them a wrong call is
+	// undefined behaviour, as in MLIR.
+	Checks bool
+	// TargetTriple is the LLVM target triple; empty means the host's.
+	TargetTriple string
+	// TargetCPU, when set, becomes every function's "target-cpu"
+	// attribute (e.g. "skylake"); empty leaves the choice to clang's
+	// -march/-mcpu.
+	TargetCPU string
+}
+
+// DefaultOptions are the options of tirc -emit-llvm without flags.
+func DefaultOptions() Options { return Options{Checks: true} }
+
+// HostTriple is the LLVM triple of the machine tirc runs on.
+func HostTriple() string {
+	arch := map[string]string{"amd64": "x86_64", "arm64": "aarch64", "386": "i686", "riscv64": "riscv64", "ppc64le": "powerpc64le", "s390x": "s390x"}[runtime.GOARCH]
+	if arch == "" {
+		arch = runtime.GOARCH
+	}
+	switch runtime.GOOS {
+	case "linux":
+		if arch == "x86_64" {
+			return arch + "-pc-linux-gnu"
+		}
+		return arch + "-unknown-linux-gnu"
+	case "darwin":
+		return arch + "-apple-macosx"
+	case "windows":
+		return arch + "-pc-windows-msvc"
+	}
+	return arch + "-unknown-" + runtime.GOOS
+}
+
+// moduleCtx is the LLVM module being built and what its functions share:
+// declared runtime functions, intrinsics, message strings and the LLVM
+// functions of the tirc functions (for func.call).
+type moduleCtx struct {
+	m       *llvm.Module
+	opts    Options
+	funcs   map[string]*llvm.Func // declared external functions by name
+	strs    map[string]value.Value
+	entries map[string]*llvm.Func // tirc function name -> LLVM function
+	nests   int
+}
+
+func newModuleCtx(opts Options) *moduleCtx {
+	mc := &moduleCtx{m: llvm.NewModule(), opts: opts, funcs: map[string]*llvm.Func{},
+		strs: map[string]value.Value{}, entries: map[string]*llvm.Func{}}
+	mc.m.TargetTriple = opts.TargetTriple
+	if mc.m.TargetTriple == "" {
+		mc.m.TargetTriple = HostTriple()
+	}
+	mc.m.SourceFilename = "tirc"
+	return mc
+}
+
+// intrinsic declares (once) the external function name with the given
+// signature: LLVM intrinsics and C library functions alike.
+func (mc *moduleCtx) intrinsic(name string, ret types.Type, params ...types.Type) *llvm.Func {
+	if f, ok := mc.funcs[name]; ok {
+		return f
+	}
+	ps := make([]*llvm.Param, len(params))
+	for i, p := range params {
+		ps[i] = llvm.NewParam("", p)
+	}
+	f := mc.m.NewFunc(name, ret, ps...)
+	mc.funcs[name] = f
+	return f
+}
+
+var i8p = types.NewPointer(types.I8)
+
+func (mc *moduleCtx) malloc() *llvm.Func { return mc.intrinsic("malloc", i8p, types.I64) }
+func (mc *moduleCtx) free() *llvm.Func   { return mc.intrinsic("free", types.Void, i8p) }
+
+// dprintf is `int dprintf(int fd, const char *fmt, ...)`: messages go to
+// fd 2 without touching stdio's buffers.
+func (mc *moduleCtx) dprintf() *llvm.Func {
+	if f, ok := mc.funcs["dprintf"]; ok {
+		return f
+	}
+	f := mc.intrinsic("dprintf", types.I32, types.I32, i8p)
+	f.Sig.Variadic = true
+	return f
+}
+
+// cstring returns an i8* to a private NUL-terminated string constant.
+func (mc *moduleCtx) cstring(s string) value.Value {
+	if v, ok := mc.strs[s]; ok {
+		return v
+	}
+	arr := constant.NewCharArrayFromString(s + "\x00")
+	g := mc.m.NewGlobalDef(fmt.Sprintf(".str%d", len(mc.strs)), arr)
+	g.Linkage = enum.LinkagePrivate
+	g.UnnamedAddr = enum.UnnamedAddrUnnamedAddr
+	g.Immutable = true
+	v := constant.NewGetElementPtr(arr.Typ, g, i64c(0), i64c(0))
+	v.InBounds = true
+	mc.strs[s] = v
+	return v
+}
+
+// funcAttrs sets the attributes every generated function carries.
+func (mc *moduleCtx) funcAttrs(f *llvm.Func) {
+	f.FuncAttrs = append(f.FuncAttrs, enum.FuncAttrNoUnwind)
+	if mc.opts.TargetCPU != "" {
+		f.FuncAttrs = append(f.FuncAttrs, llvm.AttrPair{Key: "target-cpu", Value: mc.opts.TargetCPU})
+	}
+}
+
+// emitFree defines `void tirc_free(void *desc)`: frees the allocated
+// pointer of a callee-allocated result (the descriptor's first field) and
+// clears the descriptor's pointers. Weak, so that several tirc modules
+// link into one program.
+func (mc *moduleCtx) emitFree() {
+	d := llvm.NewParam("desc", i8p)
+	f := mc.m.NewFunc("tirc_free", types.Void, d)
+	f.Linkage = enum.LinkageWeak
+	mc.funcAttrs(f)
+	b := f.NewBlock("entry")
+	isNull := b.NewICmp(enum.IPredEQ, d, constant.NewNull(i8p))
+	body, done := f.NewBlock("free"), f.NewBlock("done")
+	b.NewCondBr(isNull, done, body)
+	pp := body.NewBitCast(d, types.NewPointer(i8p))
+	body.NewCall(mc.free(), body.NewLoad(i8p, pp))
+	body.NewStore(constant.NewNull(i8p), pp)
+	aligned := body.NewGetElementPtr(i8p, pp, i64c(1))
+	aligned.InBounds = true
+	body.NewStore(constant.NewNull(i8p), aligned)
+	body.NewBr(done)
+	done.NewRet(nil)
+}
+
+// escape makes s safe inside a printf format.
+func escape(s string) string { return strings.ReplaceAll(s, "%", "%%") }
+
+// elemName is an element type's name in C descriptor typedefs.
+func elemName(e *ir.Scalar) string { return e.String() }

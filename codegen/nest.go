@@ -1,0 +1,530 @@
+package codegen
+
+import (
+	"fmt"
+
+	llvm "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/traits"
+)
+
+// view is a tensor in memory: element 0 at base, sizes and strides in
+// elements (i64 values; constants where the type is static).
+type view struct {
+	elem          *ir.Scalar
+	shape         []int64
+	base          value.Value
+	sizes         []value.Value
+	strides       []value.Value
+	contiguous    bool // strides are known to be row-major over sizes
+	allocatedHere bool
+}
+
+// node is one value of a fused expression tree: an elementwise or
+// broadcasting op whose operands are nodes, or a leaf (a view, or a
+// scalar value broadcast everywhere: a real scalar or a splat constant).
+// dimMap maps each of the node's dimensions to a dimension of the root's
+// iteration space; dimensions are injective along the tree, so a leaf
+// dimension reads with its stride, or stride 0 where its size is 1.
+type node struct {
+	op     *ir.Op
+	elem   *ir.Scalar
+	shape  []int64
+	sizes  []value.Value
+	dimMap []int
+	kids   []*node
+	view   *view
+	scalar value.Value
+	bit    int // fault bits 2*bit, 2*bit+1 for integer div/rem nodes, -1 otherwise
+}
+
+// fusible reports whether op can be a node of an expression tree: an
+// elementwise or broadcasting op with a scalar kernel, or
+// tir.broadcast_in_dim, producing a ranked tensor.
+func fusible(op *ir.Op) bool {
+	if op.Def == nil || op.NumResults() != 1 {
+		return false
+	}
+	if _, ok := op.Result(0).Type().(*ir.TensorType); !ok {
+		return false
+	}
+	for _, v := range op.Operands() {
+		if _, ok := v.Type().(*ir.VectorType); ok {
+			return false
+		}
+	}
+	if op.Name == "tir.broadcast_in_dim" {
+		return true
+	}
+	return op.Def.Kernel != ir.KernelNone && (op.Has(traits.Broadcastable) || op.Has(traits.ElementwiseMappable))
+}
+
+// operandDims maps operand k's dimensions (rank r) to the dimensions of
+// op's result (rank rr): right-aligned (NumPy), or by
+// broadcast_dimensions (XLA InDim for binary ops, broadcast_in_dim).
+func operandDims(op *ir.Op, k, r, rr int) []int {
+	out := make([]int, r)
+	dims, present, _ := traits.BroadcastDims(op)
+	if present && len(dims) == r && (op.Name == "tir.broadcast_in_dim" || r < rr) {
+		for j := range out {
+			out[j] = int(dims[j])
+		}
+		return out
+	}
+	for j := range out {
+		out[j] = j + rr - r
+	}
+	return out
+}
+
+// tree builds the expression tree of v: ops marked inlined become nodes,
+// everything else is a leaf.
+func (fc *funcCtx) tree(v *ir.Value, root bool) (*node, error) {
+	if op := v.Def(); op != nil && (root || fc.inlined[v.ID()]) {
+		shape, _ := ir.Shape(v.Type())
+		n := &node{op: op, elem: ir.ElementType(v.Type()), shape: shape, bit: -1}
+		for _, a := range op.Operands() {
+			kid, err := fc.tree(a, false)
+			if err != nil {
+				return nil, err
+			}
+			n.kids = append(n.kids, kid)
+		}
+		return n, nil
+	}
+	return fc.leaf(v)
+}
+
+// leaf is the expression-tree leaf of an already lowered value.
+func (fc *funcCtx) leaf(v *ir.Value) (*node, error) {
+	lv := fc.vals[v.ID()]
+	if lv == nil {
+		return nil, fmt.Errorf("value %%%d is used before it is lowered", v.ID())
+	}
+	e := ir.ElementType(v.Type())
+	if lv.view != nil {
+		return &node{elem: e, shape: lv.view.shape, sizes: lv.view.sizes, view: lv.view, bit: -1}, nil
+	}
+	shape, _ := ir.Shape(v.Type())
+	return &node{elem: e, shape: shape, sizes: lv.sizes, scalar: lv.scalar, bit: -1}, nil
+}
+
+// prepare computes every node's run-time sizes (emitting the
+// broadcast checks in the enclosing function) and the dimension maps.
+func (fc *funcCtx) prepare(root *node) error {
+	if err := fc.sizes(root); err != nil {
+		return err
+	}
+	root.dimMap = make([]int, len(root.shape))
+	for i := range root.dimMap {
+		root.dimMap[i] = i
+	}
+	fc.mapDims(root)
+	return nil
+}
+
+func (fc *funcCtx) mapDims(n *node) {
+	for k, kid := range n.kids {
+		m := operandDims(n.op, k, len(kid.shape), len(n.shape))
+		kid.dimMap = make([]int, len(m))
+		for j, d := range m {
+			kid.dimMap[j] = n.dimMap[d]
+		}
+		fc.mapDims(kid)
+	}
+}
+
+func (fc *funcCtx) sizes(n *node) error {
+	if n.op == nil {
+		return nil
+	}
+	for _, kid := range n.kids {
+		if err := fc.sizes(kid); err != nil {
+			return err
+		}
+	}
+	bl := fc.bl
+	maps := make([][]int, len(n.kids))
+	for k, kid := range n.kids {
+		maps[k] = operandDims(n.op, k, len(kid.shape), len(n.shape))
+	}
+	n.sizes = make([]value.Value, len(n.shape))
+	for d, s := range n.shape {
+		if s >= 0 {
+			n.sizes[d] = i64c(s)
+			continue
+		}
+		var cur value.Value = i64c(1)
+		for k, kid := range n.kids {
+			for j, dd := range maps[k] {
+				if dd != d {
+					continue
+				}
+				x := kid.sizes[j]
+				if isConst(x, 1) {
+					continue
+				}
+				if _, ok := constVal(x); ok {
+					cur = x
+					continue
+				}
+				cur = bl.selectI64(bl.icmp(enum.IPredNE, x, i64c(1)), x, cur)
+			}
+		}
+		if n.op.Name == "tir.broadcast_in_dim" && isConst(cur, 1) {
+			return fmt.Errorf("result dimension %d of 'tir.broadcast_in_dim' is dynamic and not determined by its operand; give it a static size (e.g. with -infer-shapes or -arg-shapes)", d)
+		}
+		n.sizes[d] = cur
+	}
+	if !fc.mod.opts.Checks {
+		return nil
+	}
+	for k, kid := range n.kids {
+		for j, d := range maps[k] {
+			x, s := kid.sizes[j], n.sizes[d]
+			if isConst(x, 1) {
+				continue
+			}
+			bad := bl.and(bl.icmp(enum.IPredNE, x, i64c(1)), bl.icmp(enum.IPredNE, x, s))
+			fc.fail(bad, StatusShape, fmt.Sprintf("%s: operand #%d is not broadcast-compatible with the result at run time, dimension %d (operand dimension %d), sizes %%lld and %%lld", where(n.op), k, d, j), x, s)
+		}
+	}
+	return nil
+}
+
+// nest is the function being built for one loop nest. Values of the
+// enclosing function it uses are captured as parameters (constants are
+// used directly), so static sizes and strides stay constants.
+type nest struct {
+	bl   *builder
+	fn   *llvm.Func
+	caps map[value.Value]value.Value
+	args []value.Value
+	flag value.Value // i64 alloca of fault bits, or nil
+}
+
+func (ns *nest) capture(v value.Value, name string) value.Value {
+	if _, ok := v.(constant.Constant); ok {
+		return v
+	}
+	if p, ok := ns.caps[v]; ok {
+		return p
+	}
+	p := llvm.NewParam(fmt.Sprintf("%s%d", name, len(ns.fn.Params)), v.Type())
+	ns.fn.Params = append(ns.fn.Params, p)
+	ns.fn.Sig.Params = append(ns.fn.Sig.Params, p.Typ)
+	ns.caps[v] = p
+	ns.args = append(ns.args, v)
+	return p
+}
+
+// capturedView is a view's base, sizes and strides inside the nest.
+type capturedView struct {
+	v               *view
+	base            value.Value
+	sizes, contig   []value.Value
+	strides         []value.Value
+	dimMap          []int
+	leaf            *node
+	isDst           bool
+	mustCheckLayout bool
+}
+
+// emitNest writes the value of root into dst (whose sizes are root's)
+// with one loop nest, then reports integer division faults.
+func (fc *funcCtx) emitNest(dst *view, root *node) error {
+	mc := fc.mod
+	mc.nests++
+	fn := mc.m.NewFunc(fmt.Sprintf("%s.nest%d", fc.f.Name, mc.nests), types.I64)
+	fn.Linkage = enum.LinkageInternal
+	fn.FuncAttrs = append(fn.FuncAttrs, enum.FuncAttrAlwaysInline)
+	mc.funcAttrs(fn)
+	ns := &nest{bl: newBuilder(mc, fn), fn: fn, caps: map[value.Value]value.Value{}}
+	bl := ns.bl
+
+	// Fault bits of integer division nodes.
+	bits := 0
+	var number func(n *node)
+	number = func(n *node) {
+		for _, k := range n.kids {
+			number(k)
+		}
+		if n.op != nil && (n.op.Def.Kernel == ir.KernelDiv || n.op.Def.Kernel == ir.KernelRem) && !n.elem.IsFloat() {
+			n.bit = bits
+			bits++
+		}
+	}
+	number(root)
+	if bits > 0 {
+		ns.flag = bl.alloca(types.I64)
+		bl.b.NewStore(i64c(0), ns.flag)
+	}
+
+	// Capture the destination and every view leaf.
+	cv := func(v *view, dimMap []int, leaf *node, isDst bool) *capturedView {
+		c := &capturedView{v: v, dimMap: dimMap, leaf: leaf, isDst: isDst}
+		c.base = ns.capture(v.base, "p")
+		for _, s := range v.sizes {
+			c.sizes = append(c.sizes, ns.capture(s, "n"))
+		}
+		c.contig = make([]value.Value, len(c.sizes))
+		var acc value.Value = i64c(1)
+		for j := len(c.sizes) - 1; j >= 0; j-- {
+			c.contig[j] = acc
+			acc = bl.mul(acc, c.sizes[j])
+		}
+		if v.contiguous {
+			c.strides = c.contig
+		} else {
+			for _, s := range v.strides {
+				c.strides = append(c.strides, ns.capture(s, "s"))
+			}
+			c.mustCheckLayout = true
+		}
+		return c
+	}
+	identity := make([]int, len(dst.shape))
+	for i := range identity {
+		identity[i] = i
+	}
+	d := cv(dst, identity, nil, true)
+	d.base.(*llvm.Param).Attrs = append(d.base.(*llvm.Param).Attrs, enum.ParamAttrNoAlias)
+	views := []*capturedView{d}
+	var collect func(n *node)
+	collect = func(n *node) {
+		if n.view != nil {
+			views = append(views, cv(n.view, n.dimMap, n, false))
+		}
+		if n.op == nil && n.view == nil {
+			n.scalar = ns.capture(n.scalar, "x")
+		}
+		for _, k := range n.kids {
+			collect(k)
+		}
+	}
+	collect(root)
+
+	var err error
+	body := func(ptrs []value.Value) {
+		leafPtr := map[*node]value.Value{}
+		for i, c := range views[1:] {
+			leafPtr[c.leaf] = ptrs[i+1]
+		}
+		var v value.Value
+		v, err = ns.eval(root, leafPtr)
+		if err == nil {
+			bl.b.NewStore(bl.toStorage(v, root.elem), ptrs[0])
+		}
+	}
+	// Fast path: every view is row-major contiguous (sizes-1 dims may
+	// have any stride), so strides are the contiguous ones, constants for
+	// static shapes, and adjacent dims with one broadcast pattern collapse.
+	var guard value.Value = constant.True
+	for _, c := range views {
+		if !c.mustCheckLayout {
+			continue
+		}
+		for j := range c.sizes {
+			ok := bl.or(bl.icmp(enum.IPredEQ, c.sizes[j], i64c(1)), bl.icmp(enum.IPredEQ, c.strides[j], c.contig[j]))
+			guard = bl.and(guard, ok)
+		}
+	}
+	rootSizes := d.sizes
+	fast := func() { ns.loops(ns.groups(views, rootSizes, true), views, 0, nil, body) }
+	if g, ok := guard.(*constant.Int); ok && g.X.Sign() != 0 {
+		fast()
+	} else {
+		bl.ifElse(guard, "layout", fast, func() {
+			ns.loops(ns.groups(views, rootSizes, false), views, 0, nil, body)
+		})
+	}
+	if err != nil {
+		return err
+	}
+	if ns.flag != nil {
+		bl.b.NewRet(bl.b.NewLoad(types.I64, ns.flag))
+	} else {
+		bl.b.NewRet(i64c(0))
+	}
+	bl.finish()
+
+	r := fc.bl.b.NewCall(fn, ns.args...)
+	if bits > 0 {
+		var report func(n *node)
+		report = func(n *node) {
+			for _, k := range n.kids {
+				report(k)
+			}
+			if n.bit < 0 {
+				return
+			}
+			fb := fc.bl
+			z := fb.b.NewICmp(enum.IPredNE, fb.b.NewAnd(r, i64c(1<<(2*n.bit))), i64c(0))
+			fc.fail(z, StatusDivZero, where(n.op)+": integer division by zero")
+			o := fb.b.NewICmp(enum.IPredNE, fb.b.NewAnd(r, i64c(2<<(2*n.bit))), i64c(0))
+			fc.fail(o, StatusOverflow, where(n.op)+": integer overflow (minimum value divided by -1)")
+		}
+		if fc.mod.opts.Checks {
+			report(root)
+		}
+	}
+	return nil
+}
+
+// group is one loop of a nest: a run of root dimensions iterated as one
+// index, and each view's element stride for it.
+type group struct {
+	trip    value.Value
+	strides []value.Value
+}
+
+// groups plans the loops over the root dimensions. Root dims of static
+// size 1 get no loop. In the fast path (contiguous views), adjacent dims
+// merge when every view has the same static pattern on both: broadcast
+// on both, or consecutive dense dims.
+func (ns *nest) groups(views []*capturedView, rootSizes []value.Value, fast bool) []group {
+	bl := ns.bl
+	type pat struct {
+		kind byte // 'B' broadcast (stride 0), 'D' dense, 'U' unknown (dynamic size)
+		j    int
+	}
+	pattern := func(c *capturedView, d int) pat {
+		for j, dd := range c.dimMap {
+			if dd != d {
+				continue
+			}
+			sz, ok := constVal(c.sizes[j])
+			switch {
+			case ok && sz == 1:
+				return pat{'B', j}
+			case ok:
+				return pat{'D', j}
+			}
+			return pat{'U', j}
+		}
+		return pat{'B', -1}
+	}
+	stride := func(c *capturedView, p pat) value.Value {
+		st := c.strides
+		if fast {
+			st = c.contig
+		}
+		switch p.kind {
+		case 'B':
+			return i64c(0)
+		case 'D':
+			return st[p.j]
+		}
+		return bl.selectI64(bl.icmp(enum.IPredEQ, c.sizes[p.j], i64c(1)), i64c(0), st[p.j])
+	}
+	var out []group
+	var last []pat
+	for d := range rootSizes {
+		if isConst(rootSizes[d], 1) {
+			continue
+		}
+		pats := make([]pat, len(views))
+		for k, c := range views {
+			pats[k] = pattern(c, d)
+		}
+		merge := fast && len(out) > 0
+		for k := range views {
+			if !merge {
+				break
+			}
+			p, q := last[k], pats[k]
+			switch {
+			case p.kind != q.kind || p.kind == 'U':
+				merge = false
+			case p.kind == 'D':
+				for j := p.j + 1; j < q.j && merge; j++ {
+					if !isConst(views[k].sizes[j], 1) {
+						merge = false
+					}
+				}
+				if q.j <= p.j {
+					merge = false
+				}
+			}
+		}
+		strides := make([]value.Value, len(views))
+		for k, c := range views {
+			strides[k] = stride(c, pats[k])
+		}
+		if merge {
+			g := &out[len(out)-1]
+			g.trip = bl.mul(g.trip, rootSizes[d])
+			g.strides = strides
+		} else {
+			out = append(out, group{trip: rootSizes[d], strides: strides})
+		}
+		last = pats
+	}
+	return out
+}
+
+// loops emits the nest of groups; each view's pointer advances by its
+// stride per loop level (address math hoisted out of inner loops).
+func (ns *nest) loops(gs []group, views []*capturedView, level int, ptrs []value.Value, body func([]value.Value)) {
+	bl := ns.bl
+	if ptrs == nil {
+		for _, c := range views {
+			ptrs = append(ptrs, c.base)
+		}
+	}
+	if level == len(gs) {
+		body(ptrs)
+		return
+	}
+	g := gs[level]
+	bl.loop(g.trip, "i", func(i value.Value) {
+		next := make([]value.Value, len(ptrs))
+		for k, c := range views {
+			next[k] = bl.gep(storageType(c.v.elem), ptrs[k], bl.mul(i, g.strides[k]))
+		}
+		ns.loops(gs, views, level+1, next, body)
+	})
+}
+
+// eval computes a node's element at the current loop position.
+func (ns *nest) eval(n *node, leafPtr map[*node]value.Value) (value.Value, error) {
+	bl := ns.bl
+	if n.op == nil {
+		if n.view != nil {
+			return bl.fromStorage(bl.b.NewLoad(storageType(n.elem), leafPtr[n]), n.elem), nil
+		}
+		return n.scalar, nil
+	}
+	if n.op.Name == "tir.broadcast_in_dim" {
+		return ns.eval(n.kids[0], leafPtr)
+	}
+	args := make([]value.Value, len(n.kids))
+	ins := make([]*ir.Scalar, len(n.kids))
+	for k, kid := range n.kids {
+		v, err := ns.eval(kid, leafPtr)
+		if err != nil {
+			return nil, err
+		}
+		args[k], ins[k] = v, kid.elem
+	}
+	kr, err := bl.emitKernel(n.op, ins, n.elem, args)
+	if err != nil {
+		return nil, n.op.Errorf("%v", err)
+	}
+	if n.bit >= 0 {
+		var f value.Value = bl.b.NewLoad(types.I64, ns.flag)
+		if kr.divZero != nil {
+			f = bl.b.NewOr(f, bl.b.NewSelect(kr.divZero, i64c(1<<(2*n.bit)), i64c(0)))
+		}
+		if kr.ovf != nil {
+			f = bl.b.NewOr(f, bl.b.NewSelect(kr.ovf, i64c(2<<(2*n.bit)), i64c(0)))
+		}
+		bl.b.NewStore(f, ns.flag)
+	}
+	return kr.v, nil
+}

@@ -1,0 +1,156 @@
+package codegen
+
+import (
+	"fmt"
+
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/tirc/tirc/ir"
+)
+
+// Element types have two LLVM types: the storage type (how an element
+// sits in memory and in descriptors) and the compute type (what the
+// scalar kernels work on):
+//
+//	tirc   storage  compute
+//	i1     i8       i1      (bytes 0/1, as C's bool)
+//	i8..i64 iN      iN
+//	index  i64      i64
+//	f16    half     float   (rounded to f16 after every op)
+//	bf16   i16      float   (llir has no bfloat; bits, rounded after every op)
+//	f32    float    float
+//	f64    double   double
+
+// storageType is the in-memory LLVM type of elem.
+func storageType(e *ir.Scalar) types.Type {
+	switch e.Kind {
+	case ir.KindI1, ir.KindI8:
+		return types.I8
+	case ir.KindI16, ir.KindBF16:
+		return types.I16
+	case ir.KindI32:
+		return types.I32
+	case ir.KindI64, ir.KindIndex:
+		return types.I64
+	case ir.KindF16:
+		return types.Half
+	case ir.KindF32:
+		return types.Float
+	case ir.KindF64:
+		return types.Double
+	}
+	panic(fmt.Sprintf("codegen: no storage type for %v", e))
+}
+
+// computeType is the LLVM type the kernels compute elem in.
+func computeType(e *ir.Scalar) types.Type {
+	switch e.Kind {
+	case ir.KindI1:
+		return types.I1
+	case ir.KindF16, ir.KindBF16:
+		return types.Float
+	}
+	return storageType(e)
+}
+
+// byteSize is the storage size of one element in bytes.
+func byteSize(e *ir.Scalar) int64 {
+	switch e.Kind {
+	case ir.KindI1, ir.KindI8:
+		return 1
+	case ir.KindI16, ir.KindBF16, ir.KindF16:
+		return 2
+	case ir.KindI32, ir.KindF32:
+		return 4
+	}
+	return 8
+}
+
+// vecOf returns t, or a vector of n t when n > 0.
+func vecOf(t types.Type, n int64) types.Type {
+	if n == 0 {
+		return t
+	}
+	return types.NewVector(uint64(n), t)
+}
+
+// lanes is the number of lanes of a compute value's type (0 for a scalar).
+func lanes(t types.Type) int64 {
+	if v, ok := t.(*types.VectorType); ok {
+		return int64(v.Len)
+	}
+	return 0
+}
+
+// splat returns the constant c, as a vector of n lanes when n > 0.
+func splat(c constant.Constant, n int64) constant.Constant {
+	if n == 0 {
+		return c
+	}
+	elems := make([]constant.Constant, n)
+	for i := range elems {
+		elems[i] = c
+	}
+	return constant.NewVector(types.NewVector(uint64(n), c.Type()), elems...)
+}
+
+// intConst is the integer constant v of type t (a scalar or vector int type).
+func intConst(t types.Type, v int64) constant.Constant {
+	if vt, ok := t.(*types.VectorType); ok {
+		return splat(intConst(vt.ElemType, v), int64(vt.Len))
+	}
+	it := t.(*types.IntType)
+	if it.BitSize == 1 {
+		v &= 1
+	}
+	return constant.NewInt(it, v)
+}
+
+// floatConst is the float constant v of type t (scalar or vector).
+func floatConst(t types.Type, v float64) constant.Constant {
+	if vt, ok := t.(*types.VectorType); ok {
+		return splat(floatConst(vt.ElemType, v), int64(vt.Len))
+	}
+	return constant.NewFloat(t.(*types.FloatType), v)
+}
+
+// scalarConst is element value (ints[i] or floats[i]) of elem as a
+// compute-type constant.
+func scalarConst(e *ir.Scalar, i int64, ints []int64, floats []float64) constant.Constant {
+	if e.IsFloat() {
+		return floatConst(computeType(e), ir.RoundFloat(floats[i], e))
+	}
+	return intConst(computeType(e), ir.WrapInt(ints[i], e))
+}
+
+func i64c(v int64) constant.Constant { return constant.NewInt(types.I64, v) }
+func i32c(v int64) constant.Constant { return constant.NewInt(types.I32, v) }
+
+// isConst reports whether v is the i64 constant want.
+func isConst(v value.Value, want int64) bool {
+	c, ok := v.(*constant.Int)
+	return ok && c.X.IsInt64() && c.X.Int64() == want
+}
+
+// constVal returns the value of an i64 constant.
+func constVal(v value.Value) (int64, bool) {
+	c, ok := v.(*constant.Int)
+	if !ok || !c.X.IsInt64() {
+		return 0, false
+	}
+	return c.X.Int64(), true
+}
+
+// descType is the MLIR memref descriptor of a ranked tensor:
+// { T* allocated, T* aligned, i64 offset, [rank x i64] sizes, [rank x i64] strides }.
+// Rank 0 has no size and stride arrays, as in MLIR.
+func descType(e *ir.Scalar, rank int) *types.StructType {
+	p := types.NewPointer(storageType(e))
+	if rank == 0 {
+		return types.NewStruct(p, p, types.I64)
+	}
+	arr := types.NewArray(uint64(rank), types.I64)
+	return types.NewStruct(p, p, types.I64, arr, arr)
+}
