@@ -1,4 +1,91 @@
-// Package codegen lowers verified tirc modules to LLVM IR.
+// Package codegen lowers verified tirc modules to textual LLVM IR built
+// with github.com/llir/llvm (typed pointers, accepted by LLVM 14 and 19),
+// writes the C header of the native ABI, and emits the .npy C driver.
+//
+// # The native ABI
+//
+// Every function with a body becomes an LLVM function of the same name
+// returning an i32 status; private functions get internal linkage. A tensor
+// of rank R and element type T is passed as a pointer to a descriptor laid
+// out like MLIR's memref descriptor, strides and offset in elements:
+//
+//	typedef struct { T *allocated; T *aligned; int64_t offset;
+//	                 int64_t sizes[R]; int64_t strides[R]; } tirc_desc_T_Rd;
+//	int32_t f(const tirc_desc_f32_2d *arg0, ..., tirc_desc_f32_2d *res0, ...);
+//
+// Element (i0, ..., iR-1) lives at aligned + offset + Σ ik*strides[k], so
+// views, Fortran order and stride-0 (broadcast) inputs work. Scalars are
+// passed by value (f16 as its uint16_t bits), results by pointer; a tirc
+// vector is passed as a pointer to its elements. i1 is one byte (0/1),
+// f16 and bf16 are 16-bit patterns, index is int64_t.
+//
+// Results are callee-allocated by default: when res->aligned is NULL on
+// entry, the callee allocates a 64-byte aligned row-major buffer, fills the
+// descriptor, and the caller releases it with tirc_free(res) (defined weak
+// in every module, so several modules link together). When res->aligned
+// is not NULL the callee writes into the caller's buffer, honouring its
+// offset and strides, after checking its sizes (status 4). Results must
+// not alias arguments. Status: 0 ok, 1 incompatible run-time sizes, 2
+// integer division by zero or MIN / -1, 3 out of memory, 4 a descriptor
+// contradicting the static type; the reason goes to stderr as
+//
+//	tirc: error: bias_relu: prog.mlir:3:8: 'tir.add' op: operand #0 is not broadcast-compatible
+//	with the result at run time, dimension 0 (operand dimension 0), sizes 3 and 5
+//
+// On failure, callee-allocated results are freed and their pointers set
+// to NULL; temporaries are always freed. Link with -lm.
+//
+// # Lowering
+//
+// A function body is lowered op by op (func.go). Splat constants and
+// scalars are LLVM constants or values, never buffers; dense constants are
+// private globals; tensor.cast re-labels a view (a dynamic size becoming
+// static is checked); func.call passes descriptors and propagates a failed
+// callee's status.
+//
+// Elementwise and broadcasting ops are fused (nest.go): an op whose single
+// result has exactly one use, by another fusible op, is computed inside
+// its user's loop nest; everything else — several uses, a return, a call
+// operand — is computed once into a buffer (the return's own buffer when
+// it is returned once), so nothing is ever recomputed. The fused ops form
+// an expression tree whose leaves are buffers or scalars; each leaf
+// dimension maps to a dimension of the root's iteration space and reads
+// with stride 0 where its size is 1, so broadcasting copies nothing. W3 of
+// BENCH.md, max((a + b) * c, 0), becomes one loop nest with no
+// allocation but the result's:
+//
+//	loop.body:
+//	  %a = load float, float* %pa
+//	  %b = load float, float* %pb          ; b's row stride is 0
+//	  %c = load float, float* %pc
+//	  %s = fadd float %a, %b
+//	  %p = fmul float %s, %c
+//	  ... max(%p, 0.0), NaN propagating ...
+//	  store float %r, float* %pout
+//
+// Each scalar operation is written once (kernel.go, one case per
+// ir.Kernel) and works on scalars and LLVM vectors alike, so lowering an
+// op is its table row's Kernel, never per-op loop code. f16 and bf16
+// compute in f32 and round to their type after every operation (bf16 is
+// stored as i16: llir has no bfloat). Integer division never traps: a zero
+// divisor or MIN / -1 is replaced and reported through fault bits the
+// nest returns (status 2 with checks on).
+//
+// A loop nest is its own internal alwaysinline function whose parameters
+// are the captured buffers, sizes and strides (constants stay constants),
+// so the output pointer carries noalias. One builder (builder.go) owns
+// blocks, unique names and phi back-edges. The nest has a fast path for
+// row-major inputs (checked at run time when a layout is not known), in
+// which adjacent dimensions with the same broadcast pattern collapse into
+// one loop and the innermost loop has unit stride; other layouts take the
+// general strided path.
+//
+// # Run-time checks
+//
+// With Options.Checks (the default; tirc -no-runtime-checks turns them
+// off) the generated code checks descriptor sizes against static types at
+// entry, broadcast compatibility of dynamic sizes before each nest,
+// caller-allocated result sizes, casts to static sizes, and integer
+// division. Unranked tensors never reach codegen: they are an error
+// suggesting -infer-shapes or -arg-shapes.
 package codegen
-
-import _ "github.com/llir/llvm/ir" // LLVM IR construction

@@ -1,0 +1,29 @@
+// W3 of BENCH.md: a chain of broadcasting elementwise ops whose
+// intermediates have one use each becomes ONE loop nest, with no buffer for
+// (a + b) or (a + b) * c: the only malloc is the result's.
+// RUN: tirc -emit-llvm %s | FileCheck %s
+// RUN: tirc -emit-llvm %s | FileCheck %s --check-prefix=ONE
+
+// CHECK-LABEL: define i32 @w3(
+// CHECK: call i8* @malloc(
+// CHECK-NOT: call i8* @malloc(
+// CHECK: call i64 @w3.nest1(
+// CHECK-NOT: call i64 @w3.nest
+// CHECK: ret i32
+// The nest: the output is noalias; the body loads a, b, c, adds,
+// multiplies, takes the NaN-propagating max with 0 and stores once.
+// CHECK-LABEL: define internal i64 @w3.nest1(float* noalias
+// CHECK: fadd float
+// CHECK-NEXT: load float
+// CHECK-NEXT: fmul float
+// CHECK: fcmp ogt float %{{[0-9]+}}, 0.0
+// CHECK: store float
+// ONE-COUNT-1: define internal
+// ONE-NOT: define internal i64 @w3.nest2
+func.func @w3(%a: tensor<4096x4096xf32>, %b: tensor<4096xf32>, %c: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> {
+  %zero = "tir.constant"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %s = "tir.add"(%a, %b) : (tensor<4096x4096xf32>, tensor<4096xf32>) -> tensor<4096x4096xf32>
+  %p = "tir.mul"(%s, %c) : (tensor<4096x4096xf32>, tensor<4096x4096xf32>) -> tensor<4096x4096xf32>
+  %r = "tir.max"(%p, %zero) : (tensor<4096x4096xf32>, tensor<f32>) -> tensor<4096x4096xf32>
+  return %r : tensor<4096x4096xf32>
+}
