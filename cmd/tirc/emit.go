@@ -26,7 +26,7 @@ func emitFlags() []*flagSpec {
 			set: func(o *options, _ string) error { o.codegen.header = true; return nil }},
 		{name: "no-runtime-checks", section: cg, help: "omit the run-time checks of sizes, descriptors and integer division (a wrong call is then undefined behaviour)",
 			set: func(o *options, _ string) error { o.codegen.noChecks = true; return nil }},
-		{name: "target-triple", arg: "triple", section: cg, help: "LLVM target triple of -emit-llvm (default: the host's, " + codegen.HostTriple() + ")",
+		{name: "target-triple", arg: "triple", section: cg, help: "LLVM target triple of -emit-llvm (default: the host's, e.g. x86_64-pc-linux-gnu)",
 			set: func(o *options, v string) error {
 				if strings.TrimSpace(v) == "" || strings.ContainsAny(v, " \t\"\\") {
 					return fmt.Errorf("invalid target triple '%s'", v)
