@@ -83,14 +83,19 @@ func (bl *builder) ifElse(cond value.Value, base string, then, els func()) {
 // variable (nsw increment). The phi's back edge names the block where
 // the body really ends.
 func (bl *builder) loop(n value.Value, base string, body func(i value.Value)) {
-	if isConst(n, 1) {
+	bl.loopFrom(i64c(0), n, base, body)
+}
+
+// loopFrom emits `for i := from; i < n; i++ { body(i) }`.
+func (bl *builder) loopFrom(from, n value.Value, base string, body func(i value.Value)) {
+	if isConst(from, 0) && isConst(n, 1) {
 		body(i64c(0))
 		return
 	}
 	pre := bl.b
 	header, bodyB, exit := bl.block(base+".header"), bl.block(base+".body"), bl.block(base+".exit")
 	pre.NewBr(header)
-	i := header.NewPhi(llvm.NewIncoming(i64c(0), pre))
+	i := header.NewPhi(llvm.NewIncoming(from, pre))
 	header.NewCondBr(header.NewICmp(enum.IPredSLT, i, n), bodyB, exit)
 	bl.b = bodyB
 	body(i)

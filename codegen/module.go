@@ -37,10 +37,14 @@ type Options struct {
 	// attribute (e.g. "skylake"); empty leaves the choice to clang's
 	// -march/-mcpu.
 	TargetCPU string
+	// ParallelMin is the element count from which a loop nest runs on
+	// the threads of libgomp (see parallel.go); 0 keeps every nest on
+	// the calling thread.
+	ParallelMin int64
 }
 
 // DefaultOptions are the options of tirc -emit-llvm without flags.
-func DefaultOptions() Options { return Options{Checks: true} }
+func DefaultOptions() Options { return Options{Checks: true, ParallelMin: DefaultParallelMin} }
 
 // HostTriple is the LLVM triple of the machine tirc runs on.
 func HostTriple() string {

@@ -206,6 +206,10 @@ type nest struct {
 	caps map[value.Value]value.Value
 	args []value.Value
 	flag value.Value // i64 alloca of fault bits, or nil
+	// scalars are the captured scalar leaves.
+	scalars map[*node]value.Value
+	// lo and hi bound the outermost loop (this thread's share).
+	lo, hi value.Value
 }
 
 func (ns *nest) capture(v value.Value, name string) value.Value {
@@ -236,38 +240,129 @@ type capturedView struct {
 }
 
 // emitNest writes the value of root into dst (whose sizes are root's)
-// with one loop nest, then reports integer division faults.
+// with one loop nest, then reports integer division faults. The nest is
+// built twice when a layout is only known at run time: a fast version for
+// row-major views (inlined; static strides, collapsed dimensions) and a
+// general strided one (out of line, so the fast path stays small); a
+// guard in the caller picks one. Large nests run on several threads
+// (runNest).
 func (fc *funcCtx) emitNest(dst *view, root *node) error {
-	mc := fc.mod
-	mc.nests++
-	fn := mc.m.NewFunc(fmt.Sprintf("%s.nest%d", fc.f.Name, mc.nests), types.I64)
-	fn.Linkage = enum.LinkageInternal
-	fn.FuncAttrs = append(fn.FuncAttrs, enum.FuncAttrAlwaysInline)
-	mc.funcAttrs(fn)
-	ns := &nest{bl: newBuilder(mc, fn), fn: fn, caps: map[value.Value]value.Value{}}
-	bl := ns.bl
-
-	// Fault bits of integer division nodes.
 	bits := 0
 	var number func(n *node)
 	number = func(n *node) {
 		for _, k := range n.kids {
 			number(k)
 		}
+		n.bit = -1
 		if n.op != nil && (n.op.Def.Kernel == ir.KernelDiv || n.op.Def.Kernel == ir.KernelRem) && !n.elem.IsFloat() {
 			n.bit = bits
 			bits++
 		}
 	}
 	number(root)
+
+	bl := fc.bl
+	guard := fc.layoutGuard(dst, root)
+	fast, fastArgs, err := fc.buildNest(dst, root, true, bits)
+	if err != nil {
+		return err
+	}
+	var total value.Value = i64c(1)
+	for _, s := range dst.sizes {
+		total = bl.mul(total, s)
+	}
+	var r value.Value
+	if g, ok := guard.(*constant.Int); ok && g.X.Sign() != 0 {
+		r = fc.runNest(fast, fastArgs, total)
+	} else {
+		slow, slowArgs, err := fc.buildNest(dst, root, false, bits)
+		if err != nil {
+			return err
+		}
+		slot := bl.alloca(types.I64)
+		bl.ifElse(guard, "layout", func() {
+			bl.b.NewStore(fc.runNest(fast, fastArgs, total), slot)
+		}, func() {
+			bl.b.NewStore(fc.runNest(slow, slowArgs, total), slot)
+		})
+		r = bl.b.NewLoad(types.I64, slot)
+	}
+	if bits > 0 && fc.mod.opts.Checks {
+		var report func(n *node)
+		report = func(n *node) {
+			for _, k := range n.kids {
+				report(k)
+			}
+			if n.bit < 0 {
+				return
+			}
+			z := bl.b.NewICmp(enum.IPredNE, bl.b.NewAnd(r, i64c(1<<(2*n.bit))), i64c(0))
+			fc.fail(z, StatusDivZero, where(n.op)+": integer division by zero")
+			o := bl.b.NewICmp(enum.IPredNE, bl.b.NewAnd(r, i64c(2<<(2*n.bit))), i64c(0))
+			fc.fail(o, StatusOverflow, where(n.op)+": integer overflow (minimum value divided by -1)")
+		}
+		report(root)
+	}
+	return nil
+}
+
+// layoutGuard is true when every view of the nest is row-major over its
+// sizes (a dimension of size 1 may have any stride): a constant when all
+// layouts are known.
+func (fc *funcCtx) layoutGuard(dst *view, root *node) value.Value {
+	bl := fc.bl
+	var guard value.Value = constant.True
+	check := func(v *view) {
+		if v.contiguous {
+			return
+		}
+		contig := fc.contig(v.sizes)
+		for j := range v.sizes {
+			ok := bl.or(bl.icmp(enum.IPredEQ, v.sizes[j], i64c(1)), bl.icmp(enum.IPredEQ, v.strides[j], contig[j]))
+			guard = bl.and(guard, ok)
+		}
+	}
+	check(dst)
+	var walk func(n *node)
+	walk = func(n *node) {
+		if n.view != nil {
+			check(n.view)
+		}
+		for _, k := range n.kids {
+			walk(k)
+		}
+	}
+	walk(root)
+	return guard
+}
+
+// buildNest emits one version of the nest as a function
+// i64 (captures..., i64 thread, i64 threads) returning the fault bits;
+// the outermost loop runs the thread's share of its range.
+func (fc *funcCtx) buildNest(dst *view, root *node, fast bool, bits int) (*llvm.Func, []value.Value, error) {
+	mc := fc.mod
+	mc.nests++
+	name := fmt.Sprintf("%s.nest%d", fc.f.Name, mc.nests)
+	if !fast {
+		name += ".strided"
+	}
+	fn := mc.m.NewFunc(name, types.I64)
+	fn.Linkage = enum.LinkageInternal
+	if fast {
+		fn.FuncAttrs = append(fn.FuncAttrs, enum.FuncAttrAlwaysInline)
+	} else {
+		fn.FuncAttrs = append(fn.FuncAttrs, enum.FuncAttrNoInline)
+	}
+	mc.funcAttrs(fn)
+	ns := &nest{bl: newBuilder(mc, fn), fn: fn, caps: map[value.Value]value.Value{}, scalars: map[*node]value.Value{}}
+	bl := ns.bl
 	if bits > 0 {
 		ns.flag = bl.alloca(types.I64)
 		bl.b.NewStore(i64c(0), ns.flag)
 	}
 
-	// Capture the destination and every view leaf.
-	cv := func(v *view, dimMap []int, leaf *node, isDst bool) *capturedView {
-		c := &capturedView{v: v, dimMap: dimMap, leaf: leaf, isDst: isDst}
+	cv := func(v *view, dimMap []int, leaf *node) *capturedView {
+		c := &capturedView{v: v, dimMap: dimMap, leaf: leaf}
 		c.base = ns.capture(v.base, "p")
 		for _, s := range v.sizes {
 			c.sizes = append(c.sizes, ns.capture(s, "n"))
@@ -278,13 +373,12 @@ func (fc *funcCtx) emitNest(dst *view, root *node) error {
 			c.contig[j] = acc
 			acc = bl.mul(acc, c.sizes[j])
 		}
-		if v.contiguous {
+		if v.contiguous || fast {
 			c.strides = c.contig
 		} else {
 			for _, s := range v.strides {
 				c.strides = append(c.strides, ns.capture(s, "s"))
 			}
-			c.mustCheckLayout = true
 		}
 		return c
 	}
@@ -292,22 +386,38 @@ func (fc *funcCtx) emitNest(dst *view, root *node) error {
 	for i := range identity {
 		identity[i] = i
 	}
-	d := cv(dst, identity, nil, true)
-	d.base.(*llvm.Param).Attrs = append(d.base.(*llvm.Param).Attrs, enum.ParamAttrNoAlias)
+	d := cv(dst, identity, nil)
 	views := []*capturedView{d}
 	var collect func(n *node)
 	collect = func(n *node) {
 		if n.view != nil {
-			views = append(views, cv(n.view, n.dimMap, n, false))
+			views = append(views, cv(n.view, n.dimMap, n))
 		}
 		if n.op == nil && n.view == nil {
-			n.scalar = ns.capture(n.scalar, "x")
+			ns.scalars[n] = ns.capture(n.scalar, "x")
 		}
 		for _, k := range n.kids {
 			collect(k)
 		}
 	}
 	collect(root)
+	// The ABI says results never alias arguments, and every buffer the
+	// function allocates is fresh: all pointers of a nest are noalias
+	// (inputs are only read).
+	if p, ok := d.base.(*llvm.Param); ok {
+		p.Attrs = append(p.Attrs, enum.ParamAttrNoAlias)
+	}
+	marked := map[value.Value]bool{d.base: true}
+	for _, c := range views[1:] {
+		if p, ok := c.base.(*llvm.Param); ok && !marked[p] {
+			marked[p] = true
+			p.Attrs = append(p.Attrs, enum.ParamAttrNoAlias, enum.ParamAttrReadOnly)
+		}
+	}
+	thread := llvm.NewParam("thread", types.I64)
+	threads := llvm.NewParam("threads", types.I64)
+	fn.Params = append(fn.Params, thread, threads)
+	fn.Sig.Params = append(fn.Sig.Params, types.I64, types.I64)
 
 	var err error
 	body := func(ptrs []value.Value) {
@@ -321,30 +431,23 @@ func (fc *funcCtx) emitNest(dst *view, root *node) error {
 			bl.b.NewStore(bl.toStorage(v, root.elem), ptrs[0])
 		}
 	}
-	// Fast path: every view is row-major contiguous (sizes-1 dims may
-	// have any stride), so strides are the contiguous ones, constants for
-	// static shapes, and adjacent dims with one broadcast pattern collapse.
-	var guard value.Value = constant.True
-	for _, c := range views {
-		if !c.mustCheckLayout {
-			continue
-		}
-		for j := range c.sizes {
-			ok := bl.or(bl.icmp(enum.IPredEQ, c.sizes[j], i64c(1)), bl.icmp(enum.IPredEQ, c.strides[j], c.contig[j]))
-			guard = bl.and(guard, ok)
-		}
-	}
-	rootSizes := d.sizes
-	fast := func() { ns.loops(ns.groups(views, rootSizes, true), views, 0, nil, body) }
-	if g, ok := guard.(*constant.Int); ok && g.X.Sign() != 0 {
-		fast()
+	gs := ns.groups(views, d.sizes, fast)
+	if len(gs) == 0 {
+		bl.ifThen(bl.b.NewICmp(enum.IPredEQ, thread, i64c(0)), "first", func() { body(d.ptrsOf(views)) })
 	} else {
-		bl.ifElse(guard, "layout", fast, func() {
-			ns.loops(ns.groups(views, rootSizes, false), views, 0, nil, body)
-		})
+		// This thread's share of the outermost loop: chunks of
+		// ceil(trip / threads) iterations.
+		trip := gs[0].trip
+		chunk := bl.b.NewUDiv(bl.b.NewSub(bl.b.NewAdd(trip, threads), i64c(1)), threads)
+		lo := bl.b.NewMul(thread, chunk)
+		lo2 := bl.b.NewSelect(bl.b.NewICmp(enum.IPredULT, lo, trip), lo, trip)
+		hi := bl.b.NewAdd(lo2, chunk)
+		hi2 := bl.b.NewSelect(bl.b.NewICmp(enum.IPredULT, hi, trip), hi, trip)
+		ns.lo, ns.hi = lo2, hi2
+		ns.loops(gs, views, 0, nil, body)
 	}
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	if ns.flag != nil {
 		bl.b.NewRet(bl.b.NewLoad(types.I64, ns.flag))
@@ -352,28 +455,16 @@ func (fc *funcCtx) emitNest(dst *view, root *node) error {
 		bl.b.NewRet(i64c(0))
 	}
 	bl.finish()
+	return fn, ns.args, nil
+}
 
-	r := fc.bl.b.NewCall(fn, ns.args...)
-	if bits > 0 {
-		var report func(n *node)
-		report = func(n *node) {
-			for _, k := range n.kids {
-				report(k)
-			}
-			if n.bit < 0 {
-				return
-			}
-			fb := fc.bl
-			z := fb.b.NewICmp(enum.IPredNE, fb.b.NewAnd(r, i64c(1<<(2*n.bit))), i64c(0))
-			fc.fail(z, StatusDivZero, where(n.op)+": integer division by zero")
-			o := fb.b.NewICmp(enum.IPredNE, fb.b.NewAnd(r, i64c(2<<(2*n.bit))), i64c(0))
-			fc.fail(o, StatusOverflow, where(n.op)+": integer overflow (minimum value divided by -1)")
-		}
-		if fc.mod.opts.Checks {
-			report(root)
-		}
+// ptrsOf is the element-0 pointer of every view.
+func (c *capturedView) ptrsOf(views []*capturedView) []value.Value {
+	out := make([]value.Value, len(views))
+	for i, v := range views {
+		out[i] = v.base
 	}
-	return nil
+	return out
 }
 
 // group is one loop of a nest: a run of root dimensions iterated as one
@@ -482,7 +573,11 @@ func (ns *nest) loops(gs []group, views []*capturedView, level int, ptrs []value
 		return
 	}
 	g := gs[level]
-	bl.loop(g.trip, "i", func(i value.Value) {
+	var from, to value.Value = i64c(0), g.trip
+	if level == 0 && ns.lo != nil {
+		from, to = ns.lo, ns.hi
+	}
+	bl.loopFrom(from, to, "i", func(i value.Value) {
 		next := make([]value.Value, len(ptrs))
 		for k, c := range views {
 			next[k] = bl.gep(storageType(c.v.elem), ptrs[k], bl.mul(i, g.strides[k]))
@@ -498,7 +593,7 @@ func (ns *nest) eval(n *node, leafPtr map[*node]value.Value) (value.Value, error
 		if n.view != nil {
 			return bl.fromStorage(bl.b.NewLoad(storageType(n.elem), leafPtr[n]), n.elem), nil
 		}
-		return n.scalar, nil
+		return ns.scalars[n], nil
 	}
 	if n.op.Name == "tir.broadcast_in_dim" {
 		return ns.eval(n.kids[0], leafPtr)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/tirc/tirc/codegen"
@@ -14,6 +15,7 @@ type emitOptions struct {
 	llvm, header bool
 	noChecks     bool
 	triple, cpu  string
+	parallelMin  *int64 // -parallel-threshold; nil = the default
 }
 
 // emitFlags returns the code generation flags.
@@ -26,6 +28,15 @@ func emitFlags() []*flagSpec {
 			set: func(o *options, _ string) error { o.codegen.header = true; return nil }},
 		{name: "no-runtime-checks", section: cg, help: "omit the run-time checks of sizes, descriptors and integer division (a wrong call is then undefined behaviour)",
 			set: func(o *options, _ string) error { o.codegen.noChecks = true; return nil }},
+		{name: "parallel-threshold", arg: "n", section: cg, help: fmt.Sprintf("run loop nests of at least n elements on libgomp's threads when linked with -lgomp (default %d; 0: always one thread)", codegen.DefaultParallelMin),
+			set: func(o *options, v string) error {
+				n, err := strconv.ParseInt(v, 10, 64)
+				if err != nil || n < 0 {
+					return fmt.Errorf("invalid -parallel-threshold '%s': want a non-negative element count", v)
+				}
+				o.codegen.parallelMin = &n
+				return nil
+			}},
 		{name: "target-triple", arg: "triple", section: cg, help: "LLVM target triple of -emit-llvm (default: the host's, e.g. x86_64-pc-linux-gnu)",
 			set: func(o *options, v string) error {
 				if strings.TrimSpace(v) == "" || strings.ContainsAny(v, " \t\"\\") {
@@ -56,7 +67,12 @@ func emit(m *ir.Module, o *options) (out []byte, diags ir.Diagnostics, handled b
 		out, diags = codegen.EmitCHeader(m)
 		return out, diags, true
 	case c.llvm:
-		out, diags = codegen.Emit(m, codegen.Options{Checks: !c.noChecks, TargetTriple: c.triple, TargetCPU: c.cpu})
+		opts := codegen.DefaultOptions()
+		opts.Checks, opts.TargetTriple, opts.TargetCPU = !c.noChecks, c.triple, c.cpu
+		if c.parallelMin != nil {
+			opts.ParallelMin = *c.parallelMin
+		}
+		out, diags = codegen.Emit(m, opts)
 		return out, diags, true
 	}
 	return nil, nil, false
