@@ -203,3 +203,27 @@ func TestFailedLastPassKeepsOutput(t *testing.T) {
 		t.Errorf("-infer-shapes rejected none of the candidates: SPEC 6 says refinement that exposes a static mismatch is a verifier error")
 	}
 }
+
+// TestFailedCodegenKeepsOutput: a failure in the last step, code
+// generation (an unranked tensor reaching -emit-llvm), leaves an existing
+// -o file unchanged, and so does a failing -emit-c-header.
+func TestFailedCodegenKeepsOutput(t *testing.T) {
+	dir := t.TempDir()
+	in := writeFile(t, dir, "in.mlir", `func.func @f(%a: tensor<*xf32>) -> tensor<*xf32> {
+  %0 = "tir.neg"(%a) : (tensor<*xf32>) -> tensor<*xf32>
+  return %0 : tensor<*xf32>
+}
+`)
+	for _, flag := range []string{"-emit-llvm", "-emit-c-header"} {
+		out := filepath.Join(dir, "out")
+		old := []byte("previous output\n")
+		os.WriteFile(out, old, 0o644)
+		got := tirc(t, "", in, flag, "-o", out)
+		if got.code != exitFailure || !strings.Contains(got.stderr, "unranked") {
+			t.Errorf("%s: exit %d, stderr:\n%s\nwant exit 1 and an error about the unranked type", flag, got.code, got.stderr)
+		}
+		if data, _ := os.ReadFile(out); string(data) != string(old) {
+			t.Errorf("%s: a failing run changed the output file to %q", flag, data)
+		}
+	}
+}
