@@ -1,14 +1,13 @@
 package codegen_test
 
 import (
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/tirc/tirc/codegen"
 	_ "github.com/tirc/tirc/dialect"
+	"github.com/tirc/tirc/internal/testcorpus"
 	"github.com/tirc/tirc/ir"
 	"github.com/tirc/tirc/passes"
 )
@@ -21,19 +20,13 @@ import (
 // terminator, which this target catches). Seeds: every chunk of
 // test/**/*.mlir.
 func FuzzEmit(f *testing.F) {
-	filepath.WalkDir(filepath.Join("..", "test"), func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".mlir") {
-			return nil
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, c := range ir.SplitInput(data) {
-			f.Add(data[c.Start:c.End], c.Start%2 == 0)
-		}
-		return nil
-	})
+	chunks, err := testcorpus.Chunks(filepath.Join("..", "test"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	for i, c := range chunks {
+		f.Add(c.Text, i%2 == 0)
+	}
 	infer := passes.Lookup("infer-shapes")
 	f.Fuzz(func(t *testing.T, data []byte, checks bool) {
 		for _, refine := range []bool{false, true} {

@@ -2,13 +2,11 @@ package passes_test
 
 import (
 	"bytes"
-	"io/fs"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	_ "github.com/tirc/tirc/dialect"
+	"github.com/tirc/tirc/internal/testcorpus"
 	"github.com/tirc/tirc/ir"
 	"github.com/tirc/tirc/passes"
 )
@@ -19,19 +17,13 @@ import (
 // run of the pass changes nothing (every pass is idempotent). Seeds: every
 // chunk of test/**/*.mlir.
 func FuzzPasses(f *testing.F) {
-	filepath.WalkDir(filepath.Join("..", "test"), func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".mlir") {
-			return nil
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, c := range ir.SplitInput(data) {
-			f.Add(data[c.Start:c.End])
-		}
-		return nil
-	})
+	chunks, err := testcorpus.Chunks(filepath.Join("..", "test"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, c := range chunks {
+		f.Add(c.Text)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, p := range passes.All() {
 			m, d := ir.Parse(ir.NewSource("fuzz.mlir", data), ir.ParseOptions{})

@@ -3,7 +3,6 @@ package passes_test
 import (
 	"bytes"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	_ "github.com/tirc/tirc/dialect"
+	"github.com/tirc/tirc/internal/testcorpus"
 	"github.com/tirc/tirc/ir"
 	"github.com/tirc/tirc/passes"
 )
@@ -247,25 +247,18 @@ func TestParallelDeterministic(t *testing.T) {
 // corpusChunks returns every chunk of test/**/*.mlir that parses and
 // verifies (without unregistered dialects).
 func corpusChunks(t *testing.T) []string {
+	all, err := testcorpus.Chunks(filepath.Join("..", "test"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	var chunks []string
-	filepath.WalkDir(filepath.Join("..", "test"), func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".mlir") {
-			return nil
+	for _, c := range all {
+		m, perr := ir.Parse(ir.NewSource(c.Path, c.Text), ir.ParseOptions{})
+		if perr != nil || ir.Verify(m, ir.VerifyOptions{}).HasErrors() || len(m.Funcs) == 0 {
+			continue
 		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, c := range ir.SplitInput(data) {
-			text := string(data[c.Start:c.End])
-			m, perr := ir.Parse(ir.NewSource(path, []byte(text)), ir.ParseOptions{})
-			if perr != nil || ir.Verify(m, ir.VerifyOptions{}).HasErrors() || len(m.Funcs) == 0 {
-				continue
-			}
-			chunks = append(chunks, text)
-		}
-		return nil
-	})
+		chunks = append(chunks, string(c.Text))
+	}
 	return chunks
 }
 
