@@ -1,0 +1,53 @@
+package codegen_test
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tirc/tirc/codegen"
+	_ "github.com/tirc/tirc/dialect"
+	"github.com/tirc/tirc/ir"
+)
+
+// Lowering a module to LLVM IR and its C header: the entry point takes
+// descriptors and returns a status; the three ops are one fused loop nest
+// (a fast row-major version and a strided one).
+func ExampleEmit() {
+	m, d := ir.ParseString(`
+func.func @bias_relu(%x: tensor<?x128xf32>, %b: tensor<128xf32>) -> tensor<?x128xf32> {
+  %zero = "tir.constant"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %t = "tir.add"(%x, %b) : (tensor<?x128xf32>, tensor<128xf32>) -> tensor<?x128xf32>
+  %y = "tir.max"(%t, %zero) : (tensor<?x128xf32>, tensor<f32>) -> tensor<?x128xf32>
+  return %y : tensor<?x128xf32>
+}`, ir.ParseOptions{})
+	if d != nil {
+		fmt.Println(d)
+		return
+	}
+	opts := codegen.DefaultOptions()
+	opts.TargetTriple = "x86_64-pc-linux-gnu"
+	ll, ds := codegen.Emit(m, opts)
+	if ds.HasErrors() {
+		fmt.Println(ds)
+		return
+	}
+	for _, line := range strings.Split(string(ll), "\n") {
+		if strings.HasPrefix(line, "define") {
+			fmt.Println(line[:strings.Index(line, "(")])
+		}
+	}
+	h, _ := codegen.EmitCHeader(m)
+	for _, line := range strings.Split(string(h), "\n") {
+		if strings.HasPrefix(line, "int32_t") {
+			fmt.Println(line)
+		}
+	}
+	// Output:
+	// define i32 @bias_relu
+	// define internal i64 @bias_relu.nest1
+	// define internal i64 @bias_relu.nest2.strided
+	// define internal void @bias_relu.nest1.omp
+	// define internal void @bias_relu.nest2.strided.omp
+	// define weak void @tirc_free
+	// int32_t bias_relu(const tirc_desc_f32_2d *arg0, const tirc_desc_f32_1d *arg1, tirc_desc_f32_2d *res0);
+}
