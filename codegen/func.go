@@ -86,9 +86,6 @@ func abiType(t ir.Type, isResult bool) (types.Type, error) {
 		if isResult {
 			return types.NewPointer(storageType(t)), nil
 		}
-		if t == ir.F16 { // by value as its bits (C uint16_t), like bf16
-			return types.I16, nil
-		}
 		return storageType(t), nil
 	}
 	return nil, fmt.Errorf("type '%s' cannot be lowered", ir.TypeString(t))
@@ -160,11 +157,7 @@ func (fc *funcCtx) params() error {
 		case *ir.VectorType:
 			fc.vals[a.ID()] = &lowered{scalar: fc.loadVector(p, t)}
 		case *ir.Scalar:
-			var x value.Value = p
-			if t == ir.F16 {
-				x = bl.b.NewBitCast(p, types.Half)
-			}
-			fc.vals[a.ID()] = &lowered{scalar: bl.fromStorage(x, t)}
+			fc.vals[a.ID()] = &lowered{scalar: bl.fromStorage(p, t)}
 		}
 	}
 	for k, rt := range fc.f.ResultTypes {
@@ -531,7 +524,7 @@ func (fc *funcCtx) storageConst(e *ir.Scalar, c constant.Constant) constant.Cons
 		return constant.NewInt(types.I8, c.(*constant.Int).X.Int64()&1)
 	case ir.KindF16:
 		f, _ := c.(*constant.Float).X.Float64()
-		return constant.NewFloat(types.Half, ir.RoundFloat(f, ir.F16))
+		return constant.NewInt(types.I16, int64(ir.F32ToF16(float32(f))))
 	case ir.KindBF16:
 		f, _ := c.(*constant.Float).X.Float64()
 		return constant.NewInt(types.I16, int64(ir.F32ToBF16(float32(f))))
@@ -635,11 +628,7 @@ func (fc *funcCtx) call(op *ir.Op) error {
 		case *ir.VectorType:
 			args = append(args, fc.spillVector(lv.scalar, t))
 		case *ir.Scalar:
-			x := bl.toStorage(lv.scalar, t)
-			if t == ir.F16 {
-				x = bl.b.NewBitCast(x, types.I16)
-			}
-			args = append(args, x)
+			args = append(args, bl.toStorage(lv.scalar, t))
 		default:
 			return op.Errorf("operand #%d cannot be lowered", i)
 		}

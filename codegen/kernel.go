@@ -255,9 +255,6 @@ func (bl *builder) convert(x value.Value, from, to *ir.Scalar, n int64) value.Va
 		return b.NewICmp(enum.IPredNE, x, intConst(x.Type(), 0))
 	case from.IsFloat() && to.IsFloat():
 		switch {
-		case from.Kind == ir.KindF64 && to.Kind == ir.KindF16:
-			h := b.NewFPTrunc(x, vecOf(types.Half, n)) // round once, directly
-			return b.NewFPExt(h, tt)
 		case x.Type().Equal(tt):
 			return x
 		case computeType(from) == types.Double:
@@ -290,7 +287,7 @@ func (bl *builder) convert(x value.Value, from, to *ir.Scalar, n int64) value.Va
 func (bl *builder) round16(x value.Value, e *ir.Scalar) value.Value {
 	n := lanes(x.Type())
 	if e.Kind == ir.KindF16 {
-		return bl.b.NewFPExt(bl.b.NewFPTrunc(x, vecOf(types.Half, n)), x.Type())
+		return bl.fromF16(bl.toF16(x), n)
 	}
 	return bl.fromBF16(bl.toBF16(x), n)
 }
@@ -316,6 +313,52 @@ func (bl *builder) fromBF16(h value.Value, n int64) value.Value {
 	return b.NewBitCast(b.NewShl(b.NewZExt(h, i32), intConst(i32, 16)), vecOf(types.Float, n))
 }
 
+// f16 is converted with integer code rather than LLVM's half type: on
+// x86 without F16C, clang-14 lowers half conversions to calls of
+// compiler-rt's __gnu_h2f_ieee, which libgcc does not provide.
+
+// toF16 rounds a float to IEEE half bits (nearest even; overflow to
+// infinity, NaN stays a quiet NaN, subnormals rounded exactly).
+func (bl *builder) toF16(x value.Value) value.Value {
+	b := bl.b
+	n := lanes(x.Type())
+	i32 := vecOf(types.I32, n)
+	c := func(v int64) value.Value { return intConst(i32, v) }
+	u := b.NewBitCast(x, i32)
+	sign := b.NewAnd(u, c(-0x80000000))
+	a := b.NewXor(u, sign) // |x| bits
+	// Normal halves: rebias the exponent, round to nearest even on the
+	// 13 dropped bits.
+	odd := b.NewAnd(b.NewLShr(a, c(13)), c(1))
+	norm := b.NewLShr(b.NewAdd(b.NewAdd(a, c(((15-127)<<23)+0xfff)), odd), c(13))
+	// Subnormal halves: adding 0.5 aligns the mantissa so the FPU rounds.
+	af := b.NewBitCast(a, vecOf(types.Float, n))
+	sub := b.NewSub(b.NewBitCast(b.NewFAdd(af, floatConst(af.Type(), 0.5)), i32), c(0x3f000000))
+	big := b.NewSelect(b.NewICmp(enum.IPredUGT, a, c(0x7f800000)), c(0x7e00), c(0x7c00))
+	var r value.Value = b.NewSelect(b.NewICmp(enum.IPredULT, a, c(0x38800000)), sub, norm)
+	r = b.NewSelect(b.NewICmp(enum.IPredUGE, a, c(0x47800000)), big, r)
+	r = b.NewOr(r, b.NewLShr(sign, c(16)))
+	return b.NewTrunc(r, vecOf(types.I16, n))
+}
+
+// fromF16 widens IEEE half bits to float (exact).
+func (bl *builder) fromF16(h value.Value, n int64) value.Value {
+	b := bl.b
+	i32 := vecOf(types.I32, n)
+	f32 := vecOf(types.Float, n)
+	c := func(v int64) value.Value { return intConst(i32, v) }
+	w := b.NewZExt(h, i32)
+	sign := b.NewShl(b.NewAnd(w, c(0x8000)), c(16))
+	exp := b.NewAnd(b.NewLShr(w, c(10)), c(31))
+	mant := b.NewAnd(w, c(1023))
+	normal := b.NewOr(b.NewShl(b.NewAdd(exp, c(127-15)), c(23)), b.NewShl(mant, c(13)))
+	special := b.NewOr(c(0x7f800000), b.NewShl(mant, c(13)))
+	sub := b.NewBitCast(b.NewFMul(b.NewUIToFP(mant, f32), floatConst(f32, 1.0/(1<<24))), i32)
+	var r value.Value = b.NewSelect(b.NewICmp(enum.IPredEQ, exp, c(0)), sub, normal)
+	r = b.NewSelect(b.NewICmp(enum.IPredEQ, exp, c(31)), special, r)
+	return b.NewBitCast(b.NewOr(r, sign), f32)
+}
+
 // load converts a stored element (or vector of them) to compute type.
 func (bl *builder) fromStorage(v value.Value, e *ir.Scalar) value.Value {
 	n := lanes(v.Type())
@@ -323,7 +366,7 @@ func (bl *builder) fromStorage(v value.Value, e *ir.Scalar) value.Value {
 	case ir.KindI1:
 		return bl.b.NewTrunc(v, vecOf(types.I1, n))
 	case ir.KindF16:
-		return bl.b.NewFPExt(v, vecOf(types.Float, n))
+		return bl.fromF16(v, n)
 	case ir.KindBF16:
 		return bl.fromBF16(v, n)
 	}
@@ -337,7 +380,7 @@ func (bl *builder) toStorage(v value.Value, e *ir.Scalar) value.Value {
 	case ir.KindI1:
 		return bl.b.NewZExt(v, vecOf(types.I8, n))
 	case ir.KindF16:
-		return bl.b.NewFPTrunc(v, vecOf(types.Half, n))
+		return bl.toF16(v)
 	case ir.KindBF16:
 		return bl.toBF16(v)
 	}

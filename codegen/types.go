@@ -18,7 +18,7 @@ import (
 //	i1     i8       i1      (bytes 0/1, as C's bool)
 //	i8..i64 iN      iN
 //	index  i64      i64
-//	f16    half     float   (rounded to f16 after every op)
+//	f16    i16      float   (bits; converted in integer code, rounded after every op)
 //	bf16   i16      float   (llir has no bfloat; bits, rounded after every op)
 //	f32    float    float
 //	f64    double   double
@@ -28,14 +28,12 @@ func storageType(e *ir.Scalar) types.Type {
 	switch e.Kind {
 	case ir.KindI1, ir.KindI8:
 		return types.I8
-	case ir.KindI16, ir.KindBF16:
+	case ir.KindI16, ir.KindBF16, ir.KindF16:
 		return types.I16
 	case ir.KindI32:
 		return types.I32
 	case ir.KindI64, ir.KindIndex:
 		return types.I64
-	case ir.KindF16:
-		return types.Half
 	case ir.KindF32:
 		return types.Float
 	case ir.KindF64:
