@@ -8,6 +8,7 @@ import (
 	llvm "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/metadata"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
@@ -41,10 +42,16 @@ type Options struct {
 	// the threads of libgomp (see parallel.go); 0 keeps every nest on
 	// the calling thread.
 	ParallelMin int64
+	// NonTemporalMin is the output size in bytes from which a
+	// store-bound nest uses non-temporal stores (nontemporal.go); 0
+	// never.
+	NonTemporalMin int64
 }
 
 // DefaultOptions are the options of tirc -emit-llvm without flags.
-func DefaultOptions() Options { return Options{Checks: true, ParallelMin: DefaultParallelMin} }
+func DefaultOptions() Options {
+	return Options{Checks: true, ParallelMin: DefaultParallelMin, NonTemporalMin: DefaultNonTemporalMin}
+}
 
 // HostTriple is the LLVM triple of the machine tirc runs on.
 func HostTriple() string {
@@ -76,6 +83,7 @@ type moduleCtx struct {
 	strs    map[string]value.Value
 	entries map[string]*llvm.Func // tirc function name -> LLVM function
 	nests   int
+	ntMD    *metadata.Tuple // !{i32 1} of !nontemporal
 }
 
 func newModuleCtx(opts Options) *moduleCtx {

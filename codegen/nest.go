@@ -210,6 +210,10 @@ type nest struct {
 	scalars map[*node]value.Value
 	// lo and hi bound the outermost loop (this thread's share).
 	lo, hi value.Value
+	// nt, when set, makes the innermost loop store with non-temporal
+	// vector stores (nontemporal.go).
+	nt   *ntPlan
+	root *node
 }
 
 func (ns *nest) capture(v value.Value, name string) value.Value {
@@ -432,6 +436,10 @@ func (fc *funcCtx) buildNest(dst *view, root *node, fast bool, bits int) (*llvm.
 		}
 	}
 	gs := ns.groups(views, d.sizes, fast)
+	ns.root = root
+	if fast {
+		ns.nt = fc.planNonTemporal(dst, root, views)
+	}
 	if len(gs) == 0 {
 		bl.ifThen(bl.b.NewICmp(enum.IPredEQ, thread, i64c(0)), "first", func() { body(d.ptrsOf(views)) })
 	} else {
@@ -448,6 +456,11 @@ func (fc *funcCtx) buildNest(dst *view, root *node, fast bool, bits int) (*llvm.
 	}
 	if err != nil {
 		return nil, nil, err
+	}
+	if ns.nt != nil {
+		// Non-temporal stores are weakly ordered: make them visible
+		// before the nest returns (or its thread joins the team).
+		bl.b.NewFence(enum.AtomicOrderingSequentiallyConsistent)
 	}
 	if ns.flag != nil {
 		bl.b.NewRet(bl.b.NewLoad(types.I64, ns.flag))
@@ -577,6 +590,10 @@ func (ns *nest) loops(gs []group, views []*capturedView, level int, ptrs []value
 	if level == 0 && ns.lo != nil {
 		from, to = ns.lo, ns.hi
 	}
+	if ns.nt != nil && level == len(gs)-1 && isConst(g.strides[0], 1) {
+		ns.ntLoop(from, to, g, views, ptrs, body)
+		return
+	}
 	bl.loopFrom(from, to, "i", func(i value.Value) {
 		next := make([]value.Value, len(ptrs))
 		for k, c := range views {
@@ -588,20 +605,28 @@ func (ns *nest) loops(gs []group, views []*capturedView, level int, ptrs []value
 
 // eval computes a node's element at the current loop position.
 func (ns *nest) eval(n *node, leafPtr map[*node]value.Value) (value.Value, error) {
+	return ns.evalWith(n, func(l *node) value.Value {
+		if l.view != nil {
+			return ns.bl.fromStorage(ns.bl.b.NewLoad(storageType(l.elem), leafPtr[l]), l.elem)
+		}
+		return ns.scalars[l]
+	})
+}
+
+// evalWith computes a node's value from its leaves' values (scalars, or
+// vectors of consecutive elements in the non-temporal loop).
+func (ns *nest) evalWith(n *node, leaf func(*node) value.Value) (value.Value, error) {
 	bl := ns.bl
 	if n.op == nil {
-		if n.view != nil {
-			return bl.fromStorage(bl.b.NewLoad(storageType(n.elem), leafPtr[n]), n.elem), nil
-		}
-		return ns.scalars[n], nil
+		return leaf(n), nil
 	}
 	if n.op.Name == "tir.broadcast_in_dim" {
-		return ns.eval(n.kids[0], leafPtr)
+		return ns.evalWith(n.kids[0], leaf)
 	}
 	args := make([]value.Value, len(n.kids))
 	ins := make([]*ir.Scalar, len(n.kids))
 	for k, kid := range n.kids {
-		v, err := ns.eval(kid, leafPtr)
+		v, err := ns.evalWith(kid, leaf)
 		if err != nil {
 			return nil, err
 		}

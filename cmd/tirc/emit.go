@@ -16,6 +16,7 @@ type emitOptions struct {
 	noChecks     bool
 	triple, cpu  string
 	parallelMin  *int64 // -parallel-threshold; nil = the default
+	ntMin        *int64 // -nontemporal-threshold; nil = the default
 }
 
 // emitFlags returns the code generation flags.
@@ -35,6 +36,15 @@ func emitFlags() []*flagSpec {
 					return fmt.Errorf("invalid -parallel-threshold '%s': want a non-negative element count", v)
 				}
 				o.codegen.parallelMin = &n
+				return nil
+			}},
+		{name: "nontemporal-threshold", arg: "bytes", section: cg, help: fmt.Sprintf("use non-temporal vector stores for store-bound loop nests writing at least this many bytes (default %d; 0: never)", codegen.DefaultNonTemporalMin),
+			set: func(o *options, v string) error {
+				n, err := strconv.ParseInt(v, 10, 64)
+				if err != nil || n < 0 {
+					return fmt.Errorf("invalid -nontemporal-threshold '%s': want a non-negative byte count", v)
+				}
+				o.codegen.ntMin = &n
 				return nil
 			}},
 		{name: "target-triple", arg: "triple", section: cg, help: "LLVM target triple of -emit-llvm (default: the host's, e.g. x86_64-pc-linux-gnu)",
@@ -71,6 +81,9 @@ func emit(m *ir.Module, o *options) (out []byte, diags ir.Diagnostics, handled b
 		opts.Checks, opts.TargetTriple, opts.TargetCPU = !c.noChecks, c.triple, c.cpu
 		if c.parallelMin != nil {
 			opts.ParallelMin = *c.parallelMin
+		}
+		if c.ntMin != nil {
+			opts.NonTemporalMin = *c.ntMin
 		}
 		out, diags = codegen.Emit(m, opts)
 		return out, diags, true

@@ -1,0 +1,150 @@
+package codegen
+
+import (
+	llvm "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/metadata"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+)
+
+// Non-temporal stores. A store-bound nest — a large output computed from
+// much smaller inputs, like W2's outer broadcast a[4096x1] + b[1x4096] —
+// runs at the speed of filling memory, and ordinary stores first read each
+// line into the cache. Streaming (non-temporal) stores skip that read.
+// clang does not vectorize loops of scalar !nontemporal stores, so the
+// innermost loop is emitted vectorized here: a scalar prologue up to a
+// 64-byte aligned output address, a loop of 64-byte vector stores marked
+// !nontemporal (inputs read as vectors, stride-0 inputs broadcast once per
+// vector, others gathered), and a scalar epilogue. Copy-like nests (W1,
+// W3) keep ordinary stores: streaming stores are slower when the loads
+// dominate.
+
+// DefaultNonTemporalMin is the output size in bytes from which a
+// store-bound nest uses non-temporal stores: beyond the last-level cache
+// of common machines.
+const DefaultNonTemporalMin = 32 << 20
+
+// ntPlan is the vector width of a nest's non-temporal loop.
+type ntPlan struct {
+	vf int64
+	md *metadata.Tuple
+}
+
+// planNonTemporal decides (statically) whether the nest writing dst is
+// store-bound and large: every size is static, the output has at least
+// NonTemporalMin bytes, and the inputs hold at most an eighth as many
+// elements as the output.
+func (fc *funcCtx) planNonTemporal(dst *view, root *node, views []*capturedView) *ntPlan {
+	min := fc.mod.opts.NonTemporalMin
+	if min <= 0 {
+		return nil
+	}
+	count := func(sizes []value.Value) (int64, bool) {
+		n := int64(1)
+		for _, s := range sizes {
+			c, ok := constVal(s)
+			if !ok {
+				return 0, false
+			}
+			n *= c
+		}
+		return n, true
+	}
+	out, ok := count(dst.sizes)
+	if !ok || out*byteSize(dst.elem) < min {
+		return nil
+	}
+	var in int64
+	for _, c := range views[1:] {
+		n, ok := count(c.sizes)
+		if !ok {
+			return nil
+		}
+		in += n
+	}
+	if in*8 > out {
+		return nil
+	}
+	mc := fc.mod
+	if mc.ntMD == nil {
+		mc.ntMD = &metadata.Tuple{MetadataID: -1, Fields: []metadata.Field{constant.NewInt(types.I32, 1)}}
+		mc.m.MetadataDefs = append(mc.m.MetadataDefs, mc.ntMD)
+	}
+	return &ntPlan{vf: 64 / byteSize(dst.elem), md: mc.ntMD}
+}
+
+// ntLoop emits the innermost loop over [from, to) with non-temporal
+// vector stores; body is the scalar element code.
+func (ns *nest) ntLoop(from, to value.Value, g group, views []*capturedView, ptrs []value.Value, body func([]value.Value)) {
+	bl := ns.bl
+	vf := ns.nt.vf
+	dstElem := views[0].v.elem
+	esz := byteSize(dstElem)
+	at := func(j value.Value) []value.Value {
+		out := make([]value.Value, len(ptrs))
+		for k, c := range views {
+			out[k] = bl.gep(storageType(c.v.elem), ptrs[k], bl.mul(j, g.strides[k]))
+		}
+		return out
+	}
+	// Prologue: scalar elements up to a 64-byte aligned output address.
+	first := bl.gep(storageType(dstElem), ptrs[0], from)
+	addr := bl.b.NewPtrToInt(first, types.I64)
+	peel := bl.b.NewUDiv(bl.b.NewAnd(bl.b.NewSub(i64c(64), bl.b.NewAnd(addr, i64c(63))), i64c(63)), i64c(esz))
+	n := bl.b.NewSub(to, from)
+	peel2 := bl.b.NewSelect(bl.b.NewICmp(enum.IPredULT, peel, n), peel, n)
+	vstart := bl.b.NewAdd(from, peel2)
+	bl.loopFrom(from, vstart, "nt.pre", func(j value.Value) { body(at(j)) })
+	nvec := bl.b.NewUDiv(bl.b.NewSub(to, vstart), i64c(vf))
+	vend := bl.b.NewAdd(vstart, bl.b.NewMul(nvec, i64c(vf)))
+	bl.loop(nvec, "nt", func(k value.Value) {
+		j := bl.b.NewAdd(vstart, bl.b.NewMul(k, i64c(vf)))
+		ps := at(j)
+		leafPtr := map[*node]value.Value{}
+		leafStride := map[*node]value.Value{}
+		for i, c := range views[1:] {
+			leafPtr[c.leaf], leafStride[c.leaf] = ps[i+1], g.strides[i+1]
+		}
+		v, err := ns.evalWith(ns.root, func(l *node) value.Value {
+			if l.view == nil {
+				return ns.splat(ns.scalars[l], vf)
+			}
+			st := storageType(l.elem)
+			p, s := leafPtr[l], leafStride[l]
+			switch {
+			case isConst(s, 0):
+				return ns.splat(bl.fromStorage(bl.b.NewLoad(st, p), l.elem), vf)
+			case isConst(s, 1):
+				vt := types.NewVector(uint64(vf), st)
+				ld := bl.b.NewLoad(vt, bl.b.NewBitCast(p, types.NewPointer(vt)))
+				ld.Align = llvm.Align(byteSize(l.elem))
+				return bl.fromStorage(ld, l.elem)
+			}
+			var acc value.Value = constant.NewUndef(types.NewVector(uint64(vf), st))
+			for lane := int64(0); lane < vf; lane++ {
+				x := bl.b.NewLoad(st, bl.gep(st, p, bl.mul(i64c(lane), s)))
+				acc = bl.b.NewInsertElement(acc, x, i32c(lane))
+			}
+			return bl.fromStorage(acc, l.elem)
+		})
+		if err != nil {
+			return // reported by the scalar body, which shares the tree
+		}
+		sv := bl.toStorage(v, dstElem)
+		store := bl.b.NewStore(sv, bl.b.NewBitCast(ps[0], types.NewPointer(sv.Type())))
+		store.Align = 64
+		store.Metadata = append(store.Metadata, &metadata.Attachment{Name: "nontemporal", Node: ns.nt.md})
+	})
+	bl.loopFrom(vend, to, "nt.post", func(j value.Value) { body(at(j)) })
+}
+
+// splat broadcasts a scalar to a vector of n lanes.
+func (ns *nest) splat(x value.Value, n int64) value.Value {
+	bl := ns.bl
+	vt := types.NewVector(uint64(n), x.Type())
+	ins := bl.b.NewInsertElement(constant.NewUndef(vt), x, i32c(0))
+	mask := constant.NewZeroInitializer(types.NewVector(uint64(n), types.I32))
+	return bl.b.NewShuffleVector(ins, constant.NewUndef(vt), mask)
+}
