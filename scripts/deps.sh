@@ -12,6 +12,8 @@ pkgs=(
   mlir-19-tools    # mlir-opt-19, the reference for every MLIR behaviour
   python3-numpy    # independent reference numbers and .npy files
   libclang-rt-14-dev  # AddressSanitizer runtime for clang-14
+  libgcc-12-dev    # libgomp.so: -lgomp for multi-threaded generated code
+  time             # /usr/bin/time: peak memory in make bench
 )
 missing=()
 for p in "${pkgs[@]}"; do
