@@ -125,6 +125,9 @@ func (mc *moduleCtx) dprintf() *llvm.Func {
 	}
 	f := mc.intrinsic("dprintf", types.I32, types.I32, i8p)
 	f.Sig.Variadic = true
+	// Failure paths are cold: LLVM moves them out of the way of the
+	// straight-line success path (W4, a tiny call, pays for the rest).
+	f.FuncAttrs = append(f.FuncAttrs, enum.FuncAttrCold)
 	return f
 }
 

@@ -1,0 +1,37 @@
+// Command genmodule writes a large synthetic tir module (package
+// bench/genmod) for compiler-speed measurements:
+//
+//	go run ./bench/cmd/genmodule -ops 100000 -funcs 1 -o big.mlir
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/tirc/tirc/bench/genmod"
+)
+
+func main() {
+	var o genmod.Options
+	flag.IntVar(&o.Ops, "ops", 10000, "ops in the module")
+	flag.IntVar(&o.Funcs, "funcs", 1, "functions to spread the ops over")
+	flag.IntVar(&o.Dup, "dup", 0, "make every n-th op a duplicate of the op before it (for -cse)")
+	out := flag.String("o", "-", "output file ('-' is stdout)")
+	flag.Parse()
+	var w io.Writer = os.Stdout
+	if *out != "-" {
+		f, err := os.Create(*out)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "genmodule:", err)
+			os.Exit(1)
+		}
+		defer f.Close()
+		w = f
+	}
+	if err := genmod.Write(w, o); err != nil {
+		fmt.Fprintln(os.Stderr, "genmodule:", err)
+		os.Exit(1)
+	}
+}

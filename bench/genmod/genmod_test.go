@@ -1,0 +1,67 @@
+package genmod
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	_ "github.com/tirc/tirc/dialect"
+	"github.com/tirc/tirc/ir"
+)
+
+// TestWriteVerifies checks that generated modules parse and verify, and
+// have the requested number of ops and functions.
+func TestWriteVerifies(t *testing.T) {
+	for _, o := range []Options{
+		{Ops: 1, Funcs: 1},
+		{Ops: 100, Funcs: 1},
+		{Ops: 100, Funcs: 7, Dup: 4},
+		{Ops: 3, Funcs: 10}, // fewer ops than functions: one op each
+	} {
+		var buf bytes.Buffer
+		if err := Write(&buf, o); err != nil {
+			t.Fatal(err)
+		}
+		m, d := ir.ParseString(buf.String(), ir.ParseOptions{})
+		if d != nil {
+			t.Fatalf("%+v: parse: %v", o, d)
+		}
+		if ds := ir.Verify(m, ir.VerifyOptions{}); len(ds) > 0 {
+			var s strings.Builder
+			ds.Render(&s)
+			t.Fatalf("%+v: verify: %s", o, s.String())
+		}
+		wantFuncs, wantOps := max(o.Funcs, 1), max(o.Ops, o.Funcs)
+		gotOps := 0
+		for _, f := range m.Funcs {
+			gotOps += f.NumOps() - 1 // without the return
+		}
+		if diff := cmp.Diff([]int{wantFuncs, wantOps}, []int{len(m.Funcs), gotOps}); diff != "" {
+			t.Errorf("%+v: [funcs ops] (-want +got):\n%s", o, diff)
+		}
+	}
+}
+
+// TestMLIROptReads checks that mlir-opt-19 parses a generated module with
+// -allow-unregistered-dialect, so the compiler-speed comparison is fair.
+func TestMLIROptReads(t *testing.T) {
+	tool, err := exec.LookPath("mlir-opt-19")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("mlir-opt-19 not installed (CI=true: a missing tool is a failure)")
+		}
+		t.Skip("mlir-opt-19 not installed")
+	}
+	var buf bytes.Buffer
+	if err := Write(&buf, Options{Ops: 50, Funcs: 3, Dup: 4}); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(tool, "-allow-unregistered-dialect", "-", "-o", "/dev/null")
+	cmd.Stdin = &buf
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("mlir-opt-19: %v\n%s", err, out)
+	}
+}

@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# bench/run.sh -- `make bench`: tirc's generated code against the project's
+# hand-written C (clang -O3 -march=native), the MLIR 19 pipeline, NumPy and
+# the memory bandwidth, then the compiler's own speed against mlir-opt-19.
+# Everything timed in one run; ratios are taken within one process where
+# possible (bench/c/driver.c times all variants of a workload round-robin).
+# Prints one table and writes it to BENCH.md with the date, CPU and commands.
+#
+#   make bench            # full run (a few minutes)
+#   QUICK=1 make bench    # smoke run: fewer repetitions, no 1M-op module
+# env: REPS (11) W4_CALLS (1000000), QUICK
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+export PATH="$root/bin:/usr/local/go/bin:$PATH"
+out=build/bench
+rm -rf "$out" && mkdir -p "$out"
+quick=${QUICK:-0}
+if [ "$quick" = 1 ]; then
+  export REPS=${REPS:-5} W4_CALLS=${W4_CALLS:-200000} W4_REPS=${W4_REPS:-5} NUMPY_W4_REPS=1
+else
+  export REPS=${REPS:-11} W4_CALLS=${W4_CALLS:-1000000}
+fi
+CC=clang
+command -v clang-19 >/dev/null && CC=clang-19 # the peers' compiler, for a like-for-like comparison
+CFLAGS="-O3 -march=native"
+log() { echo "== $*" >&2; }
+
+# 1. Generated code: tirc -emit-llvm of bench/workloads/wN.mlir, checks on
+#    (wN) and off (wN_nochk), compiled like the C kernels.
+log "tirc -emit-llvm bench/workloads/w1-w5.mlir (checks on and off); $CC $CFLAGS"
+objs=()
+for w in 1 2 3 4 5; do
+  tirc -emit-llvm bench/workloads/w$w.mlir -o $out/w$w.ll
+  sed "s/@w$w\b/@w${w}_nochk/" bench/workloads/w$w.mlir > $out/w${w}_nochk.mlir
+  tirc -emit-llvm -no-runtime-checks $out/w${w}_nochk.mlir -o $out/w${w}_nochk.ll
+  for v in w$w w${w}_nochk; do
+    $CC $CFLAGS -c $out/$v.ll -o $out/$v.o
+    objs+=("$out/$v.o")
+  done
+done
+$CC $CFLAGS -c bench/c/kernels.c -o $out/kernels.o
+
+# 2. The MLIR 19 pipeline (shared/peers/mlir/PIPELINE.md), where installed.
+if command -v mlir-opt-19 >/dev/null && command -v mlir-translate-19 >/dev/null && command -v clang-19 >/dev/null; then
+  log "MLIR 19 pipeline: mlir-opt-19 | mlir-translate-19 | clang-19 $CFLAGS"
+  lower=(--convert-linalg-to-loops --convert-scf-to-cf --expand-strided-metadata --lower-affine
+         --finalize-memref-to-llvm --convert-arith-to-llvm --convert-func-to-llvm --convert-cf-to-llvm
+         --reconcile-unrealized-casts)
+  for w in 1 2 3 4 5; do
+    fuse=()
+    [ $w = 3 ] && fuse=(--linalg-fuse-elementwise-ops)
+    # Static identity layouts, and "_dyn": strides and offset read from the
+    # descriptor at run time, like tirc's ABI.
+    for layout in static dyn; do
+      name=mlir_w$w; opts="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map"
+      if [ $layout = dyn ]; then name=mlir_w${w}_dyn; opts="bufferize-function-boundaries"; fi
+      sed "s/@mlir_w$w(/@$name(/" bench/mlir/w$w.mlir > $out/$name.src.mlir
+      mlir-opt-19 $out/$name.src.mlir "${fuse[@]}" --eliminate-empty-tensors "--one-shot-bufferize=$opts" \
+        --drop-equivalent-buffer-results --buffer-deallocation-pipeline --convert-bufferization-to-memref \
+        -o $out/$name.bufferized.mlir
+      mlir-opt-19 $out/$name.bufferized.mlir "${lower[@]}" -o $out/$name.llvm.mlir
+      mlir-translate-19 --mlir-to-llvmir $out/$name.llvm.mlir -o $out/$name.ll
+      clang-19 $CFLAGS -Wno-override-module -c $out/$name.ll -o $out/$name.o
+      objs+=("$out/$name.o")
+    done
+  done
+else
+  log "mlir-opt-19 not installed: the MLIR pipeline is skipped"
+fi
+
+# 3. One process times every variant of each workload round-robin.
+log "driver: C kernels, MLIR, tirc (1 and 2 threads) -- REPS=$REPS"
+$CC $CFLAGS -Ibench/c bench/c/driver.c $out/kernels.o "${objs[@]}" -o $out/driver -lm -lgomp
+$out/driver > $out/driver.tsv 2> $out/driver.log || { cat $out/driver.log >&2; echo "bench: the driver failed (an output mismatch?)" >&2; exit 1; }
+grep -v '^RESULT' $out/driver.log >&2 || true
+
+# 4. NumPy, with the C kernel timed in the same Python process.
+if /usr/bin/python3 -c 'import numpy' 2>/dev/null; then
+  log "NumPy (/usr/bin/python3)"
+  $CC $CFLAGS -shared -fPIC bench/c/kernels.c -o $out/kernels.so -lgomp
+  TIRC_BENCH_KERNELS_SO=$root/$out/kernels.so /usr/bin/python3 bench/numpy/bench.py > $out/numpy.tsv 2> $out/numpy.log || true
+else
+  log "python3-numpy not installed: NumPy is skipped"
+  : > $out/numpy.tsv
+fi
+
+# 5. Memory bandwidth (STREAM-like), 1 and 2 threads.
+log "bandwidth probe"
+$CC $CFLAGS -Ibench/c bench/c/stream.c -o $out/stream -lgomp
+nelem=$((1 << 25))
+[ "$quick" = 1 ] && nelem=$((1 << 24))
+{ $out/stream $nelem 1 5; $out/stream $nelem 2 5; } > $out/stream.tsv 2> $out/stream.log
+
+# 6. The compiler: generated modules, tirc against mlir-opt-19.
+log "compiler speed"
+go build -o $out/genmodule ./bench/cmd/genmodule
+sizes="10000 100000 1000000"
+[ "$quick" = 1 ] && sizes="10000 100000"
+: > $out/compiler.tsv
+measure() { # label tool args...
+  local label=$1; shift
+  local best="" mem=""
+  for r in 1 2 3; do
+    /usr/bin/time -f '%e %M' -o $out/time.txt "$@" > /dev/null 2> $out/cmd.err || { echo "bench: $* failed:" >&2; cat $out/cmd.err >&2; return 1; }
+    read -r t m < $out/time.txt
+    if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best=$t mem=$m; fi
+  done
+  printf 'COMPILE\t%s\t%s\t%s\n' "$label" "$best" "$mem" >> $out/compiler.tsv
+}
+for n in $sizes; do
+  $out/genmodule -ops $n -o $out/m$n.mlir
+  measure "parse+verify+print $n ops|tirc" tirc $out/m$n.mlir
+  command -v mlir-opt-19 >/dev/null && measure "parse+verify+print $n ops|mlir-opt-19" mlir-opt-19 -allow-unregistered-dialect $out/m$n.mlir
+  measure "infer-shapes $n ops|tirc" tirc -infer-shapes $out/m$n.mlir
+  # Code generation costs ~25 KB of llir/llvm objects per fused op (a fast
+  # and a strided nest function, each with a threaded wrapper), so the 1M
+  # module is not lowered: it would need ~25 GB.
+  [ $n -le 100000 ] && measure "infer-shapes + emit-llvm $n ops|tirc" tirc -infer-shapes -emit-llvm $out/m$n.mlir -arg-shapes=@f0:0=64x64
+done
+$out/genmodule -ops 200000 -funcs 2000 -dup 3 -o $out/many.mlir
+measure "canonicalize+cse, 2000 funcs x 100 ops, 1 thread|tirc" env GOMAXPROCS=1 tirc -canonicalize -cse $out/many.mlir
+measure "canonicalize+cse, 2000 funcs x 100 ops, $(nproc) threads|tirc" tirc -canonicalize -cse $out/many.mlir
+command -v mlir-opt-19 >/dev/null && measure "parse+verify+print 2000 funcs x 100 ops|mlir-opt-19" mlir-opt-19 -allow-unregistered-dialect $out/many.mlir
+measure "parse+verify+print 2000 funcs x 100 ops|tirc" tirc $out/many.mlir
+
+# 7. The table, printed and written to BENCH.md.
+{
+  echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+  echo "cpu: $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(nproc) cores"
+  echo "compilers: $($CC --version | head -1); tirc $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
+  echo "settings: REPS=$REPS W4_CALLS=$W4_CALLS QUICK=$quick"
+} > $out/env.txt
+/usr/bin/python3 bench/report.py $out > $out/BENCH.md
+cat $out/BENCH.md
+if [ "$quick" = 1 ]; then
+  log "QUICK=1: BENCH.md left unchanged (the table is in $out/BENCH.md)"
+else
+  cp $out/BENCH.md BENCH.md
+  log "wrote BENCH.md"
+fi
