@@ -21,7 +21,7 @@ type emitOptions struct {
 
 // emitFlags returns the code generation flags.
 func emitFlags() []*flagSpec {
-	cg := "Code generation"
+	cg := codegenSection
 	return []*flagSpec{
 		{name: "emit-llvm", section: cg, help: "write the module as textual LLVM IR (native ABI: see README); build with clang -O3 prog.ll main.c -lm",
 			set: func(o *options, _ string) error { o.codegen.llvm = true; return nil }},
@@ -29,41 +29,39 @@ func emitFlags() []*flagSpec {
 			set: func(o *options, _ string) error { o.codegen.header = true; return nil }},
 		{name: "no-runtime-checks", section: cg, help: "omit the run-time checks of sizes, descriptors and integer division (a wrong call is then undefined behaviour)",
 			set: func(o *options, _ string) error { o.codegen.noChecks = true; return nil }},
-		{name: "parallel-threshold", arg: "n", section: cg, help: fmt.Sprintf("run loop nests of at least n elements on libgomp's threads when linked with -lgomp (default %d; 0: always one thread)", codegen.DefaultParallelMin),
-			set: func(o *options, v string) error {
-				n, err := strconv.ParseInt(v, 10, 64)
-				if err != nil || n < 0 {
-					return fmt.Errorf("invalid -parallel-threshold '%s': want a non-negative element count", v)
-				}
-				o.codegen.parallelMin = &n
-				return nil
-			}},
-		{name: "nontemporal-threshold", arg: "bytes", section: cg, help: fmt.Sprintf("use non-temporal vector stores for store-bound loop nests writing at least this many bytes (default %d; 0: never)", codegen.DefaultNonTemporalMin),
-			set: func(o *options, v string) error {
-				n, err := strconv.ParseInt(v, 10, 64)
-				if err != nil || n < 0 {
-					return fmt.Errorf("invalid -nontemporal-threshold '%s': want a non-negative byte count", v)
-				}
-				o.codegen.ntMin = &n
-				return nil
-			}},
-		{name: "target-triple", arg: "triple", section: cg, help: "LLVM target triple of -emit-llvm (default: the host's, e.g. x86_64-pc-linux-gnu)",
-			set: func(o *options, v string) error {
-				if strings.TrimSpace(v) == "" || strings.ContainsAny(v, " \t\"\\") {
-					return fmt.Errorf("invalid target triple '%s'", v)
-				}
-				o.codegen.triple = v
-				return nil
-			}},
-		{name: "target-cpu", arg: "cpu", section: cg, help: "LLVM CPU of the generated functions, e.g. skylake (default: clang's -march/-mcpu)",
-			set: func(o *options, v string) error {
-				if strings.TrimSpace(v) == "" || strings.ContainsAny(v, " \t\"\\") {
-					return fmt.Errorf("invalid target CPU '%s'", v)
-				}
-				o.codegen.cpu = v
-				return nil
-			}},
+		countFlag("parallel-threshold", "n", "element count", fmt.Sprintf("run loop nests of at least n elements on libgomp's threads when linked with -lgomp (default %d; 0: always one thread)", codegen.DefaultParallelMin), func(o *options) **int64 { return &o.codegen.parallelMin }),
+		countFlag("nontemporal-threshold", "bytes", "byte count", fmt.Sprintf("use non-temporal vector stores for store-bound loop nests writing at least this many bytes (default %d; 0: never)", codegen.DefaultNonTemporalMin), func(o *options) **int64 { return &o.codegen.ntMin }),
+		nameFlag("target-triple", "triple", "target triple", "LLVM target triple of -emit-llvm (default: the host's, e.g. x86_64-pc-linux-gnu)", func(o *options) *string { return &o.codegen.triple }),
+		nameFlag("target-cpu", "cpu", "target CPU", "LLVM CPU of the generated functions, e.g. skylake (default: clang's -march/-mcpu)", func(o *options) *string { return &o.codegen.cpu }),
 	}
+}
+
+const codegenSection = "Code generation"
+
+// countFlag is a code generation flag taking a non-negative count.
+func countFlag(name, arg, what, help string, dst func(*options) **int64) *flagSpec {
+	return &flagSpec{name: name, arg: arg, section: codegenSection, help: help,
+		set: func(o *options, v string) error {
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || n < 0 {
+				return fmt.Errorf("invalid -%s '%s': want a non-negative %s", name, v, what)
+			}
+			*dst(o) = &n
+			return nil
+		}}
+}
+
+// nameFlag is a code generation flag taking an LLVM name (no blanks or
+// quotes, which would break the emitted IR).
+func nameFlag(name, arg, what, help string, dst func(*options) *string) *flagSpec {
+	return &flagSpec{name: name, arg: arg, section: codegenSection, help: help,
+		set: func(o *options, v string) error {
+			if strings.TrimSpace(v) == "" || strings.ContainsAny(v, " \t\"\\") {
+				return fmt.Errorf("invalid %s '%s'", what, v)
+			}
+			*dst(o) = v
+			return nil
+		}}
 }
 
 // emit produces the output of a code generation flag; handled is false
