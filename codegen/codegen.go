@@ -43,6 +43,7 @@ func Emit(m *ir.Module, opts Options) (out []byte, diags ir.Diagnostics) {
 	if _, err := mc.m.WriteTo(&buf); err != nil {
 		return nil, ir.Diagnostics{ir.Errorf(m.Pos, "writing LLVM IR: %v", err)}
 	}
+	buf.WriteString(mc.done.String())
 	return buf.Bytes(), diags
 }
 

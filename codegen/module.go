@@ -84,6 +84,10 @@ type moduleCtx struct {
 	entries map[string]*llvm.Func // tirc function name -> LLVM function
 	nests   int
 	ntMD    *metadata.Tuple // !{i32 1} of !nontemporal
+	// done holds the text of finished function definitions: each is
+	// printed as soon as it is complete and its blocks dropped, so memory
+	// stays proportional to the function being built, not the module.
+	done strings.Builder
 }
 
 func newModuleCtx(opts Options) *moduleCtx {
@@ -176,6 +180,21 @@ func (mc *moduleCtx) emitFree() {
 	body.NewStore(constant.NewNull(i8p), aligned)
 	body.NewBr(done)
 	done.NewRet(nil)
+}
+
+// finish prints a completed function definition into mc.done and drops
+// its body; calls keep referring to it by name.
+func (mc *moduleCtx) finish(f *llvm.Func) {
+	mc.done.WriteString("\n")
+	mc.done.WriteString(f.LLString())
+	mc.done.WriteString("\n")
+	f.Blocks = nil
+	for i := len(mc.m.Funcs) - 1; i >= 0; i-- {
+		if mc.m.Funcs[i] == f {
+			mc.m.Funcs = append(mc.m.Funcs[:i], mc.m.Funcs[i+1:]...)
+			break
+		}
+	}
 }
 
 // escape makes s safe inside a printf format.

@@ -468,6 +468,7 @@ func (fc *funcCtx) buildNest(dst *view, root *node, fast bool, bits int) (*llvm.
 		bl.b.NewRet(i64c(0))
 	}
 	bl.finish()
+	mc.finish(fn)
 	return fn, ns.args, nil
 }
 

@@ -69,7 +69,8 @@ func (fc *funcCtx) planNonTemporal(dst *view, root *node, views []*capturedView)
 	}
 	mc := fc.mod
 	if mc.ntMD == nil {
-		mc.ntMD = &metadata.Tuple{MetadataID: -1, Fields: []metadata.Field{constant.NewInt(types.I32, 1)}}
+		mc.ntMD = &metadata.Tuple{MetadataID: 0, // printed early by finish: a fixed ID
+			Fields: []metadata.Field{constant.NewInt(types.I32, 1)}}
 		mc.m.MetadataDefs = append(mc.m.MetadataDefs, mc.ntMD)
 	}
 	return &ntPlan{vf: 64 / byteSize(dst.elem), md: mc.ntMD}

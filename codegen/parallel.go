@@ -103,5 +103,6 @@ func (fc *funcCtx) ompWrapper(fn *llvm.Func, st *types.StructType, n int) *llvm.
 	r := b.NewCall(fn, args...)
 	b.NewAtomicRMW(enum.AtomicOpOr, field(n), r, enum.AtomicOrderingMonotonic)
 	b.NewRet(nil)
+	mc.finish(w)
 	return w
 }
