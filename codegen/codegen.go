@@ -32,6 +32,12 @@ func Emit(m *ir.Module, opts Options) (out []byte, diags ir.Diagnostics) {
 		}
 		if err := lowerGuarded(mc, f); err != nil {
 			diags = append(diags, asDiag(err, f.Pos))
+			continue
+		}
+		if g := mc.generals[f.Name]; g != nil {
+			if err := mc.lowerFastEntry(f, g); err != nil {
+				diags = append(diags, asDiag(err, f.Pos))
+			}
 		}
 	}
 	if diags.HasErrors() {

@@ -34,6 +34,10 @@ type funcCtx struct {
 	exit    *llvm.Block
 	temps   []value.Value // i8* slots of buffers freed at exit
 	results []*result
+	// fast is set while emitting a fast entry (fastentry.go): failures
+	// tail-call general instead of reporting.
+	fast    bool
+	general value.Value
 }
 
 // result is one tensor result of the function: its descriptor parameter
@@ -43,7 +47,8 @@ type result struct {
 	typ    *ir.TensorType
 	desc   value.Value
 	owned  value.Value
-	filled bool // written directly by the op computing it
+	filled bool  // written directly by the op computing it
+	view   *view // the caller's buffer, in a fast entry
 }
 
 // argTypes returns the LLVM parameter types of f under the ABI:
@@ -105,12 +110,23 @@ func (mc *moduleCtx) declare(f *ir.Func) error {
 		mc.funcAttrs(fn)
 	}
 	mc.entries[f.Name] = fn
+	if mc.fastEntryOK(f) {
+		gps, _ := mc.signature(f)
+		g := mc.m.NewFunc(f.Name+".general", types.I32, gps...)
+		g.Linkage = enum.LinkageInternal
+		mc.funcAttrs(g)
+		g.FuncAttrs = append(g.FuncAttrs, enum.FuncAttrNoInline)
+		mc.generals[f.Name] = g
+	}
 	return nil
 }
 
-// lowerFunc emits the body of f.
+// lowerFunc emits the body of f (into f.general when f has a fast entry).
 func (mc *moduleCtx) lowerFunc(f *ir.Func) error {
 	fn := mc.entries[f.Name]
+	if g := mc.generals[f.Name]; g != nil {
+		fn = g
+	}
 	fc := &funcCtx{mod: mc, f: f, fn: fn, vals: make([]*lowered, f.NumValues()), inlined: make([]bool, f.NumValues())}
 	fc.bl = newBuilder(mc, fn)
 	fc.exit = fc.bl.block("exit")
@@ -239,6 +255,10 @@ func (fc *funcCtx) fail(cond value.Value, status int64, msg string, rt ...value.
 		return
 	}
 	bl := fc.bl
+	if fc.fast {
+		fc.fallBackUnless(bl.b.NewXor(cond, constant.True))
+		return
+	}
 	bl.ifThen(cond, "fail", func() {
 		format := fc.mod.cstring("tirc: error: " + escape(fc.f.Name) + ": " + msg + "\n")
 		args := append([]value.Value{constant.NewInt(types.I32, 2), format}, rt...)
@@ -350,6 +370,9 @@ func (fc *funcCtx) contig(sizes []value.Value) []value.Value {
 func (fc *funcCtx) resultView(k int, sizes []value.Value) *view {
 	bl := fc.bl
 	r := fc.results[k]
+	if fc.fast {
+		return r.view
+	}
 	t := r.typ
 	st := descType(t.Elem, len(t.Shape))
 	elemPtr := types.NewPointer(storageType(t.Elem))

@@ -82,8 +82,10 @@ type moduleCtx struct {
 	funcs   map[string]*llvm.Func // declared external functions by name
 	strs    map[string]value.Value
 	entries map[string]*llvm.Func // tirc function name -> LLVM function
-	nests   int
-	ntMD    *metadata.Tuple // !{i32 1} of !nontemporal
+	// generals are the full bodies of functions with a fast entry.
+	generals map[string]*llvm.Func
+	nests    int
+	ntMD     *metadata.Tuple // !{i32 1} of !nontemporal
 	// done holds the text of finished function definitions: each is
 	// printed as soon as it is complete and its blocks dropped, so memory
 	// stays proportional to the function being built, not the module.
@@ -92,7 +94,7 @@ type moduleCtx struct {
 
 func newModuleCtx(opts Options) *moduleCtx {
 	mc := &moduleCtx{m: llvm.NewModule(), opts: opts, funcs: map[string]*llvm.Func{},
-		strs: map[string]value.Value{}, entries: map[string]*llvm.Func{}}
+		strs: map[string]value.Value{}, entries: map[string]*llvm.Func{}, generals: map[string]*llvm.Func{}}
 	mc.m.TargetTriple = opts.TargetTriple
 	if mc.m.TargetTriple == "" {
 		mc.m.TargetTriple = HostTriple()

@@ -9,6 +9,7 @@ static int bad;
 #define EXPECT(cond, ...) do { if (!(cond)) { bad++; printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); printf("\n"); } } while (0)
 
 int main(void) {
+  setvbuf(stdout, NULL, _IONBF, 0);
   /* Vectors: pointers to their elements. */
   float va[4] = {1, 2, 3, 4}, vb[4] = {3, 7, 13, 21}, vr[4];
   EXPECT(vec(va, vb, vr) == 0, "vec status");
@@ -69,6 +70,21 @@ int main(void) {
     EXPECT(X.aligned[i] == (int64_t)ia[i], "index[%d] = %lld", i, (long long)X.aligned[i]);
   }
   tirc_free(&Q), tirc_free(&R), tirc_free(&A), tirc_free(&X);
+  /* The same with caller-allocated row-major results and arguments: the
+   * fast entry; then a zero divisor there is still reported (status 2). */
+  int32_t qb[4], rb2[4], ab[4];
+  int64_t xb[4];
+  int32_t ib2[4] = {2, -2, 5, 7};
+  tirc_desc_i32_1d IB2 = {ib2, ib2, 0, {4}, {1}};
+  Q = (tirc_desc_i32_1d){qb, qb, 0, {4}, {1}}, R = (tirc_desc_i32_1d){rb2, rb2, 0, {4}, {1}}, A = (tirc_desc_i32_1d){ab, ab, 0, {4}, {1}};
+  X = (tirc_desc_index_1d){xb, xb, 0, {4}, {1}};
+  EXPECT(ints(&IA, &IB2, &Q, &R, &A, &X) == 0, "ints (caller-allocated) status");
+  for (int i = 0; i < 4; i++) EXPECT(qb[i] == ia[i] / ib2[i] && rb2[i] == ia[i] % ib2[i], "ints caller-allocated [%d]", i);
+  EXPECT(Q.aligned == qb, "caller buffer replaced");
+  ib2[2] = 0;
+  fflush(stdout);
+  EXPECT(ints(&IA, &IB2, &Q, &R, &A, &X) == 2, "division by zero in the fast entry: status");
+  EXPECT(Q.aligned == qb, "caller buffer replaced after a failure");
 
   /* Floats: max/min propagate NaN (NumPy), rem is fmod. */
   double fa2[4] = {1.0, NAN, -5.5, 7.0}, fb2[4] = {2.0, 1.0, 2.0, NAN};

@@ -1,0 +1,170 @@
+package codegen
+
+import (
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/traits"
+)
+
+// The fast entry. A small static function called in a loop (W4 of
+// BENCH.md: an 8x8 add, a few nanoseconds) pays for everything around its
+// loop nest: descriptor checks, the caller- or callee-allocation branch,
+// failure paths whose calls make the function save registers. So a public
+// function whose tensors are all static and whose every result is computed
+// by one loop nest straight into it gets two bodies:
+//
+//	f          checks that every argument and result descriptor has the
+//	           static sizes and a row-major layout and that the caller
+//	           allocated the results; then runs the nests with constant
+//	           strides and returns 0. Anything else — a layout or size that
+//	           differs, a callee-allocated result, an integer division
+//	           fault — tail-calls f.general.
+//	f.general  the full lowering (checks, messages, allocation, strides).
+//
+// Both compute the same numbers; f.general recomputes a faulting call to
+// report it, which is safe because f writes nothing but its results.
+
+// fastEntryOK reports whether f qualifies: public, static tensors or
+// scalars only, and every op a constant, a fused op, or a fusible op whose
+// value is returned once.
+func (mc *moduleCtx) fastEntryOK(f *ir.Func) bool {
+	if f.External || f.Visibility == "private" || mc.opts.ParallelMin == 1 {
+		return false
+	}
+	static := func(t ir.Type) bool {
+		switch t := t.(type) {
+		case *ir.TensorType:
+			return !t.Unranked && ir.IsStatic(t.Shape)
+		case *ir.Scalar:
+			return true
+		}
+		return false
+	}
+	for _, a := range f.Args() {
+		if !static(a.Type()) {
+			return false
+		}
+	}
+	for _, t := range f.ResultTypes {
+		if _, ok := t.(*ir.TensorType); !ok || !static(t) {
+			return false
+		}
+	}
+	returned := map[*ir.Value]bool{}
+	for op := range f.Ops() {
+		switch {
+		case op.Name == "func.return":
+			for _, v := range op.Operands() {
+				if returned[v] || v.Def() == nil || !fusible(v.Def()) || len(v.Uses()) != 1 {
+					return false
+				}
+				returned[v] = true
+			}
+		case op.Has(traits.ConstantLike):
+		case fusible(op):
+			r := op.Result(0)
+			if n, ok := ir.NumElements(r.Type().(*ir.TensorType).Shape); !ok || (mc.opts.ParallelMin > 0 && n >= mc.opts.ParallelMin) ||
+				(mc.opts.NonTemporalMin > 0 && n*byteSize(ir.ElementType(r.Type())) >= mc.opts.NonTemporalMin) {
+				return false
+			}
+			uses := r.Uses()
+			if len(uses) != 1 || (uses[0].Op.Name != "func.return" && !fusible(uses[0].Op)) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// lowerFastEntry emits f's fast body into the function named f; general
+// is the full lowering.
+func (mc *moduleCtx) lowerFastEntry(f *ir.Func, general value.Value) error {
+	fn := mc.entries[f.Name]
+	fc := &funcCtx{mod: mc, f: f, fn: fn, vals: make([]*lowered, f.NumValues()), inlined: make([]bool, f.NumValues()), fast: true}
+	fc.general = general
+	fc.bl = newBuilder(mc, fn)
+	bl := fc.bl
+	nargs := len(f.Args())
+	// The guard: every descriptor has the static sizes and row-major
+	// strides, and the results are the caller's.
+	var ok value.Value = constant.True
+	check := func(p value.Value, t *ir.TensorType, isResult bool) *view {
+		st := descType(t.Elem, len(t.Shape))
+		elemPtr := types.NewPointer(storageType(t.Elem))
+		aligned := bl.b.NewLoad(elemPtr, bl.fieldPtr(st, p, 1, -1))
+		if isResult {
+			ok = bl.and(ok, bl.b.NewICmp(enum.IPredNE, aligned, constant.NewNull(elemPtr)))
+		}
+		off := bl.b.NewLoad(types.I64, bl.fieldPtr(st, p, 2, -1))
+		v := &view{elem: t.Elem, shape: t.Shape, base: bl.gep(storageType(t.Elem), aligned, off), contiguous: true}
+		acc := int64(1)
+		contig := make([]int64, len(t.Shape))
+		for d := len(t.Shape) - 1; d >= 0; d-- {
+			contig[d] = acc
+			acc *= t.Shape[d]
+		}
+		for d, s := range t.Shape {
+			v.sizes = append(v.sizes, i64c(s))
+			v.strides = append(v.strides, i64c(contig[d]))
+			size := bl.b.NewLoad(types.I64, bl.fieldPtr(st, p, 3, d))
+			ok = bl.and(ok, bl.b.NewICmp(enum.IPredEQ, size, i64c(s)))
+			if s != 1 {
+				stride := bl.b.NewLoad(types.I64, bl.fieldPtr(st, p, 4, d))
+				ok = bl.and(ok, bl.b.NewICmp(enum.IPredEQ, stride, i64c(contig[d])))
+			}
+		}
+		return v
+	}
+	for i, a := range f.Args() {
+		p := fn.Params[i]
+		switch t := a.Type().(type) {
+		case *ir.TensorType:
+			p.Attrs = append(p.Attrs, enum.ParamAttrNoCapture)
+			fc.vals[a.ID()] = &lowered{view: check(p, t, false)}
+		case *ir.Scalar:
+			fc.vals[a.ID()] = &lowered{scalar: bl.fromStorage(p, t)}
+		}
+	}
+	for k, rt := range f.ResultTypes {
+		t := rt.(*ir.TensorType)
+		fc.results = append(fc.results, &result{typ: t, desc: fn.Params[nargs+k], view: check(fn.Params[nargs+k], t, true)})
+	}
+	fc.fallBackUnless(ok)
+	fc.planFusion()
+	for op := range f.Ops() {
+		if op.Name == "func.return" {
+			continue
+		}
+		if err := fc.lowerOp(op); err != nil {
+			return err
+		}
+	}
+	bl.b.NewRet(constant.NewInt(types.I32, 0))
+	bl.finish()
+	return nil
+}
+
+// fallBackUnless continues when cond holds and otherwise returns what
+// f.general returns for the same arguments (a tail call).
+func (fc *funcCtx) fallBackUnless(cond value.Value) {
+	if c, ok := cond.(*constant.Int); ok && c.X.Sign() != 0 {
+		return
+	}
+	bl := fc.bl
+	slow, cont := bl.block("general"), bl.block("fast")
+	bl.b.NewCondBr(cond, cont, slow)
+	args := make([]value.Value, len(fc.fn.Params))
+	for i, p := range fc.fn.Params {
+		args[i] = p
+	}
+	call := slow.NewCall(fc.general, args...)
+	call.Tail = enum.TailTail
+	slow.NewRet(call)
+	bl.b = cont
+}
