@@ -80,6 +80,14 @@
 // one loop and the innermost loop has unit stride; other layouts take the
 // general strided path.
 //
+// A small public function with static types whose results each come from
+// one nest also gets a fast entry (fastentry.go): one vectorisable check
+// that every descriptor has the static sizes and a row-major layout and
+// that the caller allocated the results, then the nests with constant
+// strides; anything else tail-calls the full body, f.general. Large nests
+// run on libgomp's threads (parallel.go); store-bound ones use
+// non-temporal stores (nontemporal.go).
+//
 // # Run-time checks
 //
 // With Options.Checks (the default; tirc -no-runtime-checks turns them
