@@ -3,7 +3,6 @@ package passes
 import (
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/tirc/tirc/ir"
 	"github.com/tirc/tirc/traits"
@@ -18,16 +17,16 @@ import (
 func CSE(f *ir.Func, c *Context) (changed bool, diags ir.Diagnostics) {
 	seen := map[string]*ir.Op{}
 	var dead []*ir.Op
-	var sb strings.Builder
+	var k cseKeyBuf
 	for op := range f.Ops() {
 		c.At(op)
 		if !isPure(op) {
 			continue
 		}
-		key := cseKey(&sb, op)
-		prev := seen[key]
+		key := k.of(op)
+		prev := seen[string(key)] // no allocation for the lookup
 		if prev == nil {
-			seen[key] = op
+			seen[string(key)] = op
 			continue
 		}
 		for i, r := range op.Results() {
@@ -42,35 +41,41 @@ func CSE(f *ir.Func, c *Context) (changed bool, diags ir.Diagnostics) {
 	return len(dead) > 0, nil
 }
 
-// cseKey is op's identity for CSE: name, attributes, operand IDs (sorted
-// for a Commutative op) and result types.
-func cseKey(sb *strings.Builder, op *ir.Op) string {
-	sb.Reset()
-	sb.WriteString(op.Name)
-	ids := make([]int, op.NumOperands())
-	for i, v := range op.Operands() {
-		ids[i] = v.ID()
+// cseKeyBuf builds an op's identity — name, operand IDs (sorted for
+// Commutative ops), attributes, result types — into one reused buffer, so
+// a function costs one allocation per distinct op, not several per op.
+type cseKeyBuf struct {
+	b   []byte
+	ids []int
+}
+
+func (k *cseKeyBuf) of(op *ir.Op) []byte {
+	b := append(k.b[:0], op.Name...)
+	k.ids = k.ids[:0]
+	for _, v := range op.Operands() {
+		k.ids = append(k.ids, v.ID())
 	}
 	if op.Has(traits.Commutative) {
-		slices.Sort(ids)
+		slices.Sort(k.ids)
 	}
-	for _, id := range ids {
-		sb.WriteByte(' ')
-		sb.WriteString(strconv.Itoa(id))
+	for _, id := range k.ids {
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, int64(id), 10)
 	}
-	sb.WriteString(" {")
+	b = append(b, " {"...)
 	for _, a := range op.Attrs {
-		sb.WriteString(a.Name)
-		sb.WriteByte('=')
-		sb.WriteString(a.Value.String())
-		sb.WriteByte(',')
+		b = append(b, a.Name...)
+		b = append(b, '=')
+		b = append(b, a.Value.String()...)
+		b = append(b, ',')
 	}
-	sb.WriteString("} ")
+	b = append(b, "} "...)
 	for _, t := range op.ResultTypes() {
-		sb.WriteString(ir.TypeString(t))
-		sb.WriteByte(',')
+		b = ir.AppendType(b, t)
+		b = append(b, ',')
 	}
-	return sb.String()
+	k.b = b
+	return b
 }
 
 var csePass = &Pass{

@@ -1,0 +1,5 @@
+package ir
+
+// AppendType appends t's textual form (as TypeString prints it) to b, for
+// callers that build keys or text without an allocation per type.
+func AppendType(b []byte, t Type) []byte { return appendType(b, t) }
