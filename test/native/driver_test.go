@@ -17,6 +17,7 @@ type layout struct {
 	mult    int64  // every stride multiplied (padding between elements)
 	neg     []bool // dimensions walked backwards (negative stride)
 	zero    int    // dimension with stride 0 (its data is constant), or -1
+	plain   bool   // offset 0 and no margin (with row-major: the fast entry's layout)
 }
 
 func randomLayout(rng *rand.Rand, rank int) layout {
@@ -66,7 +67,10 @@ func (l layout) place(shape []int64) (strides []int64, offset, length int64) {
 		lo += min(0, ext)
 		hi += max(0, ext)
 	}
-	const margin = 2
+	margin := int64(2)
+	if l.plain {
+		margin = 0
+	}
 	return strides, margin - lo, margin - lo + hi + 1 + margin
 }
 
@@ -81,7 +85,10 @@ type call struct {
 	want    []*eval.Tensor // when status is 0
 	status  int            // expected with checks on
 	results []resAlloc
-	what    string // "base", "resized", "bad descriptor"
+	// resShapes, when set, are the sizes of caller-allocated results
+	// (a wrong one makes a "bad result" call)
+	resShapes [][]int64
+	what      string // "base", "resized", "bad descriptor", "bad result"
 }
 
 // cElem is the C storage type of an element, as the emitted header has it.
@@ -258,25 +265,31 @@ func driver(progs []*program) string {
 				writeDesc(&b, name, a.v.typ, cl.in[k].Shape, cl.layouts[k], cl.in[k])
 				params = append(params, "&"+name)
 			}
+			var nulls []string
+			callee := make([]bool, len(p.results))
 			for k, rt := range p.results {
 				name := fmt.Sprintf("r%d", k)
-				if cl.status == 0 && cl.results[k] != nil {
+				switch {
+				case cl.resShapes != nil && cl.results[k] != nil:
+					writeDesc(&b, name, rt, cl.resShapes[k], *cl.results[k], nil)
+				case cl.status == 0 && cl.results[k] != nil:
 					writeDesc(&b, name, rt, cl.want[k].Shape, *cl.results[k], nil)
-				} else {
+				default:
+					callee[k] = true
+					nulls = append(nulls, fmt.Sprintf("r%d.aligned == NULL", k))
 					fmt.Fprintf(&b, "    %s %s;\n    memset(&%s, 0, sizeof %s);\n", descType(rt), name, name, name)
 				}
 				params = append(params, "&"+name)
 			}
 			fmt.Fprintf(&b, "    st = %s(%s);\n", p.name, strings.Join(params, ", "))
-			var nulls []string
-			for k := range p.results {
-				nulls = append(nulls, fmt.Sprintf("r%d.aligned == NULL", k))
+			if len(nulls) == 0 {
+				nulls = []string{"1"}
 			}
 			fmt.Fprintf(&b, "    printf(\"c%d status %%d %%d\\n\", st, %s);\n", c, strings.Join(nulls, " && "))
 			b.WriteString("    if (st == 0) {\n")
 			for k, rt := range p.results {
 				fmt.Fprintf(&b, "      out(%d, %d, &r%d, %d, %d);\n", c, k, k, len(rt.Shape), kind(rt.Elem))
-				if cl.status != 0 || cl.results[k] == nil {
+				if callee[k] {
 					fmt.Fprintf(&b, "      tirc_free(&r%d);\n", k)
 				}
 			}

@@ -1,0 +1,103 @@
+package native_test
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/tirc/tirc/eval"
+	"github.com/tirc/tirc/ir"
+)
+
+// regressions are hand-reduced programs from failures of the random test
+// (see /work/notes/codegen-bugs.md), called with the inputs that showed
+// them, in the same module and driver as the random programs. @NAME is
+// replaced by the program's name.
+var regressions = []struct {
+	text   string
+	inputs func() []*eval.Tensor
+}{
+	{ // arith ops do not broadcast: run-time sizes 4 and 1 are an error
+		`func.func @NAME(%a: tensor<?xi32>, %b: tensor<?xi32>) -> tensor<?xi32> {
+  %r = arith.addi %a, %b : tensor<?xi32>
+  return %r : tensor<?xi32>
+}
+`, func() []*eval.Tensor {
+			return []*eval.Tensor{eval.Ints(ir.I32, []int64{4}, 1, 2, 3, 4), eval.Ints(ir.I32, []int64{1}, 10)}
+		},
+	},
+	{ // arith.select likewise, with a condition of size 1
+		`func.func @NAME(%c: tensor<?x2xi1>, %a: tensor<?x2xf32>) -> tensor<?x2xf32> {
+  %r = arith.select %c, %a, %a : tensor<?x2xi1>, tensor<?x2xf32>
+  return %r : tensor<?x2xf32>
+}
+`, func() []*eval.Tensor {
+			return []*eval.Tensor{eval.Ints(ir.I1, []int64{1, 2}, 1, 0), eval.Floats(ir.F32, []int64{3, 2}, 1, 2, 3, 4, 5, 6)}
+		},
+	},
+	{ // NaN in f16 and bf16 dense constants
+		`func.func @NAME() -> (tensor<3xbf16>, tensor<3xf16>) {
+  %c = "tir.constant"() {value = dense<[0x7FC0, 1.5, 0x7F80]> : tensor<3xbf16>} : () -> tensor<3xbf16>
+  %h = "tir.constant"() {value = dense<[0x7E00, -2.5, 0xFC00]> : tensor<3xf16>} : () -> tensor<3xf16>
+  return %c, %h : tensor<3xbf16>, tensor<3xf16>
+}
+`, func() []*eval.Tensor { return nil },
+	},
+	{ // MIN rem -1: a run-time error as MIN / -1 (eval), or 0 (codegen)?
+		`func.func @NAME(%a: tensor<2xi16>, %b: tensor<2xi16>) -> tensor<2xi16> {
+  %r = "tir.rem"(%a, %b) : (tensor<2xi16>, tensor<2xi16>) -> tensor<2xi16>
+  return %r : tensor<2xi16>
+}
+`, func() []*eval.Tensor {
+			return []*eval.Tensor{eval.Ints(ir.I16, []int64{2}, -32768, 7), eval.Ints(ir.I16, []int64{2}, -1, -1)}
+		},
+	},
+	{ // max/min propagate NaN, also against infinities (eval: Go's math.Min)
+		`func.func @NAME(%a: tensor<4xf64>, %b: tensor<4xf64>) -> (tensor<4xf64>, tensor<4xf64>) {
+  %lo = "tir.min"(%a, %b) : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xf64>
+  %hi = arith.maximumf %a, %b : tensor<4xf64>
+  return %lo, %hi : tensor<4xf64>, tensor<4xf64>
+}
+`, func() []*eval.Tensor {
+			nan, inf := math.NaN(), math.Inf(1)
+			return []*eval.Tensor{eval.Floats(ir.F64, []int64{4}, nan, nan, -inf, 1), eval.Floats(ir.F64, []int64{4}, -inf, inf, nan, nan)}
+		},
+	},
+}
+
+// regression returns regression i as program name, with one call on its
+// inputs (arguments and results laid out at random).
+func regression(rng *rand.Rand, i int, name string) (*program, error) {
+	r := regressions[i]
+	text := strings.ReplaceAll(r.text, "@NAME", "@"+name)
+	m, d := ir.ParseString(text, ir.ParseOptions{})
+	if d != nil {
+		return nil, d
+	}
+	if ds := ir.Verify(m, ir.VerifyOptions{}); ds.HasErrors() {
+		return nil, ds[0]
+	}
+	f := m.Funcs[0]
+	in := r.inputs()
+	p := &program{name: name, text: text, trans: false, ops: map[string]int{}}
+	for k := range f.Args() {
+		t := f.Arg(k).Type().(*ir.TensorType)
+		p.args = append(p.args, &argSpec{v: &value{name: fmt.Sprintf("%%a%d", k), typ: t, shape: in[k].Shape}, zeroStrideDim: -1})
+	}
+	for _, t := range f.ResultTypes {
+		p.results = append(p.results, t.(*ir.TensorType))
+	}
+	want, err := eval.Func(f, in)
+	st, bad := evalStatus(err)
+	if bad != nil {
+		return nil, bad
+	}
+	cl := &call{in: in, want: want, status: st, what: "regression"}
+	for k := range in {
+		cl.layouts = append(cl.layouts, randomLayout(rng, len(in[k].Shape)))
+	}
+	cl.results = make([]resAlloc, len(p.results))
+	p.calls = []*call{cl}
+	return p, nil
+}
