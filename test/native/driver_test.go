@@ -89,6 +89,7 @@ type call struct {
 	// (a wrong one makes a "bad result" call)
 	resShapes [][]int64
 	what      string // "base", "resized", "bad descriptor", "bad result"
+	where     string // the op eval reports failing, when status is 1 or 2
 }
 
 // cElem is the C storage type of an element, as the emitted header has it.

@@ -66,21 +66,12 @@ var regressions = []struct {
 	},
 }
 
-// regression returns regression i as program name, with one call on its
-// inputs (arguments and results laid out at random).
-func regression(rng *rand.Rand, i int, name string) (*program, error) {
+// regression returns regression i, function f of the module, with one
+// call on its inputs (arguments and results laid out at random).
+func regression(rng *rand.Rand, i int, f *ir.Func) (*program, error) {
 	r := regressions[i]
-	text := strings.ReplaceAll(r.text, "@NAME", "@"+name)
-	m, d := ir.ParseString(text, ir.ParseOptions{})
-	if d != nil {
-		return nil, d
-	}
-	if ds := ir.Verify(m, ir.VerifyOptions{}); ds.HasErrors() {
-		return nil, ds[0]
-	}
-	f := m.Funcs[0]
 	in := r.inputs()
-	p := &program{name: name, text: text, trans: false, ops: map[string]int{}}
+	p := &program{name: f.Name, text: strings.ReplaceAll(r.text, "@NAME", "@"+f.Name), ops: map[string]int{}}
 	for k := range f.Args() {
 		t := f.Arg(k).Type().(*ir.TensorType)
 		p.args = append(p.args, &argSpec{v: &value{name: fmt.Sprintf("%%a%d", k), typ: t, shape: in[k].Shape}, zeroStrideDim: -1})
@@ -89,11 +80,11 @@ func regression(rng *rand.Rand, i int, name string) (*program, error) {
 		p.results = append(p.results, t.(*ir.TensorType))
 	}
 	want, err := eval.Func(f, in)
-	st, bad := evalStatus(err)
+	st, where, bad := evalStatus(err)
 	if bad != nil {
 		return nil, bad
 	}
-	cl := &call{in: in, want: want, status: st, what: "regression"}
+	cl := &call{in: in, want: want, status: st, where: where, what: "regression"}
 	for k := range in {
 		cl.layouts = append(cl.layouts, randomLayout(rng, len(in[k].Shape)))
 	}
