@@ -645,23 +645,39 @@ func generate(rng *rand.Rand, name string) *program {
 		names = append(names, rets[i].name)
 		types = append(types, tstr(rets[i].typ))
 	}
+	// Sometimes the body is a private function that the entry point
+	// calls (func.call, status propagation from the callee).
+	call := g.chance(8)
+	var params, argNames, argTypes []string
+	for _, a := range g.args {
+		params = append(params, fmt.Sprintf("%s: %s", a.v.name, tstr(a.v.typ)))
+		argNames = append(argNames, a.v.name)
+		argTypes = append(argTypes, tstr(a.v.typ))
+	}
+	resType := types[0]
+	if len(types) > 1 {
+		resType = "(" + strings.Join(types, ", ") + ")"
+	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "func.func @%s(", name)
-	for i, a := range g.args {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		fmt.Fprintf(&b, "%s: %s", a.v.name, tstr(a.v.typ))
-	}
-	b.WriteString(") -> ")
-	if len(types) == 1 {
-		b.WriteString(types[0])
+	if call {
+		fmt.Fprintf(&b, "func.func private @%s_impl(", name)
 	} else {
-		b.WriteString("(" + strings.Join(types, ", ") + ")")
+		fmt.Fprintf(&b, "func.func @%s(", name)
 	}
-	b.WriteString(" {\n")
+	fmt.Fprintf(&b, "%s) -> %s {\n", strings.Join(params, ", "), resType)
 	b.WriteString(g.body.String())
 	fmt.Fprintf(&b, "    return %s : %s\n}\n", strings.Join(names, ", "), strings.Join(types, ", "))
+	if call {
+		g.ops["func.call"]++
+		fmt.Fprintf(&b, "func.func @%s(%s) -> %s {\n", name, strings.Join(params, ", "), resType)
+		if len(types) == 1 {
+			fmt.Fprintf(&b, "    %%r = func.call @%s_impl(%s) : (%s) -> %s\n    return %%r : %s\n}\n",
+				name, strings.Join(argNames, ", "), strings.Join(argTypes, ", "), resType, types[0])
+		} else {
+			fmt.Fprintf(&b, "    %%r:%d = func.call @%s_impl(%s) : (%s) -> %s\n    return %%r#0, %%r#1 : %s\n}\n",
+				len(types), name, strings.Join(argNames, ", "), strings.Join(argTypes, ", "), resType, strings.Join(types, ", "))
+		}
+	}
 	p := &program{name: name, text: b.String(), args: g.args, trans: g.trans, ops: g.ops}
 	for _, v := range rets {
 		p.results = append(p.results, v.typ)
