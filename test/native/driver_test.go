@@ -202,6 +202,9 @@ const driverHead = `#include <stdio.h>
 #include <string.h>
 #include "progs.h"
 
+static float f32b(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static double f64b(uint64_t u) { double f; memcpy(&f, &u, 8); return f; }
+
 /* Any descriptor: the sizes, then the strides, follow the offset. */
 typedef struct { char *allocated; char *aligned; int64_t offset; int64_t rest[16]; } gdesc;
 
@@ -262,6 +265,10 @@ func driver(progs []*program) string {
 			fmt.Fprintf(&b, "    fprintf(stderr, \"@c%d\\n\");\n", c)
 			var params []string
 			for k, a := range p.args {
+				if a.v.scalar {
+					params = append(params, scalarLit(cl.in[k]))
+					continue
+				}
 				name := fmt.Sprintf("a%d", k)
 				writeDesc(&b, name, a.v.typ, cl.in[k].Shape, cl.layouts[k], cl.in[k])
 				params = append(params, "&"+name)
@@ -271,6 +278,8 @@ func driver(progs []*program) string {
 			for k, rt := range p.results {
 				name := fmt.Sprintf("r%d", k)
 				switch {
+				case p.resScalar[k]:
+					fmt.Fprintf(&b, "    %s %s;\n    memset(&%s, 0, sizeof %s);\n", cScalar(rt.Elem), name, name, name)
 				case cl.resShapes != nil && cl.results[k] != nil:
 					writeDesc(&b, name, rt, cl.resShapes[k], *cl.results[k], nil)
 				case cl.status == 0 && cl.results[k] != nil:
@@ -289,6 +298,10 @@ func driver(progs []*program) string {
 			fmt.Fprintf(&b, "    printf(\"c%d status %%d %%d\\n\", st, %s);\n", c, strings.Join(nulls, " && "))
 			b.WriteString("    if (st == 0) {\n")
 			for k, rt := range p.results {
+				if p.resScalar[k] {
+					fmt.Fprintf(&b, "      { gdesc g; memset(&g, 0, sizeof g); g.aligned = (char *)&r%d; out(%d, %d, &g, 0, %d); }\n", k, c, k, kind(rt.Elem))
+					continue
+				}
 				fmt.Fprintf(&b, "      out(%d, %d, &r%d, %d, %d);\n", c, k, k, len(rt.Shape), kind(rt.Elem))
 				if callee[k] {
 					fmt.Fprintf(&b, "      tirc_free(&r%d);\n", k)
@@ -300,4 +313,30 @@ func driver(progs []*program) string {
 	}
 	b.WriteString("  return 0;\n}\n")
 	return b.String()
+}
+
+// cScalar is the C type of a scalar passed by value or through a pointer.
+func cScalar(e *ir.Scalar) string {
+	switch e {
+	case ir.I1:
+		return "bool"
+	case ir.F32:
+		return "float"
+	case ir.F64:
+		return "double"
+	}
+	return cElem(e)
+}
+
+// scalarLit is the C expression of rank-0 tensor t's value.
+func scalarLit(t *eval.Tensor) string {
+	switch t.Elem {
+	case ir.F32:
+		return "f32b(" + bits(t, 0) + ")"
+	case ir.F64:
+		return "f64b(" + bits(t, 0) + ")"
+	case ir.F16, ir.BF16:
+		return "(uint16_t)" + bits(t, 0)
+	}
+	return "(" + cScalar(t.Elem) + ")" + bits(t, 0)
 }

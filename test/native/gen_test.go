@@ -31,9 +31,19 @@ type value struct {
 	approx bool
 	// nonzero: every element is non-zero (an integer divisor).
 	nonzero bool
+	// scalar: the value is a scalar of typ's element type (typ has rank 0)
+	scalar bool
 }
 
 func (v *value) elem() *ir.Scalar { return v.typ.Elem }
+
+// decl is the declared type: the tensor type, or the scalar.
+func (v *value) decl() ir.Type {
+	if v.scalar {
+		return v.typ.Elem
+	}
+	return v.typ
+}
 
 // argSpec is one function argument.
 type argSpec struct {
@@ -46,7 +56,8 @@ type argSpec struct {
 
 type gen struct {
 	rng   *rand.Rand
-	pool  []*value
+	pool  []*value // tensors
+	spool []*value // scalars
 	args  []*argSpec
 	body  strings.Builder
 	n     int  // next value number
@@ -59,10 +70,12 @@ type program struct {
 	name    string
 	text    string
 	args    []*argSpec
-	results []*ir.TensorType
-	trans   bool
-	calls   []*call
-	ops     map[string]int
+	results []*ir.TensorType // scalars as rank 0, with resScalar set
+	// resScalar: result k is a scalar (returned through a pointer)
+	resScalar []bool
+	trans     bool
+	calls     []*call
+	ops       map[string]int
 }
 
 func (g *gen) fresh() string {
@@ -681,6 +694,7 @@ func generate(rng *rand.Rand, name string) *program {
 	p := &program{name: name, text: b.String(), args: g.args, trans: g.trans, ops: g.ops}
 	for _, v := range rets {
 		p.results = append(p.results, v.typ)
+		p.resScalar = append(p.resScalar, false)
 	}
 	return p
 }

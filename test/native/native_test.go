@@ -7,7 +7,9 @@
 // and constant; tensor.cast of results) over all ten element types, ranks
 // 0-5 and 8, implicit and broadcast_dimensions broadcasting, transposing
 // broadcast_in_dim, dynamic dimensions and one or two results; one in
-// eight is a private function called by its entry point. Each program is
+// eight is a private function called by its entry point; one in twelve
+// computes on scalars passed by value (arith ops, scalar results through
+// pointers, a tensor selected whole by a scalar condition). Each program is
 // called with its arguments laid out as contiguous, padded, Fortran-order,
 // negative-stride or stride-0 views, its results callee-allocated or
 // written into caller buffers of any layout (some calls take the fast
@@ -238,7 +240,12 @@ func TestRandomProgramsNative(t *testing.T) {
 	var firstRejected string
 	for len(progs) < numPrograms {
 		generated++
-		p := generate(rng, fmt.Sprintf("f%d", len(progs)))
+		var p *program
+		if rng.IntN(12) == 0 {
+			p = generateScalar(rng, fmt.Sprintf("f%d", len(progs)))
+		} else {
+			p = generate(rng, fmt.Sprintf("f%d", len(progs)))
+		}
 		m, d := ir.ParseString(p.text, ir.ParseOptions{})
 		if d == nil {
 			if ds := ir.Verify(m, ir.VerifyOptions{}); ds.HasErrors() {
@@ -459,7 +466,7 @@ func logCoverage(t *testing.T, progs []*program) {
 	ops := map[string]int{}
 	elems := map[string]int{}
 	ranks := map[int]int{}
-	dyn, zero, multi, calls, failing, resized := 0, 0, 0, 0, 0, 0
+	dyn, zero, multi, calls, failing, resized, scalars := 0, 0, 0, 0, 0, 0, 0
 	for _, p := range progs {
 		for op, n := range p.ops {
 			ops[op] += n
@@ -477,6 +484,9 @@ func logCoverage(t *testing.T, progs []*program) {
 		if len(p.results) > 1 {
 			multi++
 		}
+		if slices.Contains(p.resScalar, true) {
+			scalars++
+		}
 		for _, c := range p.calls {
 			calls++
 			if c.status != 0 {
@@ -492,8 +502,8 @@ func logCoverage(t *testing.T, progs []*program) {
 		names = append(names, fmt.Sprintf("%s:%d", op, ops[op]))
 	}
 	sort.Strings(names)
-	t.Logf("%d programs, %d calls (%d expected to fail, %d successful with other run-time sizes); arguments: %d dynamic, %d stride-0; %d programs with 2 results",
-		len(progs), calls, failing, resized, dyn, zero, multi)
+	t.Logf("%d programs, %d calls (%d expected to fail, %d successful with other run-time sizes); arguments: %d dynamic, %d stride-0; %d programs with 2 results, %d with scalar results",
+		len(progs), calls, failing, resized, dyn, zero, multi, scalars)
 	t.Logf("ops: %s", strings.Join(names, " "))
 	t.Logf("argument element types: %v, ranks: %v", elems, ranks)
 	for _, e := range allElems {
@@ -501,8 +511,9 @@ func logCoverage(t *testing.T, progs []*program) {
 			t.Errorf("no argument of element type %s", e)
 		}
 	}
-	if ranks[8] == 0 || dyn == 0 || zero == 0 || failing == 0 || resized == 0 {
-		t.Errorf("coverage: rank-8 arguments %d, dynamic %d, stride-0 %d, failing calls %d, resized calls %d: each must be > 0", ranks[8], dyn, zero, failing, resized)
+	if ranks[8] == 0 || dyn == 0 || zero == 0 || failing == 0 || resized == 0 || scalars == 0 || ops["func.call"] == 0 {
+		t.Errorf("coverage: rank-8 arguments %d, dynamic %d, stride-0 %d, failing calls %d, resized calls %d, scalar programs %d, calls %d: each must be > 0",
+			ranks[8], dyn, zero, failing, resized, scalars, ops["func.call"])
 	}
 }
 

@@ -78,6 +78,7 @@ func regression(rng *rand.Rand, i int, f *ir.Func) (*program, error) {
 	}
 	for _, t := range f.ResultTypes {
 		p.results = append(p.results, t.(*ir.TensorType))
+		p.resScalar = append(p.resScalar, false)
 	}
 	want, err := eval.Func(f, in)
 	st, where, bad := evalStatus(err)
