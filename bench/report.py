@@ -106,7 +106,10 @@ if bw:
 print("## The compiler\n")
 print("Best of 3 wall times and peak RSS (`/usr/bin/time`), modules from")
 print("bench/cmd/genmodule (broadcasting tir ops in generic form, which")
-print("`mlir-opt-19 -allow-unregistered-dialect` also reads).\n")
+print("`mlir-opt-19 -allow-unregistered-dialect` also reads). For infer-shapes and")
+print("canonicalize+cse, mlir-opt-19 runs `--tosa-infer-shapes` / `--canonicalize --cse`")
+print("on the module's TOSA twin (`genmodule -tosa`: the same DAG in tosa ops; both")
+print("tools refine every result to `tensor<?x64xf32>` and remove the same duplicates).\n")
 print("| step | tirc | mlir-opt-19 | mlir-opt-19 / tirc |")
 print("| --- | --- | --- | --- |")
 by = {}
@@ -126,11 +129,21 @@ for label in order:
 one = [by[l]["tirc"] for l in order if l.startswith("canonicalize+cse") and "tirc" in by[l]]
 if len(one) == 2 and one[1][0] > 0:
     print("\nWhole command (parse, verify, passes, print) with function passes on all cores: %.2f× faster than on one (GOMAXPROCS=1)." % (one[0][0] / one[1][0]))
-passes = {int(f[1]): float(f[2]) for f in rows("compiler.tsv") if f[0] == "PASSES"}
-if len(passes) == 2:
-    p1, pn = passes[min(passes)], passes[max(passes)]
-    print("\nThe passes alone (canonicalize + cse on 2000 functions, pass manager's -mlir-timing total, median of 7): "
-          "%.1f ms on 1 thread, %.1f ms on %d: %.2f× faster." % (1e3 * p1, 1e3 * pn, max(passes), p1 / pn))
+passes = {}
+for f in rows("compiler.tsv"):
+    if f[0] == "PASSES":
+        passes.setdefault(f[1], {})[int(f[2])] = float(f[3])
+for tool, what in [("tirc", "canonicalize + cse on 2000 functions, pass manager's -mlir-timing total incl. the verifier after each pass"),
+                   ("mlir-opt-19", "the same on the TOSA twin, -mlir-timing total minus Parser and Output")]:
+    d = passes.get(tool, {})
+    if len(d) == 2:
+        p1, pn = d[min(d)], d[max(d)]
+        print("\nThe passes alone, %s (%s, median): %.1f ms on 1 thread, %.1f ms on %d: %.2f× faster." % (
+            tool, what, 1e3 * p1, 1e3 * pn, max(d), p1 / pn))
+if len(passes.get("tirc", {})) == 2 and len(passes.get("mlir-opt-19", {})) == 2:
+    a, b = passes["tirc"], passes["mlir-opt-19"]
+    print("\nPasses alone, mlir-opt-19 / tirc: %.2f× on 1 thread, %.2f× on %d." % (
+        b[min(b)] / a[min(a)], b[max(b)] / a[max(a)], max(a)))
 sizes = [(l, by[l]["tirc"][0]) for l in order if l.startswith("parse+verify+print") and "ops" in l and "funcs" not in l and "tirc" in by[l]]
 if len(sizes) >= 2:
     print("\nScaling of parse+verify+print: " + ", ".join("%s: %.2f µs/op" % (

@@ -108,27 +108,55 @@ measure() { # label tool args...
   done
   printf 'COMPILE\t%s\t%s\t%s\n' "$label" "$best" "$mem" >> $out/compiler.tsv
 }
+have_mlir=0
+command -v mlir-opt-19 >/dev/null && have_mlir=1
 for n in $sizes; do
   $out/genmodule -ops $n -o $out/m$n.mlir
   measure "parse+verify+print $n ops|tirc" tirc $out/m$n.mlir
-  command -v mlir-opt-19 >/dev/null && measure "parse+verify+print $n ops|mlir-opt-19" mlir-opt-19 -allow-unregistered-dialect $out/m$n.mlir
+  [ $have_mlir = 1 ] && measure "parse+verify+print $n ops|mlir-opt-19" mlir-opt-19 -allow-unregistered-dialect $out/m$n.mlir
   measure "infer-shapes $n ops|tirc" tirc -infer-shapes $out/m$n.mlir
+  # mlir-opt-19's nearest step: --tosa-infer-shapes on the module's TOSA twin
+  # (the same DAG; both refine every result to tensor<?x64xf32>).
+  if [ $have_mlir = 1 ]; then
+    $out/genmodule -ops $n -tosa -o $out/t$n.mlir
+    measure "infer-shapes $n ops|mlir-opt-19" mlir-opt-19 --tosa-infer-shapes $out/t$n.mlir
+  fi
   # Code generation costs ~25 KB of llir/llvm objects per fused op (a fast
   # and a strided nest function, each with a threaded wrapper), so the 1M
   # module is not lowered: it would need ~25 GB.
   [ $n -le 100000 ] && measure "infer-shapes + emit-llvm $n ops|tirc" tirc -infer-shapes -emit-llvm $out/m$n.mlir -arg-shapes=@f0:0=64x64
 done
 $out/genmodule -ops 200000 -funcs 2000 -dup 3 -o $out/many.mlir
+[ $have_mlir = 1 ] && $out/genmodule -ops 200000 -funcs 2000 -dup 3 -tosa -o $out/tmany.mlir
+nproc=$(nproc)
 measure "canonicalize+cse, 2000 funcs x 100 ops, 1 thread|tirc" env GOMAXPROCS=1 tirc -canonicalize -cse $out/many.mlir
-measure "canonicalize+cse, 2000 funcs x 100 ops, $(nproc) threads|tirc" tirc -canonicalize -cse $out/many.mlir
-# The passes alone (the pass manager's -mlir-timing total, median of 7).
-for p in 1 $(nproc); do
-  for r in 1 2 3 4 5 6 7; do
+measure "canonicalize+cse, 2000 funcs x 100 ops, $nproc threads|tirc" tirc -canonicalize -cse $out/many.mlir
+# mlir-opt-19 on the TOSA twin (it removes the same duplicates).
+if [ $have_mlir = 1 ]; then
+  measure "canonicalize+cse, 2000 funcs x 100 ops, 1 thread|mlir-opt-19" mlir-opt-19 --mlir-disable-threading --canonicalize --cse $out/tmany.mlir
+  measure "canonicalize+cse, 2000 funcs x 100 ops, $nproc threads|mlir-opt-19" mlir-opt-19 --canonicalize --cse $out/tmany.mlir
+fi
+# The passes alone, from each tool's -mlir-timing report (median of 7, 3 if
+# QUICK): tirc's total is the passes and the verifier after each; mlir-opt's
+# total minus its Parser and Output lines.
+treps=7
+[ "$quick" = 1 ] && treps=3
+median() { sort -g | sed -n "$(( (treps + 1) / 2 ))p"; }
+for p in 1 $nproc; do
+  for r in $(seq $treps); do
     GOMAXPROCS=$p tirc -canonicalize -cse -mlir-timing $out/many.mlir -o /dev/null 2>&1 |
       sed -n 's/.*Total Execution Time: \([0-9.]*\) seconds.*/\1/p'
-  done | sort -g | sed -n 4p | while read -r med; do printf 'PASSES\t%s\t%s\n' "$p" "$med" >> $out/compiler.tsv; done
+  done | median | while read -r med; do printf 'PASSES\ttirc\t%s\t%s\n' "$p" "$med" >> $out/compiler.tsv; done
+  if [ $have_mlir = 1 ]; then
+    thr=()
+    [ $p = 1 ] && thr=(--mlir-disable-threading)
+    for r in $(seq $treps); do
+      mlir-opt-19 "${thr[@]}" --canonicalize --cse --mlir-timing $out/tmany.mlir -o /dev/null 2>&1 |
+        awk '/Total Execution Time/ {t = $4} $NF == "Parser" || $NF == "Output" {io += $1} END {print t - io}'
+    done | median | while read -r med; do printf 'PASSES\tmlir-opt-19\t%s\t%s\n' "$p" "$med" >> $out/compiler.tsv; done
+  fi
 done
-command -v mlir-opt-19 >/dev/null && measure "parse+verify+print 2000 funcs x 100 ops|mlir-opt-19" mlir-opt-19 -allow-unregistered-dialect $out/many.mlir
+[ $have_mlir = 1 ] && measure "parse+verify+print 2000 funcs x 100 ops|mlir-opt-19" mlir-opt-19 -allow-unregistered-dialect $out/many.mlir
 measure "parse+verify+print 2000 funcs x 100 ops|tirc" tirc $out/many.mlir
 
 # 7. The table, printed and written to BENCH.md.

@@ -13,10 +13,19 @@ type Options struct {
 	// Dup makes every Dup-th op (Dup > 0) an exact copy of the op before
 	// it, which -cse removes.
 	Dup int
+	// TOSA writes the module's twin in MLIR's TOSA dialect (the same DAG of
+	// the same number of ops, %b as tensor<1x64xf32> since TOSA broadcasts
+	// only between equal ranks), which `mlir-opt-19 --tosa-infer-shapes`
+	// refines like `tirc -infer-shapes` refines the tir module.
+	TOSA bool
 }
 
-// opNames are the broadcasting binary ops the generator cycles through.
-var opNames = []string{"tir.add", "tir.mul", "tir.sub", "tir.max", "tir.min"}
+// opNames are the broadcasting binary ops the generator cycles through;
+// tosaNames are their TOSA counterparts (tosa.mul also needs its shift).
+var (
+	opNames   = []string{"tir.add", "tir.mul", "tir.sub", "tir.max", "tir.min"}
+	tosaNames = []string{"tosa.add", "tosa.mul", "tosa.sub", "tosa.maximum", "tosa.minimum"}
+)
 
 // Write writes the module described by o to w.
 func Write(w io.Writer, o Options) error {
@@ -33,28 +42,33 @@ func Write(w io.Writer, o Options) error {
 		if f < extra {
 			n++
 		}
-		writeFunc(bw, f, n, o.Dup)
+		writeFunc(bw, f, n, o.Dup, o.TOSA)
 	}
 	return bw.Flush()
 }
 
 const (
-	arg   = "tensor<?x64xf32>"
-	row   = "tensor<64xf32>"
-	loose = "tensor<?x?xf32>"
+	arg     = "tensor<?x64xf32>"
+	row     = "tensor<64xf32>"
+	tosaRow = "tensor<1x64xf32>"
+	loose   = "tensor<?x?xf32>"
 )
 
 // writeFunc writes function @f<idx> with n ops. Op i combines value i-1
 // with an older value (the argument %b, %a, or value i/2), so the values
 // form a DAG; an op that is a duplicate repeats op i-1's name and operands.
-func writeFunc(w *bufio.Writer, idx, n, dup int) {
-	fmt.Fprintf(w, "func.func @f%d(%%a: %s, %%b: %s) -> %s {\n", idx, arg, row, loose)
+func writeFunc(w *bufio.Writer, idx, n, dup int, tosa bool) {
+	names, rowType := opNames, row
+	if tosa {
+		names, rowType = tosaNames, tosaRow
+	}
+	fmt.Fprintf(w, "func.func @f%d(%%a: %s, %%b: %s) -> %s {\n", idx, arg, rowType, loose)
 	type operand struct{ name, typ string }
 	val := func(i int) operand { return operand{fmt.Sprintf("%%%d", i), loose} }
 	var lastOp string
 	var lastL, lastR operand
 	for i := 0; i < n; i++ {
-		op := opNames[i%len(opNames)]
+		op := names[i%len(names)]
 		l := operand{"%a", arg}
 		if i > 0 {
 			l = val(i - 1)
@@ -62,7 +76,7 @@ func writeFunc(w *bufio.Writer, idx, n, dup int) {
 		var r operand
 		switch i % 3 {
 		case 0:
-			r = operand{"%b", row}
+			r = operand{"%b", rowType}
 		case 1:
 			r = operand{"%a", arg}
 		default:
@@ -71,7 +85,11 @@ func writeFunc(w *bufio.Writer, idx, n, dup int) {
 		if dup > 0 && i > 0 && i%dup == 0 {
 			op, l, r = lastOp, lastL, lastR
 		}
-		fmt.Fprintf(w, "  %%%d = \"%s\"(%s, %s) : (%s, %s) -> %s\n", i, op, l.name, r.name, l.typ, r.typ, loose)
+		attrs := ""
+		if op == "tosa.mul" {
+			attrs = " {shift = 0 : i8}"
+		}
+		fmt.Fprintf(w, "  %%%d = \"%s\"(%s, %s)%s : (%s, %s) -> %s\n", i, op, l.name, r.name, attrs, l.typ, r.typ, loose)
 		lastOp, lastL, lastR = op, l, r
 	}
 	fmt.Fprintf(w, "  return %%%d : %s\n}\n", n-1, loose)

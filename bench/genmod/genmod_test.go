@@ -65,3 +65,38 @@ func TestMLIROptReads(t *testing.T) {
 		t.Fatalf("mlir-opt-19: %v\n%s", err, out)
 	}
 }
+
+// TestInferShapesTwins checks that the TOSA twin means the same work for
+// mlir-opt-19 --tosa-infer-shapes as the tir module for tirc -infer-shapes:
+// mlir-opt-19 refines every op's result to tensor<?x64xf32>, as tirc's
+// pass does (tirc's side is checked through the passes package's own
+// tests; here the count of refined results, which is the op count).
+func TestInferShapesTwins(t *testing.T) {
+	tool, err := exec.LookPath("mlir-opt-19")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("mlir-opt-19 not installed (CI=true: a missing tool is a failure)")
+		}
+		t.Skip("mlir-opt-19 not installed")
+	}
+	const ops = 40
+	var buf bytes.Buffer
+	if err := Write(&buf, Options{Ops: ops, Funcs: 2, TOSA: true}); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(tool, "--tosa-infer-shapes", "-")
+	cmd.Stdin = &buf
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("mlir-opt-19 --tosa-infer-shapes: %v", err)
+	}
+	refined := 0
+	for _, line := range strings.Split(string(out), "\n") {
+		if strings.Contains(line, "= tosa.") && strings.HasSuffix(line, "-> tensor<?x64xf32>") {
+			refined++
+		}
+	}
+	if diff := cmp.Diff(ops, refined); diff != "" {
+		t.Errorf("results refined to tensor<?x64xf32> (-want +got):\n%s", diff)
+	}
+}

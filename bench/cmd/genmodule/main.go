@@ -1,7 +1,3 @@
-// Command genmodule writes a large synthetic tir module (package
-// bench/genmod) for compiler-speed measurements:
-//
-//	go run ./bench/cmd/genmodule -ops 100000 -funcs 1 -o big.mlir
 package main
 
 import (
@@ -18,6 +14,7 @@ func main() {
 	flag.IntVar(&o.Ops, "ops", 10000, "ops in the module")
 	flag.IntVar(&o.Funcs, "funcs", 1, "functions to spread the ops over")
 	flag.IntVar(&o.Dup, "dup", 0, "make every n-th op a duplicate of the op before it (for -cse)")
+	flag.BoolVar(&o.TOSA, "tosa", false, "write the module's twin in the TOSA dialect (for mlir-opt-19 --tosa-infer-shapes)")
 	out := flag.String("o", "-", "output file ('-' is stdout)")
 	flag.Parse()
 	var w io.Writer = os.Stdout
