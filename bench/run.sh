@@ -79,7 +79,8 @@ grep -v '^RESULT' $out/driver.log >&2 || true
 if /usr/bin/python3 -c 'import numpy' 2>/dev/null; then
   log "NumPy (/usr/bin/python3)"
   $CC $CFLAGS -shared -fPIC bench/c/kernels.c -o $out/kernels.so -lgomp
-  TIRC_BENCH_KERNELS_SO=$root/$out/kernels.so /usr/bin/python3 bench/numpy/bench.py > $out/numpy.tsv 2> $out/numpy.log || true
+  TIRC_BENCH_KERNELS_SO=$root/$out/kernels.so /usr/bin/python3 bench/numpy/bench.py > $out/numpy.tsv 2> $out/numpy.log ||
+    { cat $out/numpy.log >&2; echo "bench: NumPy failed (an output mismatch?)" >&2; exit 1; }
 else
   log "python3-numpy not installed: NumPy is skipped"
   : > $out/numpy.tsv
