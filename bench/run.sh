@@ -139,23 +139,28 @@ if [ $have_mlir = 1 ]; then
 fi
 # The passes alone, from each tool's -mlir-timing report (median of 7, 3 if
 # QUICK): tirc's total is the passes and the verifier after each; mlir-opt's
-# total minus its Parser and Output lines.
+# total minus its Parser and Output lines. Thread counts and tools alternate
+# within each repetition, so load from other tenants hits them alike.
 treps=7
 [ "$quick" = 1 ] && treps=3
-median() { sort -g | sed -n "$(( (treps + 1) / 2 ))p"; }
-for p in 1 $nproc; do
-  for r in $(seq $treps); do
+: > $out/passes.raw
+for r in $(seq $treps); do
+  for p in 1 $nproc; do
     GOMAXPROCS=$p tirc -canonicalize -cse -mlir-timing $out/many.mlir -o /dev/null 2>&1 |
-      sed -n 's/.*Total Execution Time: \([0-9.]*\) seconds.*/\1/p'
-  done | median | while read -r med; do printf 'PASSES\ttirc\t%s\t%s\n' "$p" "$med" >> $out/compiler.tsv; done
-  if [ $have_mlir = 1 ]; then
-    thr=()
-    [ $p = 1 ] && thr=(--mlir-disable-threading)
-    for r in $(seq $treps); do
+      sed -n "s/.*Total Execution Time: \([0-9.]*\) seconds.*/tirc $p \1/p" >> $out/passes.raw
+    if [ $have_mlir = 1 ]; then
+      thr=()
+      [ $p = 1 ] && thr=(--mlir-disable-threading)
       mlir-opt-19 "${thr[@]}" --canonicalize --cse --mlir-timing $out/tmany.mlir -o /dev/null 2>&1 |
-        awk '/Total Execution Time/ {t = $4} $NF == "Parser" || $NF == "Output" {io += $1} END {print t - io}'
-    done | median | while read -r med; do printf 'PASSES\tmlir-opt-19\t%s\t%s\n' "$p" "$med" >> $out/compiler.tsv; done
-  fi
+        awk -v p=$p '/Total Execution Time/ {t = $4} $NF == "Parser" || $NF == "Output" {io += $1} END {print "mlir-opt-19", p, t - io}' >> $out/passes.raw
+    fi
+  done
+done
+for tool in tirc mlir-opt-19; do
+  for p in 1 $nproc; do
+    awk -v t=$tool -v p=$p '$1 == t && $2 == p {print $3}' $out/passes.raw | sort -g |
+      awk -v t=$tool -v p=$p '{v[NR] = $1} END {if (NR) printf "PASSES\t%s\t%s\t%s\n", t, p, v[int((NR + 1) / 2)]}' >> $out/compiler.tsv
+  done
 done
 [ $have_mlir = 1 ] && measure "parse+verify+print 2000 funcs x 100 ops|mlir-opt-19" mlir-opt-19 -allow-unregistered-dialect $out/many.mlir
 measure "parse+verify+print 2000 funcs x 100 ops|tirc" tirc $out/many.mlir
