@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"math"
 
 	llvm "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -546,13 +547,22 @@ func (fc *funcCtx) storageConst(e *ir.Scalar, c constant.Constant) constant.Cons
 	case ir.KindI1:
 		return constant.NewInt(types.I8, c.(*constant.Int).X.Int64()&1)
 	case ir.KindF16:
-		f, _ := c.(*constant.Float).X.Float64()
-		return constant.NewInt(types.I16, int64(ir.F32ToF16(float32(f))))
+		return constant.NewInt(types.I16, int64(ir.F32ToF16(float32(floatValue(c)))))
 	case ir.KindBF16:
-		f, _ := c.(*constant.Float).X.Float64()
-		return constant.NewInt(types.I16, int64(ir.F32ToBF16(float32(f))))
+		return constant.NewInt(types.I16, int64(ir.F32ToBF16(float32(floatValue(c)))))
 	}
 	return c
+}
+
+// floatValue is the value of a float constant; llir keeps NaN in a flag
+// beside a big.Float, which cannot hold it (and X's sign is NaN's sign).
+func floatValue(c constant.Constant) float64 {
+	f := c.(*constant.Float)
+	if f.NaN {
+		return math.Copysign(math.NaN(), float64(f.X.Sign()))
+	}
+	v, _ := f.X.Float64()
+	return v
 }
 
 // cast lowers tensor.cast: the same data with a more or less static type;

@@ -184,9 +184,19 @@ func (fc *funcCtx) sizes(n *node) error {
 	if !fc.mod.opts.Checks {
 		return nil
 	}
+	strict := !broadcasts(n.op)
 	for k, kid := range n.kids {
 		for j, d := range maps[k] {
 			x, s := kid.sizes[j], n.sizes[d]
+			if strict {
+				// ElementwiseMappable without Broadcastable (arith ops):
+				// a run-time size 1 is a mismatch, not a broadcast.
+				if x == s {
+					continue
+				}
+				fc.fail(bl.icmp(enum.IPredNE, x, s), StatusShape, fmt.Sprintf("%s: operand #%d does not have the result's size at run time (no broadcasting), dimension %d, sizes %%lld and %%lld", where(n.op), k, d), x, s)
+				continue
+			}
 			if isConst(x, 1) {
 				continue
 			}
@@ -195,6 +205,13 @@ func (fc *funcCtx) sizes(n *node) error {
 		}
 	}
 	return nil
+}
+
+// broadcasts reports whether op's operands may have size 1 where the
+// result does not: Broadcastable ops and tir.broadcast_in_dim. Other
+// elementwise ops need equal sizes.
+func broadcasts(op *ir.Op) bool {
+	return op.Name == "tir.broadcast_in_dim" || op.Has(traits.Broadcastable)
 }
 
 // nest is the function being built for one loop nest. Values of the

@@ -18,8 +18,9 @@
 //   - integers are two's complement of the element width and wrap (add,
 //     sub, mul, neg, abs(MIN) = MIN, pow by repeated multiplication);
 //   - div and rem truncate toward zero (C, LLVM sdiv/srem); a zero divisor
-//     and MIN / -1 (also MIN % -1, which srem leaves undefined) are faults
-//     (ErrDivByZero, ErrDivOverflow): Op reports a RuntimeError naming the
+//     and MIN / -1 are faults (ErrDivByZero, ErrDivOverflow), while
+//     MIN % -1 is its exact value 0 (NumPy's; srem alone would leave it
+//     undefined): Op reports a RuntimeError naming the
 //     op and the element, and folding must leave such an op alone;
 //   - floats are IEEE in the element type: results are computed in
 //     float64 (exact or correctly rounded there) and rounded once to

@@ -41,8 +41,8 @@ var (
 // definition of every elementwise operation's numbers (SPEC section 3).
 //
 //   - Integers are two's complement of the element width and wrap; div
-//     and rem truncate toward zero; x / 0, x % 0, MIN / -1 and MIN % -1
-//     are faults (ErrDivByZero, ErrDivOverflow), never values.
+//     and rem truncate toward zero; x / 0, x % 0 and MIN / -1 are faults
+//     (ErrDivByZero, ErrDivOverflow), never values; MIN % -1 is 0.
 //   - Floats are IEEE in the element type: each result is computed
 //     exactly or in float64 and rounded once to f32/f16/bf16; rem is
 //     fmod; max/min propagate NaN and order -0 below +0.
@@ -115,9 +115,14 @@ func floatKernel(k ir.Kernel, a, b float64) (float64, error) {
 		return math.Mod(a, b), nil
 	case ir.KernelPow:
 		return math.Pow(a, b), nil
-	case ir.KernelMax:
-		return math.Max(a, b), nil // NaN propagates; +0 > -0
-	case ir.KernelMin:
+	case ir.KernelMax, ir.KernelMin:
+		// NaN first: Go's math.Max(NaN, +Inf) is +Inf, NumPy's maximum NaN.
+		if math.IsNaN(a) || math.IsNaN(b) {
+			return math.NaN(), nil
+		}
+		if k == ir.KernelMax {
+			return math.Max(a, b), nil // +0 > -0
+		}
 		return math.Min(a, b), nil
 	case ir.KernelNeg:
 		return -a, nil
@@ -156,6 +161,9 @@ func intKernel(k ir.Kernel, e *ir.Scalar, a, b int64) (int64, error) {
 			return 0, ErrDivByZero
 		}
 		if b == -1 && a == minInt(e) && e.Bits() > 1 {
+			if k == ir.KernelRem {
+				return 0, nil // the exact remainder; NumPy's too (srem would be UB)
+			}
 			return 0, ErrDivOverflow
 		}
 		if k == ir.KernelDiv {
