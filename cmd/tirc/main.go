@@ -117,7 +117,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	tuneGC(len(src.Data))
 	var out *output
 	if !o.verifyOnly {
-		if out, err = openOutput(o.output, stdout); err != nil {
+		// One chunk writes only once it has succeeded: standard output
+		// can be streamed.
+		stream := !o.splitInputFile && !o.verifyDiagnostics
+		if out, err = openOutput(o.output, stdout, stream); err != nil {
 			fmt.Fprintf(stderr, "tirc: error: %v\n", err)
 			return exitFailure
 		}
