@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"math"
 
 	llvm "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -83,7 +84,16 @@ func (bl *builder) emitKernel(op *ir.Op, ins []*ir.Scalar, out *ir.Scalar, args 
 				pred = enum.FPredOLT
 			}
 			m := b.NewSelect(b.NewFCmp(pred, x, y), x, y)
-			r = b.NewSelect(b.NewFCmp(enum.FPredUNO, x, y), b.NewFAdd(x, y), m)
+			// Against a constant that is not NaN only the other operand
+			// can be NaN; x + -0.0 is x (quieted), which LLVM folds, so
+			// the two selects become one compare and select (W3's relu).
+			if notNaNConst(y) {
+				r = b.NewSelect(b.NewFCmp(enum.FPredUNO, x, x), b.NewFAdd(x, floatConst(x.Type(), math.Copysign(0, -1))), m)
+			} else if notNaNConst(x) {
+				r = b.NewSelect(b.NewFCmp(enum.FPredUNO, y, y), b.NewFAdd(y, floatConst(y.Type(), math.Copysign(0, -1))), m)
+			} else {
+				r = b.NewSelect(b.NewFCmp(enum.FPredUNO, x, y), b.NewFAdd(x, y), m)
+			}
 			break
 		}
 		pred := map[bool]enum.IPred{true: enum.IPredSGT, false: enum.IPredSLT}[k == ir.KernelMax]
@@ -440,4 +450,21 @@ func typeSuffix(t types.Type) string {
 		return fmt.Sprintf("i%d", t.BitSize)
 	}
 	return t.String()
+}
+
+// notNaNConst reports whether v is a float constant (or a vector of them)
+// none of whose elements is NaN.
+func notNaNConst(v value.Value) bool {
+	switch c := v.(type) {
+	case *constant.Float:
+		return !c.NaN
+	case *constant.Vector:
+		for _, e := range c.Elems {
+			if !notNaNConst(e) {
+				return false
+			}
+		}
+		return len(c.Elems) > 0
+	}
+	return false
 }
