@@ -84,10 +84,16 @@ for w in ["W1", "W2", "W3", "W4", "W5"]:
         w, ms(w, "tirc"), ratio(c, tt), ratio(m, tt), vs_np, gb, cost,
         ratio(tt, two) if two else "–", ratio(t(w, "C fused -O3 #2"), c)))
 print()
+c4, t4, b4 = t("W4", "C fused -O3"), t("W4", "tirc"), t("W4", "tirc, bare pointers")
+if c4 and t4:
+    line = "W4 per call: tirc %.2f× the C version's time" % (t4 / c4)
+    if b4:
+        line += " (descriptor entry); %.2f× through the bare-pointer entry `w4_bare`" % (b4 / c4)
+    print(line + ".\n")
 extra = [("W2", "C, non-temporal stores"), ("W3", "C unfused (2 temporaries)"),
          ("W1", "C fused -O3, GOMP 2 threads"), ("W2", "C fused -O3, GOMP 2 threads"),
          ("W3", "C fused -O3, GOMP 2 threads"), ("W5", "C fused -O3, GOMP 2 threads"),
-         ("W3", "NumPy expression")]
+         ("W3", "NumPy expression"), ("W4", "tirc, bare pointers")]
 print("Other variants, time relative to tirc (single thread) of the same run:\n")
 print("| workload | variant | time | vs tirc |")
 print("| --- | --- | --- | --- |")

@@ -39,6 +39,9 @@ func Emit(m *ir.Module, opts Options) (out []byte, diags ir.Diagnostics) {
 				diags = append(diags, asDiag(err, f.Pos))
 			}
 		}
+		if name := BareName(m, f); name != "" {
+			mc.emitBare(f, name, mc.entries[f.Name])
+		}
 	}
 	if diags.HasErrors() {
 		return nil, diags

@@ -35,6 +35,11 @@
 // On failure, callee-allocated results are freed and their pointers set
 // to NULL; temporaries are always freed. Link with -lm.
 //
+// A public function whose tensors all have static shapes also gets a
+// bare-pointer entry f_bare (bare.go): a pointer to each tensor's first
+// element, row-major, results in the caller's buffers; it fills
+// descriptors on its stack and calls f inlined, so the checks fold away.
+//
 // # Lowering
 //
 // A function body is lowered op by op (func.go). Splat constants and

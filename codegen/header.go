@@ -29,8 +29,14 @@ func EmitCHeader(m *ir.Module) ([]byte, ir.Diagnostics) {
 			diags = append(diags, d)
 			continue
 		}
-		var params []string
+		var params, bare []string
 		add := func(t ir.Type, name string, isResult bool) {
+			n := len(params)
+			defer func() { // the bare entry's parameter: the same, but for tensors
+				if len(params) > n && len(bare) == n {
+					bare = append(bare, params[n])
+				}
+			}()
 			switch t := t.(type) {
 			case *ir.TensorType:
 				if t.Unranked {
@@ -43,6 +49,7 @@ func EmitCHeader(m *ir.Module) ([]byte, ir.Diagnostics) {
 					c = "const "
 				}
 				params = append(params, fmt.Sprintf("%s%s *%s", c, descName(t), name))
+				bare = append(bare, fmt.Sprintf("%s%s *%s /* %s */", c, cElemType(t.Elem), name, ir.TypeString(t)))
 			case *ir.VectorType:
 				c := ""
 				if !isResult {
@@ -69,6 +76,9 @@ func EmitCHeader(m *ir.Module) ([]byte, ir.Diagnostics) {
 			params = []string{"void"}
 		}
 		protos = append(protos, fmt.Sprintf("/* %s */\nint32_t %s(%s);\n", commentSafe(ir.TypeString(f.Type())), f.Name, strings.Join(params, ", ")))
+		if name := BareName(m, f); name != "" {
+			protos = append(protos, fmt.Sprintf("/* @%s with bare pointers to row-major tensors; results allocated by the caller */\nint32_t %s(%s);\n", f.Name, name, strings.Join(bare, ", ")))
+		}
 	}
 	if diags.HasErrors() {
 		return nil, diags
@@ -82,7 +92,11 @@ func EmitCHeader(m *ir.Module) ([]byte, ir.Diagnostics) {
  * success, 1 for incompatible run-time sizes, 2 for integer division by
  * zero or MIN / -1, 3 when out of memory, 4 when a descriptor contradicts
  * the static type; the reason is printed to stderr. i1 is one byte,
- * f16 and bf16 are uint16_t bit patterns. Link with -lm. */
+ * f16 and bf16 are uint16_t bit patterns. Link with -lm. A function whose
+ * tensors all have static shapes also has a bare-pointer entry f_bare:
+ * each tensor is a pointer to its first element (row-major, contiguous),
+ * results are written into the caller's buffers and do not alias the
+ * arguments; same status and messages. */
 #ifndef TIRC_GENERATED_H
 #define TIRC_GENERATED_H
 #include <stdbool.h>

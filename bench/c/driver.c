@@ -43,6 +43,7 @@ TIRC_DECLS(w2, const desc2 *, const desc2 *, desc2 *)
 TIRC_DECLS(w3, const desc2 *, const desc1 *, const desc2 *, desc2 *)
 TIRC_DECLS(w4, const desc2 *, const desc1 *, desc2 *)
 TIRC_DECLS(w5, const desc2 *, const desc1 *, desc2 *)
+WEAK int32_t w4_bare(const float *, const float *, float *); /* the bare-pointer entry */
 void omp_set_num_threads(int n);
 
 static desc1 d1(void *p, long n) { return (desc1){p, p, 0, {n}, {1}}; }
@@ -97,6 +98,12 @@ static void run_w4(void) {
 static void run_w4_nochk(void) {
   for (long k = 0; k < w4_calls; k++) {
     int32_t s = w4_nochk(&SA, &SB, &SO);
+    if (s) status = s;
+  }
+}
+static void run_w4_bare(void) {
+  for (long k = 0; k < w4_calls; k++) {
+    int32_t s = w4_bare(sa, sb, sout);
     if (s) status = s;
   }
 }
@@ -261,6 +268,7 @@ int main(int argc, char **argv) {
         {"MLIR pipeline, dynamic strides", 1, (void *)_mlir_ciface_mlir_w4_dyn, run_mlir_w4_dyn},
         {"tirc", 1, (void *)w4, run_w4},
         {"tirc, checks off", 1, (void *)w4_nochk, run_w4_nochk},
+        {"tirc, bare pointers", 1, (void *)w4_bare, run_w4_bare},
     };
     variant v[N(cs)];
     int n = select_and_check("W4", cs, N(cs), v, sout, sref, 4 * SR * SC);

@@ -1,0 +1,147 @@
+package codegen
+
+import (
+	"fmt"
+
+	llvm "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/tirc/tirc/ir"
+)
+
+// Bare-pointer entries (MLIR's use-bare-ptr-memref-call-conv, beside the
+// descriptor ABI rather than instead of it). A public function whose
+// tensors all have static shapes also gets
+//
+//	int32_t f_bare(const float *arg0, const float *arg1, float *res0);
+//
+// taking each tensor as a pointer to its first element, row-major and
+// contiguous, results allocated by the caller (never NULL, unless the
+// result has no elements) and not aliasing the arguments; scalars as in
+// f. It fills descriptors on its stack and calls f, which clang inlines:
+// the descriptor checks then fold away, and a call on a small tensor costs
+// what a hand-written C function costs (W4 of BENCH.md). The status and
+// messages are f's. A module that already defines f_bare keeps it, and f
+// gets no bare entry.
+
+// BareName is the name of f's bare-pointer entry in module m, or "" when
+// f has none: f is a public definition with at least one tensor, every
+// tensor ranked with static sizes, and m has no function of that name.
+func BareName(m *ir.Module, f *ir.Func) string {
+	if f.External || f.Visibility == "private" {
+		return ""
+	}
+	tensors := 0
+	static := func(t ir.Type) bool {
+		if tt, ok := t.(*ir.TensorType); ok {
+			tensors++
+			return !tt.Unranked && ir.IsStatic(tt.Shape)
+		}
+		return true
+	}
+	for _, a := range f.Args() {
+		if !static(a.Type()) {
+			return ""
+		}
+	}
+	for _, t := range f.ResultTypes {
+		if !static(t) {
+			return ""
+		}
+	}
+	name := f.Name + "_bare"
+	if tensors == 0 || m.Lookup(name) != nil {
+		return ""
+	}
+	return name
+}
+
+// emitBare defines f's bare-pointer entry name, calling entry (f).
+func (mc *moduleCtx) emitBare(f *ir.Func, name string, entry *llvm.Func) {
+	var ps []*llvm.Param
+	var tensors []*ir.TensorType // nil for the other parameters
+	param := func(t ir.Type, label string, isResult bool) {
+		tt, ok := t.(*ir.TensorType)
+		if !ok {
+			at, _ := abiType(t, isResult) // checked when f was declared
+			ps = append(ps, llvm.NewParam(label, at))
+			tensors = append(tensors, nil)
+			return
+		}
+		p := llvm.NewParam(label, types.NewPointer(storageType(tt.Elem)))
+		p.Attrs = append(p.Attrs, enum.ParamAttrNoAlias, enum.ParamAttrNoCapture)
+		if !isResult {
+			p.Attrs = append(p.Attrs, enum.ParamAttrReadOnly)
+		} else if n, _ := ir.NumElements(tt.Shape); n > 0 {
+			p.Attrs = append(p.Attrs, enum.ParamAttrNonNull)
+		}
+		ps = append(ps, p)
+		tensors = append(tensors, tt)
+	}
+	for i, a := range f.Args() {
+		param(a.Type(), fmt.Sprintf("arg%d", i), false)
+	}
+	nargs := len(ps)
+	for i, t := range f.ResultTypes {
+		param(t, fmt.Sprintf("res%d", i), true)
+	}
+	fn := mc.m.NewFunc(name, types.I32, ps...)
+	mc.funcAttrs(fn)
+	b := fn.NewBlock("entry")
+	args := make([]value.Value, len(ps))
+	for i, p := range ps {
+		t := tensors[i]
+		if t == nil {
+			args[i] = p
+			continue
+		}
+		var ptr value.Value = p
+		if i >= nargs {
+			if n, _ := ir.NumElements(t.Shape); n == 0 {
+				// A result without elements may come as NULL, which
+				// the descriptor ABI would read as "allocate it".
+				dummy := b.NewAlloca(storageType(t.Elem))
+				ptr = b.NewSelect(b.NewICmp(enum.IPredEQ, p, constant.NewNull(p.Typ.(*types.PointerType))), dummy, p)
+			}
+		}
+		st := descType(t.Elem, len(t.Shape))
+		d := b.NewAlloca(st)
+		field := func(i, j int) value.Value {
+			idx := []value.Value{i32c(0), i32c(int64(i))}
+			if j >= 0 {
+				idx = append(idx, i64c(int64(j)))
+			}
+			g := b.NewGetElementPtr(st, d, idx...)
+			g.InBounds = true
+			return g
+		}
+		b.NewStore(ptr, field(0, -1))
+		b.NewStore(ptr, field(1, -1))
+		b.NewStore(i64c(0), field(2, -1))
+		if r := len(t.Shape); r > 0 {
+			// Sizes and strides in one vector store, the shape of the
+			// fast entry's check, so that clang forwards it and the
+			// check folds.
+			fields := make([]constant.Constant, 2*r)
+			stride := int64(1)
+			for k := r - 1; k >= 0; k-- {
+				fields[k], fields[r+k] = i64c(t.Shape[k]), i64c(stride)
+				stride *= t.Shape[k]
+			}
+			vt := types.NewVector(uint64(2*r), types.I64)
+			st := b.NewStore(constant.NewVector(vt, fields...), b.NewBitCast(field(3, 0), types.NewPointer(vt)))
+			st.Align = 8
+		}
+		args[i] = d
+	}
+	call := b.NewCall(entry, args...)
+	if mc.generals[f.Name] != nil {
+		// f is its small fast entry (fastentry.go): inlined, its checks
+		// of these descriptors fold to constants.
+		call.FuncAttrs = append(call.FuncAttrs, enum.FuncAttrAlwaysInline)
+	}
+	b.NewRet(call)
+}
