@@ -52,7 +52,9 @@
 // result has exactly one use, by another fusible op, is computed inside
 // its user's loop nest; everything else — several uses, a return, a call
 // operand — is computed once into a buffer (the return's own buffer when
-// it is returned once), so nothing is ever recomputed. The fused ops form
+// it is returned once), so nothing is ever recomputed. One nest reads at
+// most 32 operands: a wider tree computes its widest subtrees into
+// buffers first. The fused ops form
 // an expression tree whose leaves are buffers or scalars; each leaf
 // dimension maps to a dimension of the root's iteration space and reads
 // with stride 0 where its size is 1, so broadcasting copies nothing. W3 of

@@ -57,6 +57,8 @@ func (mc *moduleCtx) fastEntryOK(f *ir.Func) bool {
 		}
 	}
 	returned := map[*ir.Value]bool{}
+	inlined := make([]bool, f.NumValues())
+	planFusion(f, inlined) // a chain too wide for one nest needs a temporary
 	for op := range f.Ops() {
 		switch {
 		case op.Name == "func.return":
@@ -74,7 +76,7 @@ func (mc *moduleCtx) fastEntryOK(f *ir.Func) bool {
 				return false
 			}
 			uses := r.Uses()
-			if len(uses) != 1 || (uses[0].Op.Name != "func.return" && !fusible(uses[0].Op)) {
+			if len(uses) != 1 || (uses[0].Op.Name != "func.return" && !inlined[r.ID()]) {
 				return false
 			}
 		default:

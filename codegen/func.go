@@ -3,6 +3,7 @@ package codegen
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	llvm "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -228,12 +229,23 @@ func (fc *funcCtx) loadVector(p value.Value, t *ir.VectorType) value.Value {
 	return fc.bl.fromStorage(ld, t.Elem)
 }
 
+// maxFusedLeaves bounds the operands (buffers and scalars) one loop nest
+// reads: a longer chain is cut into several nests, each a few dozen
+// streams wide, instead of one loop with thousands of pointers (which
+// spills every register and is slow for LLVM to compile).
+const maxFusedLeaves = 32
+
 // planFusion marks the values computed inside their user's loop nest: a
 // fusible op whose result has exactly one use, by a fusible op. A value
 // with several uses is computed once into a buffer (no recomputation);
-// so is a value returned or passed to a call.
-func (fc *funcCtx) planFusion() {
-	for op := range fc.f.Ops() {
+// so is a value returned or passed to a call. A tree that would read more
+// than maxFusedLeaves operands computes its widest subtrees into buffers.
+func (fc *funcCtx) planFusion() { planFusion(fc.f, fc.inlined) }
+
+// planFusion sets inlined[v] for the values of f computed inside their
+// user's nest.
+func planFusion(f *ir.Func, inlined []bool) {
+	for op := range f.Ops() {
 		if !fusible(op) {
 			continue
 		}
@@ -243,8 +255,34 @@ func (fc *funcCtx) planFusion() {
 			continue
 		}
 		if u := uses[0].Op; u != nil && fusible(u) {
-			fc.inlined[r.ID()] = true
+			inlined[r.ID()] = true
 		}
+	}
+	// Leaves per value, in program order (operands first).
+	leaves := make([]int, f.NumValues())
+	for op := range f.Ops() {
+		if !fusible(op) {
+			continue
+		}
+		n := 0
+		var kids []*ir.Value
+		for _, v := range op.Operands() {
+			if inlined[v.ID()] {
+				n += leaves[v.ID()]
+				kids = append(kids, v)
+			} else {
+				n++
+			}
+		}
+		slices.SortFunc(kids, func(a, b *ir.Value) int { return leaves[b.ID()] - leaves[a.ID()] })
+		for _, k := range kids {
+			if n <= maxFusedLeaves {
+				break
+			}
+			inlined[k.ID()] = false // computed into a buffer: one leaf
+			n -= leaves[k.ID()] - 1
+		}
+		leaves[op.Result(0).ID()] = n
 	}
 }
 

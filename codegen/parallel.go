@@ -61,7 +61,11 @@ func (fc *funcCtx) runNest(fn *llvm.Func, args []value.Value, total value.Value)
 			fields = append(fields, a.Type())
 		}
 		fields = append(fields, types.I64)
+		// Named: a literal struct is printed in full at every use, which
+		// is quadratic in the captures of a large nest.
 		st := types.NewStruct(fields...)
+		st.SetName(fn.Name() + ".args")
+		fc.mod.m.TypeDefs = append(fc.mod.m.TypeDefs, st)
 		data := bl.alloca(st)
 		for i, a := range args {
 			bl.b.NewStore(a, bl.fieldPtr(st, data, i, -1))
