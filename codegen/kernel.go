@@ -94,6 +94,12 @@ func (bl *builder) emitKernel(op *ir.Op, ins []*ir.Scalar, out *ir.Scalar, args 
 			} else {
 				r = b.NewSelect(b.NewFCmp(enum.FPredUNO, x, y), b.NewFAdd(x, y), m)
 			}
+			if !zeroSafe(k, x, y) {
+				// Equal operands: -0 and +0 differ only in the sign bit;
+				// max is +0 (and of the bits), min -0 (or), as
+				// arith.maximumf and llvm.maximum.
+				r = bl.zeroFix(k, x, y, r)
+			}
 			break
 		}
 		pred := map[bool]enum.IPred{true: enum.IPredSGT, false: enum.IPredSLT}[k == ir.KernelMax]
@@ -467,4 +473,64 @@ func notNaNConst(v value.Value) bool {
 		return len(c.Elems) > 0
 	}
 	return false
+}
+
+// zeroSafe reports whether the select in max/min already orders -0 below
+// +0: when y (picked on equality) is a constant other than the zero
+// that would be wrong, or x is a constant nonzero or the right zero.
+func zeroSafe(k ir.Kernel, x, y value.Value) bool {
+	wantNeg := k == ir.KernelMin // the zero max/min must return when -0 and +0 meet
+	ok := func(v value.Value, onEqual bool) bool {
+		var elems []constant.Constant
+		switch c := v.(type) {
+		case *constant.Float:
+			elems = []constant.Constant{c}
+		case *constant.Vector:
+			elems = c.Elems
+		default:
+			return false
+		}
+		for _, e := range elems {
+			f, isF := e.(*constant.Float)
+			if !isF || f.NaN {
+				return false
+			}
+			if f.X.Sign() != 0 {
+				continue
+			}
+			// A zero constant: picked on equality (y) it must be the
+			// right zero; never picked on equality (x), the other one.
+			if f.X.Signbit() != (wantNeg == onEqual) {
+				return false
+			}
+		}
+		return len(elems) > 0
+	}
+	return ok(y, true) || ok(x, false)
+}
+
+// zeroFix returns r, or for equal operands the and (max) / or (min) of
+// their bits, which turns {-0, +0} into +0 / -0 and leaves other equal
+// pairs alone.
+func (bl *builder) zeroFix(k ir.Kernel, x, y, r value.Value) value.Value {
+	b := bl.b
+	ft := x.Type()
+	if vt, ok := ft.(*types.VectorType); ok {
+		ft = vt.ElemType
+	}
+	var it types.Type = types.I64
+	if ft.(*types.FloatType).Kind == types.FloatKindFloat {
+		it = types.I32
+	}
+	if n := lanes(x.Type()); n > 0 {
+		it = types.NewVector(uint64(n), it)
+	}
+	xb, yb := b.NewBitCast(x, it), b.NewBitCast(y, it)
+	var bits value.Value
+	if k == ir.KernelMax {
+		bits = b.NewAnd(xb, yb)
+	} else {
+		bits = b.NewOr(xb, yb)
+	}
+	return b.NewSelect(b.NewFCmp(enum.FPredOEQ, x, y), b.NewBitCast(bits, x.Type()), r)
 }
