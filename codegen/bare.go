@@ -90,7 +90,8 @@ func (mc *moduleCtx) emitBare(f *ir.Func, name string, entry *llvm.Func) {
 	}
 	fn := mc.m.NewFunc(name, types.I32, ps...)
 	mc.funcAttrs(fn)
-	b := fn.NewBlock("entry")
+	bl := newBuilder(mc, fn)
+	b := bl.b
 	args := make([]value.Value, len(ps))
 	for i, p := range ps {
 		t := tensors[i]
@@ -103,21 +104,13 @@ func (mc *moduleCtx) emitBare(f *ir.Func, name string, entry *llvm.Func) {
 			if n, _ := ir.NumElements(t.Shape); n == 0 {
 				// A result without elements may come as NULL, which
 				// the descriptor ABI would read as "allocate it".
-				dummy := b.NewAlloca(storageType(t.Elem))
+				dummy := bl.alloca(storageType(t.Elem))
 				ptr = b.NewSelect(b.NewICmp(enum.IPredEQ, p, constant.NewNull(p.Typ.(*types.PointerType))), dummy, p)
 			}
 		}
 		st := descType(t.Elem, len(t.Shape))
-		d := b.NewAlloca(st)
-		field := func(i, j int) value.Value {
-			idx := []value.Value{i32c(0), i32c(int64(i))}
-			if j >= 0 {
-				idx = append(idx, i64c(int64(j)))
-			}
-			g := b.NewGetElementPtr(st, d, idx...)
-			g.InBounds = true
-			return g
-		}
+		d := bl.alloca(st)
+		field := func(i, j int) value.Value { return bl.fieldPtr(st, d, i, j) }
 		b.NewStore(ptr, field(0, -1))
 		b.NewStore(ptr, field(1, -1))
 		b.NewStore(i64c(0), field(2, -1))
@@ -144,4 +137,5 @@ func (mc *moduleCtx) emitBare(f *ir.Func, name string, entry *llvm.Func) {
 		call.FuncAttrs = append(call.FuncAttrs, enum.FuncAttrAlwaysInline)
 	}
 	b.NewRet(call)
+	bl.finish()
 }

@@ -29,14 +29,13 @@ func EmitCHeader(m *ir.Module) ([]byte, ir.Diagnostics) {
 			diags = append(diags, d)
 			continue
 		}
-		var params, bare []string
+		var params, bare []string // bare: the f_bare entry's, the same but for tensors
 		add := func(t ir.Type, name string, isResult bool) {
-			n := len(params)
-			defer func() { // the bare entry's parameter: the same, but for tensors
-				if len(params) > n && len(bare) == n {
-					bare = append(bare, params[n])
-				}
-			}()
+			c := ""
+			if !isResult {
+				c = "const "
+			}
+			var p, bp string
 			switch t := t.(type) {
 			case *ir.TensorType:
 				if t.Unranked {
@@ -44,27 +43,24 @@ func EmitCHeader(m *ir.Module) ([]byte, ir.Diagnostics) {
 					return
 				}
 				descs[descName(t)] = t
-				c := ""
-				if !isResult {
-					c = "const "
-				}
-				params = append(params, fmt.Sprintf("%s%s *%s", c, descName(t), name))
-				bare = append(bare, fmt.Sprintf("%s%s *%s /* %s */", c, cElemType(t.Elem), name, ir.TypeString(t)))
+				p = fmt.Sprintf("%s%s *%s", c, descName(t), name)
+				bp = fmt.Sprintf("%s%s *%s /* %s */", c, cElemType(t.Elem), name, ir.TypeString(t))
 			case *ir.VectorType:
-				c := ""
-				if !isResult {
-					c = "const "
-				}
-				params = append(params, fmt.Sprintf("%s%s *%s /* %s */", c, cElemType(t.Elem), name, ir.TypeString(t)))
+				p = fmt.Sprintf("%s%s *%s /* %s */", c, cElemType(t.Elem), name, ir.TypeString(t))
 			case *ir.Scalar:
 				if isResult {
-					params = append(params, fmt.Sprintf("%s *%s", cScalarType(t), name))
+					p = fmt.Sprintf("%s *%s", cScalarType(t), name)
 				} else {
-					params = append(params, fmt.Sprintf("%s %s", cScalarType(t), name))
+					p = fmt.Sprintf("%s %s", cScalarType(t), name)
 				}
 			default:
 				diags = append(diags, ir.Errorf(f.Pos, "@%s has the type '%s', which has no C form", f.Name, ir.TypeString(t)))
+				return
 			}
+			if bp == "" {
+				bp = p
+			}
+			params, bare = append(params, p), append(bare, bp)
 		}
 		for i, a := range f.Args() {
 			add(a.Type(), fmt.Sprintf("arg%d", i), false)

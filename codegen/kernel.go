@@ -458,53 +458,54 @@ func typeSuffix(t types.Type) string {
 	return t.String()
 }
 
+// constFloats returns the elements of a float constant or a vector of
+// them, or nil when v is not one.
+func constFloats(v value.Value) []*constant.Float {
+	switch c := v.(type) {
+	case *constant.Float:
+		return []*constant.Float{c}
+	case *constant.Vector:
+		fs := make([]*constant.Float, len(c.Elems))
+		for i, e := range c.Elems {
+			f, ok := e.(*constant.Float)
+			if !ok {
+				return nil
+			}
+			fs[i] = f
+		}
+		return fs
+	}
+	return nil
+}
+
 // notNaNConst reports whether v is a float constant (or a vector of them)
 // none of whose elements is NaN.
 func notNaNConst(v value.Value) bool {
-	switch c := v.(type) {
-	case *constant.Float:
-		return !c.NaN
-	case *constant.Vector:
-		for _, e := range c.Elems {
-			if !notNaNConst(e) {
-				return false
-			}
+	fs := constFloats(v)
+	for _, f := range fs {
+		if f.NaN {
+			return false
 		}
-		return len(c.Elems) > 0
 	}
-	return false
+	return len(fs) > 0
 }
 
 // zeroSafe reports whether the select in max/min already orders -0 below
-// +0: when y (picked on equality) is a constant other than the zero
-// that would be wrong, or x is a constant nonzero or the right zero.
+// +0: when y (picked on equality) is a non-NaN constant whose zeros are
+// the zero max/min must return, or x (never picked on equality) is one
+// whose zeros are the other.
 func zeroSafe(k ir.Kernel, x, y value.Value) bool {
 	wantNeg := k == ir.KernelMin // the zero max/min must return when -0 and +0 meet
 	ok := func(v value.Value, onEqual bool) bool {
-		var elems []constant.Constant
-		switch c := v.(type) {
-		case *constant.Float:
-			elems = []constant.Constant{c}
-		case *constant.Vector:
-			elems = c.Elems
-		default:
+		if !notNaNConst(v) {
 			return false
 		}
-		for _, e := range elems {
-			f, isF := e.(*constant.Float)
-			if !isF || f.NaN {
-				return false
-			}
-			if f.X.Sign() != 0 {
-				continue
-			}
-			// A zero constant: picked on equality (y) it must be the
-			// right zero; never picked on equality (x), the other one.
-			if f.X.Signbit() != (wantNeg == onEqual) {
+		for _, f := range constFloats(v) {
+			if f.X.Sign() == 0 && f.X.Signbit() != (wantNeg == onEqual) {
 				return false
 			}
 		}
-		return len(elems) > 0
+		return true
 	}
 	return ok(y, true) || ok(x, false)
 }

@@ -23,6 +23,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -391,7 +392,7 @@ func generate(rng *rand.Rand, i int) *program {
 			vals = append(vals, val{name, out})
 			last = vals[len(vals)-1]
 			continue
-		case rng.IntN(8) == 0 && len(x.shape) == len(y.shape) && equal(x.shape, y.shape) && equalDecl(decls[x.name], decls[y.name]) && e != ir.I1:
+		case rng.IntN(8) == 0 && len(x.shape) == len(y.shape) && slices.Equal(x.shape, y.shape) && ir.TypeEqual(decls[x.name], decls[y.name]) && e != ir.I1:
 			// arith ops need one type for operands and result.
 			op = map[bool]string{true: "arith.addf", false: "arith.addi"}[e.IsFloat()]
 			fmt.Fprintf(&body, "  %s = %s %s, %s : %s\n", name, op, x.name, y.name, ir.TypeString(decls[x.name]))
@@ -444,20 +445,6 @@ func generate(rng *rand.Rand, i int) *program {
 	}
 	return p
 }
-
-func equal(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
-func equalDecl(a, b ir.Type) bool { return ir.TypeEqual(a, b) }
 
 func withShape(t ir.Type, e *ir.Scalar) ir.Type {
 	tt := t.(*ir.TensorType)
