@@ -92,8 +92,8 @@
 // that every descriptor has the static sizes and a row-major layout and
 // that the caller allocated the results, then the nests with constant
 // strides; anything else tail-calls the full body, f.general. Large nests
-// run on libgomp's threads (parallel.go); store-bound ones use
-// non-temporal stores (nontemporal.go).
+// run on libgomp's threads (parallel.go); nests writing more than the
+// last-level cache use non-temporal stores (nontemporal.go).
 //
 // # Run-time checks
 //

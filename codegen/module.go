@@ -42,10 +42,14 @@ type Options struct {
 	// the threads of libgomp (see parallel.go); 0 keeps every nest on
 	// the calling thread.
 	ParallelMin int64
-	// NonTemporalMin is the output size in bytes from which a
-	// store-bound nest uses non-temporal stores (nontemporal.go); 0
+	// NonTemporalMin is the output size in bytes from which a nest
+	// with static sizes uses non-temporal stores (nontemporal.go); 0
 	// never.
 	NonTemporalMin int64
+	// NonTemporalStoreBoundOnly restricts non-temporal stores to
+	// store-bound nests (inputs at most an eighth of the output), for
+	// machines where streaming copies are slower than cached ones.
+	NonTemporalStoreBoundOnly bool
 }
 
 // DefaultOptions are the options of tirc -emit-llvm without flags.

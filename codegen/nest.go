@@ -608,7 +608,7 @@ func (ns *nest) loops(gs []group, views []*capturedView, level int, ptrs []value
 	if level == 0 && ns.lo != nil {
 		from, to = ns.lo, ns.hi
 	}
-	if ns.nt != nil && level == len(gs)-1 && isConst(g.strides[0], 1) {
+	if ns.nt != nil && level == len(gs)-1 && isConst(g.strides[0], 1) && !shortTrip(g.trip, 2*ns.nt.vf) {
 		ns.ntLoop(from, to, g, views, ptrs, body)
 		return
 	}

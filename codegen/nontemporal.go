@@ -9,21 +9,29 @@ import (
 	"github.com/llir/llvm/ir/value"
 )
 
-// Non-temporal stores. A store-bound nest — a large output computed from
-// much smaller inputs, like W2's outer broadcast a[4096x1] + b[1x4096] —
-// runs at the speed of filling memory, and ordinary stores first read each
-// line into the cache. Streaming (non-temporal) stores skip that read.
+// Non-temporal stores. An ordinary store first reads its cache line from
+// memory (write-allocate), so a nest writing an output much larger than
+// the last-level cache moves each output byte twice; streaming
+// (non-temporal) stores skip that read. A store-bound nest — a large
+// output from much smaller inputs, like W2's outer broadcast
+// a[4096x1] + b[1x4096] — then runs at the speed of filling memory, and a
+// copy-like one (W1, W3, W5) moves a third (copy) or a quarter (triad)
+// fewer bytes: on the machine of BENCH.md streaming copies are 1.2-1.5×
+// faster. Some machines are the other way round (../shared/BENCH.md
+// measured streaming copies 10% slower on its VM): there
+// Options.NonTemporalStoreBoundOnly (tirc -nontemporal-store-bound-only)
+// keeps ordinary stores in copy-like nests; `make bench` prints the
+// machine's copy and copy_nt rates.
+//
 // clang does not vectorize loops of scalar !nontemporal stores, so the
 // innermost loop is emitted vectorized here: a scalar prologue up to a
 // 64-byte aligned output address, a loop of 64-byte vector stores marked
 // !nontemporal (inputs read as vectors, stride-0 inputs broadcast once per
-// vector, others gathered), and a scalar epilogue. Copy-like nests (W1,
-// W3) keep ordinary stores: streaming stores are slower when the loads
-// dominate.
+// vector, others gathered), and a scalar epilogue.
 
-// DefaultNonTemporalMin is the output size in bytes from which a
-// store-bound nest uses non-temporal stores: beyond the last-level cache
-// of common machines.
+// DefaultNonTemporalMin is the output size in bytes from which a nest
+// uses non-temporal stores: beyond the last-level cache of common
+// machines, so the output would not stay in the cache anyway.
 const DefaultNonTemporalMin = 32 << 20
 
 // ntPlan is the vector width of a nest's non-temporal loop.
@@ -32,9 +40,10 @@ type ntPlan struct {
 	md *metadata.Tuple
 }
 
-// planNonTemporal decides (statically) whether the nest writing dst is
-// store-bound and large: every size is static, the output has at least
-// NonTemporalMin bytes, and the inputs hold at most an eighth as many
+// planNonTemporal decides (statically) whether the nest writing dst uses
+// non-temporal stores: every size is static and the output has at least
+// NonTemporalMin bytes; with NonTemporalStoreBoundOnly the nest must
+// also be store-bound, its inputs holding at most an eighth as many
 // elements as the output.
 func (fc *funcCtx) planNonTemporal(dst *view, root *node, views []*capturedView) *ntPlan {
 	min := fc.mod.opts.NonTemporalMin
@@ -64,7 +73,7 @@ func (fc *funcCtx) planNonTemporal(dst *view, root *node, views []*capturedView)
 		}
 		in += n
 	}
-	if in*8 > out {
+	if fc.mod.opts.NonTemporalStoreBoundOnly && in*8 > out {
 		return nil
 	}
 	mc := fc.mod
@@ -139,6 +148,14 @@ func (ns *nest) ntLoop(from, to value.Value, g group, views []*capturedView, ptr
 		store.Metadata = append(store.Metadata, &metadata.Attachment{Name: "nontemporal", Node: ns.nt.md})
 	})
 	bl.loopFrom(vend, to, "nt.post", func(j value.Value) { body(at(j)) })
+}
+
+// shortTrip reports whether trip is a constant below n: an innermost loop
+// too short for non-temporal vectors (it would run its scalar prologue and
+// epilogue only) keeps the ordinary loop, which clang vectorizes.
+func shortTrip(trip value.Value, n int64) bool {
+	c, ok := constVal(trip)
+	return ok && c < n
 }
 
 // splat broadcasts a scalar to a vector of n lanes.

@@ -17,6 +17,7 @@ type emitOptions struct {
 	triple, cpu  string
 	parallelMin  *int64 // -parallel-threshold; nil = the default
 	ntMin        *int64 // -nontemporal-threshold; nil = the default
+	ntStoreBound bool   // -nontemporal-store-bound-only
 }
 
 // emitFlags returns the code generation flags.
@@ -30,7 +31,9 @@ func emitFlags() []*flagSpec {
 		{name: "no-runtime-checks", section: cg, help: "omit the run-time checks of sizes, descriptors and integer division (a wrong call is then undefined behaviour)",
 			set: func(o *options, _ string) error { o.codegen.noChecks = true; return nil }},
 		countFlag("parallel-threshold", "n", "element count", fmt.Sprintf("run loop nests of at least n elements on libgomp's threads when linked with -lgomp (default %d; 0: always one thread)", codegen.DefaultParallelMin), func(o *options) **int64 { return &o.codegen.parallelMin }),
-		countFlag("nontemporal-threshold", "bytes", "byte count", fmt.Sprintf("use non-temporal vector stores for store-bound loop nests writing at least this many bytes (default %d; 0: never)", codegen.DefaultNonTemporalMin), func(o *options) **int64 { return &o.codegen.ntMin }),
+		countFlag("nontemporal-threshold", "bytes", "byte count", fmt.Sprintf("use non-temporal vector stores in loop nests writing at least this many bytes (default %d; 0: never)", codegen.DefaultNonTemporalMin), func(o *options) **int64 { return &o.codegen.ntMin }),
+		{name: "nontemporal-store-bound-only", section: cg, help: "use non-temporal stores only where the inputs are at most an eighth of the output (for machines where make bench shows copy_nt slower than copy)",
+			set: func(o *options, _ string) error { o.codegen.ntStoreBound = true; return nil }},
 		nameFlag("target-triple", "triple", "target triple", "LLVM target triple of -emit-llvm (default: the host's, e.g. x86_64-pc-linux-gnu)", func(o *options) *string { return &o.codegen.triple }),
 		nameFlag("target-cpu", "cpu", "target CPU", "LLVM CPU of the generated functions, e.g. skylake (default: clang's -march/-mcpu)", func(o *options) *string { return &o.codegen.cpu }),
 	}
@@ -83,6 +86,7 @@ func emit(m *ir.Module, o *options) (out []byte, diags ir.Diagnostics, handled b
 		if c.ntMin != nil {
 			opts.NonTemporalMin = *c.ntMin
 		}
+		opts.NonTemporalStoreBoundOnly = c.ntStoreBound
 		out, diags = codegen.Emit(m, opts)
 		return out, diags, true
 	}
