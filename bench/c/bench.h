@@ -57,12 +57,20 @@ typedef struct {
   uint64_t *t;
 } variant;
 
-/* bench_run times the variants round-robin: warm untimed rounds, then reps. */
+/* bench_run times the variants round-robin: warm untimed rounds, then reps.
+ * Each timed call directly follows an untimed call of the same variant, so
+ * it starts from that variant's own steady state: a kernel with ordinary
+ * stores leaves up to a cache's worth of dirty lines that the next kernel
+ * pays to write back, and round-robin would charge them to its successor
+ * (a kernel with non-temporal stores leaves none: it would flatter its
+ * successor and penalize itself when following an ordinary one). */
 static inline void bench_run(const char *workload, variant *v, int n, int reps, int warm,
                       uint64_t bytes, uint64_t calls) {
   for (int i = 0; i < n; i++) v[i].t = calloc((size_t)reps, sizeof(uint64_t));
   for (int r = -warm; r < reps; r++) {
     for (int i = 0; i < n; i++) {
+      if (v[i].setup) v[i].setup();
+      v[i].run();
       if (v[i].setup) v[i].setup();
       uint64_t t0 = bench_now();
       v[i].run();
