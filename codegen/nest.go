@@ -229,8 +229,9 @@ type nest struct {
 	lo, hi value.Value
 	// nt, when set, makes the innermost loop store with non-temporal
 	// vector stores (nontemporal.go).
-	nt   *ntPlan
-	root *node
+	nt     *ntPlan
+	ntUsed bool // a loop with non-temporal stores was emitted
+	root   *node
 }
 
 func (ns *nest) capture(v value.Value, name string) value.Value {
@@ -455,7 +456,7 @@ func (fc *funcCtx) buildNest(dst *view, root *node, fast bool, bits int) (*llvm.
 	gs := ns.groups(views, d.sizes, fast)
 	ns.root = root
 	if fast {
-		ns.nt = fc.planNonTemporal(dst, root, views)
+		ns.nt = fc.planNonTemporal(bl, views)
 	}
 	if len(gs) == 0 {
 		bl.ifThen(bl.b.NewICmp(enum.IPredEQ, thread, i64c(0)), "first", func() { body(d.ptrsOf(views)) })
@@ -474,10 +475,15 @@ func (fc *funcCtx) buildNest(dst *view, root *node, fast bool, bits int) (*llvm.
 	if err != nil {
 		return nil, nil, err
 	}
-	if ns.nt != nil {
+	if ns.ntUsed {
 		// Non-temporal stores are weakly ordered: make them visible
 		// before the nest returns (or its thread joins the team).
-		bl.b.NewFence(enum.AtomicOrderingSequentiallyConsistent)
+		fence := func() { bl.b.NewFence(enum.AtomicOrderingSequentiallyConsistent) }
+		if ns.nt.cond != nil {
+			bl.ifThen(ns.nt.cond, "nt.fence", fence)
+		} else {
+			fence()
+		}
 	}
 	if ns.flag != nil {
 		bl.b.NewRet(bl.b.NewLoad(types.I64, ns.flag))
@@ -608,17 +614,40 @@ func (ns *nest) loops(gs []group, views []*capturedView, level int, ptrs []value
 	if level == 0 && ns.lo != nil {
 		from, to = ns.lo, ns.hi
 	}
-	if ns.nt != nil && level == len(gs)-1 && isConst(g.strides[0], 1) && !shortTrip(g.trip, 2*ns.nt.vf) {
-		ns.ntLoop(from, to, g, views, ptrs, body)
+	if ns.nt == nil || level != len(gs)-1 || !isConst(g.strides[0], 1) || shortTrip(g.trip, 2*ns.nt.vf) || !constStrides(g) {
+		bl.loopFrom(from, to, "i", func(i value.Value) {
+			next := make([]value.Value, len(ptrs))
+			for k, c := range views {
+				next[k] = bl.gep(storageType(c.v.elem), ptrs[k], bl.mul(i, g.strides[k]))
+			}
+			ns.loops(gs, views, level+1, next, body)
+		})
 		return
 	}
-	bl.loopFrom(from, to, "i", func(i value.Value) {
-		next := make([]value.Value, len(ptrs))
-		for k, c := range views {
-			next[k] = bl.gep(storageType(c.v.elem), ptrs[k], bl.mul(i, g.strides[k]))
+	cond := ns.nt.cond
+	if _, ok := constVal(g.trip); !ok {
+		tripOK := bl.b.NewICmp(enum.IPredSGE, g.trip, i64c(2*ns.nt.vf))
+		if cond == nil {
+			cond = tripOK
+		} else {
+			cond = bl.and(cond, tripOK)
 		}
-		ns.loops(gs, views, level+1, next, body)
-	})
+	}
+	ns.ntLoop(from, to, g, views, ptrs, cond, body)
+}
+
+// constStrides reports whether every view's stride in g is a constant:
+// the non-temporal loop reads its vectors with strides known here (a
+// dynamic size makes a stride 0-or-1 at run time: such nests keep the
+// ordinary loop; static inner dimensions, e.g. tensor<?x4096xf32>, do
+// not).
+func constStrides(g group) bool {
+	for _, s := range g.strides {
+		if _, ok := constVal(s); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // eval computes a node's element at the current loop position.

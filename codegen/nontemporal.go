@@ -34,62 +34,80 @@ import (
 // machines, so the output would not stay in the cache anyway.
 const DefaultNonTemporalMin = 32 << 20
 
-// ntPlan is the vector width of a nest's non-temporal loop.
+// ntPlan is the vector width of a nest's non-temporal loop, and the
+// run-time condition to take it when sizes are dynamic (nil: always).
 type ntPlan struct {
-	vf int64
-	md *metadata.Tuple
+	vf   int64
+	md   *metadata.Tuple
+	cond value.Value
 }
 
-// planNonTemporal decides (statically) whether the nest writing dst uses
-// non-temporal stores: every size is static and the output has at least
-// NonTemporalMin bytes; with NonTemporalStoreBoundOnly the nest must
-// also be store-bound, its inputs holding at most an eighth as many
-// elements as the output.
-func (fc *funcCtx) planNonTemporal(dst *view, root *node, views []*capturedView) *ntPlan {
+// planNonTemporal decides whether the nest uses non-temporal stores: when
+// its output (views[0]) has at least NonTemporalMin bytes and, with
+// NonTemporalStoreBoundOnly, the inputs hold at most an eighth as many
+// elements as the output (store-bound). With static sizes the decision is
+// made here; otherwise the plan carries the test, computed once at the
+// nest's entry, and the innermost loop exists in both forms.
+func (fc *funcCtx) planNonTemporal(bl *builder, views []*capturedView) *ntPlan {
 	min := fc.mod.opts.NonTemporalMin
 	if min <= 0 {
 		return nil
 	}
-	count := func(sizes []value.Value) (int64, bool) {
-		n := int64(1)
+	count := func(sizes []value.Value) value.Value {
+		var n value.Value = i64c(1)
 		for _, s := range sizes {
-			c, ok := constVal(s)
-			if !ok {
-				return 0, false
-			}
-			n *= c
+			n = bl.mul(n, s)
 		}
-		return n, true
+		return n
 	}
-	out, ok := count(dst.sizes)
-	if !ok || out*byteSize(dst.elem) < min {
+	out := count(views[0].sizes)
+	bytes := bl.mul(out, i64c(byteSize(views[0].v.elem)))
+	var cond value.Value = constant.True
+	if c, ok := constVal(bytes); ok && c < min {
 		return nil
+	} else if !ok {
+		cond = bl.b.NewICmp(enum.IPredSGE, bytes, i64c(min))
 	}
-	var in int64
-	for _, c := range views[1:] {
-		n, ok := count(c.sizes)
-		if !ok {
+	if fc.mod.opts.NonTemporalStoreBoundOnly {
+		var in value.Value = i64c(0)
+		for _, c := range views[1:] {
+			in = bl.add(in, count(c.sizes))
+		}
+		in8 := bl.mul(in, i64c(8))
+		a, aok := constVal(in8)
+		o, ook := constVal(out)
+		switch {
+		case aok && ook && a > o:
 			return nil
+		case !aok || !ook:
+			cond = bl.and(cond, bl.b.NewICmp(enum.IPredSLE, in8, out))
 		}
-		in += n
 	}
-	if fc.mod.opts.NonTemporalStoreBoundOnly && in*8 > out {
-		return nil
+	plan := &ntPlan{vf: 64 / byteSize(views[0].v.elem), md: fc.mod.ntMetadata()}
+	if _, static := cond.(*constant.Int); !static {
+		plan.cond = cond
 	}
-	mc := fc.mod
+	return plan
+}
+
+// ntMetadata is the module's !{i32 1} of !nontemporal.
+func (mc *moduleCtx) ntMetadata() *metadata.Tuple {
 	if mc.ntMD == nil {
 		mc.ntMD = &metadata.Tuple{MetadataID: 0, // printed early by finish: a fixed ID
 			Fields: []metadata.Field{constant.NewInt(types.I32, 1)}}
 		mc.m.MetadataDefs = append(mc.m.MetadataDefs, mc.ntMD)
 	}
-	return &ntPlan{vf: 64 / byteSize(dst.elem), md: mc.ntMD}
+	return mc.ntMD
 }
 
 // ntLoop emits the innermost loop over [from, to) with non-temporal
-// vector stores; body is the scalar element code.
-func (ns *nest) ntLoop(from, to value.Value, g group, views []*capturedView, ptrs []value.Value, body func([]value.Value)) {
+// vector stores; body is the scalar element code. When cond (nil: true)
+// is false at run time the scalar prologue runs the whole range: an
+// ordinary loop, which clang vectorizes.
+func (ns *nest) ntLoop(from, to value.Value, g group, views []*capturedView, ptrs []value.Value, cond value.Value, body func([]value.Value)) {
 	bl := ns.bl
 	vf := ns.nt.vf
+	ns.ntUsed = true
 	dstElem := views[0].v.elem
 	esz := byteSize(dstElem)
 	at := func(j value.Value) []value.Value {
@@ -104,7 +122,10 @@ func (ns *nest) ntLoop(from, to value.Value, g group, views []*capturedView, ptr
 	addr := bl.b.NewPtrToInt(first, types.I64)
 	peel := bl.b.NewUDiv(bl.b.NewAnd(bl.b.NewSub(i64c(64), bl.b.NewAnd(addr, i64c(63))), i64c(63)), i64c(esz))
 	n := bl.b.NewSub(to, from)
-	peel2 := bl.b.NewSelect(bl.b.NewICmp(enum.IPredULT, peel, n), peel, n)
+	var peel2 value.Value = bl.b.NewSelect(bl.b.NewICmp(enum.IPredULT, peel, n), peel, n)
+	if cond != nil {
+		peel2 = bl.b.NewSelect(cond, peel2, n)
+	}
 	vstart := bl.b.NewAdd(from, peel2)
 	bl.loopFrom(from, vstart, "nt.pre", func(j value.Value) { body(at(j)) })
 	nvec := bl.b.NewUDiv(bl.b.NewSub(to, vstart), i64c(vf))

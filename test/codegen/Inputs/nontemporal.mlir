@@ -24,3 +24,14 @@ func.func @short_rows(%a: tensor<200x5xf32>, %b: tensor<5xf32>) -> tensor<200x5x
   %0 = "tir.add"(%a, %b) : (tensor<200x5xf32>, tensor<5xf32>) -> tensor<200x5xf32>
   return %0 : tensor<200x5xf32>
 }
+// A dynamic batch dimension: the output's size is tested at run time.
+func.func @dyn_rows(%a: tensor<?x37xf32>, %b: tensor<37xf32>) -> tensor<?x37xf32> {
+  %0 = "tir.mul"(%a, %b) : (tensor<?x37xf32>, tensor<37xf32>) -> tensor<?x37xf32>
+  return %0 : tensor<?x37xf32>
+}
+// Every size dynamic: the inner strides are only known at run time, and
+// the nest keeps the ordinary loop.
+func.func @dyn_all(%a: tensor<?x?xf32>, %b: tensor<?xf32>) -> tensor<?x?xf32> {
+  %0 = "tir.add"(%a, %b) : (tensor<?x?xf32>, tensor<?xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}

@@ -57,6 +57,21 @@ int main(void) {
   for (int k = 0; k < 200 * 5; k++) bad += R.aligned[k] != s[k] + b[k % 5];
   tirc_free(&R);
   calls++;
+  /* dyn_rows: 3 rows (444 bytes, ordinary stores) and 50 rows (7400
+   * bytes, non-temporal); dyn_all with the same sizes (ordinary). */
+  for (int rows = 3; rows <= 50; rows += 47)
+    for (int off = -1; off < 16; off++) {
+      tirc_desc_f32_2d AD = {a2, a2, 0, {rows, 37}, {37, 1}}, R = {0}, R2 = {0};
+      if (off >= 0) R = (tirc_desc_f32_2d){buf, buf, off, {rows, 37}, {37, 1}};
+      if (dyn_rows(&AD, &B1, &R) != 0 || dyn_all(&AD, &B1, &R2) != 0) return 1;
+      for (int k = 0; k < rows * 37; k++) {
+        bad += R.aligned[R.offset + k] != a2[k] * b[k % 37];
+        bad += R2.aligned[k] != a2[k] + b[k % 37];
+      }
+      if (off < 0) tirc_free(&R);
+      tirc_free(&R2);
+      calls += 2;
+    }
   printf("%d calls, %d mismatches\n", calls, bad);
   return 0;
 }
