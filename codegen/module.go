@@ -43,8 +43,8 @@ type Options struct {
 	// the calling thread.
 	ParallelMin int64
 	// NonTemporalMin is the output size in bytes from which a nest
-	// with static sizes uses non-temporal stores (nontemporal.go); 0
-	// never.
+	// uses non-temporal stores (nontemporal.go; decided at run time
+	// when sizes are dynamic); 0 never.
 	NonTemporalMin int64
 	// NonTemporalStoreBoundOnly restricts non-temporal stores to
 	// store-bound nests (inputs at most an eighth of the output), for

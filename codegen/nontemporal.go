@@ -47,7 +47,7 @@ type ntPlan struct {
 // NonTemporalStoreBoundOnly, the inputs hold at most an eighth as many
 // elements as the output (store-bound). With static sizes the decision is
 // made here; otherwise the plan carries the test, computed once at the
-// nest's entry, and the innermost loop exists in both forms.
+// nest's entry, and ntLoop falls back to its scalar loop when it fails.
 func (fc *funcCtx) planNonTemporal(bl *builder, views []*capturedView) *ntPlan {
 	min := fc.mod.opts.NonTemporalMin
 	if min <= 0 {
