@@ -13,7 +13,8 @@ import (
 )
 
 // FuzzEmit lowers every module that parses and verifies, before and after
-// -infer-shapes, with checks on and off: codegen never panics, fails only
+// -infer-shapes (then with threaded and non-temporal nests from tiny sizes
+// on), with checks on and off: codegen never panics, fails only
 // with diagnostics, and what it emits defines every function with a body
 // (opt-14 and clang judge the emitted IR in the lit and end-to-end tests;
 // llir/llvm's printer panics on malformed IR such as a block without a
@@ -40,7 +41,13 @@ func FuzzEmit(f *testing.F) {
 					return
 				}
 			}
-			out, ds := codegen.Emit(m, codegen.Options{Checks: checks})
+			opts := codegen.Options{Checks: checks}
+			if refine {
+				// Threads and streaming stores from tiny sizes on: their
+				// nests are built for most modules.
+				opts.ParallelMin, opts.NonTemporalMin = 16, 64
+			}
+			out, ds := codegen.Emit(m, opts)
 			if ds.HasErrors() {
 				if out != nil {
 					t.Fatalf("output despite errors %v", ds)
