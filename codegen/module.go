@@ -94,6 +94,7 @@ type moduleCtx struct {
 	// printed as soon as it is complete and its blocks dropped, so memory
 	// stays proportional to the function being built, not the module.
 	done strings.Builder
+	pr   *printer // writes into done (print.go)
 }
 
 func newModuleCtx(opts Options) *moduleCtx {
@@ -191,8 +192,11 @@ func (mc *moduleCtx) emitFree() {
 // finish prints a completed function definition into mc.done and drops
 // its body; calls keep referring to it by name.
 func (mc *moduleCtx) finish(f *llvm.Func) {
+	if mc.pr == nil {
+		mc.pr = newPrinter(&mc.done)
+	}
 	mc.done.WriteString("\n")
-	mc.done.WriteString(f.LLString())
+	mc.pr.function(f)
 	mc.done.WriteString("\n")
 	f.Blocks = nil
 	for i := len(mc.m.Funcs) - 1; i >= 0; i-- {

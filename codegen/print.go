@@ -1,0 +1,361 @@
+package codegen
+
+import (
+	"bytes"
+	"strings"
+
+	llvm "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+)
+
+// A faster printer of function definitions. llir/llvm prints every
+// instruction through fmt with a fresh string per operand type, which was
+// half of -emit-llvm's time. printer writes the instructions codegen emits
+// most (their plain forms: no metadata, atomics or fast-math flags)
+// straight into one buffer, with each type's text computed once, and hands
+// anything else to llir; the result is byte for byte llir's (checked by
+// TestPrinterMatchesLLIR over every test module).
+type printer struct {
+	w     *strings.Builder
+	types map[types.Type]string
+}
+
+func newPrinter(w *strings.Builder) *printer {
+	return &printer{w: w, types: map[types.Type]string{}}
+}
+
+func (p *printer) typ(t types.Type) string {
+	s, ok := p.types[t]
+	if !ok {
+		s = t.String()
+		p.types[t] = s
+	}
+	return s
+}
+
+// tv writes "type ident", what llir's values print for %s.
+func (p *printer) tv(v value.Value) {
+	p.w.WriteString(p.typ(v.Type()))
+	p.w.WriteByte(' ')
+	p.w.WriteString(v.Ident())
+}
+
+// def writes "%x = op".
+func (p *printer) def(v identer, op string) {
+	p.w.WriteString(v.Ident())
+	p.w.WriteString(" = ")
+	p.w.WriteString(op)
+}
+
+// binary writes "%x = op flags X, Y".
+func (p *printer) binary(v identer, op string, flags []enum.OverflowFlag, x, y value.Value) {
+	p.def(v, op)
+	for _, f := range flags {
+		p.w.WriteByte(' ')
+		p.w.WriteString(f.String())
+	}
+	p.w.WriteByte(' ')
+	p.tv(x)
+	p.w.WriteString(", ")
+	p.w.WriteString(y.Ident())
+}
+
+// conv writes "%x = op From to To".
+func (p *printer) conv(v identer, op string, from value.Value, to types.Type) {
+	p.def(v, op)
+	p.w.WriteByte(' ')
+	p.tv(from)
+	p.w.WriteString(" to ")
+	p.w.WriteString(p.typ(to))
+}
+
+func (p *printer) align(a llvm.Align) {
+	if a != 0 {
+		p.w.WriteString(", ")
+		p.w.WriteString(a.String())
+	}
+}
+
+// inst writes one instruction or terminator (without indentation).
+func (p *printer) inst(i llvm.LLStringer) {
+	w := p.w
+	switch x := i.(type) {
+	case *llvm.InstGetElementPtr:
+		if len(x.Metadata) > 0 {
+			break
+		}
+		p.def(x, "getelementptr")
+		if x.InBounds {
+			w.WriteString(" inbounds")
+		}
+		w.WriteByte(' ')
+		w.WriteString(p.typ(x.ElemType))
+		w.WriteString(", ")
+		p.tv(x.Src)
+		for _, ix := range x.Indices {
+			w.WriteString(", ")
+			p.tv(ix)
+		}
+		return
+	case *llvm.InstICmp:
+		if len(x.Metadata) > 0 {
+			break
+		}
+		p.def(x, "icmp ")
+		w.WriteString(x.Pred.String())
+		w.WriteByte(' ')
+		p.tv(x.X)
+		w.WriteString(", ")
+		w.WriteString(x.Y.Ident())
+		return
+	case *llvm.InstFCmp:
+		if len(x.Metadata) > 0 || len(x.FastMathFlags) > 0 {
+			break
+		}
+		p.def(x, "fcmp ")
+		w.WriteString(x.Pred.String())
+		w.WriteByte(' ')
+		p.tv(x.X)
+		w.WriteString(", ")
+		w.WriteString(x.Y.Ident())
+		return
+	case *llvm.InstSelect:
+		if len(x.Metadata) > 0 || len(x.FastMathFlags) > 0 {
+			break
+		}
+		p.def(x, "select ")
+		p.tv(x.Cond)
+		w.WriteString(", ")
+		p.tv(x.ValueTrue)
+		w.WriteString(", ")
+		p.tv(x.ValueFalse)
+		return
+	case *llvm.InstLoad:
+		if len(x.Metadata) > 0 || x.Atomic || x.Volatile || x.SyncScope != "" || x.Ordering != enum.AtomicOrderingNone {
+			break
+		}
+		p.def(x, "load ")
+		w.WriteString(p.typ(x.ElemType))
+		w.WriteString(", ")
+		p.tv(x.Src)
+		p.align(x.Align)
+		return
+	case *llvm.InstStore:
+		if len(x.Metadata) > 0 || x.Atomic || x.Volatile || x.SyncScope != "" || x.Ordering != enum.AtomicOrderingNone {
+			break
+		}
+		w.WriteString("store ")
+		p.tv(x.Src)
+		w.WriteString(", ")
+		p.tv(x.Dst)
+		p.align(x.Align)
+		return
+	case *llvm.InstAlloca:
+		if len(x.Metadata) > 0 || x.InAlloca || x.SwiftError || x.NElems != nil || x.AddrSpace != 0 {
+			break
+		}
+		p.def(x, "alloca ")
+		w.WriteString(p.typ(x.ElemType))
+		p.align(x.Align)
+		return
+	case *llvm.InstPhi:
+		if len(x.Metadata) > 0 || len(x.FastMathFlags) > 0 {
+			break
+		}
+		p.def(x, "phi ")
+		w.WriteString(p.typ(x.Typ))
+		w.WriteByte(' ')
+		for k, inc := range x.Incs {
+			if k > 0 {
+				w.WriteString(", ")
+			}
+			w.WriteString("[ ")
+			w.WriteString(inc.X.Ident())
+			w.WriteString(", ")
+			w.WriteString(inc.Pred.Ident())
+			w.WriteString(" ]")
+		}
+		return
+	case *llvm.InstAdd:
+		if len(x.Metadata) == 0 {
+			p.binary(x, "add", x.OverflowFlags, x.X, x.Y)
+			return
+		}
+	case *llvm.InstSub:
+		if len(x.Metadata) == 0 {
+			p.binary(x, "sub", x.OverflowFlags, x.X, x.Y)
+			return
+		}
+	case *llvm.InstMul:
+		if len(x.Metadata) == 0 {
+			p.binary(x, "mul", x.OverflowFlags, x.X, x.Y)
+			return
+		}
+	case *llvm.InstAnd:
+		if len(x.Metadata) == 0 {
+			p.binary(x, "and", nil, x.X, x.Y)
+			return
+		}
+	case *llvm.InstOr:
+		if len(x.Metadata) == 0 {
+			p.binary(x, "or", nil, x.X, x.Y)
+			return
+		}
+	case *llvm.InstUDiv:
+		if len(x.Metadata) == 0 && !x.Exact {
+			p.binary(x, "udiv", nil, x.X, x.Y)
+			return
+		}
+	case *llvm.InstFAdd:
+		if len(x.Metadata) == 0 && len(x.FastMathFlags) == 0 {
+			p.binary(x, "fadd", nil, x.X, x.Y)
+			return
+		}
+	case *llvm.InstFSub:
+		if len(x.Metadata) == 0 && len(x.FastMathFlags) == 0 {
+			p.binary(x, "fsub", nil, x.X, x.Y)
+			return
+		}
+	case *llvm.InstFMul:
+		if len(x.Metadata) == 0 && len(x.FastMathFlags) == 0 {
+			p.binary(x, "fmul", nil, x.X, x.Y)
+			return
+		}
+	case *llvm.InstBitCast:
+		if len(x.Metadata) == 0 {
+			p.conv(x, "bitcast", x.From, x.To)
+			return
+		}
+	case *llvm.InstPtrToInt:
+		if len(x.Metadata) == 0 {
+			p.conv(x, "ptrtoint", x.From, x.To)
+			return
+		}
+	case *llvm.InstIntToPtr:
+		if len(x.Metadata) == 0 {
+			p.conv(x, "inttoptr", x.From, x.To)
+			return
+		}
+	case *llvm.TermBr:
+		if len(x.Metadata) == 0 {
+			w.WriteString("br ")
+			p.tv(x.Target)
+			return
+		}
+	case *llvm.TermCondBr:
+		if len(x.Metadata) == 0 {
+			w.WriteString("br ")
+			p.tv(x.Cond)
+			w.WriteString(", ")
+			p.tv(x.TargetTrue)
+			w.WriteString(", ")
+			p.tv(x.TargetFalse)
+			return
+		}
+	case *llvm.TermRet:
+		if len(x.Metadata) == 0 {
+			if x.X == nil {
+				w.WriteString("ret void")
+			} else {
+				w.WriteString("ret ")
+				p.tv(x.X)
+			}
+			return
+		}
+	}
+	w.WriteString(i.LLString())
+}
+
+// function writes the definition of f as llir's f.LLString() would.
+func (p *printer) function(f *llvm.Func) {
+	if err := f.AssignIDs(); err != nil {
+		panic(err) // as llir's own printer: codegen built malformed IR
+	}
+	if llirOnly || len(f.Blocks) == 0 || len(f.Metadata) > 0 || len(f.UseListOrders) > 0 {
+		p.w.WriteString(f.LLString())
+		return
+	}
+	// The header as llir prints it: "declare" + linkage + header for a
+	// body-less copy, "define" + linkage + header for the definition.
+	blocks := f.Blocks
+	f.Blocks = nil
+	head := f.LLString()
+	f.Blocks = blocks
+	p.w.WriteString("define")
+	p.w.WriteString(strings.TrimPrefix(head, "declare"))
+	p.w.WriteString(" {\n")
+	for k, b := range f.Blocks {
+		if k > 0 {
+			p.w.WriteByte('\n')
+		}
+		p.w.WriteString(strings.TrimPrefix(b.Ident(), "%"))
+		p.w.WriteString(":\n")
+		for _, i := range b.Insts {
+			p.w.WriteByte('\t')
+			p.inst(i)
+			p.w.WriteByte('\n')
+		}
+		if b.Term == nil {
+			panic("missing terminator in basic block " + b.Ident()) // as llir's printer
+		}
+		p.w.WriteByte('\t')
+		p.inst(b.Term)
+		p.w.WriteByte('\n')
+	}
+	p.w.WriteString("}")
+}
+
+// identer is a named value: an instruction's result.
+type identer interface{ Ident() string }
+
+// llirOnly makes every function print through llir (the oracle of
+// TestPrinterMatchesLLIR).
+var llirOnly = false
+
+// writeModule writes the module's text to buf as llir's Module.WriteTo
+// would, with the function definitions still in the module (the entry
+// functions; nests are in mc.done already) printed by the faster printer:
+// llir writes the header, types and globals, then the functions follow in
+// the module's order, then the metadata definitions.
+func (mc *moduleCtx) writeModule(buf *bytes.Buffer) error {
+	m := mc.m
+	if llirOnly || len(m.AttrGroupDefs) > 0 || len(m.NamedMetadataDefs) > 0 || len(m.UseListOrders) > 0 || len(m.UseListOrderBBs) > 0 {
+		_, err := m.WriteTo(buf) // what codegen never makes keeps llir's order
+		return err
+	}
+	if err := m.AssignMetadataIDs(); err != nil {
+		return err
+	}
+	funcs, mds := m.Funcs, m.MetadataDefs
+	m.Funcs, m.MetadataDefs = nil, nil
+	_, err := m.WriteTo(buf)
+	m.Funcs, m.MetadataDefs = funcs, mds
+	if err != nil {
+		return err
+	}
+	if len(funcs) > 0 && buf.Len() > 0 {
+		buf.WriteString("\n")
+	}
+	var sb strings.Builder
+	pr := newPrinter(&sb)
+	for i, f := range funcs {
+		if i != 0 {
+			sb.WriteString("\n")
+		}
+		pr.function(f)
+		sb.WriteString("\n")
+	}
+	if len(mds) > 0 {
+		sb.WriteString("\n")
+	}
+	for _, md := range mds {
+		sb.WriteString(md.Ident())
+		sb.WriteString(" = ")
+		sb.WriteString(md.LLString())
+		sb.WriteString("\n")
+	}
+	buf.WriteString(sb.String())
+	return nil
+}

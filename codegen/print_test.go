@@ -1,0 +1,58 @@
+package codegen
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	_ "github.com/tirc/tirc/dialect"
+	"github.com/tirc/tirc/internal/testcorpus"
+	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/passes"
+)
+
+// TestPrinterMatchesLLIR: the faster printer (print.go) writes exactly
+// what llir/llvm's printer writes, for every module of the test corpus
+// that codegen lowers, with the options that shape the IR most (checks
+// on and off, threads and streaming stores from tiny sizes on), before
+// and after -infer-shapes.
+func TestPrinterMatchesLLIR(t *testing.T) {
+	chunks, err := testcorpus.Chunks(filepath.Join("..", "test"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	infer := passes.Lookup("infer-shapes")
+	optionSets := []Options{DefaultOptions(), {Checks: false}, {Checks: true, ParallelMin: 16, NonTemporalMin: 64}}
+	compared := 0
+	for _, c := range chunks {
+		for _, refine := range []bool{false, true} {
+			m, d := ir.ParseString(string(c.Text), ir.ParseOptions{})
+			if d != nil || ir.Verify(m, ir.VerifyOptions{}).HasErrors() {
+				break
+			}
+			if refine {
+				res := (&passes.Pipeline{Steps: []*passes.Step{{Pass: infer}}}).Run(m, passes.RunOptions{})
+				if res.Internal != nil || res.Diags.HasErrors() {
+					continue
+				}
+			}
+			for _, o := range optionSets {
+				fast, ds := Emit(m, o)
+				if ds.HasErrors() {
+					continue
+				}
+				llirOnly = true
+				slow, _ := Emit(m, o)
+				llirOnly = false
+				if diff := cmp.Diff(string(slow), string(fast)); diff != "" {
+					t.Fatalf("%s: the printer differs from llir's (-llir +printer):\n%s", c.Path, diff)
+				}
+				compared++
+			}
+		}
+	}
+	if compared < 300 {
+		t.Errorf("only %d modules compared", compared)
+	}
+	t.Logf("%d emitted modules identical", compared)
+}
