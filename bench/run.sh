@@ -122,9 +122,9 @@ for n in $sizes; do
     $out/genmodule -ops $n -tosa -o $out/t$n.mlir
     measure "infer-shapes $n ops|mlir-opt-19" mlir-opt-19 --tosa-infer-shapes $out/t$n.mlir
   fi
-  # Code generation costs ~25 KB of llir/llvm objects per fused op (a fast
-  # and a strided nest function, each with a threaded wrapper), so the 1M
-  # module is not lowered: it would need ~25 GB.
+  # Code generation peaks at ~16 KB per op (llir/llvm objects of the entry
+  # function, GC headroom; 1.6 GB at 100k ops), so the 1M module is not
+  # lowered: it would need ~16 GB.
   [ $n -le 100000 ] && measure "infer-shapes + emit-llvm $n ops|tirc" tirc -infer-shapes -emit-llvm $out/m$n.mlir -arg-shapes=@f0:0=64x64
 done
 $out/genmodule -ops 200000 -funcs 2000 -dup 3 -o $out/many.mlir

@@ -238,6 +238,36 @@ func (p *printer) inst(i llvm.LLStringer) {
 			p.conv(x, "inttoptr", x.From, x.To)
 			return
 		}
+	case *llvm.InstCall:
+		if len(x.Metadata) > 0 || x.Tail != enum.TailNone || len(x.FastMathFlags) > 0 || x.CallingConv != enum.CallingConvNone ||
+			len(x.ReturnAttrs) > 0 || x.AddrSpace != 0 || len(x.FuncAttrs) > 0 || len(x.OperandBundles) > 0 {
+			break
+		}
+		if !x.Type().Equal(types.Void) {
+			w.WriteString(x.Ident())
+			w.WriteString(" = ")
+		}
+		w.WriteString("call ")
+		if sig := x.Sig(); sig.Variadic {
+			w.WriteString(p.typ(sig))
+		} else {
+			w.WriteString(p.typ(x.Type()))
+		}
+		w.WriteByte(' ')
+		w.WriteString(x.Callee.Ident())
+		w.WriteByte('(')
+		for k, a := range x.Args {
+			if k > 0 {
+				w.WriteString(", ")
+			}
+			if _, ok := a.(*llvm.Arg); ok {
+				w.WriteString(a.String())
+			} else {
+				p.tv(a)
+			}
+		}
+		w.WriteByte(')')
+		return
 	case *llvm.TermBr:
 		if len(x.Metadata) == 0 {
 			w.WriteString("br ")
