@@ -123,7 +123,7 @@ if bw:
     print("Memory bandwidth (STREAM-like, bench/c/stream.c), GB/s: " + ", ".join(
         "%s %dT %.1f" % (k, th, v) for (k, th), v in sorted(bw.items())) + "\n")
 print("## The compiler\n")
-print("Best of 3 wall times and peak RSS (`/usr/bin/time`), modules from")
+print("Best of 3 wall times (bash's EPOCHREALTIME) and peak RSS (`/usr/bin/time`), modules from")
 print("bench/cmd/genmodule (broadcasting tir ops in generic form, which")
 print("`mlir-opt-19 -allow-unregistered-dialect` also reads). For infer-shapes and")
 print("canonicalize+cse, mlir-opt-19 runs `--tosa-infer-shapes` / `--canonicalize --cse`")
@@ -142,7 +142,7 @@ for f in comp:
 for label in order:
     d = by[label]
     a, b = d.get("tirc"), d.get("mlir-opt-19")
-    fmt = lambda x: "–" if x is None else "%.2f s, %d MB" % (x[0], x[1] // 1024)
+    fmt = lambda x: "–" if x is None else "%.3f s, %d MB" % (x[0], x[1] // 1024)
     r = "–" if a is None or b is None or a[0] == 0 else "%.2f×" % (b[0] / max(a[0], 0.005))
     print("| %s | %s | %s | %s |" % (label, fmt(a), fmt(b), r))
 one = [by[l]["tirc"] for l in order if l.startswith("canonicalize+cse") and "tirc" in by[l]]
