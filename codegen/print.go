@@ -62,6 +62,16 @@ func (p *printer) binary(v identer, op string, flags []enum.OverflowFlag, x, y v
 	p.w.WriteString(y.Ident())
 }
 
+// compare writes "%x = op pred X, Y".
+func (p *printer) compare(v identer, op, pred string, x, y value.Value) {
+	p.def(v, op)
+	p.w.WriteString(pred)
+	p.w.WriteByte(' ')
+	p.tv(x)
+	p.w.WriteString(", ")
+	p.w.WriteString(y.Ident())
+}
+
 // conv writes "%x = op From to To".
 func (p *printer) conv(v identer, op string, from value.Value, to types.Type) {
 	p.def(v, op)
@@ -100,27 +110,15 @@ func (p *printer) inst(i llvm.LLStringer) {
 		}
 		return
 	case *llvm.InstICmp:
-		if len(x.Metadata) > 0 {
-			break
+		if len(x.Metadata) == 0 {
+			p.compare(x, "icmp ", x.Pred.String(), x.X, x.Y)
+			return
 		}
-		p.def(x, "icmp ")
-		w.WriteString(x.Pred.String())
-		w.WriteByte(' ')
-		p.tv(x.X)
-		w.WriteString(", ")
-		w.WriteString(x.Y.Ident())
-		return
 	case *llvm.InstFCmp:
-		if len(x.Metadata) > 0 || len(x.FastMathFlags) > 0 {
-			break
+		if len(x.Metadata) == 0 && len(x.FastMathFlags) == 0 {
+			p.compare(x, "fcmp ", x.Pred.String(), x.X, x.Y)
+			return
 		}
-		p.def(x, "fcmp ")
-		w.WriteString(x.Pred.String())
-		w.WriteByte(' ')
-		p.tv(x.X)
-		w.WriteString(", ")
-		w.WriteString(x.Y.Ident())
-		return
 	case *llvm.InstSelect:
 		if len(x.Metadata) > 0 || len(x.FastMathFlags) > 0 {
 			break
