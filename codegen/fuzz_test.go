@@ -18,7 +18,8 @@ import (
 // with diagnostics, and what it emits defines every function with a body
 // (opt-14 and clang judge the emitted IR in the lit and end-to-end tests;
 // llir/llvm's printer panics on malformed IR such as a block without a
-// terminator, which this target catches). Seeds: every chunk of
+// terminator, which this target catches), and the faster printer writes
+// what llir's printer writes (print.go). Seeds: every chunk of
 // test/**/*.mlir.
 func FuzzEmit(f *testing.F) {
 	chunks, err := testcorpus.Chunks(filepath.Join("..", "test"))
@@ -58,6 +59,12 @@ func FuzzEmit(f *testing.F) {
 				if !fn.External && !strings.Contains(string(out), "@"+fn.Name+"(") {
 					t.Fatalf("no definition of @%s in the output\ninput:\n%s\noutput:\n%s", fn.Name, data, out)
 				}
+			}
+			*codegen.LLIROnly = true
+			slow, _ := codegen.Emit(m, opts)
+			*codegen.LLIROnly = false
+			if string(slow) != string(out) {
+				t.Fatalf("the printer differs from llir's\ninput:\n%s\nllir:\n%s\nprinter:\n%s", data, slow, out)
 			}
 		}
 	})
