@@ -297,7 +297,10 @@ func (p *printer) inst(i llvm.LLStringer) {
 }
 
 // function writes the definition of f as llir's f.LLString() would.
+// The type cache lives for one function: codegen makes fresh type objects
+// for every nest, and a module-long cache would keep them all alive.
 func (p *printer) function(f *llvm.Func) {
+	clear(p.types)
 	if err := f.AssignIDs(); err != nil {
 		panic(err) // as llir's own printer: codegen built malformed IR
 	}
