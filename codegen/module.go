@@ -93,7 +93,7 @@ type moduleCtx struct {
 	// done holds the text of finished function definitions: each is
 	// printed as soon as it is complete and its blocks dropped, so memory
 	// stays proportional to the function being built, not the module.
-	done strings.Builder
+	done text
 	pr   *printer // writes into done (print.go)
 }
 

@@ -18,11 +18,11 @@ import (
 // anything else to llir; the result is byte for byte llir's (checked by
 // TestPrinterMatchesLLIR over every test module).
 type printer struct {
-	w     *strings.Builder
+	w     *text
 	types map[types.Type]string
 }
 
-func newPrinter(w *strings.Builder) *printer {
+func newPrinter(w *text) *printer {
 	return &printer{w: w, types: map[types.Type]string{}}
 }
 
@@ -345,15 +345,17 @@ type identer interface{ Ident() string }
 // TestPrinterMatchesLLIR).
 var llirOnly = false
 
-// writeModule writes the module's text to buf as llir's Module.WriteTo
+// writeModule writes the module's text to t as llir's Module.WriteTo
 // would, with the function definitions still in the module (the entry
 // functions; nests are in mc.done already) printed by the faster printer:
 // llir writes the header, types and globals, then the functions follow in
 // the module's order, then the metadata definitions.
-func (mc *moduleCtx) writeModule(buf *bytes.Buffer) error {
+func (mc *moduleCtx) writeModule(t *text) error {
 	m := mc.m
+	var head bytes.Buffer
 	if llirOnly || len(m.AttrGroupDefs) > 0 || len(m.NamedMetadataDefs) > 0 || len(m.UseListOrders) > 0 || len(m.UseListOrderBBs) > 0 {
-		_, err := m.WriteTo(buf) // what codegen never makes keeps llir's order
+		_, err := m.WriteTo(&head) // what codegen never makes keeps llir's order
+		t.WriteString(head.String())
 		return err
 	}
 	if err := m.AssignMetadataIDs(); err != nil {
@@ -361,32 +363,31 @@ func (mc *moduleCtx) writeModule(buf *bytes.Buffer) error {
 	}
 	funcs, mds := m.Funcs, m.MetadataDefs
 	m.Funcs, m.MetadataDefs = nil, nil
-	_, err := m.WriteTo(buf)
+	_, err := m.WriteTo(&head)
 	m.Funcs, m.MetadataDefs = funcs, mds
 	if err != nil {
 		return err
 	}
-	if len(funcs) > 0 && buf.Len() > 0 {
-		buf.WriteString("\n")
+	t.WriteString(head.String())
+	if len(funcs) > 0 && head.Len() > 0 {
+		t.WriteString("\n")
 	}
-	var sb strings.Builder
-	pr := newPrinter(&sb)
+	pr := newPrinter(t)
 	for i, f := range funcs {
 		if i != 0 {
-			sb.WriteString("\n")
+			t.WriteString("\n")
 		}
 		pr.function(f)
-		sb.WriteString("\n")
+		t.WriteString("\n")
 	}
 	if len(mds) > 0 {
-		sb.WriteString("\n")
+		t.WriteString("\n")
 	}
 	for _, md := range mds {
-		sb.WriteString(md.Ident())
-		sb.WriteString(" = ")
-		sb.WriteString(md.LLString())
-		sb.WriteString("\n")
+		t.WriteString(md.Ident())
+		t.WriteString(" = ")
+		t.WriteString(md.LLString())
+		t.WriteString("\n")
 	}
-	buf.WriteString(sb.String())
 	return nil
 }

@@ -1,0 +1,48 @@
+package codegen
+
+// text is an append-only buffer of fixed-size chunks: the module's text
+// grows to gigabytes (1.6 GB for 1M ops), and one growing buffer copies
+// and clears it again at every doubling. bytes() joins the chunks once.
+type text struct {
+	chunks [][]byte
+	n      int
+}
+
+const textChunk = 1 << 20
+
+func (t *text) WriteString(s string) {
+	for len(s) > 0 {
+		k := len(t.chunks) - 1
+		if k < 0 || len(t.chunks[k]) == cap(t.chunks[k]) {
+			t.chunks = append(t.chunks, make([]byte, 0, textChunk))
+			k++
+		}
+		c := t.chunks[k]
+		m := min(len(s), cap(c)-len(c))
+		t.chunks[k] = append(c, s[:m]...)
+		t.n += m
+		s = s[m:]
+	}
+}
+
+func (t *text) WriteByte(b byte) error {
+	k := len(t.chunks) - 1
+	if k < 0 || len(t.chunks[k]) == cap(t.chunks[k]) {
+		t.chunks = append(t.chunks, make([]byte, 0, textChunk))
+		k++
+	}
+	t.chunks[k] = append(t.chunks[k], b)
+	t.n++
+	return nil
+}
+
+// Len is the number of bytes written.
+func (t *text) Len() int { return t.n }
+
+// appendTo appends the text to dst.
+func (t *text) appendTo(dst []byte) []byte {
+	for _, c := range t.chunks {
+		dst = append(dst, c...)
+	}
+	return dst
+}
