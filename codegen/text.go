@@ -2,7 +2,7 @@ package codegen
 
 // text is an append-only buffer of fixed-size chunks: the module's text
 // grows to gigabytes (1.6 GB for 1M ops), and one growing buffer copies
-// and clears it again at every doubling. bytes() joins the chunks once.
+// and clears it again at every doubling. appendTo joins the chunks once.
 type text struct {
 	chunks [][]byte
 	n      int
@@ -10,13 +10,19 @@ type text struct {
 
 const textChunk = 1 << 20
 
+// room returns the index of a chunk with space left, adding one if needed.
+func (t *text) room() int {
+	k := len(t.chunks) - 1
+	if k < 0 || len(t.chunks[k]) == cap(t.chunks[k]) {
+		t.chunks = append(t.chunks, make([]byte, 0, textChunk))
+		k++
+	}
+	return k
+}
+
 func (t *text) WriteString(s string) {
 	for len(s) > 0 {
-		k := len(t.chunks) - 1
-		if k < 0 || len(t.chunks[k]) == cap(t.chunks[k]) {
-			t.chunks = append(t.chunks, make([]byte, 0, textChunk))
-			k++
-		}
+		k := t.room()
 		c := t.chunks[k]
 		m := min(len(s), cap(c)-len(c))
 		t.chunks[k] = append(c, s[:m]...)
@@ -26,11 +32,7 @@ func (t *text) WriteString(s string) {
 }
 
 func (t *text) WriteByte(b byte) error {
-	k := len(t.chunks) - 1
-	if k < 0 || len(t.chunks[k]) == cap(t.chunks[k]) {
-		t.chunks = append(t.chunks, make([]byte, 0, textChunk))
-		k++
-	}
+	k := t.room()
 	t.chunks[k] = append(t.chunks[k], b)
 	t.n++
 	return nil
