@@ -16,6 +16,9 @@ import (
 type Op struct {
 	Name    string
 	Summary string // semantics in one line, e.g. "lhs + rhs (broadcast)"
+	// Aliases are other names users write for the op (NumPy's, XLA's),
+	// for "did you mean" hints: "tir.maximum" -> "tir.max".
+	Aliases []string
 
 	Operands []Arg
 	Results  []Arg
@@ -74,7 +77,7 @@ func (r *Op) Def() *ir.OpDef {
 		}
 	}
 	return &ir.OpDef{
-		Name: r.Name, Summary: r.Summary, Traits: ts, Verify: r.Verify, Infer: r.Infer,
+		Name: r.Name, Summary: r.Summary, Aliases: r.Aliases, Traits: ts, Verify: r.Verify, Infer: r.Infer,
 		Kernel: r.Kernel, Format: r.Format, Predicates: r.Predicates, Inherent: r.Inherent,
 		ResultName: r.ResultName,
 	}

@@ -46,6 +46,12 @@ func unary(name, summary string, k ir.Kernel, operand Constraint) *Op {
 	}
 }
 
+// aka sets the aliases of a row: NumPy's and XLA's names for the op.
+func aka(op *Op, aliases ...string) *Op {
+	op.Aliases = aliases
+	return op
+}
+
 // resultElemIsOperandElem: arithmetic keeps the element type.
 func resultElemIsOperandElem(op *ir.Op) *ir.Diagnostic {
 	want := ir.ElementType(op.Operand(op.NumOperands() - 1).Type())
@@ -58,18 +64,19 @@ func resultElemIsOperandElem(op *ir.Op) *ir.Diagnostic {
 // TirOps is the tir dialect's op table.
 var TirOps = []*Op{
 	binary("tir.add", "lhs + rhs, broadcast; integers wrap", ir.KernelAdd, TensorOrVector, true),
-	binary("tir.mul", "lhs * rhs, broadcast; integers wrap", ir.KernelMul, TensorOrVector, true),
-	binary("tir.max", "maximum(lhs, rhs), broadcast; NaN propagates", ir.KernelMax, TensorOrVector, true),
-	binary("tir.min", "minimum(lhs, rhs), broadcast; NaN propagates", ir.KernelMin, TensorOrVector, true),
-	binary("tir.and", "lhs & rhs (logical and on i1), broadcast", ir.KernelAnd, IntTensorOrVector, true),
-	binary("tir.or", "lhs | rhs (logical or on i1), broadcast", ir.KernelOr, IntTensorOrVector, true),
-	binary("tir.xor", "lhs ^ rhs (logical xor on i1), broadcast", ir.KernelXor, IntTensorOrVector, true),
-	binary("tir.sub", "lhs - rhs, broadcast; integers wrap", ir.KernelSub, TensorOrVector, false),
-	binary("tir.div", "lhs / rhs, broadcast; integers truncate toward zero, x/0 and MIN/-1 are run-time errors", ir.KernelDiv, TensorOrVector, false),
-	binary("tir.rem", "remainder with the sign of lhs (C's %, fmod), broadcast", ir.KernelRem, TensorOrVector, false),
-	binary("tir.pow", "lhs ** rhs, broadcast (floats)", ir.KernelPow, FloatTensorOrVector, false),
+	aka(binary("tir.mul", "lhs * rhs, broadcast; integers wrap", ir.KernelMul, TensorOrVector, true), "multiply"),
+	aka(binary("tir.max", "maximum(lhs, rhs), broadcast; NaN propagates", ir.KernelMax, TensorOrVector, true), "maximum"),
+	aka(binary("tir.min", "minimum(lhs, rhs), broadcast; NaN propagates", ir.KernelMin, TensorOrVector, true), "minimum"),
+	aka(binary("tir.and", "lhs & rhs (logical and on i1), broadcast", ir.KernelAnd, IntTensorOrVector, true), "logical_and", "bitwise_and"),
+	aka(binary("tir.or", "lhs | rhs (logical or on i1), broadcast", ir.KernelOr, IntTensorOrVector, true), "logical_or", "bitwise_or"),
+	aka(binary("tir.xor", "lhs ^ rhs (logical xor on i1), broadcast", ir.KernelXor, IntTensorOrVector, true), "logical_xor", "bitwise_xor"),
+	aka(binary("tir.sub", "lhs - rhs, broadcast; integers wrap", ir.KernelSub, TensorOrVector, false), "subtract", "minus"),
+	aka(binary("tir.div", "lhs / rhs, broadcast; integers truncate toward zero, x/0 and MIN/-1 are run-time errors", ir.KernelDiv, TensorOrVector, false), "divide"),
+	aka(binary("tir.rem", "remainder with the sign of lhs (C's %, fmod), broadcast", ir.KernelRem, TensorOrVector, false), "fmod"),
+	aka(binary("tir.pow", "lhs ** rhs, broadcast (floats)", ir.KernelPow, FloatTensorOrVector, false), "power"),
 	{
 		Name: "tir.cmp", Summary: "lhs <predicate> rhs as i1, broadcast", Kernel: ir.KernelCmp,
+		Aliases:  []string{"compare", "equal", "not_equal", "less", "less_equal", "greater", "greater_equal"},
 		Operands: []Arg{{"lhs", TensorOrVector, false}, {"rhs", TensorOrVector, false}},
 		Results:  []Arg{{"result", BoolTensorOrVector, false}},
 		Attrs:    []AttrSpec{{Name: "predicate", Desc: predDesc, Check: predCheck}, broadcastDimsAttr},
@@ -77,13 +84,14 @@ var TirOps = []*Op{
 	},
 	{
 		Name: "tir.select", Summary: "cond ? a : b per element, broadcast", Kernel: ir.KernelSelect,
+		Aliases:  []string{"where"},
 		Operands: []Arg{{"cond", BoolTensorOrVector, false}, {"a", TensorOrVector, false}, {"b", TensorOrVector, false}},
 		Results:  []Arg{{"result", TensorOrVector, false}},
 		Traits:   []*ir.Trait{traits.Broadcastable},
 		Verify:   verifySelect,
 	},
-	unary("tir.neg", "-x; integers wrap", ir.KernelNeg, TensorOrVector),
-	unary("tir.abs", "|x|; abs(MIN) wraps to MIN", ir.KernelAbs, TensorOrVector),
+	aka(unary("tir.neg", "-x; integers wrap", ir.KernelNeg, TensorOrVector), "negative", "negate"),
+	aka(unary("tir.abs", "|x|; abs(MIN) wraps to MIN", ir.KernelAbs, TensorOrVector), "absolute"),
 	unary("tir.exp", "e^x", ir.KernelExp, FloatTensorOrVector),
 	unary("tir.log", "natural logarithm", ir.KernelLog, FloatTensorOrVector),
 	unary("tir.sqrt", "square root", ir.KernelSqrt, FloatTensorOrVector),
@@ -91,12 +99,14 @@ var TirOps = []*Op{
 	{
 		Name: "tir.convert", Summary: "element type conversion (float->int truncates and saturates, NaN->0; x->i1 is x != 0)",
 		Kernel:   ir.KernelConvert,
+		Aliases:  []string{"astype", "cast", "convert_element_type"},
 		Operands: []Arg{{"operand", TensorOrVector, false}},
 		Results:  []Arg{{"result", TensorOrVector, false}},
 		Traits:   []*ir.Trait{traits.ElementwiseMappable, traits.SameOperandsAndResultShape},
 	},
 	{
 		Name: "tir.broadcast_in_dim", Summary: "XLA explicit broadcast: operand dim i goes to result dim broadcast_dimensions[i]",
+		Aliases:  []string{"broadcast_to"},
 		Operands: []Arg{{"operand", TensorOrVector, false}},
 		Results:  []Arg{{"result", TensorOrVector, false}},
 		Attrs:    []AttrSpec{{Name: traits.BroadcastDimsAttr, Desc: "i64 dense array attribute", Check: I64ArrayAttr}},
@@ -106,6 +116,7 @@ var TirOps = []*Op{
 	},
 	{
 		Name: "tir.constant", Summary: "the constant tensor given by `value`",
+		Aliases: []string{"const"},
 		Results: []Arg{{"result", TensorOrVector, false}},
 		Attrs:   []AttrSpec{{Name: "value", Desc: "dense elements attribute", Check: isDense}},
 		Traits:  []*ir.Trait{traits.ConstantLike},

@@ -115,6 +115,9 @@ type OpDef struct {
 	Name string
 	// Summary is the op's semantics in one line ("lhs + rhs, broadcast").
 	Summary string
+	// Aliases are other names users write for the op (NumPy's, XLA's:
+	// "maximum" for tir.max), for "did you mean" hints.
+	Aliases []string
 	// Traits in declaration order; the verifier runs them in this order.
 	Traits []*Trait
 	// Verify is the op's own verifier, run after the traits'.

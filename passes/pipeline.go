@@ -8,6 +8,8 @@ import (
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/tirc/tirc/internal/suggest"
 )
 
 // Pipeline is an ordered list of pass instances, each with its options.
@@ -220,33 +222,11 @@ func pipelineSyntaxError(text string, err error) error {
 
 // closestPass suggests a registered pass name for a typo.
 func closestPass(name string) string {
-	best, bestD := "", 3
+	var names []string
 	for _, p := range All() {
-		if d := editDistance(name, p.Name); d < bestD {
-			best, bestD = p.Name, d
-		}
+		names = append(names, p.Name)
 	}
-	return best
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
+	return suggest.Closest(name, names)
 }
 
 // NewPipeline builds a pipeline from pass names in order (one CLI flag per

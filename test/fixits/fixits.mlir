@@ -21,6 +21,29 @@ func.func @typo_custom(%a: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
+// NumPy's name for an op: the hint names tir's.
+// CHECK: fixits.mlir:[[@LINE+3]]:8: error: unregistered operation 'tir.maximum' found in dialect ('tir') that does not allow unknown operations{{$}}
+// CHECK: fixits.mlir:[[@LINE+2]]:8: fix-it: did you mean 'tir.max'?
+func.func @numpy_name(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "tir.maximum"(%a, %a) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// No likely reading, no hint: 'tir.mux' is not a slip of 'tir.max' (u and a
+// are far apart on the keyboard), so the next line is the next error's.
+// CHECK: fixits.mlir:[[@LINE+5]]:8: error: unregistered operation 'tir.mux' found in dialect ('tir') that does not allow unknown operations{{$}}
+// CHECK-NEXT: {{^}}  %0 = "tir.mux"
+// CHECK-NEXT: {{^}}       ^
+// CHECK-NOT: fix-it
+func.func @no_hint(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "tir.mux"(%a, %a) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
 // The seed documents' own typo: a tensor type missing its '>'.
 // CHECK: fixits.mlir:[[@LINE+3]]:71: error: expected '>' in tensor type
 // CHECK: fixits.mlir:[[@LINE+2]]:71: fix-it: insert '>': 'tensor<1x2xi32>'
