@@ -5,6 +5,8 @@ import (
 	"io"
 	"sort"
 	"strings"
+
+	"github.com/tirc/tirc/internal/suggest"
 )
 
 // flagSpec is one command-line flag. Flags are matched by name with one or
@@ -82,36 +84,11 @@ func parseArgs(args []string, specs []*flagSpec, o *options) error {
 
 // closestFlag suggests a flag name for a typo.
 func closestFlag(name string, specs []*flagSpec) string {
-	best, bestD := "", 3
-	for _, s := range specs {
-		if d := levenshtein(name, s.name); d < bestD {
-			best, bestD = s.name, d
-		}
+	names := make([]string, len(specs))
+	for i, s := range specs {
+		names[i] = s.name
 	}
-	if bestD*3 >= len(name) {
-		return ""
-	}
-	return best
-}
-
-func levenshtein(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
+	return suggest.Closest(name, names)
 }
 
 // printHelp lists every flag by section, one line each.
