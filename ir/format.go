@@ -87,7 +87,7 @@ func (p *parser) parseFastmath(attrs *Attrs) {
 	kw := p.tok
 	p.next()
 	if !p.is(tLess) || p.tok.start != kw.end {
-		p.failAt(p.tok, "expected '<' after 'fastmath'")
+		p.failExpected("expected '<' after 'fastmath'")
 		return
 	}
 	start := p.tok.start
@@ -251,7 +251,7 @@ func (pr *printer) printConstantForm(op *Op) bool {
 // FormatCall: `op @callee(%a, ...) [{attrs}] : (T, ...) -> R`.
 func (p *parser) parseCallForm(name string, def *OpDef, pos Pos) *Op {
 	if !p.is(tAtIdent) {
-		p.failAt(p.tok, "expected the callee like @f after '%s'", name)
+		p.failExpected("expected the callee like @f after '%s'", name)
 		return nil
 	}
 	callee := p.symbolName(p.tok)

@@ -54,6 +54,7 @@ type token struct {
 // keep the line numbers of the whole file.
 type lexer struct {
 	data      []byte
+	begin     int // where the chunk starts: errors never point before it
 	pos       int
 	end       int
 	line      int32

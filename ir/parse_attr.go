@@ -104,7 +104,7 @@ func (p *parser) parseAttr() Attr {
 		return &TypeAttr{Type: t}
 	case tBareIdent:
 	default:
-		p.failAt(p.tok, "expected attribute value")
+		p.failExpected("expected attribute value")
 		return nil
 	}
 	word := string(p.text(p.tok))
@@ -149,7 +149,8 @@ func (p *parser) parseAttr() Attr {
 		}
 		return &OpaqueAttr{Text: string(p.src.Data[start:end])}
 	}
-	p.failAt(kw, "expected attribute value, found '%s'", word)
+	pos, _ := p.wrongTokenPos(kw)
+	p.fail(pos, "expected attribute value, found '%s'", word)
 	return nil
 }
 
@@ -239,7 +240,7 @@ func (p *parser) parseLiteral() (literal, bool) {
 		}
 		lit.f = v
 	default:
-		p.failAt(p.tok, "expected a number after '-'")
+		p.failExpected("expected a number after '-'")
 		return lit, false
 	}
 	if lit.neg {
@@ -377,7 +378,7 @@ func (p *parser) parseDenseArrayAttr() Attr {
 	kw := p.tok
 	p.next()
 	if !p.is(tLess) || p.tok.start != kw.end {
-		p.failAt(p.tok, "expected '<' after 'array'")
+		p.failExpected("expected '<' after 'array'")
 		return nil
 	}
 	p.next()
@@ -433,7 +434,7 @@ func (p *parser) parseDenseAttr() Attr {
 	kw := p.tok
 	p.next()
 	if !p.is(tLess) || p.tok.start != kw.end {
-		p.failAt(p.tok, "expected '<' after 'dense'")
+		p.failExpected("expected '<' after 'dense'")
 		return nil
 	}
 	p.next()

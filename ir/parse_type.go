@@ -22,7 +22,7 @@ func (p *parser) parseType() Type {
 		return p.parseBangType()
 	case tBareIdent:
 	default:
-		p.failAt(p.tok, "expected a type, found %s", p.describe())
+		p.failExpected("expected a type, found %s", p.describe())
 		return nil
 	}
 	word := p.text(p.tok)
@@ -67,6 +67,8 @@ func scalarKeyword(word []byte) *Scalar {
 // failUnknownType explains why a word is not a type tirc accepts.
 func (p *parser) failUnknownType(w string) {
 	switch {
+	case p.startsLine(p.tok):
+		p.failExpected("expected a type, found '%s'", w)
 	case isIntWidth(w, "i") || isIntWidth(w, "si") || isIntWidth(w, "ui"):
 		p.failAt(p.tok, "unsupported integer type '%s': tirc supports i1, i8, i16, i32, i64 and index", w)
 	case w == "memref" || w == "complex" || w == "tuple" || w == "none" || w == "f80" || w == "f128" ||
@@ -104,7 +106,7 @@ func (p *parser) parseShapedType(isTensor bool) Type {
 	}
 	p.next()
 	if !p.is(tLess) || p.tok.start != kw.end {
-		p.failAt(p.tok, "expected '<' in %s type", kindWord(isTensor))
+		p.failExpected("expected '<' in %s type", kindWord(isTensor))
 		return nil
 	}
 	// Dimensions are scanned byte by byte (MLIR re-lexes `4x?xf32` the
@@ -176,7 +178,7 @@ elem:
 		if p.is(tInt) || p.is(tFloat) {
 			p.failAt(p.tok, "invalid dimension size '%s': sizes are non-negative integers or '?'", p.tokText())
 		} else {
-			p.failAt(p.tok, "expected element type in %s type, found %s", kindWord(isTensor), p.describe())
+			p.failExpected("expected element type in %s type, found %s", kindWord(isTensor), p.describe())
 		}
 		return nil
 	}
@@ -188,6 +190,8 @@ elem:
 			p.failAt(p.tok, "%s element type must be a scalar (i1, i8, i16, i32, i64, index, f16, bf16, f32, f64), not a %s", kindWord(isTensor), w)
 		case len(w) > 1 && (isDigit(w[0]) || w[0] == 'x'):
 			p.failAt(p.tok, "invalid dimension size in '%s'", w)
+		case p.startsLine(p.tok):
+			p.failExpected("expected element type in %s type, found '%s'", kindWord(isTensor), w)
 		default:
 			if d := leadingDimLike(w); d != "" {
 				p.failAt(p.tok, "invalid dimension size '%s': sizes are non-negative integers or '?'", d)
@@ -202,10 +206,11 @@ elem:
 	}
 	p.next()
 	if !p.is(tGreater) {
-		at := p.tok
-		p.failAt(at, "expected '>' in %s type", kindWord(isTensor))
-		if k := at.kind; p.err != nil && (k == tRParen || k == tComma || k == tArrow || k == tEOF || k == tLBrace) {
-			p.err.Fix = "insert '>': '" + string(p.src.Data[kw.start:at.start]) + ">'"
+		k := p.tok.kind
+		_, end := p.wrongTokenPos(p.tok)
+		p.failExpected("expected '>' in %s type", kindWord(isTensor))
+		if p.err != nil && (k == tRParen || k == tComma || k == tArrow || k == tEOF || k == tLBrace) {
+			p.err.Fix = "insert '>': '" + string(p.src.Data[kw.start:end]) + ">'"
 		}
 		return nil
 	}

@@ -40,7 +40,7 @@ func ParseRange(src *Source, start, end, line int, opts ParseOptions) (*Module, 
 	p := &parser{
 		src:       src,
 		opts:      opts,
-		lex:       lexer{data: src.Data, pos: start, end: end, line: int32(line), lineStart: start},
+		lex:       lexer{data: src.Data, begin: start, pos: start, end: end, line: int32(line), lineStart: start},
 		typeCache: map[string]Type{},
 		names:     map[string]string{},
 	}
@@ -170,6 +170,58 @@ func (p *parser) fail(pos Pos, format string, args ...any) {
 
 func (p *parser) failAt(t token, format string, args ...any) { p.fail(p.posOf(t), format, args...) }
 
+// startsLine reports whether t is the first token on its line: a word
+// there is more likely the next statement than a misspelt type.
+func (p *parser) startsLine(t token) bool {
+	pos, _ := p.wrongTokenPos(t)
+	return pos.Line != t.line
+}
+
+// failExpected reports that something was expected before the current
+// token, where mlir-opt-19 reports it (its emitWrongTokenError): just after
+// the text that precedes the token, skipping blanks, line ends and
+// comment-only lines. A '>' missing at the end of a line is reported at the
+// end of that line, not at the next line's first token.
+func (p *parser) failExpected(format string, args ...any) {
+	pos, _ := p.wrongTokenPos(p.tok)
+	p.fail(pos, format, args...)
+}
+
+// wrongTokenPos is the position failExpected reports for token t, and its
+// byte offset.
+func (p *parser) wrongTokenPos(t token) (Pos, int) {
+	data, begin := p.src.Data, p.lex.begin
+	i, line := t.start, t.line
+	for {
+		for i > begin && (data[i-1] == ' ' || data[i-1] == '\t') {
+			i--
+		}
+		if i <= begin {
+			return p.posOf(t), t.start
+		}
+		if c := data[i-1]; c != '\n' && c != '\r' {
+			break
+		}
+		if data[i-1] == '\n' {
+			line--
+		}
+		i--
+		// A comment on the line above: the text before it.
+		ls := i
+		for ls > begin && data[ls-1] != '\n' {
+			ls--
+		}
+		if c := bytes.Index(data[ls:i], []byte("//")); c >= 0 {
+			i = ls + c
+		}
+	}
+	ls := i
+	for ls > 0 && data[ls-1] != '\n' {
+		ls--
+	}
+	return Pos{p.src, line, int32(i-ls) + 1}, i
+}
+
 func (p *parser) failed() bool { return p.err != nil }
 
 func (p *parser) text(t token) []byte { return p.src.Data[t.start:t.end] }
@@ -213,7 +265,7 @@ func (p *parser) expect(k tokKind, msg string) bool {
 		return true
 	}
 	if !p.failed() {
-		p.failAt(p.tok, "%s", msg)
+		p.failExpected("%s", msg)
 	}
 	return false
 }
@@ -763,7 +815,7 @@ func (p *parser) define(nameTok token, vals []*Value) {
 func (p *parser) parseValueRef() (valueRef, bool) {
 	t := p.tok
 	if t.kind != tPercentIdent {
-		p.failAt(t, "expected an SSA value like %%0, found %s", p.describe())
+		p.failExpected("expected an SSA value like %%0, found %s", p.describe())
 		return valueRef{}, false
 	}
 	ref := valueRef{name: p.text(t), pos: p.posOf(t)}
@@ -840,7 +892,7 @@ func (p *parser) parseOp(f *Func) {
 			if p.is(tColon) {
 				p.next()
 				if !p.is(tInt) {
-					p.failAt(p.tok, "expected the number of results after ':'")
+					p.failExpected("expected the number of results after ':'")
 					return
 				}
 				n, err := strconv.Atoi(p.tokText())
@@ -867,7 +919,7 @@ func (p *parser) parseOp(f *Func) {
 	case tBareIdent:
 		op = p.parseCustomOp()
 	default:
-		p.failAt(p.tok, "expected operation name in quotes")
+		p.failExpected("expected operation name in quotes")
 		return
 	}
 	if op == nil || p.failed() {
@@ -1011,7 +1063,7 @@ func plural(n int) string {
 func (p *parser) parseProps() Attrs {
 	p.next()
 	if !p.is(tLBrace) {
-		p.failAt(p.tok, "expected '{' in properties")
+		p.failExpected("expected '{' in properties")
 		return nil
 	}
 	attrs := p.parseAttrDict()
@@ -1023,7 +1075,7 @@ func (p *parser) parseProps() Attrs {
 // fresh slices.
 func (p *parser) parseFuncTypeLists() (ins, outs []Type) {
 	if !p.is(tLParen) {
-		p.failAt(p.tok, "expected function type like (T) -> R, found %s", p.describe())
+		p.failExpected("expected function type like (T) -> R, found %s", p.describe())
 		return nil, nil
 	}
 	p.next()
@@ -1051,7 +1103,7 @@ func (p *parser) parseOptionalLoc() string {
 	locTok := p.tok
 	p.next()
 	if !p.is(tLParen) {
-		p.failAt(p.tok, "expected '(' after 'loc'")
+		p.failExpected("expected '(' after 'loc'")
 		return ""
 	}
 	open := p.tok
