@@ -28,11 +28,11 @@ func emitFlags() []*flagSpec {
 			set: func(o *options, _ string) error { o.codegen.llvm = true; return nil }},
 		{name: "emit-c-header", section: cg, help: "write a C header declaring the public functions, their descriptor types and tirc_free",
 			set: func(o *options, _ string) error { o.codegen.header = true; return nil }},
-		{name: "no-runtime-checks", section: cg, help: "omit the run-time checks of sizes, descriptors and integer division (a wrong call is then undefined behaviour)",
+		{name: "no-runtime-checks", section: cg, needs: "emit-llvm", help: "omit the run-time checks of sizes, descriptors and integer division (a wrong call is then undefined behaviour)",
 			set: func(o *options, _ string) error { o.codegen.noChecks = true; return nil }},
 		countFlag("parallel-threshold", "n", "element count", fmt.Sprintf("run loop nests of at least n elements on libgomp's threads when linked with -lgomp (default %d; 0: always one thread)", codegen.DefaultParallelMin), func(o *options) **int64 { return &o.codegen.parallelMin }),
 		countFlag("nontemporal-threshold", "bytes", "byte count", fmt.Sprintf("use non-temporal vector stores in loop nests writing at least this many bytes (default %d; 0: never)", codegen.DefaultNonTemporalMin), func(o *options) **int64 { return &o.codegen.ntMin }),
-		{name: "nontemporal-store-bound-only", section: cg, help: "use non-temporal stores only where the inputs are at most an eighth of the output (for machines where make bench shows copy_nt slower than copy)",
+		{name: "nontemporal-store-bound-only", section: cg, needs: "emit-llvm", help: "use non-temporal stores only where the inputs are at most an eighth of the output (for machines where make bench shows copy_nt slower than copy)",
 			set: func(o *options, _ string) error { o.codegen.ntStoreBound = true; return nil }},
 		nameFlag("target-triple", "triple", "target triple", "LLVM target triple of -emit-llvm (default: the host's, e.g. x86_64-pc-linux-gnu)", func(o *options) *string { return &o.codegen.triple }),
 		nameFlag("target-cpu", "cpu", "target CPU", "LLVM CPU of the generated functions, e.g. skylake (default: clang's -march/-mcpu)", func(o *options) *string { return &o.codegen.cpu }),
@@ -43,7 +43,7 @@ const codegenSection = "Code generation"
 
 // countFlag is a code generation flag taking a non-negative count.
 func countFlag(name, arg, what, help string, dst func(*options) **int64) *flagSpec {
-	return &flagSpec{name: name, arg: arg, section: codegenSection, help: help,
+	return &flagSpec{name: name, arg: arg, section: codegenSection, help: help, needs: "emit-llvm",
 		set: func(o *options, v string) error {
 			n, err := strconv.ParseInt(v, 10, 64)
 			if err != nil || n < 0 {
@@ -57,7 +57,7 @@ func countFlag(name, arg, what, help string, dst func(*options) **int64) *flagSp
 // nameFlag is a code generation flag taking an LLVM name (no blanks or
 // quotes, which would break the emitted IR).
 func nameFlag(name, arg, what, help string, dst func(*options) *string) *flagSpec {
-	return &flagSpec{name: name, arg: arg, section: codegenSection, help: help,
+	return &flagSpec{name: name, arg: arg, section: codegenSection, help: help, needs: "emit-llvm",
 		set: func(o *options, v string) error {
 			if strings.TrimSpace(v) == "" || strings.ContainsAny(v, " \t\"\\") {
 				return fmt.Errorf("invalid %s '%s'", what, v)
@@ -72,8 +72,6 @@ func nameFlag(name, arg, what, help string, dst func(*options) *string) *flagSpe
 func emit(m *ir.Module, o *options) (out []byte, diags ir.Diagnostics, handled bool) {
 	c := &o.codegen
 	switch {
-	case c.llvm && c.header:
-		return nil, ir.Diagnostics{ir.Errorf(m.Pos, "-emit-llvm and -emit-c-header write different files; run tirc once for each")}, true
 	case c.header:
 		out, diags = codegen.EmitCHeader(m)
 		return out, diags, true

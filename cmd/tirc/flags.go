@@ -19,6 +19,7 @@ type flagSpec struct {
 	help    string
 	set     func(o *options, value string) error
 	section string
+	needs   string // a flag this one only makes sense with (checkUsage)
 }
 
 // usageError is a bad command line: exit code 2.
@@ -78,6 +79,9 @@ func parseArgs(args []string, specs []*flagSpec, o *options) error {
 		if err := spec.set(o, value); err != nil {
 			return &usageError{fmt.Sprintf("invalid value for -%s: %v", name, err)}
 		}
+		if !o.isGiven(name) {
+			o.given = append(o.given, name)
+		}
 	}
 	return nil
 }
@@ -99,7 +103,8 @@ USAGE: tirc [flags] [input.mlir | -] [flags]
 
   With no flags, tirc parses, verifies and prints the module (as mlir-opt).
   Exit codes: 0 success, 1 invalid input or failed verification,
-  2 usage error, 3 internal error.
+  2 usage error (an unknown flag or a bad value, flags that contradict
+  each other or would be ignored), 3 internal error.
 `)
 	sections := map[string][]*flagSpec{}
 	var order []string
@@ -120,7 +125,11 @@ USAGE: tirc [flags] [input.mlir | -] [flags]
 			if s.arg != "" {
 				left += "=" + s.arg
 			}
-			fmt.Fprintf(w, "  %-34s %s\n", left, s.help)
+			help := s.help
+			if s.needs != "" {
+				help += " (with -" + s.needs + ")"
+			}
+			fmt.Fprintf(w, "  %-34s %s\n", left, help)
 		}
 	}
 }

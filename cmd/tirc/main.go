@@ -27,6 +27,7 @@ type options struct {
 	showHelp          bool
 	showVersion       bool
 	explain           bool
+	given             []string // names of the flags on the command line, once each
 
 	stderr  io.Writer     // where pass dumps and timing reports go
 	passes  passOptions   // flags of passes.go
@@ -108,6 +109,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	if o.showVersion {
 		fmt.Fprintf(stdout, "tirc version %s\n", version)
 		return exitOK
+	}
+	if err := checkUsage(&o, specs); err != nil {
+		fmt.Fprintf(stderr, "tirc: error: %v\n", err)
+		return exitUsage
 	}
 	src, err := readInput(o.input, stdin)
 	if err != nil {

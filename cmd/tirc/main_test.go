@@ -136,6 +136,53 @@ func TestExitCodes(t *testing.T) {
 	}
 }
 
+// TestUsageErrors: every usage error -- flags that contradict each other,
+// that would be silently ignored, or a pipeline that cannot be built -- is
+// one line "tirc: error: ...", exit code 2, nothing on stdout, before any
+// input is read (the input here does not exist). Issue 19 item 7, issue 17
+// item 3.
+func TestUsageErrors(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "missing.mlir")
+	tests := []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"-emit-llvm", "-emit-c-driver"}, `-emit-llvm and -emit-c-driver write different files; run tirc once for each`},
+		{[]string{"-emit-c-header", "-emit-llvm"}, `-emit-llvm and -emit-c-header write different files`},
+		{[]string{"-emit-llvm", "-emit-c-header", "-emit-c-driver"}, `-emit-llvm and -emit-c-header and -emit-c-driver write different files`},
+		{[]string{"-verify", "-emit-c-header"}, `-verify writes nothing; it cannot be combined with -emit-c-header`},
+		{[]string{"-pass-pipeline=builtin.module(cse)", "-cse"}, `-pass-pipeline cannot be combined with pass flags \(-cse\); put every pass in the pipeline`},
+		{[]string{"-pass-pipeline=builtin.module(cse)", "-infer-shapes"}, `-pass-pipeline cannot be combined with pass flags \(-infer-shapes\)`},
+		{[]string{"-arg-shapes=@f:0=4"}, `-arg-shapes: 'arg-shapes' is an option of the infer-shapes pass, which is not in the pipeline \(add -infer-shapes\)`},
+		{[]string{"-cse", "-arg-shapes=@f:0=4"}, `-arg-shapes: .* not in the pipeline \(add -infer-shapes\)`},
+		{[]string{"-print-ir-after=cse", "-canonicalize"}, `-print-ir-after names 'cse', which is not in the pipeline \(add -cse\)`},
+		{[]string{"-pass-pipeline=builtin.module(nope)"}, `invalid value for -pass-pipeline: .*'nope' does not refer to a registered pass`},
+		{[]string{"-target-cpu=skylake"}, `-target-cpu only applies to -emit-llvm, which is not given`},
+		{[]string{"-emit-c-header", "-no-runtime-checks"}, `-no-runtime-checks only applies to -emit-llvm`},
+		{[]string{"-emit-c-driver", "-target-triple=x86_64-pc-linux-gnu"}, `-target-triple only applies to -emit-llvm`},
+		{[]string{"-parallel-threshold=0"}, `-parallel-threshold only applies to -emit-llvm`},
+		{[]string{"-nontemporal-threshold=0"}, `-nontemporal-threshold only applies to -emit-llvm`},
+		{[]string{"-nontemporal-store-bound-only"}, `-nontemporal-store-bound-only only applies to -emit-llvm`},
+	}
+	for _, tt := range tests {
+		got := tirc(t, "", append(tt.args, missing)...)
+		if got.code != exitUsage || got.stdout != "" || !regexp.MustCompile(`^tirc: error: `+tt.msg+`[^\n]*\n$`).MatchString(got.stderr) {
+			t.Errorf("tirc %q = exit %d, stdout %q, stderr %q; want exit 2 and one line matching %q", tt.args, got.code, got.stdout, got.stderr, tt.msg)
+		}
+	}
+	// The same flags are fine together with what they need.
+	in := writeFile(t, t.TempDir(), "in.mlir", validModule)
+	for _, args := range [][]string{
+		{"-emit-llvm", "-target-cpu=skylake", "-no-runtime-checks", "-parallel-threshold=0", "-nontemporal-threshold=0", "-nontemporal-store-bound-only"},
+		{"-pass-pipeline=builtin.module(infer-shapes)", "-arg-shapes=@f:0=4"},
+		{"-infer-shapes", "-arg-shapes=@f:0=4", "-print-ir-after=infer-shapes"},
+	} {
+		if got := tirc(t, "", append(args, in)...); got.code != exitOK {
+			t.Errorf("tirc %q = exit %d, stderr %q; want 0", args, got.code, got.stderr)
+		}
+	}
+}
+
 func TestStdin(t *testing.T) {
 	want := tirc(t, validModule)
 	if want.code != exitOK || !strings.Contains(want.stdout, "func.func @f") {

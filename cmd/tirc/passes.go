@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tirc/tirc/ir"
@@ -88,28 +89,41 @@ func passFlags() []*flagSpec {
 	return specs
 }
 
-// runPasses runs the passes requested on the command line on m. Dumps and
+// buildPipeline makes the pipeline of the command line, once: the
+// -pass-pipeline text or the pass flags in order, with the pass option
+// flags (-arg-shapes) applied. Every problem is a usage error.
+func buildPipeline(o *options) error {
+	po := &o.passes
+	pl := po.pipeline
+	if pl != nil && len(po.names) > 0 {
+		return &usageError{fmt.Sprintf("-pass-pipeline cannot be combined with pass flags (-%s); put every pass in the pipeline", po.names[0])}
+	}
+	if pl == nil {
+		var err error
+		if pl, err = passes.NewPipeline(po.names...); err != nil {
+			return &usageError{err.Error()}
+		}
+	}
+	for _, of := range po.optionFlags {
+		if err := pl.SetOption(of.pass, of.option, of.value); err != nil {
+			return &usageError{fmt.Sprintf("-%s: %v", of.flag, err)}
+		}
+	}
+	for _, n := range po.printAfter {
+		if !slices.ContainsFunc(pl.Steps, func(st *passes.Step) bool { return st.Pass.Name == n }) {
+			return &usageError{fmt.Sprintf("-print-ir-after names '%s', which is not in the pipeline (add -%s)", n, n)}
+		}
+	}
+	po.pipeline = pl
+	return nil
+}
+
+// runPasses runs the pipeline of the command line on m. Dumps and
 // reports go to o.stderr; a pass that panics is re-raised as an internal
 // error (main reports it with exit code 3).
 func runPasses(m *ir.Module, o *options) ir.Diagnostics {
 	po := &o.passes
 	pl := po.pipeline
-	if pl != nil && len(po.names) > 0 {
-		return ir.Diagnostics{ir.Errorf(ir.Pos{}, "-pass-pipeline cannot be combined with pass flags (-%s); put every pass in the pipeline", po.names[0])}
-	}
-	if pl == nil {
-		var err error
-		if pl, err = passes.NewPipeline(po.names...); err != nil {
-			return ir.Diagnostics{ir.Errorf(ir.Pos{}, "%v", err)}
-		}
-	} else {
-		pl = &passes.Pipeline{Steps: cloneSteps(pl.Steps)}
-	}
-	for _, of := range po.optionFlags {
-		if err := pl.SetOption(of.pass, of.option, of.value); err != nil {
-			return ir.Diagnostics{ir.Errorf(ir.Pos{}, "-%s: %v", of.flag, err)}
-		}
-	}
 	if len(pl.Steps) == 0 {
 		return nil
 	}
@@ -130,18 +144,4 @@ func runPasses(m *ir.Module, o *options) ir.Diagnostics {
 		panic(res.Internal)
 	}
 	return res.Diags
-}
-
-// cloneSteps copies steps so that option flags set for one chunk of
-// -split-input-file do not accumulate in the parsed pipeline.
-func cloneSteps(steps []*passes.Step) []*passes.Step {
-	out := make([]*passes.Step, len(steps))
-	for i, s := range steps {
-		opts := make(map[string]string, len(s.Options))
-		for k, v := range s.Options {
-			opts[k] = v
-		}
-		out[i] = &passes.Step{Pass: s.Pass, Options: opts}
-	}
-	return out
 }

@@ -14,7 +14,7 @@
 // RUN: not tirc -pass-pipeline='cse,,dce' %s 2>&1 | FileCheck %s --check-prefix=COMMA
 // RUN: not tirc -pass-pipeline='infer-shapes{bondary=cast}' %s 2>&1 | FileCheck %s --check-prefix=OPTION
 // RUN: tirc -pass-pipeline='cse)' %s; test $? = 2
-// RUN: not tirc -pass-pipeline='cse' -dce %s 2>&1 | FileCheck %s --check-prefix=BOTH
+// RUN: (tirc -pass-pipeline='cse' -dce %s; echo "exit=$?") 2>&1 | FileCheck %s --check-prefix=BOTH
 // RUN: tirc -help | FileCheck %s --check-prefix=HELP
 
 // OUT-LABEL: func.func @f(%arg0: tensor<?x4xf32>, %arg1: tensor<3x1xf32>) -> tensor<3x4xf32>
@@ -69,7 +69,8 @@ func.func @f(%a: tensor<?x4xf32>, %b: tensor<3x1xf32>) -> tensor<?x?xf32> {
 // NESTED: column 26: 'infer-shapes' is a module pass: it cannot run nested in func.func(...)
 // COMMA: column 5: unexpected ','; expected a pass name
 // OPTION: column 14: pass 'infer-shapes' has no option 'bondary' (options: arg-shapes, boundary)
-// BOTH: error: -pass-pipeline cannot be combined with pass flags (-dce)
+// BOTH: {{^}}tirc: error: -pass-pipeline cannot be combined with pass flags (-dce)
+// BOTH-NEXT: exit=2
 
 // HELP: Passes (run in the order given):
 // HELP-NEXT: -canonicalize Fold constants
