@@ -49,5 +49,5 @@ func.func @bias_relu(%x: tensor<?x128xf32>, %b: tensor<128xf32>) -> tensor<?x128
 	// define internal i64 @bias_relu.nest2.strided
 	// define internal void @bias_relu.nest1.omp
 	// define internal void @bias_relu.nest2.strided.omp
-	// int32_t bias_relu(const tirc_desc_f32_2d *arg0, const tirc_desc_f32_1d *arg1, tirc_desc_f32_2d *res0);
+	// int32_t bias_relu(const tirc_desc_f32_2d *x, const tirc_desc_f32_1d *b, tirc_desc_f32_2d *res0);
 }

@@ -2,6 +2,8 @@ package codegen
 
 import (
 	"fmt"
+	"hash/fnv"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -15,8 +17,15 @@ import (
 //
 //	typedef struct { float *allocated; float *aligned; int64_t offset;
 //	                 int64_t sizes[2]; int64_t strides[2]; } tirc_desc_f32_2d;
-//	int32_t bias_relu(const tirc_desc_f32_2d *arg0, const tirc_desc_f32_1d *arg1,
+//	int32_t bias_relu(const tirc_desc_f32_2d *x, const tirc_desc_f32_1d *b,
 //	                  tirc_desc_f32_2d *res0);
+//
+// Parameters are named after the function's arguments in the source (%x
+// becomes x) when that is a usable C identifier, else argN; results are
+// resN. Several generated headers can be included in one C file: the
+// include guard is the module's (or source file's) name and a hash of the
+// header, and each descriptor typedef has its own guard, so a typedef two
+// headers share is declared once.
 func EmitCHeader(m *ir.Module) ([]byte, ir.Diagnostics) {
 	var diags ir.Diagnostics
 	descs := map[string]*ir.TensorType{}
@@ -62,11 +71,12 @@ func EmitCHeader(m *ir.Module) ([]byte, ir.Diagnostics) {
 			}
 			params, bare = append(params, p), append(bare, bp)
 		}
+		names := paramNames(f)
 		for i, a := range f.Args() {
-			add(a.Type(), fmt.Sprintf("arg%d", i), false)
+			add(a.Type(), names[i], false)
 		}
 		for i, t := range f.ResultTypes {
-			add(t, fmt.Sprintf("res%d", i), true)
+			add(t, names[len(f.Args())+i], true)
 		}
 		if len(params) == 0 {
 			params = []string{"void"}
@@ -93,8 +103,8 @@ func EmitCHeader(m *ir.Module) ([]byte, ir.Diagnostics) {
  * each tensor is a pointer to its first element (row-major, contiguous),
  * results are written into the caller's buffers and do not alias the
  * arguments; same status and messages. */
-#ifndef TIRC_GENERATED_H
-#define TIRC_GENERATED_H
+#ifndef @GUARD@
+#define @GUARD@
 #include <stdbool.h>
 #include <stdint.h>
 #ifdef __cplusplus
@@ -122,5 +132,116 @@ extern "C" {
 		b.WriteString(p)
 	}
 	b.WriteString("\n/* Frees a callee-allocated result and clears its pointers. */\nvoid tirc_free(void *desc);\n\n#ifdef __cplusplus\n}\n#endif\n#endif\n")
-	return []byte(b.String()), diags
+	guard := headerGuard(m, b.String())
+	return []byte(strings.ReplaceAll(b.String(), "@GUARD@", guard)), diags
 }
+
+// headerGuard is the include guard of a header: TIRC_<NAME>_H_<hash>, NAME
+// from the module's name, else the source file's, else the first
+// function's, and the hash of the header's text, so that two different
+// headers never share a guard while including the same header twice still
+// declares it once.
+func headerGuard(m *ir.Module, text string) string {
+	name := m.Name
+	if name == "" && m.Src != nil {
+		name = strings.TrimSuffix(filepath.Base(m.Src.Name), filepath.Ext(m.Src.Name))
+	}
+	if name == "" && len(m.Funcs) > 0 {
+		name = m.Funcs[0].Name
+	}
+	var g strings.Builder
+	g.WriteString("TIRC_")
+	for _, c := range strings.ToUpper(name) {
+		if c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+			g.WriteRune(c)
+		} else {
+			g.WriteByte('_')
+		}
+	}
+	h := fnv.New32a()
+	h.Write([]byte(text))
+	fmt.Fprintf(&g, "_H_%08X", h.Sum32())
+	return g.String()
+}
+
+// paramNames returns the C parameter names of f's entry point: its
+// arguments' source names (%x -> x) where they are valid, unreserved C
+// identifiers, else argN, then res0, res1, ... for the results; all
+// distinct.
+func paramNames(f *ir.Func) []string {
+	used := map[string]bool{}
+	var names []string
+	pick := func(want, fallback string) {
+		name := want
+		if !cIdentifier(name) || used[name] {
+			name = fallback
+		}
+		for used[name] {
+			name += "_"
+		}
+		used[name] = true
+		names = append(names, name)
+	}
+	for i, a := range f.Args() {
+		pick(sourceName(a), fmt.Sprintf("arg%d", i))
+	}
+	for i := range f.ResultTypes {
+		pick(fmt.Sprintf("res%d", i), fmt.Sprintf("res%d", i))
+	}
+	return names
+}
+
+// sourceName returns the name an argument has in the source text ("x" for
+// %x), or "" when the argument was not parsed from text.
+func sourceName(v *ir.Value) string {
+	p := v.Pos
+	if !p.IsValid() || p.File == nil {
+		return ""
+	}
+	line := p.File.Line(int(p.Line))
+	if int(p.Col) > len(line) || line[p.Col-1] != '%' {
+		return ""
+	}
+	rest := line[p.Col:]
+	end := 0
+	for end < len(rest) && isIdentByte(rest[end]) {
+		end++
+	}
+	return rest[:end]
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '$' || c == '.' || c == '-'
+}
+
+// cIdentifier reports whether s can name a parameter in the header (as C
+// and as C++): an identifier, not a keyword, not reserved (_X, __x), not a
+// name the header itself uses (tirc_*, *_t types, bool/true/false).
+func cIdentifier(s string) bool {
+	if s == "" || s[0] >= '0' && s[0] <= '9' || s[0] == '_' || strings.HasPrefix(s, "tirc_") || strings.HasSuffix(s, "_t") || cKeywords[s] {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// cKeywords are the keywords of C17 and C++20, and the macros of
+// <stdbool.h> and <stdint.h> a parameter name must not hide.
+var cKeywords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, k := range strings.Fields(`auto break case char const continue default do double else enum extern
+		float for goto if inline int long register restrict return short signed sizeof static struct switch
+		typedef union unsigned void volatile while bool true false alignas alignof and and_eq asm bitand
+		bitor catch char8_t char16_t char32_t class compl concept consteval constexpr constinit const_cast
+		co_await co_return co_yield decltype delete dynamic_cast explicit export friend mutable namespace new
+		noexcept not not_eq nullptr operator or or_eq private protected public reinterpret_cast requires
+		static_assert static_cast template this thread_local throw try typeid typename using virtual wchar_t
+		xor xor_eq NULL INT8_MAX INT16_MAX INT32_MAX INT64_MAX`) {
+		m[k] = true
+	}
+	return m
+}()

@@ -12,8 +12,9 @@
 // CHECK: typedef struct { float *allocated; float *aligned; int64_t offset; int64_t sizes[2]; int64_t strides[2]; } tirc_desc_f32_2d;
 // CHECK: typedef struct { uint8_t *allocated; uint8_t *aligned; int64_t offset; int64_t sizes[1]; int64_t strides[1]; } tirc_desc_i1_1d;
 // CHECK: typedef struct { int64_t *allocated; int64_t *aligned; int64_t offset; int64_t sizes[1]; int64_t strides[1]; } tirc_desc_index_1d;
-// CHECK: int32_t scale(const tirc_desc_f32_2d *arg0, float arg1, bool arg2, tirc_desc_f32_2d *res0, tirc_desc_i1_1d *res1);
-// CHECK: int32_t misc(const tirc_desc_bf16_0d *arg0, const float *arg1 /* vector<4xf32> */, tirc_desc_index_1d *res0, float *res1 /* vector<4xf32> */, int64_t *res2);
+// CHECK: int32_t scale(const tirc_desc_f32_2d *x, float s, bool flag, tirc_desc_f32_2d *res0, tirc_desc_i1_1d *res1);
+// CHECK: int32_t misc(const tirc_desc_bf16_0d *h, const float *v /* vector<4xf32> */, tirc_desc_index_1d *res0, float *res1 /* vector<4xf32> */, int64_t *res2);
+// CHECK: int32_t names(float arg0, float arg1, float arg2, float arg3, float res0, float arg5, float ok_1, float *res0_);
 // CHECK-NOT: hidden
 // CHECK: void tirc_free(void *desc);
 // BOTH: {{^}}tirc: error: -emit-llvm and -emit-c-header write different files; run tirc once for each
@@ -30,4 +31,9 @@ func.func @misc(%h: tensor<bf16>, %v: vector<4xf32>) -> (tensor<2xindex>, vector
 }
 func.func private @hidden(%x: tensor<f32>) -> tensor<f32> {
   return %x : tensor<f32>
+}
+// Parameter names: the source's where C and C++ accept them, else argN
+// (a keyword, a number, a name ending in _t, a reserved _X), all distinct.
+func.func @names(%int: f32, %0: f32, %size_t: f32, %_X: f32, %res0: f32, %arg1: f32, %ok_1: f32) -> f32 {
+  return %ok_1 : f32
 }
