@@ -164,8 +164,11 @@ func foldConstant(f *ir.Func, op *ir.Op, c *Context) bool {
 }
 
 // foldIdentity replaces x op e by x where e is the operation's identity
-// element, and max/min/and/or(x, x) by x, when the result type equals x's
-// type (a broadcasting op whose result is larger than x is not a no-op).
+// element, when the result type equals x's type (a broadcasting op whose
+// result is larger than x is not a no-op), and the idempotent max, min,
+// and, or of x with itself (tir and arith alike) by x, through a
+// tensor.cast when the result type is x's with sizes relaxed or refined
+// (x op x broadcasts to x's own shape, so the two are always compatible).
 func foldIdentity(op *ir.Op, c *Context) bool {
 	k := op.Def.Kernel
 	if op.NumOperands() != 2 || op.NumResults() != 1 || k == ir.KernelNone {
@@ -178,6 +181,12 @@ func foldIdentity(op *ir.Op, c *Context) bool {
 	case ir.KernelMax, ir.KernelMin, ir.KernelAnd, ir.KernelOr:
 		if lhs == rhs {
 			x = lhs
+			if !ir.TypeEqual(x.Type(), rt) && castable(x.Type(), rt) {
+				cast := ir.NewOp("tensor.cast", []*ir.Value{x}, []ir.Type{rt}, nil)
+				cast.Pos, cast.Loc = op.Pos, op.Loc
+				op.Func().InsertBefore(op, cast)
+				x = cast.Result(0)
+			}
 		}
 	}
 	if x == nil {
