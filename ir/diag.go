@@ -15,6 +15,12 @@ type Source struct {
 	Data []byte
 
 	lineStarts []int // computed lazily
+
+	// built is set for the stand-in source of an op or a function built
+	// in Go, which has no text: Name says where it is ("@f op #2") and
+	// its line is the op as printed when the message is rendered.
+	built   bool
+	builtOp *Op
 }
 
 // NewSource wraps the contents of a named input.
@@ -40,6 +46,9 @@ func (p Pos) String() string {
 	name := "<unknown>"
 	if p.File != nil {
 		name = p.File.Name
+		if p.File.built {
+			return name
+		}
 	}
 	if !p.IsValid() {
 		return name
@@ -51,6 +60,12 @@ func (p Pos) String() string {
 func (s *Source) Line(n int) string {
 	if s == nil || n <= 0 {
 		return ""
+	}
+	if s.built {
+		if s.builtOp == nil {
+			return ""
+		}
+		return OpString(s.builtOp)
 	}
 	if s.lineStarts == nil {
 		starts := []int{0}

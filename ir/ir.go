@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"fmt"
 	"iter"
 	"sync"
 )
@@ -101,7 +102,16 @@ type Op struct {
 }
 
 // NewOp builds a detached op; it looks name up in the registry. Results get
-// IDs when the op is inserted into a function.
+// IDs when the op is inserted into a function, and an op without a source
+// position gets one then: "@f op #k" (its index in @f), with its printed
+// text as the line messages show.
+//
+// A name the registry does not know is kept, as MLIR's OperationState
+// does, so that modules of unregistered dialects can be built
+// (VerifyOptions.AllowUnregistered); the op then has a nil Def and fails
+// verification with MLIR's message ("unregistered operation 'tir.sum'
+// found in dialect ('tir') that does not allow unknown operations") and a
+// did-you-mean hint. Check op.Def != nil to catch a typo at once.
 func NewOp(name string, operands []*Value, resultTypes []Type, attrs Attrs) *Op {
 	op := &Op{Name: name, Def: LookupOp(name), Attrs: attrs}
 	op.SetOperands(operands)
@@ -321,6 +331,9 @@ func (f *Func) insert(op, prev, next *Op) {
 	if op.fn != nil {
 		op.fn.unlink(op)
 	}
+	if !op.Pos.IsValid() || op.Pos.File != nil && op.Pos.File.built && op.Pos.File.builtOp != op {
+		op.Pos = builtPos(f, op, prev, next)
+	}
 	op.fn, op.prev, op.next = f, prev, next
 	if prev != nil {
 		prev.next = op
@@ -339,6 +352,22 @@ func (f *Func) insert(op, prev, next *Op) {
 			f.nextID++
 		}
 	}
+}
+
+// builtPos is the position of an op built in Go (or a rewrite of one),
+// which has no source text: "@f op #k", k its index in f when inserted
+// (from 0), with the op's printed text as the line diagnostics show, so
+// that messages never say "<unknown>".
+func builtPos(f *Func, op, prev, next *Op) Pos {
+	k := f.numOps
+	if next != nil {
+		k = 0
+		for p := prev; p != nil; p = p.prev {
+			k++
+		}
+	}
+	src := &Source{Name: fmt.Sprintf("@%s op #%d", f.Name, k), built: true, builtOp: op}
+	return Pos{File: src, Line: int32(k + 1), Col: 1}
 }
 
 func (f *Func) unlink(op *Op) {
@@ -412,6 +441,10 @@ func NewModule() *Module { return &Module{} }
 
 // AddFunc appends f to the module.
 func (m *Module) AddFunc(f *Func) {
+	if !f.Pos.IsValid() {
+		// Built in Go: messages about f say "@f" (no source line).
+		f.Pos = Pos{File: &Source{Name: "@" + f.Name, built: true}, Line: 1}
+	}
 	f.Module = m
 	m.Funcs = append(m.Funcs, f)
 }
