@@ -167,9 +167,10 @@ func (d *Diagnostic) renderAt(sb *strings.Builder, parent Pos) {
 	if d.Pos.IsValid() {
 		fmt.Fprintf(sb, "%s: %s: %s\n", d.Pos, d.Severity, d.Msg)
 		if line := d.Pos.File.Line(int(d.Pos.Line)); d.Pos != parent && (line != "" || d.Pos.Col == 1) {
-			sb.WriteString(sanitizeLine(line))
+			text, col := snippet(line, int(d.Pos.Col))
+			sb.WriteString(sanitizeLine(text))
 			sb.WriteByte('\n')
-			sb.WriteString(caretPad(line, int(d.Pos.Col)))
+			sb.WriteString(caretPad(text, col))
 			sb.WriteString("^\n")
 		}
 		if d.Fix != "" {
@@ -192,6 +193,43 @@ func (d *Diagnostic) Flatten() Diagnostics {
 		out = append(out, a.Flatten()...)
 	}
 	return out
+}
+
+// Source lines longer than maxSnippetLine bytes (clang's limit for
+// printing a line) are shown as a window of snippetWindow bytes around the
+// column, cut ends marked "...", as clang does for -fmessage-length: a
+// diagnostic on a 50 MB line prints a line, not 50 MB.
+const (
+	maxSnippetLine = 4096
+	snippetWindow  = 160
+)
+
+// snippet returns the part of line to echo and the column of col in it.
+func snippet(line string, col int) (string, int) {
+	if len(line) <= maxSnippetLine {
+		return line, col
+	}
+	at := min(max(col-1, 0), len(line))
+	start := max(at-snippetWindow/2, 0)
+	end := min(start+snippetWindow, len(line))
+	if end-start < snippetWindow {
+		start = max(end-snippetWindow, 0)
+	}
+	for start > 0 && !utf8.RuneStart(line[start]) {
+		start++
+	}
+	for end < len(line) && !utf8.RuneStart(line[end]) {
+		end--
+	}
+	text := line[start:end]
+	col = at - start + 1
+	if start > 0 {
+		text, col = "..."+text, col+3
+	}
+	if end < len(line) {
+		text += "..."
+	}
+	return text, col
 }
 
 // sanitizeLine makes a source line safe to echo on a terminal: invalid
