@@ -3,6 +3,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -71,7 +72,20 @@ func generalFlags() []*flagSpec {
 }
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	removeTempsOnSignal()
+	var stdout io.Writer = os.Stdout
+	if stdoutClosed() {
+		stdout = closedWriter{}
+	}
+	os.Exit(run(os.Args[1:], os.Stdin, stdout, os.Stderr))
+}
+
+// closedWriter stands for a standard output that was closed: every write
+// fails, so the output is not silently lost.
+type closedWriter struct{}
+
+func (closedWriter) Write([]byte) (int, error) {
+	return 0, errors.New("it is closed (bad file descriptor)")
 }
 
 // Exit codes (SPEC section 1).
@@ -81,6 +95,10 @@ const (
 	exitUsage    = 2
 	exitInternal = 3
 )
+
+// testHookOutputOpen, when set by a test, runs once the output is open
+// (its temporary file exists).
+var testHookOutputOpen func()
 
 // run is the whole command; it never panics: an internal error is
 // reported with exit code 3.
@@ -130,6 +148,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 			return exitFailure
 		}
 		defer out.abort() // no-op after commit; removes the temporary file otherwise (also on a panic)
+		if testHookOutputOpen != nil {
+			testHookOutputOpen()
+		}
 	}
 	var w io.Writer = io.Discard
 	if out != nil {

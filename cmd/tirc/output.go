@@ -12,7 +12,12 @@ import (
 // output is where the result goes, written atomically: for a regular file,
 // a temporary file in the same directory is streamed into and renamed over
 // the target only by commit, so a failed run never leaves a truncated or
-// clobbered file (mlir-opt-19 deletes it). Streaming keeps peak memory to
+// clobbered file (mlir-opt-19 deletes it). A symbolic link is followed: the
+// file it points to is replaced (the temporary file is made in that file's
+// directory), the link stays. An existing file the user may not write is
+// refused, as cp refuses it, though the directory would allow replacing
+// it. The temporary file is removed on SIGINT, SIGTERM and SIGHUP too
+// (signals.go). Streaming keeps peak memory to
 // the IR itself on million-op modules. Standard output ("" or "-") is
 // buffered and written by commit, so a failed run prints nothing -- unless
 // the caller knows nothing is written before the run has succeeded (one
@@ -20,7 +25,8 @@ import (
 // growing a buffer of the whole output (a tenth of the time at 1M ops). An
 // existing non-regular target (/dev/null, a pipe) is written in place.
 type output struct {
-	path   string
+	path   string // as given
+	target string // path with symbolic links resolved
 	stdout io.Writer
 	buf    bytes.Buffer // standard output
 	tmp    *os.File     // regular file: the temporary file
@@ -37,23 +43,56 @@ func openOutput(path string, stdout io.Writer, streamStdout bool) (*output, erro
 		}
 		return o, nil
 	}
-	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
-		if fi.IsDir() {
-			return nil, fmt.Errorf("cannot write output '%s': it is a directory", path)
-		}
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
-		if err != nil {
-			return nil, fmt.Errorf("cannot write output '%s': %v", path, unwrapPathError(err))
-		}
-		o.file, o.w = f, bufio.NewWriterSize(f, 1<<20)
-		return o, nil
+	target, err := resolveLinks(path)
+	if err != nil {
+		return nil, fmt.Errorf("cannot write output '%s': %v", path, unwrapPathError(err))
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".tirc-out-*")
+	o.target = target
+	if fi, err := os.Stat(target); err == nil {
+		switch {
+		case fi.IsDir():
+			return nil, fmt.Errorf("cannot write output '%s': it is a directory", path)
+		case !fi.Mode().IsRegular():
+			f, err := os.OpenFile(target, os.O_WRONLY|os.O_TRUNC, 0)
+			if err != nil {
+				return nil, fmt.Errorf("cannot write output '%s': %v", path, unwrapPathError(err))
+			}
+			o.file, o.w = f, bufio.NewWriterSize(f, 1<<20)
+			return o, nil
+		}
+		if err := checkWritable(target); err != nil {
+			return nil, fmt.Errorf("cannot write output '%s': %v", path, err)
+		}
+	}
+	tmp, err := createTemp(filepath.Dir(target))
 	if err != nil {
 		return nil, fmt.Errorf("cannot write output '%s': %v", path, unwrapPathError(err))
 	}
 	o.tmp, o.w = tmp, bufio.NewWriterSize(tmp, 1<<20)
 	return o, nil
+}
+
+// maxLinks bounds the symbolic links followed (Linux's ELOOP limit).
+const maxLinks = 40
+
+// resolveLinks follows path's symbolic links to the file they name, which
+// need not exist (a dangling link is written through, as cp does).
+func resolveLinks(path string) (string, error) {
+	for i := 0; i < maxLinks; i++ {
+		fi, err := os.Lstat(path)
+		if err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			return path, nil
+		}
+		dest, err := os.Readlink(path)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(dest) {
+			dest = filepath.Join(filepath.Dir(path), dest)
+		}
+		path = dest
+	}
+	return "", fmt.Errorf("too many levels of symbolic links")
 }
 
 func (o *output) Write(p []byte) (int, error) {
@@ -70,10 +109,15 @@ func (o *output) commit() error {
 	o.done = true
 	switch {
 	case o.w == nil:
-		_, err := o.stdout.Write(o.buf.Bytes())
-		return err
+		if _, err := o.stdout.Write(o.buf.Bytes()); err != nil {
+			return stdoutError(err)
+		}
+		return nil
 	case o.tmp == nil && o.file == nil: // streamed standard output
-		return o.w.Flush()
+		if err := o.w.Flush(); err != nil {
+			return stdoutError(err)
+		}
+		return nil
 	case o.file != nil:
 		err := o.w.Flush()
 		if cerr := o.file.Close(); err == nil {
@@ -91,19 +135,25 @@ func (o *output) commit() error {
 	}
 	if err == nil {
 		mode := os.FileMode(0o644)
-		if fi, serr := os.Stat(o.path); serr == nil {
+		if fi, serr := os.Stat(o.target); serr == nil {
 			mode = fi.Mode().Perm()
+			keepOwner(name, fi)
 		}
 		err = os.Chmod(name, mode)
 	}
 	if err == nil {
-		err = os.Rename(name, o.path)
+		err = renameTemp(name, o.target)
 	}
 	if err != nil {
-		os.Remove(name)
+		removeTemp(name)
 		return fmt.Errorf("cannot write output '%s': %v", o.path, unwrapPathError(err))
 	}
 	return nil
+}
+
+// stdoutError is a failed write to standard output.
+func stdoutError(err error) error {
+	return fmt.Errorf("cannot write to standard output: %v", unwrapPathError(err))
 }
 
 // abort discards the output: the target is left as it was.
@@ -114,7 +164,7 @@ func (o *output) abort() {
 	o.done = true
 	if o.tmp != nil {
 		o.tmp.Close()
-		os.Remove(o.tmp.Name())
+		removeTemp(o.tmp.Name())
 	}
 	if o.file != nil {
 		o.file.Close()

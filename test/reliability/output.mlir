@@ -33,6 +33,17 @@
 // RUN: (tirc %s -o %t.d; echo "exit=$?") 2>&1 | FileCheck --check-prefix=ISDIR %s
 // ISDIR: tirc: error: cannot write output '{{.*}}': it is a directory
 // ISDIR-NEXT: exit=1
+// -o through a symbolic link writes the file it names; the link stays.
+// RUN: rm -rf %t.l && mkdir -p %t.l/sub && echo old > %t.l/sub/real.mlir
+// RUN: ln -s sub/real.mlir %t.l/link.mlir
+// RUN: tirc %s -o %t.l/link.mlir
+// RUN: test -L %t.l/link.mlir
+// RUN: FileCheck --check-prefix=NEW %s < %t.l/sub/real.mlir
+// RUN: ls -A %t.l %t.l/sub | FileCheck --check-prefix=LS %s
+// A closed standard output loses nothing silently: exit 1.
+// RUN: (tirc %s >&-; echo "exit=$?" >&2) 2>&1 | FileCheck --check-prefix=CLOSED %s
+// CLOSED: tirc: error: cannot write to standard output: it is closed (bad file descriptor)
+// CLOSED-NEXT: exit=1
 
 func.func @ok() {
   return

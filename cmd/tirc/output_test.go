@@ -1,0 +1,265 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// Output through links, unwritable outputs, signals and a closed standard
+// output (issue 19 item 7). Some tests run tirc as a process: the test
+// binary itself, which acts as tirc when TIRC_TEST_MAIN is set.
+
+func TestMain(m *testing.M) {
+	switch os.Getenv("TIRC_TEST_MAIN") {
+	case "":
+		os.Exit(m.Run())
+	case "pause":
+		// Stop once the output's temporary file exists, so that a test
+		// can signal tirc there.
+		testHookOutputOpen = func() {
+			fmt.Fprintln(os.Stderr, "output open")
+			for {
+				time.Sleep(time.Hour)
+			}
+		}
+	}
+	main()
+}
+
+// tircCommand returns a command running the test binary as tirc.
+func tircCommand(t *testing.T, mode string, args ...string) *exec.Cmd {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, args...)
+	cmd.Env = append(os.Environ(), "TIRC_TEST_MAIN="+mode)
+	return cmd
+}
+
+// TestOutputThroughSymlink: -o through a symbolic link replaces the file
+// the link names (atomically, in that file's directory) and keeps the
+// link; a dangling link creates its file; a loop is an error.
+func TestOutputThroughSymlink(t *testing.T) {
+	dir := t.TempDir()
+	in := writeFile(t, dir, "in.mlir", validModule)
+	want := tirc(t, "", in).stdout
+	other := filepath.Join(dir, "other")
+	os.Mkdir(other, 0o755)
+	target := writeFile(t, other, "real.mlir", "old\n")
+	os.Chmod(target, 0o640)
+	links := map[string]string{
+		"abs":      target,
+		"rel":      "other/real.mlir",
+		"chain":    "abs",
+		"dangling": "other/new.mlir",
+	}
+	for name, dest := range links {
+		if err := os.Symlink(dest, filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tt := range []struct{ link, file string }{
+		{"abs", target}, {"rel", target}, {"chain", target}, {"dangling", filepath.Join(other, "new.mlir")},
+	} {
+		os.WriteFile(target, []byte("old\n"), 0o640)
+		link := filepath.Join(dir, tt.link)
+		if got := tirc(t, "", in, "-o", link); got.code != exitOK {
+			t.Errorf("-o %s: %+v", tt.link, got)
+			continue
+		}
+		if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("-o %s: the link was replaced: %v, %v", tt.link, fi.Mode(), err)
+		}
+		if data, err := os.ReadFile(tt.file); err != nil || string(data) != want {
+			t.Errorf("-o %s: %s holds %q, %v; want the output", tt.link, tt.file, data, err)
+		}
+	}
+	if fi, _ := os.Stat(target); fi.Mode().Perm() != 0o640 {
+		t.Errorf("the linked file's mode became %v, want 0640", fi.Mode().Perm())
+	}
+	for _, d := range []string{dir, other} {
+		entries, _ := os.ReadDir(d)
+		for _, e := range entries {
+			if strings.HasPrefix(e.Name(), ".tirc-out-") {
+				t.Errorf("temporary file left behind: %s", filepath.Join(d, e.Name()))
+			}
+		}
+	}
+	loop := filepath.Join(dir, "loop")
+	os.Symlink("loop", loop)
+	got := tirc(t, "", in, "-o", loop)
+	if got.code != exitFailure || !strings.Contains(got.stderr, "tirc: error: cannot write output '"+loop+"': too many levels of symbolic links") {
+		t.Errorf("-o loop = %+v", got)
+	}
+}
+
+// TestReadOnlyOutput: an existing file the user may not write is refused
+// (exit 1, unchanged), also through a link, though its directory would
+// allow replacing it. As root, which may write any file, the test runs
+// tirc as the user nobody.
+func TestReadOnlyOutput(t *testing.T) {
+	if os.Geteuid() != 0 {
+		readOnlyOutput(t, func(args ...string) result { return tirc(t, "", args...) }, t.TempDir(), func(string) {})
+		return
+	}
+	// nobody needs to read the test binary and write the directory.
+	dir, err := os.MkdirTemp("", "tirc-nobody-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	os.Chmod(dir, 0o777)
+	exe, _ := os.Executable()
+	data, err := os.ReadFile(exe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(dir, "tirc")
+	if err := os.WriteFile(bin, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	const nobody = 65534
+	run := func(args ...string) result {
+		cmd := exec.Command(bin, args...)
+		cmd.Env = append(os.Environ(), "TIRC_TEST_MAIN=1")
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: nobody, Gid: nobody}}
+		var out, errb strings.Builder
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		err := cmd.Run()
+		var ee *exec.ExitError
+		if err != nil && !errors.As(err, &ee) {
+			t.Fatalf("running tirc as nobody: %v", err)
+		}
+		return result{cmd.ProcessState.ExitCode(), out.String(), errb.String()}
+	}
+	work := filepath.Join(dir, "work")
+	os.Mkdir(work, 0o777)
+	os.Chown(work, nobody, nobody)
+	readOnlyOutput(t, run, work, func(p string) { os.Lchown(p, nobody, nobody) })
+}
+
+// readOnlyOutput runs the test in dir; own gives a file to the user tirc
+// runs as.
+func readOnlyOutput(t *testing.T, run func(args ...string) result, dir string, own func(string)) {
+	in := filepath.Join(dir, "in.mlir")
+	if err := os.WriteFile(in, []byte(validModule), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ro := filepath.Join(dir, "ro.mlir")
+	os.WriteFile(ro, []byte("old\n"), 0o444)
+	link := filepath.Join(dir, "link")
+	os.Symlink("ro.mlir", link)
+	for _, p := range []string{in, ro, link} {
+		own(p)
+	}
+	for _, out := range []string{ro, link} {
+		got := run(in, "-o", out)
+		if got.code != exitFailure || got.stderr != "tirc: error: cannot write output '"+out+"': permission denied\n" {
+			t.Errorf("-o %s (mode 0444) = %+v, want exit 1 and permission denied", out, got)
+		}
+		if data, _ := os.ReadFile(ro); string(data) != "old\n" {
+			t.Errorf("-o %s changed the read-only file to %q", out, data)
+		}
+	}
+	// A writable one is replaced.
+	os.Chmod(ro, 0o644)
+	if got := run(in, "-o", link); got.code != exitOK {
+		t.Errorf("-o %s (mode 0644) = %+v", link, got)
+	}
+}
+
+// TestSignalRemovesTemp: SIGINT, SIGTERM or SIGHUP while the output is
+// being written remove the temporary file, leave an existing output as it
+// was, and end tirc by the signal.
+func TestSignalRemovesTemp(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP} {
+		dir := t.TempDir()
+		in := writeFile(t, dir, "in.mlir", validModule)
+		out := writeFile(t, dir, "out.ll", "old\n")
+		cmd := tircCommand(t, "pause", in, "-o", out)
+		stderr, _ := cmd.StderrPipe()
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		line, err := bufio.NewReader(stderr).ReadString('\n')
+		if err != nil || line != "output open\n" {
+			cmd.Process.Kill()
+			t.Fatalf("tirc did not reach the open output: %q, %v", line, err)
+		}
+		if temps := tempFiles(dir); len(temps) != 1 {
+			t.Errorf("%v: %d temporary files while writing, want 1", sig, len(temps))
+		}
+		cmd.Process.Signal(sig)
+		go io.Copy(io.Discard, stderr)
+		err = cmd.Wait()
+		ws, _ := cmd.ProcessState.Sys().(syscall.WaitStatus)
+		if err == nil || !ws.Signaled() || ws.Signal() != sig {
+			t.Errorf("%v: tirc ended with %v, want the signal", sig, err)
+		}
+		if temps := tempFiles(dir); len(temps) != 0 {
+			t.Errorf("%v: temporary files left behind: %v", sig, temps)
+		}
+		if data, _ := os.ReadFile(out); string(data) != "old\n" {
+			t.Errorf("%v: the output changed to %q", sig, data)
+		}
+	}
+}
+
+func tempFiles(dir string) []string {
+	var out []string
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".tirc-out-") {
+			out = append(out, e.Name())
+		}
+	}
+	return out
+}
+
+// TestStdoutWriteFails: output lost on standard output -- closed (the Go
+// runtime puts /dev/null in its place) or full -- is an error, exit 1;
+// with -verify nothing is written, so nothing fails.
+func TestStdoutWriteFails(t *testing.T) {
+	dir := t.TempDir()
+	in := writeFile(t, dir, "in.mlir", validModule)
+	tests := []struct {
+		redirect string
+		args     []string
+		code     int
+		stderr   string
+	}{
+		{">&-", nil, exitFailure, `^tirc: error: cannot write to standard output: it is closed \(bad file descriptor\)\n$`},
+		{">&-", []string{"-split-input-file"}, exitFailure, `^tirc: error: cannot write to standard output: it is closed`},
+		{">&-", []string{"-verify"}, exitOK, `^$`},
+		{">/dev/null", nil, exitOK, `^$`},
+		{">/dev/full", nil, exitFailure, `^tirc: error: cannot write to standard output: no space left on device\n$`},
+	}
+	for _, tt := range tests {
+		if strings.Contains(tt.redirect, "/dev/full") {
+			if _, err := os.Stat("/dev/full"); err != nil {
+				continue
+			}
+		}
+		cmd := tircCommand(t, "1")
+		cmd.Path = "/bin/sh"
+		cmd.Args = append([]string{"sh", "-c", `exec "$0" "$@" ` + tt.redirect, tircCommand(t, "1").Path, in}, tt.args...)
+		var errb strings.Builder
+		cmd.Stderr = &errb
+		cmd.Run()
+		if code := cmd.ProcessState.ExitCode(); code != tt.code || !regexp.MustCompile(tt.stderr).MatchString(errb.String()) {
+			t.Errorf("tirc %v %s = exit %d, stderr %q; want %d and %q", tt.args, tt.redirect, code, errb.String(), tt.code, tt.stderr)
+		}
+	}
+}
