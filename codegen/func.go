@@ -246,7 +246,7 @@ func (fc *funcCtx) planFusion() { planFusion(fc.f, fc.inlined) }
 // user's nest.
 func planFusion(f *ir.Func, inlined []bool) {
 	for op := range f.Ops() {
-		if !fusible(op) {
+		if !inlinable(op) {
 			continue
 		}
 		r := op.Result(0)
@@ -667,9 +667,8 @@ func (fc *funcCtx) copyInto(dst *view, v *ir.Value) error {
 	if err != nil {
 		return err
 	}
-	n.dimMap = make([]int, len(n.shape))
-	for i := range n.dimMap {
-		n.dimMap[i] = i
+	if err := fc.prepare(n); err != nil {
+		return err
 	}
 	return fc.emitNest(dst, n)
 }

@@ -148,6 +148,8 @@ func (bl *builder) emitKernel(op *ir.Op, ins []*ir.Scalar, out *ir.Scalar, args 
 		r = bl.libm("tanh", x)
 	case ir.KernelConvert:
 		r = bl.convert(x, e, out, n)
+	case ir.KernelIdentity:
+		r = x
 	default:
 		return kernelResult{}, fmt.Errorf("no lowering for kernel '%v'", k)
 	}

@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"strings"
 
 	llvm "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -10,7 +11,6 @@ import (
 	"github.com/llir/llvm/ir/value"
 
 	"github.com/tirc/tirc/ir"
-	"github.com/tirc/tirc/traits"
 )
 
 // view is a tensor in memory: element 0 at base, sizes and strides in
@@ -25,32 +25,36 @@ type view struct {
 	allocatedHere bool
 }
 
-// node is one value of a fused expression tree: an elementwise or
-// broadcasting op whose operands are nodes, or a leaf (a view, or a
-// scalar value broadcast everywhere: a real scalar or a splat constant).
-// dimMap maps each of the node's dimensions to a dimension of the root's
-// iteration space; dimensions are injective along the tree, so a leaf
-// dimension reads with its stride, or stride 0 where its size is 1.
+// node is one value of a fused expression tree: a Computable op whose
+// operands are nodes, or a leaf (a view, or a scalar value broadcast
+// everywhere: a real scalar or a splat constant). The tree's root defines
+// the nest's loops (its own loop description); every other op is
+// parallel and computed at the iteration that reads it. dimMap maps each
+// of the node's dimensions to the nest's loops, composed from the loop
+// descriptions along the tree, so a leaf dimension reads with its stride,
+// or stride 0 where it broadcasts.
 type node struct {
 	op     *ir.Op
+	loops  *ir.Loops // the op's loop description; nil for a leaf
 	elem   *ir.Scalar
 	shape  []int64
 	sizes  []value.Value
-	dimMap []int
+	ext    []value.Value // the op's loop extents
+	dimMap []ir.DimMap
 	kids   []*node
 	view   *view
 	scalar value.Value
 	bit    int // fault bits 2*bit, 2*bit+1 for integer div/rem nodes, -1 otherwise
 }
 
-// fusible reports whether op can be a node of an expression tree: an
-// elementwise or broadcasting op with a scalar kernel, or
-// tir.broadcast_in_dim, producing a ranked tensor.
+// fusible reports whether op is lowered as a loop nest: a Computable op
+// (a loop description and a kernel) producing a ranked tensor from
+// tensors and scalars.
 func fusible(op *ir.Op) bool {
-	if op.Def == nil || op.NumResults() != 1 {
+	if !ir.Computable(op) {
 		return false
 	}
-	if _, ok := op.Result(0).Type().(*ir.TensorType); !ok {
+	if t, ok := op.Result(0).Type().(*ir.TensorType); !ok || t.Unranked {
 		return false
 	}
 	for _, v := range op.Operands() {
@@ -58,28 +62,14 @@ func fusible(op *ir.Op) bool {
 			return false
 		}
 	}
-	if op.Name == "tir.broadcast_in_dim" {
-		return true
-	}
-	return op.Def.Kernel != ir.KernelNone && (op.Has(traits.Broadcastable) || op.Has(traits.ElementwiseMappable))
+	return true
 }
 
-// operandDims maps operand k's dimensions (rank r) to the dimensions of
-// op's result (rank rr): right-aligned (NumPy), or by
-// broadcast_dimensions (XLA InDim for binary ops, broadcast_in_dim).
-func operandDims(op *ir.Op, k, r, rr int) []int {
-	out := make([]int, r)
-	dims, present, _ := traits.BroadcastDims(op)
-	if present && len(dims) == r && (op.Name == "tir.broadcast_in_dim" || r < rr) {
-		for j := range out {
-			out[j] = int(dims[j])
-		}
-		return out
-	}
-	for j := range out {
-		out[j] = j + rr - r
-	}
-	return out
+// inlinable reports whether a fusible op may be computed inside its
+// user's nest: its loops are all parallel (each element comes from one
+// iteration). A reduction is always the root of its own nest.
+func inlinable(op *ir.Op) bool {
+	return fusible(op) && ir.LoopsOf(op).Parallel()
 }
 
 // tree builds the expression tree of v: ops marked inlined become nodes,
@@ -87,7 +77,7 @@ func operandDims(op *ir.Op, k, r, rr int) []int {
 func (fc *funcCtx) tree(v *ir.Value, root bool) (*node, error) {
 	if op := v.Def(); op != nil && (root || fc.inlined[v.ID()]) {
 		shape, _ := ir.Shape(v.Type())
-		n := &node{op: op, elem: ir.ElementType(v.Type()), shape: shape, bit: -1}
+		n := &node{op: op, loops: ir.LoopsOf(op), elem: ir.ElementType(v.Type()), shape: shape, bit: -1}
 		for _, a := range op.Operands() {
 			kid, err := fc.tree(a, false)
 			if err != nil {
@@ -114,31 +104,84 @@ func (fc *funcCtx) leaf(v *ir.Value) (*node, error) {
 	return &node{elem: e, shape: shape, sizes: lv.sizes, scalar: lv.scalar, bit: -1}, nil
 }
 
-// prepare computes every node's run-time sizes (emitting the
-// broadcast checks in the enclosing function) and the dimension maps.
+// prepare computes every node's loop extents and run-time sizes (emitting
+// the size checks in the enclosing function) and maps every node's
+// dimensions to the nest's loops: the root's own loops.
 func (fc *funcCtx) prepare(root *node) error {
+	if root.op == nil { // a copy: one loop per dimension
+		root.ext = root.sizes
+		root.dimMap = identityMap(len(root.shape))
+		return nil
+	}
 	if err := fc.sizes(root); err != nil {
 		return err
 	}
-	root.dimMap = make([]int, len(root.shape))
-	for i := range root.dimMap {
-		root.dimMap[i] = i
+	root.dimMap = root.loops.Results[0]
+	return fc.mapDims(root, func(m ir.DimMap) ir.DimMap { return m })
+}
+
+func identityMap(n int) []ir.DimMap {
+	out := make([]ir.DimMap, n)
+	for i := range out {
+		out[i] = ir.Dim(i)
 	}
-	fc.mapDims(root)
+	return out
+}
+
+// mapDims maps the dimensions of n's operands to the nest's loops; toNest
+// maps a map over n's loops to one over the nest's.
+func (fc *funcCtx) mapDims(n *node, toNest func(ir.DimMap) ir.DimMap) error {
+	for k, kid := range n.kids {
+		if n.loops.Operands[k] == nil {
+			kid.dimMap = nil // a scalar: the same value at every iteration
+			continue
+		}
+		kid.dimMap = make([]ir.DimMap, len(n.loops.Operands[k]))
+		for j, m := range n.loops.Operands[k] {
+			kid.dimMap[j] = toNest(m)
+			if d := kid.dimMap[j]; d.Loop >= 0 && (d.Stride != 1 || d.Offset != 0 || d.Kind == ir.Window) {
+				return n.op.Errorf("reads operand #%d with a stride or offset, which codegen does not support yet", k)
+			}
+		}
+		if kid.op == nil {
+			continue
+		}
+		// kid's own loops are its result dimensions (it is parallel):
+		// loop i of kid is its result dimension resultDim[i].
+		parent := kid.dimMap
+		kl := kid.loops
+		err := fc.mapDims(kid, func(m ir.DimMap) ir.DimMap {
+			if m.Loop < 0 {
+				return m
+			}
+			d := kl.ResultDimOf(0, m.Loop)
+			if d < 0 {
+				return ir.UnitDim()
+			}
+			return composeMap(m, parent[d])
+		})
+		if err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
-func (fc *funcCtx) mapDims(n *node) {
-	for k, kid := range n.kids {
-		m := operandDims(n.op, k, len(kid.shape), len(n.shape))
-		kid.dimMap = make([]int, len(m))
-		for j, d := range m {
-			kid.dimMap[j] = n.dimMap[d]
-		}
-		fc.mapDims(kid)
+// composeMap is the map of an index m reads from a dimension that itself
+// sits at p in the nest: offsets and strides compose, and a broadcast on
+// either side is a broadcast.
+func composeMap(m, p ir.DimMap) ir.DimMap {
+	if p.Loop < 0 {
+		return ir.DimMap{Loop: -1, Offset: m.Offset + m.Stride*p.Offset}
 	}
+	out := ir.DimMap{Loop: p.Loop, Stride: m.Stride * p.Stride, Offset: m.Offset + m.Stride*p.Offset, Kind: max(m.Kind, p.Kind)}
+	return out
 }
 
+// sizes computes the loop extents of every op node of the tree from its
+// operands' run-time sizes (checked against each other and against the
+// static result type when checks are on, with NumPy's wording), and the
+// node's own sizes from its result map.
 func (fc *funcCtx) sizes(n *node) error {
 	if n.op == nil {
 		return nil
@@ -149,69 +192,164 @@ func (fc *funcCtx) sizes(n *node) error {
 		}
 	}
 	bl := fc.bl
-	maps := make([][]int, len(n.kids))
+	l := n.loops
+	// Static extents first: constants wherever the types decide.
+	shapes := make([][]int64, len(n.kids))
 	for k, kid := range n.kids {
-		maps[k] = operandDims(n.op, k, len(kid.shape), len(n.shape))
+		if l.Operands[k] != nil {
+			shapes[k] = kid.shape
+		}
 	}
-	n.sizes = make([]value.Value, len(n.shape))
-	for d, s := range n.shape {
-		if s >= 0 {
-			n.sizes[d] = i64c(s)
+	static, _ := l.Extents(shapes, [][]int64{n.shape})
+	n.ext = make([]value.Value, len(l.Iter))
+	for i := range n.ext {
+		if static != nil && static[i] >= 0 {
+			n.ext[i] = i64c(static[i])
 			continue
 		}
-		var cur value.Value = i64c(1)
+		if d := l.ResultDimOf(0, i); d >= 0 && n.shape[d] >= 0 {
+			n.ext[i] = i64c(n.shape[d])
+			continue
+		}
+		var cur value.Value
 		for k, kid := range n.kids {
-			for j, dd := range maps[k] {
-				if dd != d {
+			for j, m := range l.Operands[k] {
+				if m.Loop != i || m.Kind == ir.Window {
 					continue
 				}
 				x := kid.sizes[j]
-				if isConst(x, 1) {
-					continue
-				}
-				if _, ok := constVal(x); ok {
+				switch {
+				case m.Kind == ir.Exact:
+					// The first exact size defines the extent (a
+					// constant one wins): the others are checked
+					// against it.
+					if cur == nil || (isConstVal(x) && !isConstVal(cur)) {
+						cur = x
+					}
+				case isConst(x, 1):
+				case isConstVal(x):
 					cur = x
-					continue
+				case cur == nil:
+					cur = bl.selectI64(bl.icmp(enum.IPredNE, x, i64c(1)), x, i64c(1))
+				default:
+					cur = bl.selectI64(bl.icmp(enum.IPredNE, x, i64c(1)), x, cur)
 				}
-				cur = bl.selectI64(bl.icmp(enum.IPredNE, x, i64c(1)), x, cur)
 			}
 		}
-		if n.op.Name == "tir.broadcast_in_dim" && isConst(cur, 1) {
-			return fmt.Errorf("result dimension %d of 'tir.broadcast_in_dim' is dynamic and not determined by its operand; give it a static size (e.g. with -infer-shapes or -arg-shapes)", d)
+		if cur == nil {
+			if d := l.ResultDimOf(0, i); d >= 0 && !mappedByOperand(l, i) {
+				return fmt.Errorf("result dimension %d of '%s' is dynamic and not determined by its operands; give it a static size (e.g. with -infer-shapes or -arg-shapes)", d, n.op.Name)
+			}
+			cur = i64c(1)
 		}
-		n.sizes[d] = cur
+		n.ext[i] = cur
+	}
+	n.sizes = make([]value.Value, len(n.shape))
+	for d, m := range l.Results[0] {
+		if m.Loop < 0 {
+			n.sizes[d] = i64c(1)
+		} else {
+			n.sizes[d] = n.ext[m.Loop]
+		}
 	}
 	if !fc.mod.opts.Checks {
 		return nil
 	}
-	strict := !broadcasts(n.op)
 	for k, kid := range n.kids {
-		for j, d := range maps[k] {
-			x, s := kid.sizes[j], n.sizes[d]
-			if strict {
-				// ElementwiseMappable without Broadcastable (arith ops):
-				// a run-time size 1 is a mismatch, not a broadcast.
-				if x == s {
+		for j, m := range l.Operands[k] {
+			if m.Loop < 0 || m.Kind == ir.Window {
+				continue
+			}
+			x, e := kid.sizes[j], n.ext[m.Loop]
+			if x == e {
+				continue
+			}
+			bad := bl.icmp(enum.IPredNE, x, e)
+			if m.Kind == ir.Broadcast {
+				if isConst(x, 1) {
 					continue
 				}
-				fc.fail(bl.icmp(enum.IPredNE, x, s), StatusShape, fmt.Sprintf("%s: operand #%d does not have the result's size at run time (no broadcasting), dimension %d, sizes %%lld and %%lld", where(n.op), k, d), x, s)
-				continue
+				bad = bl.and(bl.icmp(enum.IPredNE, x, i64c(1)), bad)
 			}
-			if isConst(x, 1) {
-				continue
-			}
-			bad := bl.and(bl.icmp(enum.IPredNE, x, i64c(1)), bl.icmp(enum.IPredNE, x, s))
-			fc.fail(bad, StatusShape, fmt.Sprintf("%s: operand #%d is not broadcast-compatible with the result at run time, dimension %d (operand dimension %d), sizes %%lld and %%lld", where(n.op), k, d, j), x, s)
+			msg, args := fc.shapesMessage(n, k, j)
+			fc.fail(bad, StatusShape, msg, args...)
 		}
 	}
 	return nil
 }
 
-// broadcasts reports whether op's operands may have size 1 where the
-// result does not: Broadcastable ops and tir.broadcast_in_dim. Other
-// elementwise ops need equal sizes.
-func broadcasts(op *ir.Op) bool {
-	return op.Name == "tir.broadcast_in_dim" || op.Has(traits.Broadcastable)
+func isConstVal(v value.Value) bool { _, ok := constVal(v); return ok }
+
+// mappedByOperand reports whether some operand dimension runs over loop i.
+func mappedByOperand(l *ir.Loops, i int) bool {
+	for _, ms := range l.Operands {
+		for _, m := range ms {
+			if m.Loop == i && m.Kind != ir.Window {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// shapesMessage is the run-time message of a failed size check of
+// dimension j of operand k of n's op, as NumPy words it: the op, its
+// location and every tensor operand's run-time shape ("operands could not
+// be broadcast together with shapes (3,4) (2,4)"), then the dimension.
+func (fc *funcCtx) shapesMessage(n *node, k, j int) (string, []value.Value) {
+	var args []value.Value
+	shape := func(sizes []value.Value) string {
+		var sb strings.Builder
+		sb.WriteByte('(')
+		for d, s := range sizes {
+			if d > 0 {
+				sb.WriteByte(',')
+			}
+			if c, ok := constVal(s); ok {
+				fmt.Fprint(&sb, c)
+			} else {
+				sb.WriteString("%lld")
+				args = append(args, s)
+			}
+		}
+		if len(sizes) == 1 {
+			sb.WriteByte(',')
+		}
+		sb.WriteByte(')')
+		return sb.String()
+	}
+	var list []string
+	bcast := false
+	for kk, kid := range n.kids {
+		if n.loops.Operands[kk] == nil {
+			continue
+		}
+		list = append(list, shape(kid.sizes))
+		for _, m := range n.loops.Operands[kk] {
+			bcast = bcast || m.Kind == ir.Broadcast
+		}
+	}
+	var msg string
+	if bcast {
+		msg = "operands could not be broadcast together with shapes " + strings.Join(list, " ")
+	} else {
+		msg = "operands must have the same shape, but have shapes " + strings.Join(list, " ") + " at run time (no broadcasting)"
+	}
+	if ir.IsStatic(n.shape) || hasStatic(n.shape) {
+		msg += " into the result type's shape " + escape(ir.TupleShape(n.shape))
+	}
+	args = append(args, n.kids[k].sizes[j], n.ext[n.loops.Operands[k][j].Loop])
+	msg += fmt.Sprintf(" (dimension %d of operand #%d has size %%lld, not %%lld)", j, k)
+	return where(n.op) + " " + msg, args
+}
+
+func hasStatic(shape []int64) bool {
+	for _, d := range shape {
+		if d >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // nest is the function being built for one loop nest. Values of the
@@ -255,7 +393,7 @@ type capturedView struct {
 	base            value.Value
 	sizes, contig   []value.Value
 	strides         []value.Value
-	dimMap          []int
+	dimMap          []ir.DimMap
 	leaf            *node
 	isDst           bool
 	mustCheckLayout bool
@@ -290,7 +428,7 @@ func (fc *funcCtx) emitNest(dst *view, root *node) error {
 		return err
 	}
 	var total value.Value = i64c(1)
-	for _, s := range dst.sizes {
+	for _, s := range root.ext {
 		total = bl.mul(total, s)
 	}
 	var r value.Value
@@ -383,7 +521,7 @@ func (fc *funcCtx) buildNest(dst *view, root *node, fast bool, bits int) (*llvm.
 		bl.b.NewStore(i64c(0), ns.flag)
 	}
 
-	cv := func(v *view, dimMap []int, leaf *node) *capturedView {
+	cv := func(v *view, dimMap []ir.DimMap, leaf *node) *capturedView {
 		c := &capturedView{v: v, dimMap: dimMap, leaf: leaf}
 		c.base = ns.capture(v.base, "p")
 		for _, s := range v.sizes {
@@ -404,11 +542,7 @@ func (fc *funcCtx) buildNest(dst *view, root *node, fast bool, bits int) (*llvm.
 		}
 		return c
 	}
-	identity := make([]int, len(dst.shape))
-	for i := range identity {
-		identity[i] = i
-	}
-	d := cv(dst, identity, nil)
+	d := cv(dst, root.dimMap, nil)
 	views := []*capturedView{d}
 	var collect func(n *node)
 	collect = func(n *node) {
@@ -453,7 +587,11 @@ func (fc *funcCtx) buildNest(dst *view, root *node, fast bool, bits int) (*llvm.
 			bl.b.NewStore(bl.toStorage(v, root.elem), ptrs[0])
 		}
 	}
-	gs := ns.groups(views, d.sizes, fast)
+	ext := make([]value.Value, len(root.ext))
+	for i, e := range root.ext {
+		ext[i] = ns.capture(e, "n")
+	}
+	gs := ns.groups(views, ext, fast)
 	ns.root = root
 	if fast {
 		ns.nt = fc.planNonTemporal(bl, views)
@@ -522,8 +660,8 @@ func (ns *nest) groups(views []*capturedView, rootSizes []value.Value, fast bool
 		j    int
 	}
 	pattern := func(c *capturedView, d int) pat {
-		for j, dd := range c.dimMap {
-			if dd != d {
+		for j, m := range c.dimMap {
+			if m.Loop != d {
 				continue
 			}
 			sz, ok := constVal(c.sizes[j])
@@ -667,7 +805,7 @@ func (ns *nest) evalWith(n *node, leaf func(*node) value.Value) (value.Value, er
 	if n.op == nil {
 		return leaf(n), nil
 	}
-	if n.op.Name == "tir.broadcast_in_dim" {
+	if n.op.Def.Kernel == ir.KernelIdentity {
 		return ns.evalWith(n.kids[0], leaf)
 	}
 	args := make([]value.Value, len(n.kids))

@@ -24,7 +24,7 @@ func arithBinary(name, summary string, k ir.Kernel, c Constraint, commutative bo
 	if commutative {
 		ts = append(ts, traits.Commutative)
 	}
-	ts = append(ts, traits.SameOperandsAndResultType, traits.ElementwiseMappable)
+	ts = append(ts, traits.SameOperandsAndResultType, traits.ElementwiseMappable, traits.Pure)
 	return &Op{
 		Name: name, Summary: summary, Kernel: k, Format: ir.FormatSameType, Inherent: []string{inherent},
 		Operands: []Arg{{"lhs", c, false}, {"rhs", c, false}},
@@ -74,7 +74,7 @@ func arithCmp(name string, c Constraint, preds []string, inherent []string) *Op 
 				}
 				return nil
 			}),
-			traits.SameTypeOperands, traits.ElementwiseMappable,
+			traits.SameTypeOperands, traits.ElementwiseMappable, traits.Pure,
 		},
 	}
 }
@@ -121,7 +121,7 @@ var ArithOps = []*Op{
 		Name: "arith.negf", Summary: "-x (floats)", Kernel: ir.KernelNeg, Format: ir.FormatSameType, Inherent: []string{"fastmath"},
 		Operands: []Arg{{"operand", FloatLike, false}},
 		Results:  []Arg{{"result", FloatLike, false}},
-		Traits:   []*ir.Trait{traits.SameOperandsAndResultType, traits.ElementwiseMappable},
+		Traits:   []*ir.Trait{traits.SameOperandsAndResultType, traits.ElementwiseMappable, traits.Pure},
 		Verify:   verifyInferredSameType,
 	},
 	arithCmp("arith.cmpi", SignlessIntegerLike, CmpIPredicates, []string{"predicate"}),
@@ -146,14 +146,14 @@ var ArithOps = []*Op{
 				}
 				return nil
 			}),
-			traits.ElementwiseMappable,
+			traits.ElementwiseMappable, traits.Pure,
 		},
 	},
 	{
 		Name: "arith.constant", Summary: "the constant given by `value`", Format: ir.FormatConstant, Inherent: []string{"value"},
 		Results:    []Arg{{"result", AnyType, false}},
 		Attrs:      []AttrSpec{{Name: "value", Desc: "typed attribute", Check: func(a ir.Attr) bool { return ir.ConstantType(a) != nil }}},
-		Traits:     []*ir.Trait{traits.ConstantLike},
+		Traits:     []*ir.Trait{traits.ConstantLike, traits.Pure},
 		ResultName: constantName,
 		Verify: func(op *ir.Op) *ir.Diagnostic {
 			if !ir.TypeEqual(ir.ConstantType(op.Attr("value")), op.Result(0).Type()) {

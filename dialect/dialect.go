@@ -25,9 +25,14 @@ type Op struct {
 	Attrs    []AttrSpec
 	Traits   []*ir.Trait
 
-	Verify     func(op *ir.Op) *ir.Diagnostic
-	Infer      func(op *ir.Op) []ir.Type
+	Verify func(op *ir.Op) *ir.Diagnostic
+	Infer  func(op *ir.Op) []ir.Type
+	// Kernel is the scalar function computed at every iteration of the
+	// op's loops; Loops describes them (nil: the traits' description);
+	// Reduce combines the iterations of reduction loops (ir/loops.go).
 	Kernel     ir.Kernel
+	Loops      func(op *ir.Op) *ir.Loops
+	Reduce     ir.Reduce
 	Format     ir.Format
 	Predicates []string
 	Inherent   []string
@@ -78,7 +83,7 @@ func (r *Op) Def() *ir.OpDef {
 	}
 	return &ir.OpDef{
 		Name: r.Name, Summary: r.Summary, Aliases: r.Aliases, Traits: ts, Verify: r.Verify, Infer: r.Infer,
-		Kernel: r.Kernel, Format: r.Format, Predicates: r.Predicates, Inherent: r.Inherent,
+		Kernel: r.Kernel, Loops: r.Loops, Reduce: r.Reduce, Format: r.Format, Predicates: r.Predicates, Inherent: r.Inherent,
 		ResultName: r.ResultName,
 	}
 }

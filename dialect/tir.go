@@ -24,7 +24,7 @@ func binary(name, summary string, k ir.Kernel, operand Constraint, commutative b
 	if commutative {
 		ts = append(ts, traits.Commutative)
 	}
-	ts = append(ts, traits.SameOperandsElementType)
+	ts = append(ts, traits.SameOperandsElementType, traits.Pure)
 	return &Op{
 		Name: name, Summary: summary, Kernel: k,
 		Operands: []Arg{{"lhs", operand, false}, {"rhs", operand, false}},
@@ -41,7 +41,7 @@ func unary(name, summary string, k ir.Kernel, operand Constraint) *Op {
 		Name: name, Summary: summary, Kernel: k,
 		Operands: []Arg{{"operand", operand, false}},
 		Results:  []Arg{{"result", TensorOrVector, false}},
-		Traits:   []*ir.Trait{traits.ElementwiseMappable, traits.SameOperandsAndResultShape},
+		Traits:   []*ir.Trait{traits.ElementwiseMappable, traits.SameOperandsAndResultShape, traits.Pure},
 		Verify:   resultElemIsOperandElem,
 	}
 }
@@ -80,14 +80,14 @@ var TirOps = []*Op{
 		Operands: []Arg{{"lhs", TensorOrVector, false}, {"rhs", TensorOrVector, false}},
 		Results:  []Arg{{"result", BoolTensorOrVector, false}},
 		Attrs:    []AttrSpec{{Name: "predicate", Desc: predDesc, Check: predCheck}, broadcastDimsAttr},
-		Traits:   []*ir.Trait{traits.Broadcastable, traits.SameOperandsElementType},
+		Traits:   []*ir.Trait{traits.Broadcastable, traits.SameOperandsElementType, traits.Pure},
 	},
 	{
 		Name: "tir.select", Summary: "cond ? a : b per element, broadcast", Kernel: ir.KernelSelect,
 		Aliases:  []string{"where"},
 		Operands: []Arg{{"cond", BoolTensorOrVector, false}, {"a", TensorOrVector, false}, {"b", TensorOrVector, false}},
 		Results:  []Arg{{"result", TensorOrVector, false}},
-		Traits:   []*ir.Trait{traits.Broadcastable},
+		Traits:   []*ir.Trait{traits.Broadcastable, traits.Pure},
 		Verify:   verifySelect,
 	},
 	aka(unary("tir.neg", "-x; integers wrap", ir.KernelNeg, TensorOrVector), "negative", "negate"),
@@ -102,24 +102,26 @@ var TirOps = []*Op{
 		Aliases:  []string{"astype", "cast", "convert_element_type"},
 		Operands: []Arg{{"operand", TensorOrVector, false}},
 		Results:  []Arg{{"result", TensorOrVector, false}},
-		Traits:   []*ir.Trait{traits.ElementwiseMappable, traits.SameOperandsAndResultShape},
+		Traits:   []*ir.Trait{traits.ElementwiseMappable, traits.SameOperandsAndResultShape, traits.Pure},
 	},
 	{
 		Name: "tir.broadcast_in_dim", Summary: "XLA explicit broadcast: operand dim i goes to result dim broadcast_dimensions[i]",
 		Aliases:  []string{"broadcast_to"},
+		Kernel:   ir.KernelIdentity,
 		Operands: []Arg{{"operand", TensorOrVector, false}},
 		Results:  []Arg{{"result", TensorOrVector, false}},
 		Attrs:    []AttrSpec{{Name: traits.BroadcastDimsAttr, Desc: "i64 dense array attribute", Check: I64ArrayAttr}},
-		Traits:   []*ir.Trait{traits.SameOperandsAndResultElementType},
+		Traits:   []*ir.Trait{traits.SameOperandsAndResultElementType, traits.Pure},
 		Verify:   verifyBroadcastInDim,
-		Infer:    inferBroadcastInDim,
+		Infer:    traits.InferFromLoops,
+		Loops:    broadcastInDimLoops,
 	},
 	{
 		Name: "tir.constant", Summary: "the constant tensor given by `value`",
 		Aliases: []string{"const"},
 		Results: []Arg{{"result", TensorOrVector, false}},
 		Attrs:   []AttrSpec{{Name: "value", Desc: "dense elements attribute", Check: isDense}},
-		Traits:  []*ir.Trait{traits.ConstantLike},
+		Traits:  []*ir.Trait{traits.ConstantLike, traits.Pure},
 		Verify:  verifyConstantType,
 	},
 }
@@ -160,12 +162,27 @@ func verifyBroadcastInDim(op *ir.Op) *ir.Diagnostic {
 	return nil
 }
 
-func inferBroadcastInDim(op *ir.Op) []ir.Type {
-	inShape, inRanked := ir.Shape(op.Operand(0).Type())
-	outShape, outRanked := ir.Shape(op.Result(0).Type())
+// broadcastInDimLoops: one parallel loop per result dimension; operand
+// dimension i reads loop broadcast_dimensions[i], with size equal to it
+// or 1 (stride 0).
+func broadcastInDimLoops(op *ir.Op) *ir.Loops {
+	in, inRanked := ir.Shape(op.Operand(0).Type())
+	out, outRanked := ir.Shape(op.Result(0).Type())
 	dims, _, valid := traits.BroadcastDims(op)
-	if !inRanked || !outRanked || !valid || traits.BroadcastInDimError(inShape, outShape, dims) != "" {
+	if !inRanked || !outRanked || !valid || len(dims) != len(in) {
 		return nil
 	}
-	return []ir.Type{ir.WithShape(op.Result(0).Type(), traits.BroadcastInDimShape(inShape, outShape, dims))}
+	l := &ir.Loops{Iter: make([]ir.IterKind, len(out)), Operands: [][]ir.DimMap{make([]ir.DimMap, len(in))}, Results: [][]ir.DimMap{make([]ir.DimMap, len(out))}}
+	seen := make([]bool, len(out))
+	for i, d := range dims {
+		if d < 0 || d >= int64(len(out)) || seen[d] {
+			return nil
+		}
+		seen[d] = true
+		l.Operands[0][i] = ir.BroadcastDim(int(d))
+	}
+	for d := range out {
+		l.Results[0][d] = ir.Dim(d)
+	}
+	return l
 }

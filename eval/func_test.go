@@ -221,7 +221,7 @@ func TestRuntimeErrors(t *testing.T) {
   return %r : tensor<?xi32>
 }`,
 			args: []*Tensor{i32s(sh(3), 1, 2, 3), i32s(sh(4), 1, 2, 3, 4)},
-			want: "'tir.add' op operands have incompatible sizes at run time: dimension 0 of operand #0 has size 3, dimension 0 of operand #1 has size 4",
+			want: "'tir.add' op operands could not be broadcast together with shapes (3,) (4,) (dimension 0 of operand #0 has size 3, dimension 0 of operand #1 has size 4)",
 		},
 		{
 			name: "InDim incompatible dynamic sizes",
@@ -239,7 +239,7 @@ func TestRuntimeErrors(t *testing.T) {
   return %r : tensor<4xi32>
 }`,
 			args: []*Tensor{i32s(sh(1), 1), i32s(sh(2), 2, 3)},
-			want: "'tir.add' op dimension 0 of operand #1 has size 2 at run time, but result dimension 0 has static size 4",
+			want: "'tir.add' op operand #1 of shape (2,) does not fit the result type's static shape (4,): dimension 0 of operand #1 has size 2, dimension 0 of result #0 has size 4",
 		},
 		{
 			name: "elementwise arith needs equal sizes",
@@ -248,7 +248,7 @@ func TestRuntimeErrors(t *testing.T) {
   return %r : tensor<?xf32>
 }`,
 			args: []*Tensor{f32s(sh(1), 1), f32s(sh(2), 1, 2)},
-			want: "'arith.addf' op operands have incompatible sizes at run time: dimension 0 of operand #0 has size 1, dimension 0 of operand #1 has size 2",
+			want: "'arith.addf' op operands must have the same shape, but have shapes (1,) (2,) at run time (no broadcasting)",
 		},
 		{
 			name: "tensor.cast checks static dims",
@@ -266,7 +266,7 @@ func TestRuntimeErrors(t *testing.T) {
   return %r : tensor<2x3xi32>
 }`,
 			args: []*Tensor{i32s(sh(2), 1, 2)},
-			want: "'tir.broadcast_in_dim' op operand dimension 0 has size 2 at run time, but result dimension 1 has size 3: it must be equal or 1",
+			want: "'tir.broadcast_in_dim' op operand #0 of shape (2,) does not fit the result type's static shape (2,3): dimension 0 of operand #0 has size 2, dimension 1 of result #0 has size 3",
 		},
 		{
 			name: "argument checked at entry",

@@ -2,7 +2,6 @@ package eval
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/tirc/tirc/ir"
@@ -39,13 +38,12 @@ func runtimeErr(op *ir.Op, format string, args ...any) *RuntimeError {
 var MaxCallDepth = 200
 
 // Op evaluates one op on concrete operand values and returns its results.
-// It supports every op with a Kernel (tir's and arith's elementwise ops,
-// with implicit NumPy broadcasting for Broadcastable ops and XLA's InDim
-// broadcasting when broadcast_dimensions is present), tir.broadcast_in_dim,
-// constants (ConstantLike ops), tensor.cast and func.call (through the
-// op's module). Failures of the program are *RuntimeError; an op that
-// cannot be evaluated, or operand values that do not fit the operand
-// types, give a plain error.
+// It supports every Computable op (one with a loop description and a
+// kernel: elementwise ops with NumPy's or XLA's broadcasting,
+// broadcast_in_dim, reductions; see run), constants (ConstantLike ops),
+// tensor.cast and func.call (through the op's module). Failures of the
+// program are *RuntimeError; an op that cannot be evaluated, or operand
+// values that do not fit the operand types, give a plain error.
 func Op(op *ir.Op, args []*Tensor) ([]*Tensor, error) {
 	return (&machine{}).op(op, args)
 }
@@ -168,9 +166,6 @@ func (m *machine) op(op *ir.Op, args []*Tensor) ([]*Tensor, error) {
 	switch {
 	case op.Name == "func.call":
 		return m.callOp(op, args)
-	case op.Name == "tir.broadcast_in_dim":
-		r, err := broadcastInDim(op, args[0])
-		return one(r, err)
 	case op.Name == "tensor.cast":
 		if msg := fits(args[0], op.Result(0).Type()); msg != "" {
 			return nil, runtimeErr(op, "cast of a value with %s", msg)
@@ -182,8 +177,8 @@ func (m *machine) op(op *ir.Op, args []*Tensor) ([]*Tensor, error) {
 			return nil, fmt.Errorf("%s: '%s' op %v", op.Pos, op.Name, err)
 		}
 		return []*Tensor{t}, nil
-	case op.Def != nil && op.Def.Kernel != ir.KernelNone:
-		r, err := elementwise(op, args)
+	case ir.Computable(op):
+		r, err := run(op, ir.LoopsOf(op), args)
 		return one(r, err)
 	}
 	return nil, fmt.Errorf("%s: '%s' op cannot be evaluated", op.Pos, op.Name)
@@ -244,218 +239,10 @@ func ParamsOf(op *ir.Op) (Params, error) {
 	return p, nil
 }
 
-// operandMaps returns, for each operand, the result dimension each of its
-// dimensions maps to, and the result rank: right-aligned (NumPy) by
-// default, XLA's InDim mapping for a binary op with broadcast_dimensions.
-func operandMaps(op *ir.Op, args []*Tensor) ([][]int, int, error) {
-	rank := 0
-	for _, a := range args {
-		rank = max(rank, len(a.Shape))
-	}
-	maps := make([][]int, len(args))
-	dims, present, valid := traits.BroadcastDims(op)
-	if present && len(args) == 2 && len(args[0].Shape) != len(args[1].Shape) {
-		if !valid {
-			return nil, 0, fmt.Errorf("%s: '%s' op has an invalid broadcast_dimensions attribute", op.Pos, op.Name)
-		}
-		low := 0
-		if len(args[0].Shape) > len(args[1].Shape) {
-			low = 1
-		}
-		if len(dims) != len(args[low].Shape) {
-			return nil, 0, fmt.Errorf("%s: '%s' op broadcast_dimensions has %d entries for an operand of rank %d", op.Pos, op.Name, len(dims), len(args[low].Shape))
-		}
-		maps[low] = make([]int, len(dims))
-		for i, d := range dims {
-			if d < 0 || d >= int64(rank) || (i > 0 && d <= dims[i-1]) {
-				return nil, 0, fmt.Errorf("%s: '%s' op broadcast_dimensions [%s] is not strictly increasing within rank %d", op.Pos, op.Name, joinInts(dims), rank)
-			}
-			maps[low][i] = int(d)
-		}
-		maps[1-low] = identity(rank)
-		return maps, rank, nil
-	}
-	for i, a := range args {
-		maps[i] = make([]int, len(a.Shape))
-		for j := range maps[i] {
-			maps[i][j] = rank - len(a.Shape) + j
-		}
-	}
-	return maps, rank, nil
-}
-
-func identity(n int) []int {
-	out := make([]int, n)
-	for i := range out {
-		out[i] = i
-	}
-	return out
-}
-
 func joinInts(xs []int64) string {
 	s := make([]string, len(xs))
 	for i, x := range xs {
 		s[i] = fmt.Sprint(x)
 	}
 	return strings.Join(s, ", ")
-}
-
-// elementwise applies op's kernel to every element, broadcasting the
-// operands to the result shape. Broadcastable ops broadcast (sizes equal
-// or 1); other elementwise ops (ElementwiseMappable) need equal shapes,
-// except that scalar operands apply to every element.
-func elementwise(op *ir.Op, args []*Tensor) (*Tensor, error) {
-	p, err := ParamsOf(op)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", op.Pos, err)
-	}
-	maps, rank, err := operandMaps(op, args)
-	if err != nil {
-		return nil, err
-	}
-	broadcast := op.Has(traits.Broadcastable)
-	shape := make([]int64, rank)
-	from := make([][2]int, rank) // (operand, dim) that decided shape[d]; operand -1: none yet, -2: the result type
-	for d := range from {
-		shape[d], from[d] = 1, [2]int{-1, -1}
-	}
-	rt := op.Result(0).Type()
-	if want, ranked := ir.Shape(rt); ranked && ir.IsShaped(rt) {
-		if len(want) != rank {
-			return nil, runtimeErr(op, "operands have rank %d at run time, but the result type '%s' has rank %d", rank, ir.TypeString(rt), len(want))
-		}
-		// A static result size is the target operands broadcast to.
-		for d, w := range want {
-			if w >= 0 {
-				shape[d], from[d] = w, [2]int{-2, d}
-			}
-		}
-	}
-	for i, a := range args {
-		if !broadcast && !ir.IsShaped(op.Operand(i).Type()) {
-			continue // a scalar operand of an elementwise op applies everywhere
-		}
-		if !broadcast && len(a.Shape) != rank {
-			return nil, runtimeErr(op, "operand #%d has rank %d, the result rank %d", i, len(a.Shape), rank)
-		}
-		for j, d := range maps[i] {
-			s := a.Shape[j]
-			prev := from[d]
-			switch {
-			case prev[0] == -1:
-				shape[d], from[d] = s, [2]int{i, j}
-			case s == shape[d]:
-			case broadcast && s == 1:
-			case broadcast && shape[d] == 1 && prev[0] >= 0:
-				shape[d], from[d] = s, [2]int{i, j}
-			case prev[0] == -2:
-				return nil, runtimeErr(op, "dimension %d of operand #%d has size %d at run time, but result dimension %d has static size %d",
-					j, i, s, d, shape[d])
-			default:
-				return nil, runtimeErr(op, "operands have incompatible sizes at run time: dimension %d of operand #%d has size %d, dimension %d of operand #%d has size %d",
-					prev[1], prev[0], shape[d], j, i, s)
-			}
-		}
-	}
-	out := New(p.Result, shape...)
-	if out.Len() == 0 {
-		return out, nil
-	}
-	strides := make([][]int64, len(args)) // per operand, per result dim
-	for i, a := range args {
-		strides[i] = make([]int64, rank)
-		s := int64(1)
-		for j := len(a.Shape) - 1; j >= 0; j-- {
-			if a.Shape[j] != 1 || shape[maps[i][j]] == 1 {
-				strides[i][maps[i][j]] = s
-			}
-			s *= a.Shape[j]
-		}
-	}
-	idx := make([]int64, rank)
-	off := make([]int, len(args))
-	in := make([]Num, len(args))
-	for n := range out.Len() {
-		for i, a := range args {
-			in[i] = a.At(off[i])
-		}
-		v, err := Scalar(op.Def.Kernel, p, in...)
-		if err != nil {
-			re := runtimeErr(op, "%v at result index [%s]", err, joinInts(idx))
-			re.Err = err
-			return nil, re
-		}
-		out.Set(n, v)
-		for d := rank - 1; d >= 0; d-- { // odometer
-			idx[d]++
-			for i := range off {
-				off[i] += int(strides[i][d])
-			}
-			if idx[d] < shape[d] {
-				break
-			}
-			for i := range off {
-				off[i] -= int(strides[i][d] * shape[d])
-			}
-			idx[d] = 0
-		}
-	}
-	return out, nil
-}
-
-// broadcastInDim is StableHLO's broadcast_in_dim: operand dimension i goes
-// to result dimension broadcast_dimensions[i], whose size it equals or
-// else is 1. A dynamic result dimension takes the size of the operand
-// dimension mapped to it; an unmapped dynamic result dimension has no
-// size and is an error.
-func broadcastInDim(op *ir.Op, a *Tensor) (*Tensor, error) {
-	dims, _, valid := traits.BroadcastDims(op)
-	want, ranked := ir.Shape(op.Result(0).Type())
-	if !valid || !ranked || len(dims) != len(a.Shape) {
-		return nil, fmt.Errorf("%s: '%s' op needs a ranked result and one broadcast_dimensions entry per operand dimension", op.Pos, op.Name)
-	}
-	shape := slices.Clone(want)
-	for i, d := range dims {
-		if d < 0 || d >= int64(len(shape)) {
-			return nil, fmt.Errorf("%s: '%s' op broadcast_dimensions[%d] = %d is out of range", op.Pos, op.Name, i, d)
-		}
-		if shape[d] < 0 {
-			shape[d] = a.Shape[i]
-		}
-	}
-	for d, s := range shape {
-		if s < 0 {
-			return nil, runtimeErr(op, "result dimension %d is dynamic and no operand dimension maps to it: its size is unknown", d)
-		}
-	}
-	strides := make([]int64, len(shape))
-	s := int64(1)
-	for i := len(a.Shape) - 1; i >= 0; i-- {
-		r := shape[dims[i]]
-		switch {
-		case a.Shape[i] == r:
-			strides[dims[i]] += s
-		case a.Shape[i] == 1:
-		default:
-			return nil, runtimeErr(op, "operand dimension %d has size %d at run time, but result dimension %d has size %d: it must be equal or 1",
-				i, a.Shape[i], dims[i], r)
-		}
-		s *= a.Shape[i]
-	}
-	out := New(a.Elem, shape...)
-	idx := make([]int64, len(shape))
-	off := 0
-	for n := range out.Len() {
-		out.Set(n, a.At(off))
-		for d := len(shape) - 1; d >= 0; d-- {
-			idx[d]++
-			off += int(strides[d])
-			if idx[d] < shape[d] {
-				break
-			}
-			off -= int(strides[d] * shape[d])
-			idx[d] = 0
-		}
-	}
-	return out, nil
 }

@@ -56,13 +56,16 @@ func Scalar(k ir.Kernel, p Params, args ...Num) (Num, error) {
 	}
 	need := 2
 	switch k {
-	case ir.KernelNeg, ir.KernelAbs, ir.KernelExp, ir.KernelLog, ir.KernelSqrt, ir.KernelTanh, ir.KernelConvert:
+	case ir.KernelNeg, ir.KernelAbs, ir.KernelExp, ir.KernelLog, ir.KernelSqrt, ir.KernelTanh, ir.KernelConvert, ir.KernelIdentity:
 		need = 1
 	case ir.KernelSelect:
 		need = 3
 	}
 	if len(args) != need {
 		return Num{}, ErrBadKernel
+	}
+	if k == ir.KernelIdentity {
+		return args[0], nil
 	}
 	if k == ir.KernelConvert {
 		if p.Result == nil {

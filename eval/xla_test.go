@@ -188,7 +188,7 @@ func TestXLASeedIllegal(t *testing.T) {
 			a:         iota32(2, 3),
 			b:         iota32(3),
 			verifyMsg: "'tir.add' op dimension 0 of operand #1 (size 3) maps to dimension 0 of operand #0 (size 2)",
-			runMsg:    "'tir.add' op operands have incompatible sizes at run time: dimension 0 of operand #0 has size 2, dimension 0 of operand #1 has size 3",
+			runMsg:    "'tir.add' op operands could not be broadcast together with shapes (2,3) (3,) (dimension 0 of operand #0 has size 2, dimension 0 of operand #1 has size 3)",
 		},
 		{
 			name:      "(7,2,5) + (7,2,6)",

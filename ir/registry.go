@@ -25,6 +25,9 @@ type Trait struct {
 	// types (most refined first), or nil when it proves nothing. Shape
 	// refinement uses it.
 	Infer func(op *Op) []Type
+	// Loops describes the iteration space of the ops carrying the trait
+	// (loops.go), or is nil; an op row's own Loops hook takes precedence.
+	Loops func(op *Op) *Loops
 }
 
 func (t *Trait) String() string { return t.Name }
@@ -97,10 +100,14 @@ const (
 	KernelSqrt
 	KernelTanh
 	KernelConvert
+	// KernelIdentity is the operand's element unchanged: the kernel of
+	// data-movement ops (broadcast_in_dim) and of reductions, whose
+	// combining step is their Reduce kind.
+	KernelIdentity
 )
 
 var kernelNames = [...]string{"none", "add", "sub", "mul", "div", "rem", "pow", "max", "min",
-	"and", "or", "xor", "cmp", "select", "neg", "abs", "exp", "log", "sqrt", "tanh", "convert"}
+	"and", "or", "xor", "cmp", "select", "neg", "abs", "exp", "log", "sqrt", "tanh", "convert", "identity"}
 
 func (k Kernel) String() string {
 	if int(k) < len(kernelNames) {
@@ -125,8 +132,16 @@ type OpDef struct {
 	// Infer returns refined result types from the operand types (and
 	// attributes), or nil; it runs after the traits' Infer hooks.
 	Infer func(op *Op) []Type
-	// Kernel is the scalar semantics of an elementwise op.
+	// Kernel is the scalar function computed at every iteration of the
+	// op's loops (elementwise ops; KernelIdentity for data movement and
+	// reductions). KernelNone: the op has no value semantics of its own.
 	Kernel Kernel
+	// Loops returns the op's loop description (loops.go); nil means the
+	// first trait's hook decides (Broadcastable, ElementwiseMappable).
+	Loops func(op *Op) *Loops
+	// Reduce is how the iterations of the reduction loops combine into
+	// one result element (ReduceNone for ops without reduction loops).
+	Reduce Reduce
 	// Format is the custom assembly form; Predicates names the predicate
 	// values of FormatCmp (index = attribute value).
 	Format     Format

@@ -217,6 +217,29 @@ func appendDims(b []byte, shape []int64, trailingX bool) []byte {
 // rank 0.
 func ShapeString(shape []int64) string { return string(appendDims(nil, shape, false)) }
 
+// TupleShape prints a shape as NumPy prints one, for run-time messages
+// that NumPy users read: (3,4), (3,) for rank 1, () for rank 0, ? for an
+// unknown size.
+func TupleShape(shape []int64) string {
+	var sb strings.Builder
+	sb.WriteByte('(')
+	for i, d := range shape {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		if d < 0 {
+			sb.WriteByte('?')
+		} else {
+			sb.WriteString(strconv.FormatInt(d, 10))
+		}
+	}
+	if len(shape) == 1 {
+		sb.WriteByte(',')
+	}
+	sb.WriteByte(')')
+	return sb.String()
+}
+
 // TypeString prints t; nil prints as "<<NULL TYPE>>".
 func TypeString(t Type) string { return string(appendType(nil, t)) }
 

@@ -88,10 +88,10 @@ func constantOf(v *ir.Value) ir.Attr {
 	return d.Attr("value")
 }
 
-// foldable reports whether eval computes op (elementwise kernels and
-// tir.broadcast_in_dim).
+// foldable reports whether eval computes op from its row alone (its loop
+// description and kernel) and op is Pure.
 func foldable(op *ir.Op) bool {
-	return op.NumResults() == 1 && op.NumOperands() > 0 && (op.Def.Kernel != ir.KernelNone || op.Name == "tir.broadcast_in_dim")
+	return op.NumOperands() > 0 && op.Has(traits.Pure) && ir.Computable(op)
 }
 
 // foldConstant replaces an op whose operands are all constants by a

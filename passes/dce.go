@@ -2,13 +2,14 @@ package passes
 
 import (
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/traits"
 )
 
-// DCE is the dce pass on one function: it erases ops that have no effect
-// besides their results when none of the results is used, walking backwards
-// so that a dead chain goes in one run. Terminators, func.call (a call
-// stays, as in MLIR, whose calls have unknown effects), ops without
-// results and unregistered ops stay.
+// DCE is the dce pass on one function: it erases Pure ops (no effect
+// besides their results) when none of the results is used, walking
+// backwards so that a dead chain goes in one run. Everything else stays:
+// terminators, func.call (a call has unknown effects, as in MLIR),
+// unregistered ops and ops that do not declare Pure.
 func DCE(f *ir.Func, c *Context) (changed bool, diags ir.Diagnostics) {
 	n := 0
 	for op := f.Last(); op != nil; {
@@ -25,9 +26,10 @@ func DCE(f *ir.Func, c *Context) (changed bool, diags ir.Diagnostics) {
 }
 
 // isPure reports whether op only computes its results from its operands
-// (it can be erased when unused, merged with an identical op, or moved).
+// (it can be erased when unused, merged with an identical op, or moved):
+// its row declares the Pure trait.
 func isPure(op *ir.Op) bool {
-	return op.Def != nil && op.NumResults() > 0 && !op.Has(ir.TraitTerminator) && op.Name != "func.call"
+	return op.NumResults() > 0 && op.Has(traits.Pure)
 }
 
 func hasUses(op *ir.Op) bool {
@@ -43,8 +45,9 @@ var dcePass = &Pass{
 	Name:    "dce",
 	Summary: "Erase side-effect-free ops whose results are unused",
 	Description: `Walks each function body backwards and erases every op whose results are
-all unused and that has no effect besides them (every registered op except
-terminators and func.call). A chain of dead ops disappears in one run.`,
+all unused and that has no effect besides them (ops that declare the Pure
+trait: not calls, terminators or unregistered ops). A chain of dead ops
+disappears in one run.`,
 	Statistics: []Statistic{{"num-erased", "Number of ops erased"}},
 	Func:       DCE,
 }

@@ -90,48 +90,47 @@ type operandPlan struct {
 
 // planMaterialize returns, per operand, the broadcast that makes op's
 // broadcasting explicit (nil for an operand that already has its target
-// shape), or nil when op needs no rewrite or cannot be rewritten.
+// shape), or nil when op needs no rewrite or cannot be rewritten. The
+// candidates are the ops that compute a value per element with parallel
+// loops over their result (not data movement, which is the explicit form
+// already); the loop description says which result dimension each
+// operand dimension reads.
 func planMaterialize(op *ir.Op) []*operandPlan {
-	if op.Def == nil || op.Def.Kernel == ir.KernelNone || !op.Has(traits.Broadcastable) || op.NumResults() != 1 {
+	l := ir.LoopsOf(op)
+	if l == nil || !ir.Computable(op) || op.Def.Kernel == ir.KernelIdentity || !l.Parallel() {
 		return nil
 	}
 	result, ranked := ir.Shape(op.Result(0).Type())
-	if !ranked {
+	if !ranked || len(result) != l.NumLoops() {
 		return nil
+	}
+	for d, m := range l.Results[0] {
+		if m.Loop != d {
+			return nil
+		}
 	}
 	rank := len(result)
 	shapes := make([][]int64, op.NumOperands())
+	maps := make([][]int64, len(shapes)) // operand dim -> result dim
 	for i, v := range op.Operands() {
-		s, r := ir.Shape(v.Type())
-		if !r || len(s) > rank {
-			return nil
+		if l.Operands[i] == nil {
+			continue // a scalar applies everywhere as it is
 		}
-		shapes[i] = s
-	}
-	// maps[i][j] is the result dimension operand i's dimension j goes to.
-	maps := make([][]int64, len(shapes))
-	dims, present, valid := traits.BroadcastDims(op)
-	if present {
-		if !valid || len(shapes) != 2 {
-			return nil
-		}
-		if _, err := traits.InDimShape(shapes[0], shapes[1], dims); err != nil {
-			return nil
+		shapes[i], _ = ir.Shape(v.Type())
+		for _, m := range l.Operands[i] {
+			if m.Loop < 0 || m.Stride != 1 || m.Offset != 0 || m.Kind == ir.Window {
+				return nil
+			}
+			maps[i] = append(maps[i], int64(m.Loop))
 		}
 	}
-	for i, s := range shapes {
-		if present && len(shapes[0]) != len(shapes[1]) && len(s) < rank {
-			maps[i] = slices.Clone(dims)
-			continue
-		}
-		maps[i] = make([]int64, len(s))
-		for j := range s {
-			maps[i][j] = int64(rank - len(s) + j)
-		}
-	}
+	_, present, _ := traits.BroadcastDims(op)
 	plan := make([]*operandPlan, len(shapes))
 	rewrite := present
 	for i, s := range shapes {
+		if l.Operands[i] == nil {
+			continue
+		}
 		target := make([]int64, rank)
 		mapped := make([]int, rank)
 		for d := range mapped {

@@ -29,6 +29,7 @@ var Broadcastable = &ir.Trait{
 	Requires: []*ir.Trait{SingleResult},
 	Verify:   verifyBroadcastable,
 	Infer:    inferBroadcastable,
+	Loops:    BroadcastLoops,
 }
 
 func verifyBroadcastable(op *ir.Op) *ir.Diagnostic {

@@ -15,6 +15,7 @@ var ElementwiseMappable = &ir.Trait{
 	Doc:       "The op maps a scalar function over elements of same-shaped operands; no broadcasting.",
 	Verify:    verifyElementwise,
 	Infer:     inferSameShape,
+	Loops:     ElementwiseLoops,
 	Conflicts: []*ir.Trait{Broadcastable},
 }
 

@@ -129,20 +129,6 @@ func BroadcastInDimError(operand, result []int64, dims []int64) string {
 	return ""
 }
 
-// BroadcastInDimShape refines a broadcast_in_dim result shape: a mapped
-// result dimension takes the operand's static size when that size is not
-// 1 (a size-1 operand dimension may broadcast to anything; a size-0 one
-// only to 0).
-func BroadcastInDimShape(operand, result []int64, dims []int64) []int64 {
-	out := slices.Clone(result)
-	for i, d := range dims {
-		if i < len(operand) && d >= 0 && d < int64(len(out)) && operand[i] >= 0 && operand[i] != 1 && out[d] < 0 {
-			out[d] = operand[i]
-		}
-	}
-	return out
-}
-
 // BroadcastDims reads the broadcast_dimensions attribute of op, if any.
 func BroadcastDims(op *ir.Op) (dims []int64, present, valid bool) {
 	a := op.Attr(BroadcastDimsAttr)

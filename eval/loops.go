@@ -1,0 +1,364 @@
+package eval
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/tirc/tirc/ir"
+)
+
+// run evaluates a Computable op from its row alone: it walks the op's
+// loop description (ir.Loops) over every iteration, computes the kernel
+// from the operand elements the maps name, and either stores it (all
+// loops parallel) or combines it into the result element by the row's
+// Reduce kind. Elementwise ops, broadcasting (NumPy's and XLA's),
+// broadcast_in_dim and reductions all run here.
+func run(op *ir.Op, l *ir.Loops, args []*Tensor) (*Tensor, error) {
+	if len(l.Operands) != len(args) || len(l.Results) != 1 {
+		return nil, fmt.Errorf("%s: '%s' op has a loop description that does not fit its operands", op.Pos, op.Name)
+	}
+	shapes := make([][]int64, len(args))
+	for i, a := range args {
+		if l.Operands[i] == nil {
+			if len(a.Shape) != 0 && ir.IsShaped(op.Operand(i).Type()) {
+				return nil, fmt.Errorf("%s: '%s' op operand #%d is shaped but its loop map is scalar", op.Pos, op.Name, i)
+			}
+			continue
+		}
+		if len(a.Shape) != len(l.Operands[i]) {
+			return nil, runtimeErr(op, "operand #%d has rank %d at run time, the op's loops need rank %d", i, len(a.Shape), len(l.Operands[i]))
+		}
+		shapes[i] = a.Shape
+	}
+	rt := op.Result(0).Type()
+	var static []int64 // the result type's sizes ('?' as -1), when ranked
+	if s, ranked := ir.Shape(rt); ranked && ir.IsShaped(rt) {
+		if len(s) != len(l.Results[0]) {
+			return nil, runtimeErr(op, "operands have rank %d at run time, but the result type '%s' has rank %d", len(l.Results[0]), ir.TypeString(rt), len(s))
+		}
+		static = s
+	}
+	ext, eerr := l.Extents(shapes, [][]int64{static})
+	if eerr != nil {
+		return nil, runtimeErr(op, "%s", ExtentMessage(op, l, eerr, shapes, static))
+	}
+	for i, e := range ext {
+		if e < 0 {
+			d := l.ResultDimOf(0, i)
+			return nil, runtimeErr(op, "result dimension %d is dynamic and no operand dimension maps to it: its size is unknown", d)
+		}
+	}
+	if msg := windowMessage(l, shapes, ext); msg != "" {
+		return nil, runtimeErr(op, "%s", msg)
+	}
+	p, err := loopParams(op)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", op.Pos, err)
+	}
+	out := New(p.Result, ir.ShapeOf(l.Results[0], ext)...)
+	red := op.Def.Reduce.Info()
+	acc := newAccumulator(op.Def.Reduce, p, out.Len())
+	if op.Def.Reduce != ir.ReduceNone {
+		for i, k := range l.Iter {
+			if k == ir.Reduction && ext[i] == 0 && out.Len() > 0 && !red.HasIdentity {
+				return nil, runtimeErr(op, "reduces dimension %d of size 0: '%s' has no value for an empty set (no identity)", reducedOperandDim(l, i), op.Name)
+			}
+		}
+	}
+	total := int64(1)
+	for _, e := range ext {
+		total *= e
+	}
+	if total > 0 {
+		// Per tensor and loop, the element stride (0 along a broadcast
+		// dimension of size 1, or a loop the tensor does not index).
+		strides := make([][]int64, len(args)+1)
+		base := make([]int, len(args)+1)
+		tensorStrides := func(k int, maps []ir.DimMap, shape []int64) {
+			strides[k] = make([]int64, len(ext))
+			s := int64(1)
+			for j := len(maps) - 1; j >= 0; j-- {
+				m := maps[j]
+				switch {
+				case m.Loop < 0:
+					base[k] += int(m.Offset * s)
+				case m.Kind == ir.Broadcast && shape[j] == 1:
+				default:
+					strides[k][m.Loop] += m.Stride * s
+					base[k] += int(m.Offset * s)
+				}
+				s *= shape[j]
+			}
+		}
+		for k, maps := range l.Operands {
+			strides[k] = make([]int64, len(ext)) // a scalar: the same element everywhere
+			if maps != nil {
+				tensorStrides(k, maps, shapes[k])
+			}
+		}
+		tensorStrides(len(args), l.Results[0], out.Shape)
+		idx := make([]int64, len(ext))
+		off := append([]int(nil), base...)
+		in := make([]Num, len(args))
+		for range total {
+			for k, a := range args {
+				in[k] = a.At(off[k])
+			}
+			v, err := Scalar(op.Def.Kernel, p.kernel, in...)
+			if err != nil {
+				at := "result index"
+				if acc != nil {
+					at = "iteration"
+				}
+				re := runtimeErr(op, "%v at %s [%s]", err, at, joinInts(idx))
+				re.Err = err
+				return nil, re
+			}
+			r := off[len(args)]
+			if acc == nil {
+				out.Set(r, v)
+			} else {
+				acc.add(r, v, idx, l)
+			}
+			for d := len(ext) - 1; d >= 0; d-- { // odometer
+				idx[d]++
+				for k := range off {
+					off[k] += int(strides[k][d])
+				}
+				if idx[d] < ext[d] {
+					break
+				}
+				for k := range off {
+					off[k] -= int(strides[k][d] * ext[d])
+				}
+				idx[d] = 0
+			}
+		}
+	}
+	if acc != nil {
+		acc.finish(out, ext, l)
+	}
+	return out, nil
+}
+
+// loopParams are the kernel parameters of a Computable op plus its result
+// element type (a reduction's element type is its operand's, except the
+// i64 index of argmax/argmin).
+type params struct {
+	kernel Params
+	red    Params // the combining kernel's: operand element type in and out
+	Result *ir.Scalar
+}
+
+func loopParams(op *ir.Op) (params, error) {
+	if op.Def.Kernel == ir.KernelIdentity {
+		e := ir.ElementType(op.Operand(0).Type())
+		r := ir.ElementType(op.Result(0).Type())
+		if e == nil || r == nil {
+			return params{}, fmt.Errorf("'%s' op has no element types", op.Name)
+		}
+		return params{kernel: Params{Elem: e, Result: e}, red: accumParams(e), Result: r}, nil
+	}
+	p, err := ParamsOf(op)
+	if err != nil {
+		return params{}, err
+	}
+	return params{kernel: p, red: accumParams(p.Result), Result: p.Result}, nil
+}
+
+// accumParams are the combining kernel's parameters for elements of type
+// e: f16 and bf16 accumulate in f32 and round once at the end.
+func accumParams(e *ir.Scalar) Params {
+	if e.Kind == ir.KindF16 || e.Kind == ir.KindBF16 {
+		e = ir.F32
+	}
+	return Params{Elem: e, Result: e}
+}
+
+// reducedOperandDim is the operand dimension a reduction loop runs over.
+func reducedOperandDim(l *ir.Loops, loop int) int {
+	for j, m := range l.Operands[0] {
+		if m.Loop == loop {
+			return j
+		}
+	}
+	return loop
+}
+
+// accumulator combines the values of the reduction loops per result
+// element (SPEC section 3a): float sums and means exactly (rounded once),
+// integer sums and products wrapping, max/min with NaN propagating,
+// argmax/argmin as the first index of the extreme value (the first NaN
+// wins).
+type accumulator struct {
+	kind  ir.Reduce
+	p     Params
+	sums  []exactSum
+	vals  []Num
+	idx   []int64
+	seen  []bool
+	count int64
+}
+
+func newAccumulator(kind ir.Reduce, p params, n int) *accumulator {
+	if kind == ir.ReduceNone {
+		return nil
+	}
+	a := &accumulator{kind: kind, p: p.red, vals: make([]Num, n), seen: make([]bool, n)}
+	info := kind.Info()
+	if info.Index {
+		a.idx = make([]int64, n)
+	}
+	if info.Combine == ir.KernelAdd && p.red.Elem.IsFloat() {
+		a.sums = make([]exactSum, n)
+	}
+	return a
+}
+
+func (a *accumulator) add(r int, v Num, idx []int64, l *ir.Loops) {
+	info := a.kind.Info()
+	switch {
+	case a.sums != nil:
+		a.sums[r].add(v.Float)
+	case !a.seen[r]:
+		a.vals[r] = v
+		if a.idx != nil {
+			a.idx[r] = reductionIndex(idx, l)
+		}
+	case a.idx != nil:
+		if better(info.Combine, a.p.Elem, v, a.vals[r]) {
+			a.vals[r], a.idx[r] = v, reductionIndex(idx, l)
+		}
+	default:
+		c, _ := Scalar(info.Combine, a.p, a.vals[r], v) // add/mul/max/min/and/or never fault
+		a.vals[r] = c
+	}
+	a.seen[r] = true
+}
+
+// better reports whether v replaces the current extreme cur of an
+// argmax (KernelMax) or argmin: strictly beyond it (i1 orders false <
+// true), or the first NaN.
+func better(k ir.Kernel, e *ir.Scalar, v, cur Num) bool {
+	if e.IsFloat() {
+		switch {
+		case math.IsNaN(cur.Float):
+			return false
+		case math.IsNaN(v.Float):
+			return true
+		case k == ir.KernelMax:
+			return v.Float > cur.Float
+		}
+		return v.Float < cur.Float
+	}
+	if k == ir.KernelMax {
+		return v.Int > cur.Int
+	}
+	return v.Int < cur.Int
+}
+
+// reductionIndex is the position along the (single) reduction loop.
+func reductionIndex(idx []int64, l *ir.Loops) int64 {
+	for i, k := range l.Iter {
+		if k == ir.Reduction {
+			return idx[i]
+		}
+	}
+	return 0
+}
+
+func (a *accumulator) finish(out *Tensor, ext []int64, l *ir.Loops) {
+	info := a.kind.Info()
+	count := int64(1)
+	for i, k := range l.Iter {
+		if k == ir.Reduction {
+			count *= ext[i]
+		}
+	}
+	for r := range out.Len() {
+		var v Num
+		switch {
+		case a.idx != nil:
+			v = Num{Int: a.idx[r]}
+		case a.sums != nil:
+			s := a.sums[r].value()
+			if info.Mean {
+				s /= float64(count) // 0/0 is NaN: NumPy's mean of nothing
+			}
+			v = Num{Float: Round(s, out.Elem)}
+		case !a.seen[r]:
+			v = Num{Int: ir.WrapInt(info.Identity, out.Elem)} // sum/prod/any/all of nothing
+			if out.Elem.IsFloat() {
+				v = Num{Float: float64(info.Identity)}
+			}
+		default:
+			v = a.vals[r]
+			if !out.Elem.IsFloat() {
+				v.Int = ir.WrapInt(v.Int, out.Elem)
+			} else {
+				v.Float = Round(v.Float, out.Elem)
+			}
+		}
+		out.Set(r, v)
+	}
+}
+
+// ExtentMessage explains a loop-extent conflict the way NumPy does for
+// broadcasting ("operands could not be broadcast together with shapes
+// (3,4) (2,4)"), with the result's static shape when it is one side, and
+// as a plain shape mismatch for ops that do not broadcast. shapes are
+// the operands' sizes (nil for scalars), static the result type's (-1
+// for '?'), or nil.
+func ExtentMessage(op *ir.Op, l *ir.Loops, e *ir.ExtentError, shapes [][]int64, static []int64) string {
+	var list []string
+	for k, s := range shapes {
+		if l.Operands[k] != nil {
+			list = append(list, ir.TupleShape(s))
+		}
+	}
+	all := strings.Join(list, " ")
+	kindOf := func(r ir.DimRef) ir.DimKind {
+		if r.Result {
+			return l.Results[r.Index][r.Dim].Kind
+		}
+		return l.Operands[r.Index][r.Dim].Kind
+	}
+	bcast := kindOf(e.A) == ir.Broadcast || kindOf(e.B) == ir.Broadcast
+	switch {
+	case e.A.Result || e.B.Result:
+		op, res := e.B, e.A
+		if e.B.Result {
+			op, res = e.A, e.B
+		}
+		return fmt.Sprintf("operand #%d of shape %s does not fit the result type's static shape %s: %s has size %d, %s has size %d",
+			op.Index, ir.TupleShape(shapes[op.Index]), ir.TupleShape(static), op, sizeOf(e, op), res, sizeOf(e, res))
+	case bcast:
+		return fmt.Sprintf("operands could not be broadcast together with shapes %s (%s has size %d, %s has size %d)", all, e.A, e.SizeA, e.B, e.SizeB)
+	}
+	return fmt.Sprintf("operands must have the same shape, but have shapes %s at run time (no broadcasting): %s has size %d, %s has size %d", all, e.A, e.SizeA, e.B, e.SizeB)
+}
+
+func sizeOf(e *ir.ExtentError, r ir.DimRef) int64 {
+	if r == e.A {
+		return e.SizeA
+	}
+	return e.SizeB
+}
+
+// windowMessage checks that the Window dimensions (slices) hold every
+// index their loops read.
+func windowMessage(l *ir.Loops, shapes [][]int64, ext []int64) string {
+	for k, maps := range l.Operands {
+		for j, m := range maps {
+			if m.Kind != ir.Window || m.Loop < 0 || ext[m.Loop] == 0 {
+				continue
+			}
+			last := m.Offset + m.Stride*(ext[m.Loop]-1)
+			if m.Offset < 0 || last < 0 || last >= shapes[k][j] {
+				return fmt.Sprintf("operand #%d of shape %s is read at index %d of dimension %d, beyond its size", k, ir.TupleShape(shapes[k]), max(m.Offset, last), j)
+			}
+		}
+	}
+	return ""
+}

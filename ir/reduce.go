@@ -1,0 +1,61 @@
+package ir
+
+// Reduce is how the iterations of an op's reduction loops combine into
+// one result element (SPEC section 3a). Each kind is a combining kernel
+// and an identity; the evaluator and codegen implement the kinds once,
+// generically, so a new reduction op is a row naming its kind.
+type Reduce uint8
+
+// The reductions.
+const (
+	ReduceNone   Reduce = iota
+	ReduceSum           // x + y; identity 0; integers wrap
+	ReduceProd          // x * y; identity 1; integers wrap
+	ReduceMax           // maximum, NaN propagates; no identity
+	ReduceMin           // minimum, NaN propagates; no identity
+	ReduceMean          // sum / count; the empty mean is NaN (0/0)
+	ReduceAny           // or; identity false
+	ReduceAll           // and; identity true
+	ReduceArgMax        // index of the first maximum (the first NaN wins); no identity
+	ReduceArgMin        // index of the first minimum (the first NaN wins); no identity
+)
+
+// ReduceInfo describes a reduction kind.
+type ReduceInfo struct {
+	// Name is the kind's name ("sum"), as in the op name tir.reduce_sum.
+	Name string
+	// Combine is the scalar kernel that combines two partial results.
+	Combine Kernel
+	// Identity is the result of an empty reduction, when HasIdentity.
+	// Kinds without one make an empty extent a run-time error.
+	Identity    int64
+	HasIdentity bool
+	// Mean divides the combined sum by the number of elements.
+	Mean bool
+	// Index makes the result the index (i64) of the element Combine
+	// selects, the first one on ties: argmax, argmin.
+	Index bool
+}
+
+var reduceInfo = [...]ReduceInfo{
+	ReduceNone:   {Name: "none"},
+	ReduceSum:    {Name: "sum", Combine: KernelAdd, HasIdentity: true},
+	ReduceProd:   {Name: "prod", Combine: KernelMul, Identity: 1, HasIdentity: true},
+	ReduceMax:    {Name: "max", Combine: KernelMax},
+	ReduceMin:    {Name: "min", Combine: KernelMin},
+	ReduceMean:   {Name: "mean", Combine: KernelAdd, HasIdentity: true, Mean: true},
+	ReduceAny:    {Name: "any", Combine: KernelOr, HasIdentity: true},
+	ReduceAll:    {Name: "all", Combine: KernelAnd, Identity: 1, HasIdentity: true},
+	ReduceArgMax: {Name: "argmax", Combine: KernelMax, Index: true},
+	ReduceArgMin: {Name: "argmin", Combine: KernelMin, Index: true},
+}
+
+// Info returns the kind's description.
+func (r Reduce) Info() ReduceInfo {
+	if int(r) < len(reduceInfo) {
+		return reduceInfo[r]
+	}
+	return ReduceInfo{Name: "unknown"}
+}
+
+func (r Reduce) String() string { return r.Info().Name }
