@@ -407,6 +407,9 @@ type capturedView struct {
 // guard in the caller picks one. Large nests run on several threads
 // (runNest).
 func (fc *funcCtx) emitNest(dst *view, root *node) error {
+	if root.loops != nil && !root.loops.Parallel() {
+		return root.op.Errorf("has reduction loops, which codegen does not lower yet")
+	}
 	bits := 0
 	var number func(n *node)
 	number = func(n *node) {

@@ -30,13 +30,17 @@ type Op struct {
 	// Kernel is the scalar function computed at every iteration of the
 	// op's loops; Loops describes them (nil: the traits' description);
 	// Reduce combines the iterations of reduction loops (ir/loops.go).
-	Kernel     ir.Kernel
-	Loops      func(op *ir.Op) *ir.Loops
-	Reduce     ir.Reduce
-	Format     ir.Format
-	Predicates []string
-	Inherent   []string
-	ResultName func(op *ir.Op) string
+	Kernel ir.Kernel
+	Loops  func(op *ir.Op) *ir.Loops
+	Reduce ir.Reduce
+	// Canonicalize rewrites the op in place into a simpler equivalent
+	// and reports whether it did (MLIR's canonicalization patterns of
+	// the op); canonicalize runs it with the generic rewrites.
+	Canonicalize func(op *ir.Op) bool
+	Format       ir.Format
+	Predicates   []string
+	Inherent     []string
+	ResultName   func(op *ir.Op) string
 }
 
 // Arg is an operand or result with its type constraint. Only the last Arg
@@ -83,7 +87,7 @@ func (r *Op) Def() *ir.OpDef {
 	}
 	return &ir.OpDef{
 		Name: r.Name, Summary: r.Summary, Aliases: r.Aliases, Traits: ts, Verify: r.Verify, Infer: r.Infer,
-		Kernel: r.Kernel, Loops: r.Loops, Reduce: r.Reduce, Format: r.Format, Predicates: r.Predicates, Inherent: r.Inherent,
+		Kernel: r.Kernel, Loops: r.Loops, Reduce: r.Reduce, Canonicalize: r.Canonicalize, Format: r.Format, Predicates: r.Predicates, Inherent: r.Inherent,
 		ResultName: r.ResultName,
 	}
 }

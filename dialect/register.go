@@ -3,7 +3,7 @@ package dialect
 import "github.com/tirc/tirc/ir"
 
 // All lists every op table, in the order they are registered.
-var All = [][]*Op{TirOps, ArithOps, FuncOps, TensorOps, TestOps}
+var All = [][]*Op{TirOps, ReduceOps, ArithOps, FuncOps, TensorOps, TestOps}
 
 func init() {
 	// MLIR's test dialect accepts ops it does not define; the others

@@ -62,7 +62,7 @@ func run(op *ir.Op, l *ir.Loops, args []*Tensor) (*Tensor, error) {
 	if op.Def.Reduce != ir.ReduceNone {
 		for i, k := range l.Iter {
 			if k == ir.Reduction && ext[i] == 0 && out.Len() > 0 && !red.HasIdentity {
-				return nil, runtimeErr(op, "reduces dimension %d of size 0: '%s' has no value for an empty set (no identity)", reducedOperandDim(l, i), op.Name)
+				return nil, runtimeErr(op, "reduces dimension %d of size 0, which has no %s (no identity for an empty set)", reducedOperandDim(l, i), op.Def.Reduce)
 			}
 		}
 	}

@@ -142,6 +142,10 @@ type OpDef struct {
 	// Reduce is how the iterations of the reduction loops combine into
 	// one result element (ReduceNone for ops without reduction loops).
 	Reduce Reduce
+	// Canonicalize rewrites the op in place into a simpler equivalent
+	// and reports whether it did (the op's own canonicalization
+	// patterns, run by the canonicalize pass beside its generic ones).
+	Canonicalize func(op *Op) bool
 	// Format is the custom assembly form; Predicates names the predicate
 	// values of FormatCmp (index = attribute value).
 	Format     Format

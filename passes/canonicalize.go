@@ -72,10 +72,72 @@ func canonicalizeOp(f *ir.Func, op *ir.Op, c *Context) bool {
 	if foldConstant(f, op, c) {
 		return true
 	}
+	if foldNoop(f, op, c) {
+		return true
+	}
+	if op.Def.Canonicalize != nil && op.Def.Canonicalize(op) {
+		c.Count("num-op-patterns", 1)
+		return true
+	}
 	if foldIdentity(op, c) {
 		return true
 	}
 	return orderCommutative(op, c)
+}
+
+// foldNoop replaces an op that hands its operand's elements through
+// unchanged by that operand (through a tensor.cast when only the static
+// sizes differ): data movement or a reduction whose loops map every
+// operand dimension to the same place in the result — a reduction over
+// no dims, or over dims of size 1 kept by keepdims; a broadcast or a
+// transpose that moves nothing. The loop description decides, not the
+// op's name.
+func foldNoop(f *ir.Func, op *ir.Op, c *Context) bool {
+	if op.Def.Kernel != ir.KernelIdentity || op.NumOperands() != 1 || op.NumResults() != 1 || op.Def.Reduce.Info().Index {
+		return false
+	}
+	l := ir.LoopsOf(op)
+	src, res := op.Operand(0), op.Result(0)
+	in, inRanked := ir.Shape(src.Type())
+	out, outRanked := ir.Shape(res.Type())
+	if l == nil || !inRanked || !outRanked || len(in) != len(out) || len(l.Operands[0]) != len(l.Results[0]) || !ir.IsShaped(src.Type()) {
+		return false
+	}
+	ext, err := l.Extents([][]int64{in}, nil)
+	if err != nil {
+		return false
+	}
+	for j, om := range l.Operands[0] {
+		rm := l.Results[0][j]
+		if om.Stride != 1 || om.Offset != 0 || om.Kind == ir.Window || om.Loop < 0 {
+			return false
+		}
+		switch {
+		case rm.Loop < 0: // a unit result dim: only a reduction over size 1 moves nothing
+			if !l.Reduced(om.Loop) || ext[om.Loop] != 1 {
+				return false
+			}
+		case rm.Loop != om.Loop || rm.Stride != 1 || rm.Offset != 0:
+			return false
+		case om.Kind == ir.Broadcast && in[j] == 1 && out[j] != 1:
+			return false // a real broadcast (or one decided at run time)
+		case om.Kind == ir.Broadcast && in[j] < 0 && out[j] >= 0:
+			return false // '?' may be 1 at run time and broadcast
+		}
+	}
+	switch {
+	case ir.TypeEqual(src.Type(), res.Type()):
+		res.ReplaceAllUsesWith(src)
+	case castable(src.Type(), res.Type()):
+		cast := ir.NewOp("tensor.cast", []*ir.Value{src}, []ir.Type{res.Type()}, nil)
+		cast.Pos, cast.Loc = op.Pos, op.Loc
+		f.InsertBefore(op, cast)
+		res.ReplaceAllUsesWith(cast.Result(0))
+	default:
+		return false
+	}
+	c.Count("num-noops", 1)
+	return true
 }
 
 // constantOf returns the value attribute of v's defining constant op

@@ -52,16 +52,20 @@ the verifier's error at the op.`,
 		&Pass{
 			Name:    "canonicalize",
 			Summary: "Fold constants, order commutative operands, remove identities and no-op casts",
-			Description: `Repeats until nothing changes: folds elementwise ops and
-tir.broadcast_in_dim whose operands are all constants, with package eval's
-numbers (NumPy's: integers wrap, floats IEEE in the declared type) on splat
-and dense constants with broadcasting; an op whose result would be a
-run-time error (integer division by zero, MIN / -1) is left for the run-time
-check. Puts constant operands of Commutative ops last and orders the others
-by definition, so that cse merges add(a, b) with add(b, a). Replaces x + 0,
-x - 0, x * 1, x / 1, x | 0, x ^ 0, x & -1, max(x, x), min(x, x), and/or(x, x)
-by x when the result type equals x's type. Removes casts to the same type
-and merges chained casts. Then erases unused side-effect-free ops.`,
+			Description: `Repeats until nothing changes: folds Pure ops whose operands are all
+constants and that package eval computes from their row (elementwise ops,
+broadcast_in_dim, reductions), with eval's numbers (NumPy's: integers wrap,
+floats IEEE in the declared type) on splat and dense constants with
+broadcasting; an op whose result would be a run-time error (integer
+division by zero, MIN / -1, an empty maximum) is left for the run-time
+check. Removes data movement and reductions that move nothing (a reduction
+over no dims or over size-1 dims kept by keepdims; the loop description
+decides) and runs the ops' own patterns (reductions drop size-1 dims kept
+by keepdims). Puts constant operands of Commutative ops last and orders the
+others by definition, so that cse merges add(a, b) with add(b, a). Replaces
+x + 0, x - 0, x * 1, x / 1, x | 0, x ^ 0, x & -1, max(x, x), min(x, x),
+and/or(x, x) by x when the result type equals x's type. Removes casts to
+the same type and merges chained casts. Then erases unused Pure ops.`,
 			Options: []*Option{
 				{Name: "max-iterations", Arg: "n", Default: "10", Help: "rounds over the body at most",
 					Check: func(v string) error {
@@ -76,6 +80,8 @@ and merges chained casts. Then erases unused side-effect-free ops.`,
 				{"num-folded", "Number of ops folded to constants"},
 				{"num-reordered", "Number of commutative ops whose operands were reordered"},
 				{"num-identities", "Number of identity operations removed"},
+				{"num-noops", "Number of ops that move nothing removed"},
+				{"num-op-patterns", "Number of ops rewritten by their own patterns"},
 				{"num-casts-folded", "Number of casts removed or merged"},
 				{"num-erased", "Number of unused ops erased"},
 			},
