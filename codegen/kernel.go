@@ -10,7 +10,6 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
-	"github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -206,10 +205,7 @@ func (bl *builder) compare(op *ir.Op, e *ir.Scalar, x, y value.Value) (value.Val
 	case ir.StringAttr:
 		pred = string(a)
 	case *ir.IntAttr:
-		ps := dialect.CmpIPredicates
-		if op.Name == "arith.cmpf" {
-			ps = dialect.CmpFPredicates
-		}
+		ps := op.Def.Predicates
 		if a.Value < 0 || a.Value >= int64(len(ps)) {
 			return nil, fmt.Errorf("invalid predicate %d", a.Value)
 		}
@@ -240,7 +236,7 @@ func (bl *builder) compare(op *ir.Op, e *ir.Scalar, x, y value.Value) (value.Val
 	if !ok {
 		return nil, fmt.Errorf("unknown integer predicate '%s'", pred)
 	}
-	if e == ir.I1 && op.Name == "tir.cmp" { // booleans order false < true
+	if e == ir.I1 && len(pred) == 2 { // tir's lt..ge order booleans false < true
 		p = unsignedOr(p)
 	}
 	return b.NewICmp(p, x, y), nil

@@ -26,7 +26,7 @@ func arithBinary(name, summary string, k ir.Kernel, c Constraint, commutative bo
 	}
 	ts = append(ts, traits.SameOperandsAndResultType, traits.ElementwiseMappable, traits.Pure)
 	return &Op{
-		Name: name, Summary: summary, Kernel: k, Format: ir.FormatSameType, Inherent: []string{inherent},
+		Name: name, Summary: summary, Kernel: k, Format: SameTypeForm, Inherent: []string{inherent},
 		Operands: []Arg{{"lhs", c, false}, {"rhs", c, false}},
 		Results:  []Arg{{"result", c, false}},
 		Traits:   ts,
@@ -58,7 +58,7 @@ func arithCmp(name string, c Constraint, preds []string, inherent []string) *Op 
 	n := int64(len(preds))
 	return &Op{
 		Name: name, Summary: "lhs <predicate> rhs as i1, same shape", Kernel: ir.KernelCmp,
-		Format: ir.FormatCmp, Predicates: preds, Inherent: inherent,
+		Format: CmpForm, Predicates: preds, Inherent: inherent,
 		Operands: []Arg{{"lhs", c, false}, {"rhs", c, false}},
 		Results:  []Arg{{"result", BoolLike, false}},
 		Attrs: []AttrSpec{{Name: "predicate", Desc: desc, Check: func(a ir.Attr) bool {
@@ -118,7 +118,7 @@ var ArithOps = []*Op{
 	arithBinary("arith.ori", "bitwise or", ir.KernelOr, SignlessIntegerLike, true, ""),
 	arithBinary("arith.xori", "bitwise xor", ir.KernelXor, SignlessIntegerLike, true, ""),
 	{
-		Name: "arith.negf", Summary: "-x (floats)", Kernel: ir.KernelNeg, Format: ir.FormatSameType, Inherent: []string{"fastmath"},
+		Name: "arith.negf", Summary: "-x (floats)", Kernel: ir.KernelNeg, Format: SameTypeForm, Inherent: []string{"fastmath"},
 		Operands: []Arg{{"operand", FloatLike, false}},
 		Results:  []Arg{{"result", FloatLike, false}},
 		Traits:   []*ir.Trait{traits.SameOperandsAndResultType, traits.ElementwiseMappable, traits.Pure},
@@ -127,7 +127,7 @@ var ArithOps = []*Op{
 	arithCmp("arith.cmpi", SignlessIntegerLike, CmpIPredicates, []string{"predicate"}),
 	arithCmp("arith.cmpf", FloatLike, CmpFPredicates, []string{"fastmath", "predicate"}),
 	{
-		Name: "arith.select", Summary: "cond ? a : b (condition i1 or same shape)", Kernel: ir.KernelSelect, Format: ir.FormatSelect,
+		Name: "arith.select", Summary: "cond ? a : b (condition i1 or same shape)", Kernel: ir.KernelSelect, Format: SelectForm,
 		Operands: []Arg{{"condition", BoolLike, false}, {"true_value", AnyType, false}, {"false_value", AnyType, false}},
 		Results:  []Arg{{"result", AnyType, false}},
 		// AllTypesMatch and BooleanConditionOrMatchingShape are ODS
@@ -150,7 +150,7 @@ var ArithOps = []*Op{
 		},
 	},
 	{
-		Name: "arith.constant", Summary: "the constant given by `value`", Format: ir.FormatConstant, Inherent: []string{"value"},
+		Name: "arith.constant", Summary: "the constant given by `value`", Format: ConstantForm, Inherent: []string{"value"},
 		Results:    []Arg{{"result", AnyType, false}},
 		Attrs:      []AttrSpec{{Name: "value", Desc: "typed attribute", Check: func(a ir.Attr) bool { return ir.ConstantType(a) != nil }}},
 		Traits:     []*ir.Trait{traits.ConstantLike, traits.Pure},

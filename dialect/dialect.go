@@ -37,7 +37,7 @@ type Op struct {
 	// and reports whether it did (MLIR's canonicalization patterns of
 	// the op); canonicalize runs it with the generic rewrites.
 	Canonicalize func(op *ir.Op) bool
-	Format       ir.Format
+	Format       *ir.Format
 	Predicates   []string
 	Inherent     []string
 	ResultName   func(op *ir.Op) string

@@ -25,11 +25,15 @@
 //	 Operands: []Arg{{"lhs", TensorOrVector, false}, {"rhs", TensorOrVector, false}},
 //	 Results:  []Arg{{"result", TensorOrVector, false}},
 //	 Traits:   []*ir.Trait{traits.Broadcastable, traits.Commutative, traits.SameOperandsElementType},
-//	 Kernel:   ir.KernelAdd}
+//	 Kernel:   ir.KernelAdd, Format: FunctionalForm}
 //
 // becomes an ir.OpDef whose trait list starts with the count traits and
 // the type constraints ("operand #0 must be tensor or vector of any type
 // values, but got 'f32'"), then the row's traits in order. The Kernel
 // names the scalar operation; folding, the evaluator and codegen each
 // implement a kernel once, so a new elementwise op needs no new loop code.
+// The Format is the op's custom assembly form (format.go: FunctionalForm
+// `%a, %b : (T1, T2) -> R`, SameTypeForm `%a, %b : T`, CastForm, CmpForm,
+// ...), a parse and a print hook written with ir.OpParser and
+// ir.OpPrinter; a dialect with a syntax of its own adds a Format here.
 package dialect

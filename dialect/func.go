@@ -11,14 +11,14 @@ import (
 // FuncOps is the func dialect's op table.
 var FuncOps = []*Op{
 	{
-		Name: "func.return", Summary: "return the operands from the function", Format: ir.FormatReturn,
+		Name: "func.return", Summary: "return the operands from the function", Format: ReturnForm,
 		Operands: []Arg{{"operands", AnyType, true}},
 		Results:  []Arg{},
 		Traits:   []*ir.Trait{traits.HasParentFunc, traits.Terminator},
 		Verify:   verifyReturn,
 	},
 	{
-		Name: "func.call", Summary: "call the function @callee", Format: ir.FormatCall, Inherent: []string{"callee"},
+		Name: "func.call", Summary: "call the function @callee", Format: CallForm, Inherent: []string{"callee"},
 		Operands: []Arg{{"operands", AnyType, true}},
 		Results:  []Arg{{"results", AnyType, true}},
 		Attrs: []AttrSpec{{Name: "callee", Desc: "flat symbol reference attribute", Check: func(a ir.Attr) bool {

@@ -9,7 +9,7 @@ import (
 var TensorOps = []*Op{
 	{
 		Name: "tensor.cast", Summary: "view a tensor with a more or less static type of the same element type",
-		Format:     ir.FormatCast,
+		Format:     CastForm,
 		Operands:   []Arg{{"source", AnyTensor, false}},
 		Results:    []Arg{{"dest", AnyTensor, false}},
 		ResultName: func(*ir.Op) string { return "cast" },

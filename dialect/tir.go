@@ -5,8 +5,10 @@ import (
 	"github.com/tirc/tirc/traits"
 )
 
-// The tir dialect: broadcasting tensor ops, the project's own. mlir-opt does
-// not know them, so they always print in generic form.
+// The tir dialect: broadcasting tensor ops, the project's own. They print
+// in short forms (`tir.add %a, %b : (T1, T2) -> R`, `tir.exp %x : T`,
+// `tir.constant dense<1.0> : tensor<4xf32>`); mlir-opt does not know them,
+// so -mlir-print-op-generic is the form to hand to it.
 
 // CmpPredicates are the predicates of tir.cmp (signed for integers;
 // ordered for floats except "ne", which is true for NaN as NumPy's !=).
@@ -26,7 +28,7 @@ func binary(name, summary string, k ir.Kernel, operand Constraint, commutative b
 	}
 	ts = append(ts, traits.SameOperandsElementType, traits.Pure)
 	return &Op{
-		Name: name, Summary: summary, Kernel: k,
+		Name: name, Summary: summary, Kernel: k, Format: FunctionalForm,
 		Operands: []Arg{{"lhs", operand, false}, {"rhs", operand, false}},
 		Results:  []Arg{{"result", TensorOrVector, false}},
 		Attrs:    []AttrSpec{broadcastDimsAttr},
@@ -38,7 +40,7 @@ func binary(name, summary string, k ir.Kernel, operand Constraint, commutative b
 // unary returns the row of an elementwise unary op.
 func unary(name, summary string, k ir.Kernel, operand Constraint) *Op {
 	return &Op{
-		Name: name, Summary: summary, Kernel: k,
+		Name: name, Summary: summary, Kernel: k, Format: FunctionalForm,
 		Operands: []Arg{{"operand", operand, false}},
 		Results:  []Arg{{"result", TensorOrVector, false}},
 		Traits:   []*ir.Trait{traits.ElementwiseMappable, traits.SameOperandsAndResultShape, traits.Pure},
@@ -75,7 +77,7 @@ var TirOps = []*Op{
 	aka(binary("tir.rem", "remainder with the sign of lhs (C's %, fmod), broadcast", ir.KernelRem, TensorOrVector, false), "fmod"),
 	aka(binary("tir.pow", "lhs ** rhs, broadcast (floats)", ir.KernelPow, FloatTensorOrVector, false), "power"),
 	{
-		Name: "tir.cmp", Summary: "lhs <predicate> rhs as i1, broadcast", Kernel: ir.KernelCmp,
+		Name: "tir.cmp", Summary: "lhs <predicate> rhs as i1, broadcast", Kernel: ir.KernelCmp, Format: FunctionalForm,
 		Aliases:  []string{"compare", "equal", "not_equal", "less", "less_equal", "greater", "greater_equal"},
 		Operands: []Arg{{"lhs", TensorOrVector, false}, {"rhs", TensorOrVector, false}},
 		Results:  []Arg{{"result", BoolTensorOrVector, false}},
@@ -83,7 +85,7 @@ var TirOps = []*Op{
 		Traits:   []*ir.Trait{traits.Broadcastable, traits.SameOperandsElementType, traits.Pure},
 	},
 	{
-		Name: "tir.select", Summary: "cond ? a : b per element, broadcast", Kernel: ir.KernelSelect,
+		Name: "tir.select", Summary: "cond ? a : b per element, broadcast", Kernel: ir.KernelSelect, Format: FunctionalForm,
 		Aliases:  []string{"where"},
 		Operands: []Arg{{"cond", BoolTensorOrVector, false}, {"a", TensorOrVector, false}, {"b", TensorOrVector, false}},
 		Results:  []Arg{{"result", TensorOrVector, false}},
@@ -98,7 +100,7 @@ var TirOps = []*Op{
 	unary("tir.tanh", "hyperbolic tangent", ir.KernelTanh, FloatTensorOrVector),
 	{
 		Name: "tir.convert", Summary: "element type conversion (float->int truncates and saturates, NaN->0; x->i1 is x != 0)",
-		Kernel:   ir.KernelConvert,
+		Kernel:   ir.KernelConvert, Format: FunctionalForm,
 		Aliases:  []string{"astype", "cast", "convert_element_type"},
 		Operands: []Arg{{"operand", TensorOrVector, false}},
 		Results:  []Arg{{"result", TensorOrVector, false}},
@@ -106,6 +108,7 @@ var TirOps = []*Op{
 	},
 	{
 		Name: "tir.broadcast_in_dim", Summary: "XLA explicit broadcast: operand dim i goes to result dim broadcast_dimensions[i]",
+		Format:   FunctionalForm,
 		Aliases:  []string{"broadcast_to"},
 		Kernel:   ir.KernelIdentity,
 		Operands: []Arg{{"operand", TensorOrVector, false}},
@@ -117,7 +120,7 @@ var TirOps = []*Op{
 		Loops:    broadcastInDimLoops,
 	},
 	{
-		Name: "tir.constant", Summary: "the constant tensor given by `value`",
+		Name: "tir.constant", Summary: "the constant tensor given by `value`", Format: ConstantForm,
 		Aliases: []string{"const"},
 		Results: []Arg{{"result", TensorOrVector, false}},
 		Attrs:   []AttrSpec{{Name: "value", Desc: "dense elements attribute", Check: isDense}},

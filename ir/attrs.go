@@ -254,18 +254,23 @@ func appendNamedAttrs(b []byte, attrs []NamedAttr) []byte {
 		if i > 0 {
 			b = append(b, ", "...)
 		}
-		if isBareIdent(na.Name) {
-			b = append(b, na.Name...)
-		} else {
-			b = AppendQuoted(b, na.Name)
-		}
-		if _, unit := na.Value.(UnitAttr); unit {
-			continue
-		}
-		b = append(b, " = "...)
-		b = appendAttr(b, na.Value, false)
+		b = appendNamedAttr(b, na)
 	}
 	return b
+}
+
+// appendNamedAttr prints `name = value`, or `name` for a unit attribute.
+func appendNamedAttr(b []byte, na NamedAttr) []byte {
+	if isBareIdent(na.Name) {
+		b = append(b, na.Name...)
+	} else {
+		b = AppendQuoted(b, na.Name)
+	}
+	if _, unit := na.Value.(UnitAttr); unit {
+		return b
+	}
+	b = append(b, " = "...)
+	return appendAttr(b, na.Value, false)
 }
 
 func (a *DenseArrayAttr) String() string { return string(a.appendTo(nil, false)) }
@@ -488,3 +493,16 @@ func isBareIdent(s string) bool {
 
 func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
+
+// ConstantType returns the type of a constant's value attribute, or nil.
+func ConstantType(a Attr) Type {
+	switch x := a.(type) {
+	case *IntAttr:
+		return x.Type
+	case *FloatAttr:
+		return x.Type
+	case *DenseAttr:
+		return x.Type
+	}
+	return nil
+}

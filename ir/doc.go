@@ -10,15 +10,20 @@
 // directions:
 //
 //	func.func @bias_relu(%x: tensor<?x128xf32>, %b: tensor<128xf32>) -> tensor<?x128xf32> {
-//	  %zero = "tir.constant"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
-//	  %t = "tir.add"(%x, %b) : (tensor<?x128xf32>, tensor<128xf32>) -> tensor<?x128xf32>
+//	  %zero = tir.constant dense<0.0> : tensor<f32>
+//	  %t = tir.add %x, %b : (tensor<?x128xf32>, tensor<128xf32>) -> tensor<?x128xf32>
 //	  %y = "tir.max"(%t, %zero) : (tensor<?x128xf32>, tensor<f32>) -> tensor<?x128xf32>
 //	  return %y : tensor<?x128xf32>
 //	}
 //
-// Ops are written in MLIR's generic form; func.func, return, func.call,
-// the arith ops and tensor.cast also have MLIR's custom forms, chosen per
-// op by OpDef.Format. Printing is deterministic and round-trips:
+// Every op can be written in MLIR's generic form ("tir.max" above); an op
+// with a custom form (OpDef.Format) can also be written and is printed in
+// it. The forms belong to the ops: a Format's Parse and Print hooks are
+// written with the small OpParser and OpPrinter API of asm.go (MLIR's
+// OpAsmParser and OpAsmPrinter: ParseOperands, ParseColonType,
+// ParseOptionalAttrDict, FunctionalType, ...), so a dialect brings its
+// own syntax without changes to this package. Printing is deterministic
+// and round-trips:
 // print(parse(print(x))) == print(x). Values are printed with MLIR's
 // naming (%0, %arg0, %cst, %c42_i32, ...).
 //

@@ -25,7 +25,7 @@ func ExampleNewFunc() {
 	// Output:
 	// module {
 	//   func.func @bias(%arg0: tensor<?x4xf32>, %arg1: tensor<4xf32>) -> tensor<?x4xf32> {
-	//     %0 = "tir.add"(%arg0, %arg1) : (tensor<?x4xf32>, tensor<4xf32>) -> tensor<?x4xf32>
+	//     %0 = tir.add %arg0, %arg1 : (tensor<?x4xf32>, tensor<4xf32>) -> tensor<?x4xf32>
 	//     return %0 : tensor<?x4xf32>
 	//   }
 	// }

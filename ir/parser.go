@@ -115,6 +115,7 @@ type parser struct {
 	fwdSeq  int
 	typeBuf []Type
 	refBuf  []valueRef // operand references of the op being parsed
+	asm     OpParser   // the custom form parser, reused from op to op
 	slab    slab
 
 	// Parallel body parsing (parse_parallel.go).

@@ -11,12 +11,16 @@ import (
 
 // chainModule is a function of n broadcasting adds, each using the
 // previous result: the shape of the compiler-speed benchmark (make bench).
-func chainModule(n int) []byte {
+func chainModule(n int) []byte { return chainModuleIn(n, `"tir.add"(%s, %%b)`) }
+
+// chainModuleIn writes the ops in the given form (a format with the
+// previous value's name as its argument).
+func chainModuleIn(n int, form string) []byte {
 	var sb strings.Builder
 	sb.WriteString("func.func @big(%a: tensor<4x8xf32>, %b: tensor<8xf32>) -> tensor<4x8xf32> {\n")
 	prev := "%a"
 	for i := 0; i < n; i++ {
-		fmt.Fprintf(&sb, "  %%%d = \"tir.add\"(%s, %%b) : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>\n", i, prev)
+		fmt.Fprintf(&sb, "  %%%d = "+form+" : (tensor<4x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>\n", i, prev)
 		prev = fmt.Sprintf("%%%d", i)
 	}
 	fmt.Fprintf(&sb, "  return %s : tensor<4x8xf32>\n}\n", prev)
@@ -26,6 +30,13 @@ func chainModule(n int) []byte {
 // BenchmarkParseVerifyPrint measures tirc's default job on 100k ops.
 func BenchmarkParseVerifyPrint(b *testing.B) {
 	src := ir.NewSource("big.mlir", chainModule(100_000))
+	benchParseVerifyPrint(b, src)
+}
+
+// BenchmarkParseVerifyPrintShortForm is the same job on the same ops
+// written in tir's short form, as tirc prints them.
+func BenchmarkParseVerifyPrintShortForm(b *testing.B) {
+	src := ir.NewSource("big.mlir", chainModuleIn(100_000, "tir.add %s, %%b"))
 	benchParseVerifyPrint(b, src)
 }
 

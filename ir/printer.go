@@ -51,6 +51,7 @@ type printer struct {
 	buf    []byte
 	err    error
 	indent int
+	asm    OpPrinter // what custom forms print with
 
 	// Value names of the current function, by value ID.
 	fn      *Func
@@ -392,7 +393,7 @@ func (pr *printer) op(op *Op) {
 		}
 		pr.str(" = ")
 	}
-	if pr.opts.Generic || op.Def == nil || op.Def.Format == FormatGeneric || !pr.custom(op) {
+	if pr.opts.Generic || !pr.custom(op) {
 		pr.generic(op)
 	}
 	pr.loc(op.Loc)

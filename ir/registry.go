@@ -45,33 +45,6 @@ var TraitTerminator = &Trait{
 	},
 }
 
-// Format names the custom assembly form of an op (how it is written
-// besides the generic form). The parser and printer implement each.
-type Format uint8
-
-const (
-	// FormatGeneric: only `"dialect.op"(%a) {attrs} : (T) -> R`.
-	FormatGeneric Format = iota
-	// FormatSameType: `op %a, %b : T`, operands and results all of type T
-	// (arith.addf, arith.negf).
-	FormatSameType
-	// FormatCast: `op %x : T1 to T2` (tensor.cast, arith.sitofp).
-	FormatCast
-	// FormatConstant: `op attr` with the result type taken from the
-	// attribute (arith.constant 1.0 : f32).
-	FormatConstant
-	// FormatCall: `op @callee(%a) : (T) -> R` (func.call).
-	FormatCall
-	// FormatReturn: `op %a, %b : T1, T2` or `op` (func.return).
-	FormatReturn
-	// FormatCmp: `op pred, %a, %b : T` with the result i1-shaped like T
-	// and pred one of OpDef.Predicates (arith.cmpi, arith.cmpf).
-	FormatCmp
-	// FormatSelect: `op %c, %a, %b : T` (scalar i1 condition) or
-	// `op %c, %a, %b : C, T` (arith.select).
-	FormatSelect
-)
-
 // Kernel is the scalar function an elementwise op applies to each element.
 // Constant folding, the reference evaluator and codegen each implement every
 // kernel once; an op row only names its kernel.
@@ -146,9 +119,10 @@ type OpDef struct {
 	// and reports whether it did (the op's own canonicalization
 	// patterns, run by the canonicalize pass beside its generic ones).
 	Canonicalize func(op *Op) bool
-	// Format is the custom assembly form; Predicates names the predicate
-	// values of FormatCmp (index = attribute value).
-	Format     Format
+	// Format is the op's custom assembly form (nil: generic form only).
+	Format *Format
+	// Predicates names the values of an integer `predicate` attribute
+	// (index = value), as arith.cmpi's enum.
 	Predicates []string
 	// Inherent lists attributes printed as properties `<{...}>` in the
 	// generic form (MLIR 19 does that for its own ops).

@@ -447,3 +447,7 @@ func CompatibleShapeOf(a, b Type) bool {
 	}
 	return CompatibleShapes(sa, sb)
 }
+
+// CmpResultType is the result type of a comparison of values of type t:
+// i1 with t's shape.
+func CmpResultType(t Type) Type { return WithElem(t, I1) }

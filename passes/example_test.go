@@ -37,8 +37,8 @@ func.func @f(%x: tensor<?x?xf32>, %b: tensor<4xf32>) -> tensor<*xf32> {
 	// Output:
 	// module {
 	//   func.func @f(%arg0: tensor<2x4xf32>, %arg1: tensor<4xf32>) -> tensor<2x4xf32> {
-	//     %0 = "tir.add"(%arg0, %arg1) : (tensor<2x4xf32>, tensor<4xf32>) -> tensor<2x4xf32>
-	//     %1 = "tir.mul"(%0, %0) : (tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
+	//     %0 = tir.add %arg0, %arg1 : (tensor<2x4xf32>, tensor<4xf32>) -> tensor<2x4xf32>
+	//     %1 = tir.mul %0, %0 : (tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
 	//     return %1 : tensor<2x4xf32>
 	//   }
 	// }

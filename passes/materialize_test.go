@@ -58,11 +58,11 @@ func TestMaterializePrinted(t *testing.T) {
 }`,
 			want: `module {
   func.func @f(%arg0: tensor<2x3xf32>, %arg1: tensor<3xf32>, %arg2: tensor<2x1xf32>) -> tensor<2x3xf32> {
-    %0 = "tir.broadcast_in_dim"(%arg1) {broadcast_dimensions = array<i64: 1>} : (tensor<3xf32>) -> tensor<2x3xf32>
-    %1 = "tir.add"(%arg0, %0) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
-    %2 = "tir.broadcast_in_dim"(%arg2) {broadcast_dimensions = array<i64: 0, 1>} : (tensor<2x1xf32>) -> tensor<2x3xf32>
-    %3 = "tir.mul"(%1, %2) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
-    %4 = "tir.sub"(%3, %0) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+    %0 = tir.broadcast_in_dim %arg1 {broadcast_dimensions = array<i64: 1>} : (tensor<3xf32>) -> tensor<2x3xf32>
+    %1 = tir.add %arg0, %0 : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+    %2 = tir.broadcast_in_dim %arg2 {broadcast_dimensions = array<i64: 0, 1>} : (tensor<2x1xf32>) -> tensor<2x3xf32>
+    %3 = tir.mul %1, %2 : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+    %4 = tir.sub %3, %0 : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
     return %4 : tensor<2x3xf32>
   }
 }
@@ -76,9 +76,9 @@ func TestMaterializePrinted(t *testing.T) {
 }`,
 			want: `module {
   func.func @f(%arg0: tensor<4xi32>, %arg1: tensor<1x2xi32>) -> tensor<4x2xi32> {
-    %0 = "tir.broadcast_in_dim"(%arg0) {broadcast_dimensions = array<i64: 0>} : (tensor<4xi32>) -> tensor<4x2xi32>
-    %1 = "tir.broadcast_in_dim"(%arg1) {broadcast_dimensions = array<i64: 0, 1>} : (tensor<1x2xi32>) -> tensor<4x2xi32>
-    %2 = "tir.add"(%0, %1) : (tensor<4x2xi32>, tensor<4x2xi32>) -> tensor<4x2xi32>
+    %0 = tir.broadcast_in_dim %arg0 {broadcast_dimensions = array<i64: 0>} : (tensor<4xi32>) -> tensor<4x2xi32>
+    %1 = tir.broadcast_in_dim %arg1 {broadcast_dimensions = array<i64: 0, 1>} : (tensor<1x2xi32>) -> tensor<4x2xi32>
+    %2 = tir.add %0, %1 : (tensor<4x2xi32>, tensor<4x2xi32>) -> tensor<4x2xi32>
     return %2 : tensor<4x2xi32>
   }
 }
@@ -92,7 +92,7 @@ func TestMaterializePrinted(t *testing.T) {
 }`,
 			want: `module {
   func.func @f(%arg0: tensor<3xi32>, %arg1: tensor<3xi32>) -> tensor<3xi1> {
-    %0 = "tir.cmp"(%arg0, %arg1) {predicate = "lt"} : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi1>
+    %0 = tir.cmp %arg0, %arg1 {predicate = "lt"} : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi1>
     return %0 : tensor<3xi1>
   }
 }
@@ -108,12 +108,12 @@ func TestMaterializePrinted(t *testing.T) {
 }`,
 			want: `module {
   func.func @f(%arg0: tensor<?x4xf32>, %arg1: tensor<4xf32>, %arg2: tensor<?xf32>, %arg3: tensor<?x1xf32>) -> (tensor<?x4xf32>, tensor<?x4xf32>, tensor<?x?xf32>) {
-    %0 = "tir.broadcast_in_dim"(%arg1) {broadcast_dimensions = array<i64: 1>} : (tensor<4xf32>) -> tensor<1x4xf32>
-    %1 = "tir.add"(%arg0, %0) : (tensor<?x4xf32>, tensor<1x4xf32>) -> tensor<?x4xf32>
-    %2 = "tir.broadcast_in_dim"(%arg2) {broadcast_dimensions = array<i64: 1>} : (tensor<?xf32>) -> tensor<1x4xf32>
-    %3 = "tir.max"(%arg0, %2) : (tensor<?x4xf32>, tensor<1x4xf32>) -> tensor<?x4xf32>
-    %4 = "tir.broadcast_in_dim"(%arg2) {broadcast_dimensions = array<i64: 1>} : (tensor<?xf32>) -> tensor<1x?xf32>
-    %5 = "tir.mul"(%4, %arg3) : (tensor<1x?xf32>, tensor<?x1xf32>) -> tensor<?x?xf32>
+    %0 = tir.broadcast_in_dim %arg1 {broadcast_dimensions = array<i64: 1>} : (tensor<4xf32>) -> tensor<1x4xf32>
+    %1 = tir.add %arg0, %0 : (tensor<?x4xf32>, tensor<1x4xf32>) -> tensor<?x4xf32>
+    %2 = tir.broadcast_in_dim %arg2 {broadcast_dimensions = array<i64: 1>} : (tensor<?xf32>) -> tensor<1x4xf32>
+    %3 = tir.max %arg0, %2 : (tensor<?x4xf32>, tensor<1x4xf32>) -> tensor<?x4xf32>
+    %4 = tir.broadcast_in_dim %arg2 {broadcast_dimensions = array<i64: 1>} : (tensor<?xf32>) -> tensor<1x?xf32>
+    %5 = tir.mul %4, %arg3 : (tensor<1x?xf32>, tensor<?x1xf32>) -> tensor<?x?xf32>
     return %1, %3, %5 : tensor<?x4xf32>, tensor<?x4xf32>, tensor<?x?xf32>
   }
 }

@@ -51,7 +51,7 @@ func TestFlagsBeforeOrAfterInput(t *testing.T) {
 	dir := t.TempDir()
 	in := writeFile(t, dir, "in.mlir", validModule)
 	want := tirc(t, "", in)
-	if want.code != exitOK || !strings.Contains(want.stdout, `"tir.neg"`) {
+	if want.code != exitOK || !strings.Contains(want.stdout, `= tir.neg %arg0 : tensor<4xf32>`) {
 		t.Fatalf("tirc in.mlir: %+v", want)
 	}
 	generic := tirc(t, "", "-mlir-print-op-generic", in)

@@ -15,9 +15,9 @@
 // RUN: (tirc -arg-shapes='@caller:0=4' %s; echo "exit=$?") 2>&1 | FileCheck %s --check-prefix=NOPASS
 
 // CHECK-LABEL: func.func @scale_shift(%arg0: tensor<8x16xf32>, %arg1: tensor<16xf32>, %arg2: tensor<1xf32>) -> tensor<8x16xf32>
-// CHECK-NEXT: "tir.mul"(%arg0, %arg1) : (tensor<8x16xf32>, tensor<16xf32>) -> tensor<8x16xf32>
-// CHECK-NEXT: "tir.add"(%0, %arg2) : (tensor<8x16xf32>, tensor<1xf32>) -> tensor<8x16xf32>
-// CHECK-NEXT: "tir.exp"(%1) : (tensor<8x16xf32>) -> tensor<8x16xf32>
+// CHECK-NEXT: tir.mul %arg0, %arg1 : (tensor<8x16xf32>, tensor<16xf32>) -> tensor<8x16xf32>
+// CHECK-NEXT: tir.add %0, %arg2 : (tensor<8x16xf32>, tensor<1xf32>) -> tensor<8x16xf32>
+// CHECK-NEXT: tir.exp %1 : tensor<8x16xf32>
 // CHECK-NEXT: return %2 : tensor<8x16xf32>
 // MULTI-LABEL: func.func @scale_shift(%arg0: tensor<?x16xf32>, %arg1: tensor<?xf32>, %arg2: tensor<?xf32>) -> tensor<?x16xf32>
 func.func @scale_shift(%x: tensor<?x?xf32>, %scale: tensor<?xf32>, %shift: tensor<?xf32>) -> tensor<?x?xf32> {

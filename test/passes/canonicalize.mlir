@@ -6,10 +6,10 @@
 // Folding with broadcasting: [1,2,3,4] + [[10],[20]] = [[11..14],[21..24]];
 // integers wrap (i8: 100 + 100 = -56); floats are IEEE in f32.
 // CHECK-LABEL: func.func @fold
-// CHECK-DAG: "tir.constant"() {value = dense<{{\[}}[11, 12, 13, 14], [21, 22, 23, 24]]> : tensor<2x4xi32>}
-// CHECK-DAG: "tir.constant"() {value = dense<-56> : tensor<3xi8>}
-// CHECK-DAG: "tir.constant"() {value = dense<3.000000e-01> : tensor<2xf32>}
-// CHECK-NOT: "tir.add"
+// CHECK-DAG: tir.constant dense<{{\[}}[11, 12, 13, 14], [21, 22, 23, 24]]> : tensor<2x4xi32>
+// CHECK-DAG: tir.constant dense<-56> : tensor<3xi8>
+// CHECK-DAG: tir.constant dense<3.000000e-01> : tensor<2xf32>
+// CHECK-NOT: tir.add
 // CHECK: return
 func.func @fold() -> (tensor<2x4xi32>, tensor<3xi8>, tensor<2xf32>) {
   %a = "tir.constant"() {value = dense<[1, 2, 3, 4]> : tensor<4xi32>} : () -> tensor<4xi32>
@@ -25,8 +25,8 @@ func.func @fold() -> (tensor<2x4xi32>, tensor<3xi8>, tensor<2xf32>) {
 
 // Never fold a run-time error: x / 0 and MIN / -1 stay for the run-time check.
 // CHECK-LABEL: func.func @no_fold_errors
-// CHECK: "tir.div"
-// CHECK: "tir.div"
+// CHECK: tir.div
+// CHECK: tir.div
 func.func @no_fold_errors() -> (tensor<2xi32>, tensor<i8>) {
   %a = "tir.constant"() {value = dense<[7, 8]> : tensor<2xi32>} : () -> tensor<2xi32>
   %z = "tir.constant"() {value = dense<[1, 0]> : tensor<2xi32>} : () -> tensor<2xi32>
@@ -39,7 +39,7 @@ func.func @no_fold_errors() -> (tensor<2xi32>, tensor<i8>) {
 
 // A folded result with '?' dims: a static constant, cast to the declared type.
 // CHECK-LABEL: func.func @fold_dynamic
-// CHECK: %[[C:.*]] = "tir.constant"() {value = dense<2> : tensor<3xi32>} : () -> tensor<3xi32>
+// CHECK: %[[C:.*]] = tir.constant dense<2> : tensor<3xi32>
 // CHECK: tensor.cast %[[C]] : tensor<3xi32> to tensor<?xi32>
 func.func @fold_dynamic() -> tensor<?xi32> {
   %a = "tir.constant"() {value = dense<1> : tensor<3xi32>} : () -> tensor<3xi32>
@@ -49,9 +49,9 @@ func.func @fold_dynamic() -> tensor<?xi32> {
 
 // Commutative ops get their constant operand on the right; others keep the order.
 // CHECK-LABEL: func.func @commute
-// CHECK: %[[C:.*]] = "tir.constant"
-// CHECK: "tir.mul"(%arg0, %[[C]])
-// CHECK: "tir.sub"(%[[C]], %arg0)
+// CHECK: %[[C:.*]] = tir.constant
+// CHECK: tir.mul %arg0, %[[C]] :
+// CHECK: tir.sub %[[C]], %arg0 :
 // CHECK: arith.addf %arg1, %{{.*}} : tensor<4xf32>
 func.func @commute(%x: tensor<4xf32>, %y: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
   %c = "tir.constant"() {value = dense<3.0> : tensor<4xf32>} : () -> tensor<4xf32>
@@ -64,10 +64,10 @@ func.func @commute(%x: tensor<4xf32>, %y: tensor<4xf32>) -> (tensor<4xf32>, tens
 
 // Identities, only where the result type is x's type.
 // CHECK-LABEL: func.func @identities
-// CHECK-NEXT: %[[Z:.*]] = "tir.constant"() {value = dense<0> : tensor<4xi32>}
-// CHECK-NEXT: %[[B:.*]] = "tir.add"(%arg1, %[[Z]]) : (tensor<1xi32>, tensor<4xi32>) -> tensor<4xi32>
-// CHECK-NEXT: %[[F:.*]] = "tir.constant"() {value = dense<0.000000e+00> : tensor<4xf32>}
-// CHECK-NEXT: %[[G:.*]] = "tir.add"(%arg2, %[[F]])
+// CHECK-NEXT: %[[Z:.*]] = tir.constant dense<0> : tensor<4xi32>
+// CHECK-NEXT: %[[B:.*]] = tir.add %arg1, %[[Z]] : (tensor<1xi32>, tensor<4xi32>) -> tensor<4xi32>
+// CHECK-NEXT: %[[F:.*]] = tir.constant dense<0.000000e+00> : tensor<4xf32>
+// CHECK-NEXT: %[[G:.*]] = tir.add %arg2, %[[F]] :
 // CHECK-NEXT: return %arg0, %arg0, %arg0, %arg0, %[[B]], %[[G]], %arg2 :
 func.func @identities(%x: tensor<4xi32>, %s: tensor<1xi32>, %f: tensor<4xf32>) -> (tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xf32>, tensor<4xf32>) {
   %z = "tir.constant"() {value = dense<0> : tensor<4xi32>} : () -> tensor<4xi32>

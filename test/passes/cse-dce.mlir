@@ -5,17 +5,17 @@
 
 // cse merges add(a, b) with add(b, a) (Commutative), not sub(a, b) with sub(b, a).
 // CSE-LABEL: func.func @f
-// CSE-NEXT: %[[A:.*]] = "tir.add"(%arg0, %arg1)
-// CSE-NEXT: %[[S:.*]] = "tir.sub"(%arg0, %arg1)
-// CSE-NEXT: %[[T:.*]] = "tir.sub"(%arg1, %arg0)
-// CSE-NEXT: %[[D:.*]] = "tir.neg"(%[[A]])
-// CSE-NEXT: "tir.exp"(%[[D]])
-// CSE-NEXT: %[[M:.*]] = "tir.mul"(%[[A]], %[[A]])
+// CSE-NEXT: %[[A:.*]] = tir.add %arg0, %arg1 :
+// CSE-NEXT: %[[S:.*]] = tir.sub %arg0, %arg1 :
+// CSE-NEXT: %[[T:.*]] = tir.sub %arg1, %arg0 :
+// CSE-NEXT: %[[D:.*]] = tir.neg %[[A]] :
+// CSE-NEXT: tir.exp %[[D]] :
+// CSE-NEXT: %[[M:.*]] = tir.mul %[[A]], %[[A]] :
 // CSE-NEXT: return %[[A]], %[[A]], %[[S]], %[[T]], %[[M]]
 // dce erases the unused chain %d, %e but keeps the calls.
 // DCE-LABEL: func.func @f
-// DCE-NOT: "tir.neg"
-// DCE-NOT: "tir.exp"
+// DCE-NOT: tir.neg
+// DCE-NOT: tir.exp
 // DCE: return
 func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
   %0 = "tir.add"(%a, %b) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
@@ -30,15 +30,15 @@ func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf
 
 // Different attributes or result types do not merge; calls never merge or die.
 // CSE-LABEL: func.func @g
-// CSE-COUNT-2: "tir.cmp"
+// CSE-COUNT-2: tir.cmp
 // CSE-COUNT-2: call @h
 // DCE-LABEL: func.func @g
 // DCE-COUNT-2: call @h
 // BOTH-LABEL: func.func @g
-// BOTH: %[[C:.*]] = "tir.constant"() {value = dense<1.000000e+00>
-// BOTH-NEXT: "tir.add"(%arg0, %[[C]])
-// BOTH-NEXT: "tir.cmp"
-// BOTH-NEXT: "tir.cmp"
+// BOTH: %[[C:.*]] = tir.constant dense<1.000000e+00>
+// BOTH-NEXT: tir.add %arg0, %[[C]] :
+// BOTH-NEXT: tir.cmp
+// BOTH-NEXT: tir.cmp
 func.func @g(%a: tensor<4xf32>) -> (tensor<4xi1>, tensor<4xi1>, tensor<4xf32>, tensor<4xf32>) {
   %c = "tir.constant"() {value = dense<1.0> : tensor<4xf32>} : () -> tensor<4xf32>
   %c2 = "tir.constant"() {value = dense<1.0> : tensor<4xf32>} : () -> tensor<4xf32>

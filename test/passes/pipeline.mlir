@@ -18,8 +18,8 @@
 // RUN: tirc -help | FileCheck %s --check-prefix=HELP
 
 // OUT-LABEL: func.func @f(%arg0: tensor<?x4xf32>, %arg1: tensor<3x1xf32>) -> tensor<3x4xf32>
-// OUT-NEXT: %[[A:.*]] = "tir.add"(%arg0, %arg1) : (tensor<?x4xf32>, tensor<3x1xf32>) -> tensor<3x4xf32>
-// OUT-NEXT: %[[M:.*]] = "tir.mul"(%[[A]], %[[A]])
+// OUT-NEXT: %[[A:.*]] = tir.add %arg0, %arg1 : (tensor<?x4xf32>, tensor<3x1xf32>) -> tensor<3x4xf32>
+// OUT-NEXT: %[[M:.*]] = tir.mul %[[A]], %[[A]] :
 // OUT-NEXT: return %[[M]]
 func.func @f(%a: tensor<?x4xf32>, %b: tensor<3x1xf32>) -> tensor<?x?xf32> {
   %0 = "tir.add"(%a, %b) : (tensor<?x4xf32>, tensor<3x1xf32>) -> tensor<?x?xf32>
@@ -29,14 +29,14 @@ func.func @f(%a: tensor<?x4xf32>, %b: tensor<3x1xf32>) -> tensor<?x?xf32> {
 }
 
 // DUMP: // -----// IR Dump After InferShapes (infer-shapes) //----- //
-// DUMP: "tir.add"(%arg0, %arg1) : (tensor<?x4xf32>, tensor<3x1xf32>) -> tensor<3x4xf32>
-// DUMP: "tir.add"(%arg1, %arg0) : (tensor<3x1xf32>, tensor<?x4xf32>) -> tensor<3x4xf32>
+// DUMP: tir.add %arg0, %arg1 : (tensor<?x4xf32>, tensor<3x1xf32>) -> tensor<3x4xf32>
+// DUMP: tir.add %arg1, %arg0 : (tensor<3x1xf32>, tensor<?x4xf32>) -> tensor<3x4xf32>
 // DUMP: // -----// IR Dump After Canonicalize (canonicalize) //----- //
-// DUMP: "tir.add"(%arg0, %arg1)
-// DUMP: "tir.add"(%arg0, %arg1)
+// DUMP: tir.add %arg0, %arg1 :
+// DUMP: tir.add %arg0, %arg1 :
 // DUMP: // -----// IR Dump After CSE (cse) //----- //
-// DUMP: "tir.add"(%arg0, %arg1)
-// DUMP-NOT: "tir.add"
+// DUMP: tir.add %arg0, %arg1 :
+// DUMP-NOT: tir.add
 // DUMP: return
 
 // AFTER-NOT: IR Dump After InferShapes

@@ -10,8 +10,8 @@
 // RUN: tirc -verify %t.once.mlir
 
 // CHECK-LABEL: func.func @implicit
-// CHECK: %[[B:.*]] = "tir.broadcast_in_dim"(%arg1) {broadcast_dimensions = array<i64: 1>} : (tensor<3xf32>) -> tensor<2x3xf32>
-// CHECK: "tir.add"(%arg0, %[[B]]) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK: %[[B:.*]] = tir.broadcast_in_dim %arg1 {broadcast_dimensions = array<i64: 1>} : (tensor<3xf32>) -> tensor<2x3xf32>
+// CHECK: tir.add %arg0, %[[B]] : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
 func.func @implicit(%x: tensor<2x3xf32>, %v: tensor<3xf32>) -> tensor<2x3xf32> {
   %r = "tir.add"(%x, %v) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
   return %r : tensor<2x3xf32>
@@ -19,9 +19,9 @@ func.func @implicit(%x: tensor<2x3xf32>, %v: tensor<3xf32>) -> tensor<2x3xf32> {
 
 // The outer product: both operands broadcast.
 // CHECK-LABEL: func.func @outer
-// CHECK: %[[A:.*]] = "tir.broadcast_in_dim"(%arg0) {broadcast_dimensions = array<i64: 0, 1>} : (tensor<2x1xi32>) -> tensor<2x3xi32>
-// CHECK: %[[B:.*]] = "tir.broadcast_in_dim"(%arg1) {broadcast_dimensions = array<i64: 0, 1>} : (tensor<1x3xi32>) -> tensor<2x3xi32>
-// CHECK: "tir.mul"(%[[A]], %[[B]]) : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi32>
+// CHECK: %[[A:.*]] = tir.broadcast_in_dim %arg0 {broadcast_dimensions = array<i64: 0, 1>} : (tensor<2x1xi32>) -> tensor<2x3xi32>
+// CHECK: %[[B:.*]] = tir.broadcast_in_dim %arg1 {broadcast_dimensions = array<i64: 0, 1>} : (tensor<1x3xi32>) -> tensor<2x3xi32>
+// CHECK: tir.mul %[[A]], %[[B]] : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi32>
 func.func @outer(%a: tensor<2x1xi32>, %b: tensor<1x3xi32>) -> tensor<2x3xi32> {
   %r = "tir.mul"(%a, %b) : (tensor<2x1xi32>, tensor<1x3xi32>) -> tensor<2x3xi32>
   return %r : tensor<2x3xi32>
@@ -29,8 +29,8 @@ func.func @outer(%a: tensor<2x1xi32>, %b: tensor<1x3xi32>) -> tensor<2x3xi32> {
 
 // InDim: the mapping becomes broadcast_in_dim's, the attribute goes away.
 // CHECK-LABEL: func.func @indim_columns
-// CHECK: %[[B:.*]] = "tir.broadcast_in_dim"(%arg1) {broadcast_dimensions = array<i64: 0>} : (tensor<3xi32>) -> tensor<3x3xi32>
-// CHECK: "tir.add"(%arg0, %[[B]]) : (tensor<3x3xi32>, tensor<3x3xi32>) -> tensor<3x3xi32>
+// CHECK: %[[B:.*]] = tir.broadcast_in_dim %arg1 {broadcast_dimensions = array<i64: 0>} : (tensor<3xi32>) -> tensor<3x3xi32>
+// CHECK: tir.add %arg0, %[[B]] : (tensor<3x3xi32>, tensor<3x3xi32>) -> tensor<3x3xi32>
 // CHECK-NOT: broadcast_dimensions = array<i64: 0>} : (tensor<3x3xi32>
 func.func @indim_columns(%x: tensor<3x3xi32>, %v: tensor<3xi32>) -> tensor<3x3xi32> {
   %r = "tir.add"(%x, %v) {broadcast_dimensions = array<i64: 0>} : (tensor<3x3xi32>, tensor<3xi32>) -> tensor<3x3xi32>
@@ -39,10 +39,10 @@ func.func @indim_columns(%x: tensor<3x3xi32>, %v: tensor<3xi32>) -> tensor<3x3xi
 
 // The seed's compositions.
 // CHECK-LABEL: func.func @composition
-// CHECK: "tir.broadcast_in_dim"(%arg0) {broadcast_dimensions = array<i64: 0>} : (tensor<4xi32>) -> tensor<4x2xi32>
-// CHECK: "tir.broadcast_in_dim"(%arg1) {broadcast_dimensions = array<i64: 0, 1>} : (tensor<1x2xi32>) -> tensor<4x2xi32>
-// CHECK: "tir.broadcast_in_dim"(%arg2) {broadcast_dimensions = array<i64: 1, 2>} : (tensor<1x2xf32>) -> tensor<4x3x2xf32>
-// CHECK: "tir.broadcast_in_dim"(%arg3) {broadcast_dimensions = array<i64: 0, 1, 2>} : (tensor<4x3x1xf32>) -> tensor<4x3x2xf32>
+// CHECK: tir.broadcast_in_dim %arg0 {broadcast_dimensions = array<i64: 0>} : (tensor<4xi32>) -> tensor<4x2xi32>
+// CHECK: tir.broadcast_in_dim %arg1 {broadcast_dimensions = array<i64: 0, 1>} : (tensor<1x2xi32>) -> tensor<4x2xi32>
+// CHECK: tir.broadcast_in_dim %arg2 {broadcast_dimensions = array<i64: 1, 2>} : (tensor<1x2xf32>) -> tensor<4x3x2xf32>
+// CHECK: tir.broadcast_in_dim %arg3 {broadcast_dimensions = array<i64: 0, 1, 2>} : (tensor<4x3x1xf32>) -> tensor<4x3x2xf32>
 func.func @composition(%v: tensor<4xi32>, %m: tensor<1x2xi32>, %n: tensor<1x2xf32>, %x: tensor<4x3x1xf32>) -> (tensor<4x2xi32>, tensor<4x3x2xf32>) {
   %r = "tir.add"(%v, %m) {broadcast_dimensions = array<i64: 0>} : (tensor<4xi32>, tensor<1x2xi32>) -> tensor<4x2xi32>
   %s = "tir.add"(%n, %x) {broadcast_dimensions = array<i64: 1, 2>} : (tensor<1x2xf32>, tensor<4x3x1xf32>) -> tensor<4x3x2xf32>
@@ -53,8 +53,8 @@ func.func @composition(%v: tensor<4xi32>, %m: tensor<1x2xi32>, %n: tensor<1x2xf3
 // dim an operand keeps its size 1 and the op's checked broadcasting does
 // the rest.
 // CHECK-LABEL: func.func @dynamic
-// CHECK: "tir.broadcast_in_dim"(%arg1) {broadcast_dimensions = array<i64: 1>} : (tensor<4xf32>) -> tensor<1x4xf32>
-// CHECK: "tir.add"(%arg0, %{{.*}}) : (tensor<?x4xf32>, tensor<1x4xf32>) -> tensor<?x4xf32>
+// CHECK: tir.broadcast_in_dim %arg1 {broadcast_dimensions = array<i64: 1>} : (tensor<4xf32>) -> tensor<1x4xf32>
+// CHECK: tir.add %arg0, %{{.*}} : (tensor<?x4xf32>, tensor<1x4xf32>) -> tensor<?x4xf32>
 func.func @dynamic(%a: tensor<?x4xf32>, %b: tensor<4xf32>) -> tensor<?x4xf32> {
   %r = "tir.add"(%a, %b) : (tensor<?x4xf32>, tensor<4xf32>) -> tensor<?x4xf32>
   return %r : tensor<?x4xf32>
@@ -62,7 +62,7 @@ func.func @dynamic(%a: tensor<?x4xf32>, %b: tensor<4xf32>) -> tensor<?x4xf32> {
 
 // Already explicit: unchanged.
 // CHECK-LABEL: func.func @explicit
-// CHECK-NEXT: "tir.add"(%arg0, %arg1) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: tir.add %arg0, %arg1 : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
 func.func @explicit(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %r = "tir.add"(%a, %b) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
   return %r : tensor<2x3xf32>

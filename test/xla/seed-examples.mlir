@@ -5,7 +5,7 @@
 
 // "X+v": a (2,3) matrix plus a (3) vector with dims (1).
 // CHECK-LABEL: func.func @matrix_plus_vector_dims_1
-// CHECK: "tir.add"(%{{.*}}, %{{.*}}) {broadcast_dimensions = array<i64: 1>} : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
+// CHECK: tir.add %{{.*}}, %{{.*}} {broadcast_dimensions = array<i64: 1>} : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
 func.func @matrix_plus_vector_dims_1(%x: tensor<2x3xi32>, %v: tensor<3xi32>) -> tensor<2x3xi32> {
   %r = "tir.add"(%x, %v) {broadcast_dimensions = array<i64: 1>} : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
   return %r : tensor<2x3xi32>
@@ -86,11 +86,11 @@ func.func @dynamic(%x: tensor<?x3xf32>, %v: tensor<?xf32>) -> tensor<?x3xf32> {
 // The explicit op: vectors become rows (dims (1)) or columns (dims (0)),
 // a size-1 dimension broadcasts, '?' is checked at run time.
 // CHECK-LABEL: func.func @explicit
-// CHECK: "tir.broadcast_in_dim"(%{{.*}}) {broadcast_dimensions = array<i64: 1>} : (tensor<3xi32>) -> tensor<2x3xi32>
-// CHECK: "tir.broadcast_in_dim"(%{{.*}}) {broadcast_dimensions = array<i64: 0>} : (tensor<3xi32>) -> tensor<3x3xi32>
-// CHECK: "tir.broadcast_in_dim"(%{{.*}}) {broadcast_dimensions = array<i64: 0, 2>} : (tensor<1x2xi32>) -> tensor<4x3x2xi32>
-// CHECK: "tir.broadcast_in_dim"(%{{.*}}) {broadcast_dimensions = array<i64: 0>} : (tensor<?xi32>) -> tensor<5x2xi32>
-// CHECK: "tir.broadcast_in_dim"(%{{.*}}) {broadcast_dimensions = array<i64>} : (tensor<i32>) -> tensor<2x2xi32>
+// CHECK: tir.broadcast_in_dim %{{.*}} {broadcast_dimensions = array<i64: 1>} : (tensor<3xi32>) -> tensor<2x3xi32>
+// CHECK: tir.broadcast_in_dim %{{.*}} {broadcast_dimensions = array<i64: 0>} : (tensor<3xi32>) -> tensor<3x3xi32>
+// CHECK: tir.broadcast_in_dim %{{.*}} {broadcast_dimensions = array<i64: 0, 2>} : (tensor<1x2xi32>) -> tensor<4x3x2xi32>
+// CHECK: tir.broadcast_in_dim %{{.*}} {broadcast_dimensions = array<i64: 0>} : (tensor<?xi32>) -> tensor<5x2xi32>
+// CHECK: tir.broadcast_in_dim %{{.*}} {broadcast_dimensions = array<i64>} : (tensor<i32>) -> tensor<2x2xi32>
 func.func @explicit(%v: tensor<3xi32>, %m: tensor<1x2xi32>, %d: tensor<?xi32>, %s: tensor<i32>) -> (tensor<2x3xi32>, tensor<3x3xi32>, tensor<4x3x2xi32>, tensor<5x2xi32>, tensor<2x2xi32>) {
   %rows = "tir.broadcast_in_dim"(%v) {broadcast_dimensions = array<i64: 1>} : (tensor<3xi32>) -> tensor<2x3xi32>
   %cols = "tir.broadcast_in_dim"(%v) {broadcast_dimensions = array<i64: 0>} : (tensor<3xi32>) -> tensor<3x3xi32>
