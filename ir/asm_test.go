@@ -85,7 +85,7 @@ func TestOpOwnsItsSyntax(t *testing.T) {
 	}, {
 		name:    "a shared error message",
 		src:     "func.func @f(%x: i32) {\n  %a:2 = swap.pair %x by why i32\n  return\n}",
-		wantErr: "<string>:2:30: error: expected ':' and the type of 'swap.pair'",
+		wantErr: "<string>:2:29: error: expected ':' and the type of 'swap.pair'",
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -109,8 +109,8 @@ func.func @idempotent(%x: tensor<4xf32>, %i: tensor<4xi1>, %s: i32, %g: f32, %y:
 
 // Not idempotent: x + x is not x; for floats x - x is not 0 (NaN, inf).
 // CHECK-LABEL: func.func @not_idempotent
-// CHECK-NEXT: "tir.add"(%arg0, %arg0)
-// CHECK-NEXT: "tir.sub"(%arg0, %arg0)
+// CHECK-NEXT: tir.add %arg0, %arg0 :
+// CHECK-NEXT: tir.sub %arg0, %arg0 :
 func.func @not_idempotent(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   %0 = "tir.add"(%x, %x) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   %1 = "tir.sub"(%x, %x) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
