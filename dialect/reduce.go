@@ -46,7 +46,7 @@ var keepDimsSpec = AttrSpec{Name: KeepDimsAttr, Desc: "unit or bool attribute", 
 // reduction returns the row of a reduction op.
 func reduction(name, summary string, kind ir.Reduce, operand, result Constraint) *Op {
 	return &Op{
-		Name: name, Summary: summary, Kernel: ir.KernelIdentity, Reduce: kind,
+		Name: name, Summary: summary, Kernel: ir.KernelIdentity, Reduce: kind, Format: FunctionalForm,
 		Operands: []Arg{{"operand", operand, false}},
 		Results:  []Arg{{"result", result, false}},
 		Attrs: []AttrSpec{
