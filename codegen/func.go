@@ -287,8 +287,8 @@ func planFusion(f *ir.Func, inlined []bool) {
 }
 
 // fail emits: if cond, print "tirc: error: <func>: <msg>" (a printf
-// format whose %lld take rt) to stderr, set the status and leave through
-// the exit block.
+// format whose %lld take rt) to @tirc_error_fd (stderr unless the caller
+// chose another), set the status and leave through the exit block.
 func (fc *funcCtx) fail(cond value.Value, status int64, msg string, rt ...value.Value) {
 	if c, ok := cond.(*constant.Int); ok && c.X.Sign() == 0 {
 		return
@@ -300,7 +300,8 @@ func (fc *funcCtx) fail(cond value.Value, status int64, msg string, rt ...value.
 	}
 	bl.ifThen(cond, "fail", func() {
 		format := fc.mod.cstring("tirc: error: " + escape(fc.f.Name) + ": " + msg + "\n")
-		args := append([]value.Value{constant.NewInt(types.I32, 2), format}, rt...)
+		fd := bl.b.NewLoad(types.I32, fc.mod.errorFD())
+		args := append([]value.Value{fd, format}, rt...)
 		bl.b.NewCall(fc.mod.dprintf(), args...)
 		bl.b.NewStore(constant.NewInt(types.I32, status), fc.status)
 		bl.b.NewBr(fc.exit)

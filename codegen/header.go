@@ -97,12 +97,12 @@ func EmitCHeader(m *ir.Module) ([]byte, ir.Diagnostics) {
  * caller's buffer, whose sizes must match. Every function returns 0 on
  * success, 1 for incompatible run-time sizes, 2 for integer division by
  * zero or MIN / -1, 3 when out of memory, 4 when a descriptor contradicts
- * the static type; the reason is printed to stderr. i1 is one byte,
- * f16 and bf16 are uint16_t bit patterns. Link with -lm. A function whose
- * tensors all have static shapes also has a bare-pointer entry f_bare:
- * each tensor is a pointer to its first element (row-major, contiguous),
- * results are written into the caller's buffers and do not alias the
- * arguments; same status and messages. */
+ * the static type; the reason is written to tirc_error_fd (stderr unless
+ * set). i1 is one byte, f16 and bf16 are uint16_t bit patterns. Link with
+ * -lm. A function whose tensors all have static shapes also has a
+ * bare-pointer entry f_bare: each tensor is a pointer to its first element
+ * (row-major, contiguous), results are written into the caller's buffers
+ * and do not alias the arguments; same status and messages. */
 #ifndef @GUARD@
 #define @GUARD@
 #include <stdbool.h>
@@ -131,7 +131,9 @@ extern "C" {
 	for _, p := range protos {
 		b.WriteString(p)
 	}
-	b.WriteString("\n/* Frees a callee-allocated result and clears its pointers. */\nvoid tirc_free(void *desc);\n\n#ifdef __cplusplus\n}\n#endif\n#endif\n")
+	b.WriteString("\n/* Frees a callee-allocated result and clears its pointers. */\nvoid tirc_free(void *desc);\n")
+	b.WriteString("/* The file descriptor failure messages go to (default 2, stderr). */\nextern int32_t " + ErrorFDSymbol + ";\n")
+	b.WriteString("\n#ifdef __cplusplus\n}\n#endif\n#endif\n")
 	guard := headerGuard(m, b.String())
 	return []byte(strings.ReplaceAll(b.String(), "@GUARD@", guard)), diags
 }

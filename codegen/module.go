@@ -90,6 +90,7 @@ type moduleCtx struct {
 	generals map[string]*llvm.Func
 	nests    int
 	ntMD     *metadata.Tuple // !{i32 1} of !nontemporal
+	errFD    *llvm.Global    // @tirc_error_fd (errorfd.go)
 	// done holds the text of finished function definitions: each is
 	// printed as soon as it is complete and its blocks dropped, so memory
 	// stays proportional to the function being built, not the module.

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bare.h"
 
@@ -47,6 +48,17 @@ int main(void) {
   d[2] = 0;
   fflush(stdout);
   EXPECT(div_bare(n, d, q) == 2, "div_bare by zero: status");
+
+  /* The message goes to tirc_error_fd when the caller sets it. */
+  int fds[2];
+  EXPECT(pipe(fds) == 0, "pipe");
+  tirc_error_fd = fds[1];
+  EXPECT(div_bare(n, d, q) == 2, "div_bare by zero again: status");
+  tirc_error_fd = 2;
+  char msg[512] = {0};
+  EXPECT(read(fds[0], msg, sizeof msg - 1) > 0, "no message in the pipe");
+  printf("captured: %s", msg);
+  fflush(stdout);
 
   /* empty: NULL pointers, nothing to compute */
   EXPECT(empty_bare(NULL, NULL) == 0, "empty_bare(NULL, NULL)");
