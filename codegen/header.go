@@ -81,6 +81,9 @@ func EmitCHeader(m *ir.Module) ([]byte, ir.Diagnostics) {
 		if len(params) == 0 {
 			params = []string{"void"}
 		}
+		if f.External {
+			protos = append(protos, fmt.Sprintf("/* @%s is external: declared in the module (func.func private, no body), defined outside it, e.g. in C */\n", f.Name))
+		}
 		protos = append(protos, fmt.Sprintf("/* %s */\nint32_t %s(%s);\n", commentSafe(ir.TypeString(f.Type())), f.Name, strings.Join(params, ", ")))
 		if name := BareName(m, f); name != "" {
 			protos = append(protos, fmt.Sprintf("/* @%s with bare pointers to row-major tensors; results allocated by the caller */\nint32_t %s(%s);\n", f.Name, name, strings.Join(bare, ", ")))
