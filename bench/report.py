@@ -114,6 +114,15 @@ if c4 and t4:
     if b4:
         line += " (descriptor entry); %.2f× through the bare-pointer entry `w4_bare`" % (b4 / c4)
     print(line + ".\n")
+npe, npo = t("W4", "NumPy expression"), t("W4", "NumPy out=")
+tpn, tpo = t("W4", "tirc Python"), t("W4", "tirc Python out=")
+if npe and tpn:
+    line = ("W4 called from Python (per call, one process): NumPy `a + b` %s, tirc's package `mod.w4(a, b)` %s (%s NumPy's time)"
+            % (ms("W4", "NumPy expression"), ms("W4", "tirc Python"), ratio(tpn, npe)))
+    if npo and tpo:
+        line += "; into a preallocated array, `np.add(a, b, out=o)` %s, `mod.w4(a, b, out=o)` %s (%s)" % (
+            ms("W4", "NumPy out="), ms("W4", "tirc Python out="), ratio(tpo, npo))
+    print(line + ".\n")
 ceil = [(k, best_bw(k, 1), best_bw(k, 2)) for k in ("copy", "fill", "triad")]
 if all(a and b for _, a, b in ceil):
     print("Bandwidth the second core adds (STREAM, 2 threads over 1, the faster store kind): " +

@@ -75,11 +75,13 @@ $CC $CFLAGS -Ibench/c bench/c/driver.c $out/kernels.o "${objs[@]}" -o $out/drive
 $out/driver > $out/driver.tsv 2> $out/driver.log || { cat $out/driver.log >&2; echo "bench: the driver failed (an output mismatch?)" >&2; exit 1; }
 grep -v '^RESULT' $out/driver.log >&2 || true
 
-# 4. NumPy, with the C kernel timed in the same Python process.
+# 4. NumPy, with the C kernel timed in the same Python process, and W4
+#    called from Python through tirc's package (python/tirc).
 if /usr/bin/python3 -c 'import numpy' 2>/dev/null; then
   log "NumPy (/usr/bin/python3)"
   $CC $CFLAGS -shared -fPIC bench/c/kernels.c -o $out/kernels.so -lgomp
-  TIRC_BENCH_KERNELS_SO=$root/$out/kernels.so /usr/bin/python3 bench/numpy/bench.py > $out/numpy.tsv 2> $out/numpy.log ||
+  TIRC_BENCH_KERNELS_SO=$root/$out/kernels.so TIRC_BENCH_PY_CACHE=$root/$out/py-cache \
+    /usr/bin/python3 bench/numpy/bench.py > $out/numpy.tsv 2> $out/numpy.log ||
     { cat $out/numpy.log >&2; echo "bench: NumPy failed (an output mismatch?)" >&2; exit 1; }
 else
   log "python3-numpy not installed: NumPy is skipped"

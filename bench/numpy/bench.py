@@ -8,6 +8,10 @@ measured in one process. NumPy's ufuncs run on one thread.
   "NumPy out=":        ufuncs into preallocated arrays (W3: three ufuncs
                        through two preallocated temporaries, like C unfused)
   "NumPy expression":  what people write, allocating every result
+W4 also times the call from Python through tirc's package (python/tirc,
+bench/workloads/w4.mlir compiled with tirc.compile): "tirc Python" returns
+a new array like "NumPy expression", "tirc Python out=" writes into a
+preallocated one like "NumPy out=" (the per-call overhead of the package).
 Inputs are the float32/int32 values of bench/c/data.h, so NumPy's output is
 compared bit for bit with the C kernel's.
 Prints RESULT lines (bench/c/bench.h) on stdout, a log on stderr.
@@ -80,6 +84,20 @@ def paired(fn, *arrays):
     return [(PAIRED, lambda: f(*ptrs))]
 
 
+def tirc_w4():
+    """mod.w4 from tirc's Python package, or None when it cannot be built."""
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+    sys.path.insert(0, os.path.join(root, "python"))
+    try:
+        import tirc
+        mod = tirc.compile(os.path.join(root, "bench", "workloads", "w4.mlir"),
+                           cache_dir=os.environ.get("TIRC_BENCH_PY_CACHE"))
+    except Exception as e:  # no clang, no tirc: the rows are left out
+        print(f"  W4 through tirc's Python package skipped: {e}", file=sys.stderr)
+        return None
+    return mod.w4
+
+
 bad = 0
 
 
@@ -138,12 +156,32 @@ def main():
         def pre():
             for _ in range(W4_CALLS):
                 add(sa, sb, out=so)
-        run("W4", [("NumPy out=", pre)], W4_REPS, 1, 4 * (2 * SR * SC + SC), W4_CALLS)
+
+        def expr():
+            for _ in range(W4_CALLS):
+                keep["x"] = sa + sb
+        variants = [("NumPy out=", pre), ("NumPy expression", expr)]
+        w4 = tirc_w4()
+        to = np.zeros((SR, SC), f32)
+        if w4:
+            def tirc_new():
+                for _ in range(W4_CALLS):
+                    keep["t"] = w4(sa, sb)
+
+            def tirc_out():
+                for _ in range(W4_CALLS):
+                    w4(sa, sb, out=to)
+            variants += [("tirc Python", tirc_new), ("tirc Python out=", tirc_out)]
+        run("W4", variants, W4_REPS, 1, 4 * (2 * SR * SC + SC), W4_CALLS)
         ref = np.zeros((SR, SC), f32)
         if LIB:
             f = LIB.c_w4
             f(ctypes.c_void_p(sa.ctypes.data), ctypes.c_void_p(sb.ctypes.data), ctypes.c_void_p(ref.ctypes.data))
             same("W4", so, ref)
+            same("W4", keep["x"], ref)
+            if w4:
+                same("W4", keep["t"], ref)
+                same("W4", to, ref)
     if "W5" in want:
         ia = (((np.arange(R * C, dtype=np.int64) * 7919) % 200001) - 100000).astype(np.int32).reshape(R, C)
         ib = (np.arange(C, dtype=np.int64) * 3 - 5000).astype(np.int32)

@@ -1,0 +1,108 @@
+"""tirc from Python: compile a module of tirc's IR (MLIR text) once, call
+its functions on NumPy arrays.
+
+    import numpy as np, tirc
+    mod = tirc.compile("examples/bias_relu.mlir")      # or the MLIR text
+    y = mod.bias_relu(x, b)                              # NumPy in, NumPy out
+    mod = tirc.compile(src, arg_shapes={"bias_relu": {0: (8, 128)}}, threads=2)
+
+compile() runs ``tirc -infer-shapes -emit-llvm`` and ``-emit-c-header``
+and ``clang -O3 -shared -fPIC`` once per (source, options, tirc, clang) and
+keeps the shared object in a cache directory ($TIRC_CACHE_DIR, else
+~/.cache/tirc), keyed by a hash of all of them: compiling the same source
+again costs no tirc or clang run.
+
+Calls. Each public function of the module is an attribute of the module,
+with its arguments' names (help(mod.f) shows the MLIR signature). Tensor
+arguments are NumPy arrays of the declared dtype (bool, int8-int64,
+float16/32/64; index is int64), of any layout: views, negative strides,
+Fortran order, broadcast (stride-0) arrays are passed as strided
+descriptors without a copy. The one exception: an array whose strides are
+not a multiple of its item size (or whose data is misaligned), e.g. a field
+of a structured array, is copied once before the call. Scalar arguments
+are Python or NumPy scalars. A wrong dtype is a TypeError, a wrong rank or
+static size a ValueError, raised before the call. bf16 has no NumPy dtype:
+such functions raise TypeError.
+
+Results are new NumPy arrays: a result with static sizes is allocated by
+NumPy before the call, one with dynamic sizes by the compiled code, and the
+array owns that buffer (released with tirc_free when it is collected).
+out= (an array, or a tuple for several results) makes the call write there
+and return it; an out= array that overlaps an argument is computed into a
+temporary first, as NumPy does.
+
+A failing call (incompatible sizes at run time, integer division by zero,
+...) raises tirc.Error, a ValueError, carrying the function's message and
+its status code; it never crashes. The message is the one the compiled
+code writes (to the descriptor set in its tirc_error_fd: a pipe of this
+package), so stderr stays quiet.
+
+threads=N links libgomp and runs large loop nests on N threads (nests of at
+least parallel_threshold elements, tirc's default 2^20).
+
+How a call is made: a small C shim compiled into the module reads each
+array's data pointer, sizes and strides (NumPy's public array struct,
+checked once at load) and fills the descriptors, so a call costs about one
+ctypes call; set TIRC_PY_SHIM=0 to use plain ctypes descriptors instead.
+"""
+
+from ._build import CompileError, Error, cache_dir
+from ._call import Function, load as _load
+from ._build import build as _build
+
+__all__ = ["compile", "Module", "Function", "Error", "CompileError", "cache_dir"]
+
+
+class Module:
+    """A compiled module: one attribute per public function, and
+
+    functions  the Function objects by name (signature, args, results)
+    path       the shared object
+    header     its C header (tirc -emit-c-header)
+    cached     whether it came from the cache (no tirc or clang run)
+    """
+
+    def __init__(self, build, threads):
+        lib, sigs, shim = _load(build, threads)
+        self._lib = lib
+        self.path, self.header, self.cached = build.so, build.header, build.cached
+        self.shim = shim
+        self.functions = {}
+        for name, sig in sigs.items():
+            fn = Function(self, sig, lib, threads, shim)
+            self.functions[name] = fn
+            if not hasattr(self, name):
+                setattr(self, name, fn.call)
+
+    def __repr__(self):
+        return "<tirc module %s: %s>" % (self.path, ", ".join(f.signature for f in self.functions.values()))
+
+    def __dir__(self):
+        return sorted(set(super().__dir__()) | set(self.functions))
+
+
+def compile(source, *, arg_shapes=None, threads=None, checks=True, parallel_threshold=None,
+            sources=(), cflags=(), tirc=None, cc=None, cache_dir=None):
+    """Compiles source (a path, or the MLIR text) and returns a Module.
+
+    arg_shapes: static shapes for function arguments, {"f": {0: (8, 128)}}
+        (None for a '?'), or tirc's -arg-shapes text "@f:0=8x128".
+    threads: run large loop nests on this many threads (links libgomp).
+    checks: False drops the run-time checks (-no-runtime-checks): a wrong
+        call is then undefined behaviour.
+    parallel_threshold: tirc's -parallel-threshold (elements).
+    sources: C files linked in, e.g. the definitions of the module's
+        external functions (func.func private declarations).
+    cflags: extra clang flags (e.g. ["-march=native"]).
+    tirc, cc: the tirc binary and C compiler (default: $TIRC or the
+        repository's bin/tirc or PATH; $TIRC_CC or clang).
+    cache_dir: where built modules are kept (default $TIRC_CACHE_DIR or
+        ~/.cache/tirc).
+
+    Raises CompileError with tirc's diagnostics when the module does not
+    compile.
+    """
+    b = _build(source, arg_shapes=arg_shapes, threads=threads, checks=checks,
+               parallel_threshold=parallel_threshold, sources=sources, cflags=cflags,
+               tirc=tirc, cc=cc, cache=cache_dir, shim=True)
+    return Module(b, int(threads) if threads and int(threads) > 1 else None)
