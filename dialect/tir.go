@@ -100,7 +100,7 @@ var TirOps = []*Op{
 	unary("tir.tanh", "hyperbolic tangent", ir.KernelTanh, FloatTensorOrVector),
 	{
 		Name: "tir.convert", Summary: "element type conversion (float->int truncates and saturates, NaN->0; x->i1 is x != 0)",
-		Kernel:   ir.KernelConvert, Format: FunctionalForm,
+		Kernel: ir.KernelConvert, Format: FunctionalForm,
 		Aliases:  []string{"astype", "cast", "convert_element_type"},
 		Operands: []Arg{{"operand", TensorOrVector, false}},
 		Results:  []Arg{{"result", TensorOrVector, false}},
