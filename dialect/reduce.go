@@ -65,9 +65,9 @@ func reduction(name, summary string, kind ir.Reduce, operand, result Constraint)
 var ReduceOps = []*Op{
 	reduction("tir.reduce_sum", "sum over dims; integers wrap; the empty sum is 0", ir.ReduceSum, intOrFloatTensor, intOrFloatTensor),
 	reduction("tir.reduce_prod", "product over dims; integers wrap; the empty product is 1", ir.ReduceProd, intOrFloatTensor, intOrFloatTensor),
-	reduction("tir.reduce_max", "maximum over dims, NaN propagates; no empty maximum", ir.ReduceMax, intOrFloatTensor, intOrFloatTensor),
-	reduction("tir.reduce_min", "minimum over dims, NaN propagates; no empty minimum", ir.ReduceMin, intOrFloatTensor, intOrFloatTensor),
-	reduction("tir.reduce_mean", "sum over dims / number of elements; the empty mean is NaN", ir.ReduceMean, floatTensor, floatTensor),
+	aka(reduction("tir.reduce_max", "maximum over dims, NaN propagates; no empty maximum", ir.ReduceMax, intOrFloatTensor, intOrFloatTensor), "amax"),
+	aka(reduction("tir.reduce_min", "minimum over dims, NaN propagates; no empty minimum", ir.ReduceMin, intOrFloatTensor, intOrFloatTensor), "amin"),
+	aka(reduction("tir.reduce_mean", "sum over dims / number of elements; the empty mean is NaN", ir.ReduceMean, floatTensor, floatTensor), "average"),
 	reduction("tir.reduce_any", "logical or over dims; the empty any is false", ir.ReduceAny, boolTensor, boolTensor),
 	reduction("tir.reduce_all", "logical and over dims; the empty all is true", ir.ReduceAll, boolTensor, boolTensor),
 	reduction("tir.argmax", "index (i64) of the first maximum along one dim; the first NaN wins", ir.ReduceArgMax, intOrFloatTensor, i64Tensor),

@@ -58,6 +58,22 @@ func TestSuggestOpName(t *testing.T) {
 		{"tir.addf", "tir.add"},
 		{"tir.call", "func.call"},
 		{"tri.add", "tir.add"},
+		// Reductions: NumPy's names and words.
+		{"tir.sum", "tir.reduce_sum"},
+		{"tir.mean", "tir.reduce_mean"},
+		{"tir.average", "tir.reduce_mean"},
+		{"tir.prod", "tir.reduce_prod"},
+		{"tir.product", "tir.reduce_prod"},
+		{"tir.any", "tir.reduce_any"},
+		{"tir.amax", "tir.reduce_max"},
+		{"tir.amin", "tir.reduce_min"},
+		{"tir.reducesum", "tir.reduce_sum"},
+		{"tir.max_reduce", "tir.reduce_max"},
+		{"tir.reduce_maximum", "tir.reduce_max"},
+		{"tir.reduce_sm", "tir.reduce_sum"}, // a slip beats the shared word 'reduce'
+		{"tir.arg_max", "tir.argmax"},
+		{"tir.argmx", "tir.argmax"},
+		{"tir.reduce", ""}, // which one?
 		// No clear intent: no hint. (tir.sum must never get tir.sub.)
 		{"tir.mux", ""},
 		{"tir.relu", ""},

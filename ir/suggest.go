@@ -20,16 +20,17 @@ func SuggestOpName(name string) string {
 //     "tir.broadcastInDim");
 //  2. the same dialect, and one of the op's aliases (OpDef.Aliases, NumPy's
 //     and XLA's names: "tir.maximum" -> "tir.max", "tir.where" ->
-//     "tir.select"), or words of at least three letters in common
-//     ("tir.sum" -> "tir.reduce_sum"; a prefix counts a little less:
-//     "tir.reduce_maximum" -> "tir.reduce_max"), fewest unmatched words
-//     first;
+//     "tir.select"), or every typed word (of at least three letters) is a
+//     word of the op ("tir.sum" -> "tir.reduce_sum"; a prefix counts a
+//     little less: "tir.reduce_maximum" -> "tir.reduce_max"), fewest
+//     unmatched words first;
 //  3. the same dialect, and a plausible typo of the op's name
 //     (suggest.Plausible), common slips first: a doubled or dropped
 //     repeated letter, two letters swapped, a neighbouring key. In names
 //     of up to four letters a single substitution of keys far apart is
 //     not a slip but another word ("tir.sum" is not "tir.sub");
-//  4. another dialect's op of that name or alias ("tir.call" ->
+//  4. the same dialect, and some words in common;
+//  5. another dialect's op of that name or alias ("tir.call" ->
 //     "func.call"), or a typo of the whole name ("tri.add").
 //
 // Two candidates equally likely at the best rank give no suggestion: a
@@ -62,16 +63,21 @@ func suggestOpName(name string, known []*OpDef) string {
 		case kd == dialect && alias:
 			consider(k.Name, rank{1, 0})
 		case kd == dialect:
-			if s, ok := wordMatch(word, kw); ok {
+			s, all, ok := wordMatch(word, kw)
+			switch {
+			case ok && all:
 				consider(k.Name, rank{1, s})
-			} else if s, ok := typoScore(word, kw); ok {
+			case typoOK(word, kw):
+				s, _ := typoScore(word, kw)
 				consider(k.Name, rank{2, s})
+			case ok:
+				consider(k.Name, rank{3, s})
 			}
 		case alias:
-			consider(k.Name, rank{3, 0})
+			consider(k.Name, rank{4, 0})
 		default:
 			if s, ok := typoScore(name, k.Name); ok {
-				consider(k.Name, rank{4, s})
+				consider(k.Name, rank{5, s})
 			}
 		}
 	}
@@ -126,11 +132,13 @@ func words(s string) []string {
 // wordMatch reports whether typed and known have a word of at least three
 // letters in common, or one such word a prefix of the other ("max" of
 // "maximum"), scored by the words left unmatched on either side (two
-// each) and the prefix matches (one each): lower is closer.
-func wordMatch(typed, known string) (int, bool) {
+// each) and the prefix matches (one each): lower is closer. all reports
+// whether every typed word was matched.
+func wordMatch(typed, known string) (score int, all, ok bool) {
 	tw, kw := words(typed), words(known)
-	score := 2 * (len(tw) + len(kw))
+	score = 2 * (len(tw) + len(kw))
 	used := make([]bool, len(kw))
+	matched := 0
 	for _, t := range tw {
 		for j, k := range kw {
 			short, long := t, k
@@ -141,6 +149,7 @@ func wordMatch(typed, known string) (int, bool) {
 				continue
 			}
 			used[j] = true
+			matched++
 			score -= 4
 			if t != k {
 				score++
@@ -148,10 +157,13 @@ func wordMatch(typed, known string) (int, bool) {
 			break
 		}
 	}
-	if score == 2*(len(tw)+len(kw)) {
-		return 0, false
-	}
-	return score, true
+	return score, matched == len(tw), matched > 0
+}
+
+// typoOK reports whether typed is a plausible typo of known.
+func typoOK(typed, known string) bool {
+	_, ok := typoScore(typed, known)
+	return ok
 }
 
 // typoScore reports whether typed is a plausible typo of known (judged on
