@@ -53,7 +53,7 @@ func BareName(m *ir.Module, f *ir.Func) string {
 		}
 	}
 	name := f.Name + "_bare"
-	if tensors == 0 || m.Lookup(name) != nil {
+	if tensors == 0 || m.Lookup(name) != nil || publicNameProblem(name) != "" {
 		return ""
 	}
 	return name
@@ -88,6 +88,7 @@ func (mc *moduleCtx) emitBare(f *ir.Func, name string, entry *llvm.Func) {
 	for i, t := range f.ResultTypes {
 		param(t, fmt.Sprintf("res%d", i), true)
 	}
+	mc.symbols[name] = true
 	fn := mc.m.NewFunc(name, types.I32, ps...)
 	mc.funcAttrs(fn)
 	bl := newBuilder(mc, fn)

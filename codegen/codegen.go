@@ -14,6 +14,11 @@ import (
 func Emit(m *ir.Module, opts Options) (out []byte, diags ir.Diagnostics) {
 	mc := newModuleCtx(opts)
 	for _, f := range m.Funcs {
+		if f.Visibility != "private" || f.External {
+			mc.symbols[f.Name] = true // external symbols keep their names
+		}
+	}
+	for _, f := range m.Funcs {
 		if err := checkName(f); err != nil {
 			diags = append(diags, err)
 			continue
@@ -65,24 +70,6 @@ func lowerGuarded(mc *moduleCtx, f *ir.Func) (err error) {
 		}
 	}()
 	return mc.lowerFunc(f)
-}
-
-// reserved names clash with what every module defines or calls.
-var reserved = map[string]bool{"tirc_free": true, ErrorFDSymbol: true, "malloc": true, "free": true, "dprintf": true, "main": true}
-
-func checkName(f *ir.Func) *ir.Diagnostic {
-	if reserved[f.Name] {
-		return ir.Errorf(f.Pos, "function name '@%s' clashes with a symbol of the generated code or the C runtime; rename it", f.Name)
-	}
-	if f.Visibility == "private" && !f.External {
-		return nil
-	}
-	for i, c := range f.Name {
-		if !(c == '_' || (i > 0 && c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
-			return ir.Errorf(f.Pos, "function name '@%s' is not a valid C identifier; rename it to call it from C", f.Name)
-		}
-	}
-	return nil
 }
 
 func asDiag(err error, pos ir.Pos) *ir.Diagnostic {

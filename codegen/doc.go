@@ -5,7 +5,13 @@
 // # The native ABI
 //
 // Every function with a body becomes an LLVM function of the same name
-// returning an i32 status; private functions get internal linkage. A tensor
+// returning an i32 status; private functions get internal linkage. A
+// public name is a symbol of the linked program and a C name, so it must
+// be a C identifier that no C or C++ keyword, C library or POSIX header,
+// the C implementation (_X, __), main, tirc (tirc_*) or libgomp (GOMP_*,
+// omp_*) claims; a private function whose name is one of those or an
+// LLVM intrinsic's is renamed tirc.private.<name>, and tirc's internal
+// symbols (f.general, f.nest1, .str0) all contain a '.' (names.go). A tensor
 // of rank R and element type T is passed as a pointer to a descriptor laid
 // out like MLIR's memref descriptor, strides and offset in elements:
 //

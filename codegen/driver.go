@@ -33,13 +33,18 @@ var npyMain string
 
 // EmitCDriver returns the C driver for m's entry points (every public
 // function with a body). A function the driver cannot call (bf16, vector
-// or unranked types, f16 scalars passed by value, a name clashing with the
-// driver's main) is listed in its --help with the reason and gets a
-// warning; a module without any callable entry point is an error.
+// or unranked types, f16 scalars passed by value) is listed in its --help
+// with the reason and gets a warning; a module without any callable entry
+// point is an error, and so is a public function whose name is reserved
+// (names.go: main, the C library's, ...).
 func EmitCDriver(m *ir.Module) ([]byte, ir.Diagnostics) {
 	var ds ir.Diagnostics
 	var entries []*driverEntry
 	for _, f := range m.Funcs {
+		if d := checkName(f); d != nil {
+			ds = append(ds, d) // -emit-llvm refuses the module too
+			continue
+		}
 		if f.External || f.Visibility == "private" {
 			continue
 		}
@@ -49,6 +54,9 @@ func EmitCDriver(m *ir.Module) ([]byte, ir.Diagnostics) {
 				Msg: fmt.Sprintf("the C driver cannot call @%s: %s", f.Name, e.unsupported)})
 		}
 		entries = append(entries, e)
+	}
+	if ds.HasErrors() {
+		return nil, ds
 	}
 	callable := 0
 	for _, e := range entries {
@@ -106,10 +114,6 @@ func newDriverEntry(f *ir.Func, index int) *driverEntry {
 	e := &driverEntry{f: f, index: index, results: f.ResultTypes}
 	for _, a := range f.Args() {
 		e.args = append(e.args, a.Type())
-	}
-	if f.Name == "main" {
-		e.unsupported = "its symbol 'main' clashes with the driver's main(); rename the function"
-		return e
 	}
 	for i, t := range e.args {
 		if why := driverTypeProblem(t, true); why != "" {

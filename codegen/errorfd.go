@@ -20,6 +20,7 @@ const ErrorFDSymbol = "tirc_error_fd"
 // errorFD returns @tirc_error_fd, defining it on first use.
 func (mc *moduleCtx) errorFD() *llvm.Global {
 	if mc.errFD == nil {
+		mc.symbols[ErrorFDSymbol] = true
 		g := mc.m.NewGlobalDef(ErrorFDSymbol, constant.NewInt(types.I32, 2))
 		g.Linkage = enum.LinkageWeak
 		g.Align = 4

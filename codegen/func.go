@@ -104,7 +104,11 @@ func (mc *moduleCtx) declare(f *ir.Func) error {
 	if err != nil {
 		return err
 	}
-	fn := mc.m.NewFunc(f.Name, types.I32, ps...)
+	name := f.Name
+	if f.Visibility == "private" && !f.External {
+		name = mc.symbol(privateSymbol(f.Name))
+	}
+	fn := mc.m.NewFunc(name, types.I32, ps...)
 	if f.Visibility == "private" && !f.External {
 		fn.Linkage = enum.LinkageInternal
 	}
@@ -114,7 +118,7 @@ func (mc *moduleCtx) declare(f *ir.Func) error {
 	mc.entries[f.Name] = fn
 	if mc.fastEntryOK(f) {
 		gps, _ := mc.signature(f)
-		g := mc.m.NewFunc(f.Name+".general", types.I32, gps...)
+		g := mc.m.NewFunc(mc.symbol(f.Name+".general"), types.I32, gps...)
 		g.Linkage = enum.LinkageInternal
 		mc.funcAttrs(g)
 		g.FuncAttrs = append(g.FuncAttrs, enum.FuncAttrNoInline)
@@ -567,7 +571,7 @@ func (fc *funcCtx) constant(op *ir.Op) error {
 			cs[i] = fc.storageConst(e, elem(int64(i)))
 		}
 		arr := constant.NewArray(types.NewArray(uint64(n), storageType(e)), cs...)
-		g := fc.mod.m.NewGlobalDef(fmt.Sprintf(".const%d", len(fc.mod.m.Globals)), arr)
+		g := fc.mod.m.NewGlobalDef(fc.mod.symbol(fmt.Sprintf(".const%d", len(fc.mod.m.Globals))), arr)
 		g.Linkage = enum.LinkagePrivate
 		g.Immutable = true
 		g.UnnamedAddr = enum.UnnamedAddrUnnamedAddr

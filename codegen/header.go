@@ -221,32 +221,8 @@ func isIdentByte(c byte) bool {
 
 // cIdentifier reports whether s can name a parameter in the header (as C
 // and as C++): an identifier, not a keyword, not reserved (_X, __x), not a
-// name the header itself uses (tirc_*, *_t types, bool/true/false).
+// name the header itself uses (tirc_*, *_t types), not a macro of the C
+// library (errno, EOF, bool: names.go).
 func cIdentifier(s string) bool {
-	if s == "" || s[0] >= '0' && s[0] <= '9' || s[0] == '_' || strings.HasPrefix(s, "tirc_") || strings.HasSuffix(s, "_t") || cKeywords[s] {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
-			return false
-		}
-	}
-	return true
+	return cIdent(s) && s[0] != '_' && !strings.HasPrefix(s, "tirc_") && !strings.HasSuffix(s, "_t") && !cKeywords[s] && libraryNames[s].kind != 'm'
 }
-
-// cKeywords are the keywords of C17 and C++20, and the macros of
-// <stdbool.h> and <stdint.h> a parameter name must not hide.
-var cKeywords = func() map[string]bool {
-	m := map[string]bool{}
-	for _, k := range strings.Fields(`auto break case char const continue default do double else enum extern
-		float for goto if inline int long register restrict return short signed sizeof static struct switch
-		typedef union unsigned void volatile while bool true false alignas alignof and and_eq asm bitand
-		bitor catch char8_t char16_t char32_t class compl concept consteval constexpr constinit const_cast
-		co_await co_return co_yield decltype delete dynamic_cast explicit export friend mutable namespace new
-		noexcept not not_eq nullptr operator or or_eq private protected public reinterpret_cast requires
-		static_assert static_cast template this thread_local throw try typeid typename using virtual wchar_t
-		xor xor_eq NULL INT8_MAX INT16_MAX INT32_MAX INT64_MAX`) {
-		m[k] = true
-	}
-	return m
-}()

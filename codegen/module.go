@@ -86,6 +86,7 @@ type moduleCtx struct {
 	funcs   map[string]*llvm.Func // declared external functions by name
 	strs    map[string]value.Value
 	entries map[string]*llvm.Func // tirc function name -> LLVM function
+	symbols map[string]bool       // LLVM names taken (names.go)
 	// generals are the full bodies of functions with a fast entry.
 	generals map[string]*llvm.Func
 	nests    int
@@ -100,7 +101,8 @@ type moduleCtx struct {
 
 func newModuleCtx(opts Options) *moduleCtx {
 	mc := &moduleCtx{m: llvm.NewModule(), opts: opts, funcs: map[string]*llvm.Func{},
-		strs: map[string]value.Value{}, entries: map[string]*llvm.Func{}, generals: map[string]*llvm.Func{}}
+		strs: map[string]value.Value{}, entries: map[string]*llvm.Func{}, generals: map[string]*llvm.Func{},
+		symbols: map[string]bool{}}
 	mc.m.TargetTriple = opts.TargetTriple
 	if mc.m.TargetTriple == "" {
 		mc.m.TargetTriple = HostTriple()
@@ -121,6 +123,7 @@ func (mc *moduleCtx) intrinsic(name string, ret types.Type, params ...types.Type
 	}
 	f := mc.m.NewFunc(name, ret, ps...)
 	mc.funcs[name] = f
+	mc.symbols[name] = true
 	return f
 }
 
@@ -149,7 +152,7 @@ func (mc *moduleCtx) cstring(s string) value.Value {
 		return v
 	}
 	arr := constant.NewCharArrayFromString(s + "\x00")
-	g := mc.m.NewGlobalDef(fmt.Sprintf(".str%d", len(mc.strs)), arr)
+	g := mc.m.NewGlobalDef(mc.symbol(fmt.Sprintf(".str%d", len(mc.strs))), arr)
 	g.Linkage = enum.LinkagePrivate
 	g.UnnamedAddr = enum.UnnamedAddrUnnamedAddr
 	g.Immutable = true
@@ -173,6 +176,7 @@ func (mc *moduleCtx) funcAttrs(f *llvm.Func) {
 // link into one program.
 func (mc *moduleCtx) emitFree() {
 	d := llvm.NewParam("desc", i8p)
+	mc.symbols["tirc_free"] = true
 	f := mc.m.NewFunc("tirc_free", types.Void, d)
 	f.Linkage = enum.LinkageWeak
 	mc.funcAttrs(f)

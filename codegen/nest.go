@@ -505,11 +505,11 @@ func (fc *funcCtx) layoutGuard(dst *view, root *node) value.Value {
 func (fc *funcCtx) buildNest(dst *view, root *node, fast bool, bits int) (*llvm.Func, []value.Value, error) {
 	mc := fc.mod
 	mc.nests++
-	name := fmt.Sprintf("%s.nest%d", fc.f.Name, mc.nests)
+	name := fmt.Sprintf("%s.nest%d", privateSymbol(fc.f.Name), mc.nests)
 	if !fast {
 		name += ".strided"
 	}
-	fn := mc.m.NewFunc(name, types.I64)
+	fn := mc.m.NewFunc(mc.symbol(name), types.I64)
 	fn.Linkage = enum.LinkageInternal
 	if fast {
 		fn.FuncAttrs = append(fn.FuncAttrs, enum.FuncAttrAlwaysInline)

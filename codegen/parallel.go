@@ -1,8 +1,6 @@
 package codegen
 
 import (
-	"fmt"
-
 	llvm "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
@@ -87,7 +85,7 @@ func (fc *funcCtx) runNest(fn *llvm.Func, args []value.Value, total value.Value)
 func (fc *funcCtx) ompWrapper(fn *llvm.Func, st *types.StructType, n int) *llvm.Func {
 	mc := fc.mod
 	d := llvm.NewParam("data", i8p)
-	w := mc.m.NewFunc(fmt.Sprintf("%s.omp", fn.Name()), types.Void, d)
+	w := mc.m.NewFunc(mc.symbol(fn.Name()+".omp"), types.Void, d)
 	w.Linkage = enum.LinkageInternal
 	mc.funcAttrs(w)
 	b := w.NewBlock("entry")

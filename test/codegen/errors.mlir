@@ -35,7 +35,7 @@ func.func @vectors(%a: vector<4xf32>, %b: vector<1xf32>) -> vector<4xf32> {
 
 // -----
 
-// expected-error @+1 {{function name '@main' clashes with a symbol of the generated code or the C runtime; rename it}}
+// expected-error @+1 {{function name '@main' clashes with the program's main(); rename it, or make the function private}}
 func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {
   return %a : tensor<4xf32>
 }

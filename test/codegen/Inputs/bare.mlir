@@ -14,7 +14,7 @@ func.func @two(%x: tensor<3x4xi32>, %k: i32) -> (tensor<3x4xi32>, tensor<4xi32>,
   return %u, %c, %k2 : tensor<3x4xi32>, tensor<4xi32>, i32
 }
 // A division fault keeps its status and message.
-func.func @div(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {
+func.func @idiv(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {
   %r = "tir.div"(%a, %b) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   return %r : tensor<4xi32>
 }

@@ -41,13 +41,13 @@ int main(void) {
   for (int j = 0; j < 4; j++) EXPECT(c[j] == j + 1, "two c[%d] = %d", j, c[j]);
   EXPECT(k2 == 42, "two k2 = %d", k2);
 
-  /* div: C division, then a zero divisor (status 2, message) */
+  /* idiv: C division, then a zero divisor (status 2, message) */
   int32_t n[4] = {7, -7, 9, 100}, d[4] = {2, 2, -4, 7}, q[4];
-  EXPECT(div_bare(n, d, q) == 0, "div_bare status");
-  for (int i = 0; i < 4; i++) EXPECT(q[i] == n[i] / d[i], "div q[%d] = %d", i, q[i]);
+  EXPECT(idiv_bare(n, d, q) == 0, "idiv_bare status");
+  for (int i = 0; i < 4; i++) EXPECT(q[i] == n[i] / d[i], "idiv q[%d] = %d", i, q[i]);
   d[2] = 0;
   fflush(stdout);
-  EXPECT(div_bare(n, d, q) == 2, "div_bare by zero: status");
+  EXPECT(idiv_bare(n, d, q) == 2, "idiv_bare by zero: status");
 
   /* The message goes to tirc_error_fd when the caller sets it. */
   int fds[2];
