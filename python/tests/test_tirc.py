@@ -144,7 +144,7 @@ func.func @vec(%v: vector<4xf32>, %h: f16) -> vector<4xf32> {
   %0 = arith.addf %v, %v : vector<4xf32>
   return %0 : vector<4xf32>
 }
-func.func @div(%a: tensor<?xi32>, %b: tensor<?xi32>) -> tensor<?xi32> {
+func.func @idiv(%a: tensor<?xi32>, %b: tensor<?xi32>) -> tensor<?xi32> {
   %0 = "tir.div"(%a, %b) : (tensor<?xi32>, tensor<?xi32>) -> tensor<?xi32>
   return %0 : tensor<?xi32>
 }
@@ -253,7 +253,7 @@ class TestLayouts(unittest.TestCase):
 
     def test_signatures(self):
         mod = self.mods[0]
-        self.assertEqual(sorted(mod.functions), ["affine", "brain", "div", "fixed", "scalars", "vec"])
+        self.assertEqual(sorted(mod.functions), ["affine", "brain", "fixed", "idiv", "scalars", "vec"])
         self.assertEqual(mod.functions["affine"].signature,
                          "@affine(x: tensor<?x?xf32>, w: tensor<?xf32>, s: tensor<f32>) -> tensor<?x?xf32>")
         self.assertEqual(str(inspect.signature(mod.affine)), "(x, w, s, *, out=None)")
@@ -300,14 +300,14 @@ class TestLayouts(unittest.TestCase):
                 # The function's own message: the op, where it is, the shapes.
                 self.assertRegex(str(e), r"^affine: module.mlir:3:\d+: 'tir.mul' op .*\(3,4\) \(5,\)")
                 with self.assertRaises(tirc.Error) as cm:
-                    mod.div(np.int32([1, 2]), np.int32([1, 0]))
+                    mod.idiv(np.int32([1, 2]), np.int32([1, 0]))
                 self.assertEqual(cm.exception.status, 2)
                 self.assertIn("integer division by zero", str(cm.exception))
                 with self.assertRaises(tirc.Error) as cm:  # an out= of the wrong size
                     mod.affine(np.zeros((3, 4), np.float32), np.zeros(4, np.float32), 1.0, out=np.zeros((2, 4), np.float32))
                 self.assertEqual(cm.exception.status, 4)
                 # The module keeps working after failures.
-                np.testing.assert_array_equal(mod.div(np.int32([7, -7]), np.int32([2, 2])), [3, -3])
+                np.testing.assert_array_equal(mod.idiv(np.int32([7, -7]), np.int32([2, 2])), [3, -3])
 
     def test_concurrent_calls(self):
         mod = self.mods[0]
@@ -321,7 +321,7 @@ class TestLayouts(unittest.TestCase):
                 if not np.array_equal(mod.affine(x, w, 1.0), x + 1):
                     errors.append("wrong")
                 try:
-                    mod.div(np.int32([1]), np.int32([0]))
+                    mod.idiv(np.int32([1]), np.int32([0]))
                     errors.append("no error")
                 except tirc.Error as e:
                     if "division by zero" not in str(e):

@@ -173,7 +173,7 @@ def build(source, *, arg_shapes=None, threads=None, checks=True, parallel_thresh
                 f.write(_shim.shim_source("module.h", sigs))
             inputs.append(os.path.join(tmp, "shim.c"))
         # -Bsymbolic: calls inside the module bind to its own functions, not
-        # to a same-named one already loaded (a function @div is not libc's).
+        # to a same-named one already loaded (two compiled modules may both define @f).
         cmd = [cc_path, "-O3", "-shared", "-fPIC", "-Wl,-Bsymbolic", "-Wno-override-module", "-I", tmp] + list(cflags) + inputs + ["-o", os.path.join(tmp, "module.so")] + libs
         _run(cmd, tmp, "clang")
         with open(os.path.join(tmp, "build.json"), "w") as f:

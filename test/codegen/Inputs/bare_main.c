@@ -53,7 +53,7 @@ int main(void) {
   int fds[2];
   EXPECT(pipe(fds) == 0, "pipe");
   tirc_error_fd = fds[1];
-  EXPECT(div_bare(n, d, q) == 2, "div_bare by zero again: status");
+  EXPECT(idiv_bare(n, d, q) == 2, "idiv_bare by zero again: status");
   tirc_error_fd = 2;
   char msg[512] = {0};
   EXPECT(read(fds[0], msg, sizeof msg - 1) > 0, "no message in the pipe");
