@@ -728,6 +728,12 @@ func (fc *funcCtx) call(op *ir.Op) error {
 		args = append(args, p)
 	}
 	st := bl.b.NewCall(callee, args...)
+	external := false
+	if m := fc.f.Module; m != nil {
+		if g := m.Lookup(string(name)); g != nil {
+			external = g.External
+		}
+	}
 	failed := bl.b.NewICmp(enum.IPredNE, st, constant.NewInt(types.I32, 0))
 	bl.ifThen(failed, "call.fail", func() {
 		bl.b.NewStore(st, fc.status)
@@ -742,7 +748,9 @@ func (fc *funcCtx) call(op *ir.Op) error {
 			fc.temps = append(fc.temps, slot)
 			raw := bl.b.NewLoad(types.NewPointer(storageType(t.Elem)), bl.fieldPtr(sd, outs[k], 0, -1))
 			bl.b.NewStore(bl.b.NewBitCast(raw, i8p), slot)
-			v := fc.readDesc(outs[k], t, fmt.Sprintf("result #%d of @%s", k, name), false)
+			// A tirc callee's results match its type; an external
+			// function's (defined in C) are checked like arguments.
+			v := fc.readDesc(outs[k], t, fmt.Sprintf("result #%d of @%s", k, string(name)), external)
 			fc.vals[r.ID()] = &lowered{view: v}
 		case *ir.VectorType:
 			fc.vals[r.ID()] = &lowered{scalar: fc.loadVector(outs[k], t)}
