@@ -73,6 +73,12 @@ func (bl *builder) emitKernel(op *ir.Op, ins []*ir.Scalar, out *ir.Scalar, args 
 			break
 		}
 		return bl.intDivRem(k, e, x, y), nil
+	case ir.KernelFloorDiv, ir.KernelFloorRem:
+		if e.IsFloat() {
+			r = bl.floorDivMod(k, x, y)
+			break
+		}
+		return bl.intDivRem(k, e, x, y), nil
 	case ir.KernelPow:
 		r = bl.callIntrinsic("llvm.pow", x.Type(), x, y)
 	case ir.KernelMax, ir.KernelMin:
@@ -159,14 +165,17 @@ func (bl *builder) emitKernel(op *ir.Op, ins []*ir.Scalar, out *ir.Scalar, args 
 }
 
 // intDivRem is sdiv/srem that never traps: a zero divisor, or MIN / -1,
-// is replaced by 1 and reported as a fault.
+// is replaced by 1 and reported as a fault. floor_div and floor_rem then
+// round toward -inf: when the remainder is not 0 and its sign is not the
+// divisor's, q - 1 and r + y.
 func (bl *builder) intDivRem(k ir.Kernel, e *ir.Scalar, x, y value.Value) kernelResult {
 	b := bl.b
 	t := x.Type()
+	rem := k == ir.KernelRem || k == ir.KernelFloorRem
 	if e == ir.I1 { // x / true = x, x % true = 0
 		zero := b.NewICmp(enum.IPredEQ, y, intConst(t, 0))
 		v := x
-		if k == ir.KernelRem {
+		if rem {
 			v = intConst(t, 0)
 		}
 		return kernelResult{v: v, divZero: bl.anyLane(zero)}
@@ -176,15 +185,61 @@ func (bl *builder) intDivRem(k ir.Kernel, e *ir.Scalar, x, y value.Value) kernel
 	ovf := b.NewAnd(b.NewICmp(enum.IPredEQ, x, intConst(t, minV)), b.NewICmp(enum.IPredEQ, y, intConst(t, -1)))
 	safe := b.NewSelect(b.NewOr(zero, ovf), intConst(t, 1), y)
 	var v value.Value
-	if k == ir.KernelDiv {
+	if !rem {
 		v = b.NewSDiv(x, safe)
+		if k == ir.KernelFloorDiv {
+			v = b.NewSelect(bl.floorFix(b.NewSRem(x, safe), y), b.NewSub(v, intConst(t, 1)), v)
+		}
 	} else {
 		v = b.NewSRem(x, safe)
+		if k == ir.KernelFloorRem {
+			v = b.NewSelect(bl.floorFix(v, y), b.NewAdd(v, y), v)
+		}
 		// MIN % -1 is 0 (no fault: NumPy and C agree on the value).
 		v = b.NewSelect(ovf, intConst(t, 0), v)
 		return kernelResult{v: v, divZero: bl.anyLane(zero)}
 	}
 	return kernelResult{v: v, divZero: bl.anyLane(zero), ovf: bl.anyLane(ovf)}
+}
+
+// floorFix is true where a truncated quotient must be rounded down: the
+// remainder r is not 0 and its sign differs from the divisor y's.
+func (bl *builder) floorFix(r, y value.Value) value.Value {
+	b := bl.b
+	t := r.Type()
+	differ := b.NewXor(b.NewICmp(enum.IPredSLT, r, intConst(t, 0)), b.NewICmp(enum.IPredSLT, y, intConst(t, 0)))
+	return b.NewAnd(b.NewICmp(enum.IPredNE, r, intConst(t, 0)), differ)
+}
+
+// floorDivMod is NumPy's npy_divmod on floats (floor_divide, remainder),
+// branch-free in the compute type:
+//
+//	mod = fmod(a, b); if b == 0: return a / b, mod
+//	div = (a - mod) / b
+//	if mod != 0: if (b < 0) != (mod < 0): mod += b; div -= 1
+//	else: mod = copysign(0, b)
+//	if div != 0: q = floor(div); if div - q > 0.5: q += 1
+//	else: q = copysign(0, a / b)
+func (bl *builder) floorDivMod(k ir.Kernel, x, y value.Value) value.Value {
+	b := bl.b
+	t := x.Type()
+	zero, one := floatConst(t, 0), floatConst(t, 1)
+	mod := b.NewFRem(x, y)
+	quot := b.NewFDiv(x, y)
+	byZero := b.NewFCmp(enum.FPredOEQ, y, zero)
+	var div value.Value = b.NewFDiv(b.NewFSub(x, mod), y)
+	modNZ := b.NewFCmp(enum.FPredUNE, mod, zero) // NaN counts as non-zero, as in C
+	fix := b.NewAnd(modNZ, b.NewXor(b.NewFCmp(enum.FPredOLT, y, zero), b.NewFCmp(enum.FPredOLT, mod, zero)))
+	if k == ir.KernelFloorRem {
+		var m value.Value = b.NewSelect(fix, b.NewFAdd(mod, y), mod)
+		m = b.NewSelect(modNZ, m, bl.callIntrinsic("llvm.copysign", t, zero, y))
+		return b.NewSelect(byZero, mod, m)
+	}
+	div = b.NewSelect(fix, b.NewFSub(div, one), div)
+	fl := bl.callIntrinsic("llvm.floor", t, div)
+	fl = b.NewSelect(b.NewFCmp(enum.FPredOGT, b.NewFSub(div, fl), floatConst(t, 0.5)), b.NewFAdd(fl, one), fl)
+	q := b.NewSelect(b.NewFCmp(enum.FPredUNE, div, zero), fl, bl.callIntrinsic("llvm.copysign", t, zero, quot))
+	return b.NewSelect(byZero, quot, q)
 }
 
 // anyLane reduces an i1 vector to "any lane set"; scalars pass through.

@@ -417,7 +417,7 @@ func (fc *funcCtx) emitNest(dst *view, root *node) error {
 			number(k)
 		}
 		n.bit = -1
-		if n.op != nil && (n.op.Def.Kernel == ir.KernelDiv || n.op.Def.Kernel == ir.KernelRem) && !n.elem.IsFloat() {
+		if n.op != nil && n.op.Def.Kernel.IntDivision() && !n.elem.IsFloat() {
 			n.bit = bits
 			bits++
 		}

@@ -75,6 +75,8 @@ var TirOps = []*Op{
 	aka(binary("tir.sub", "lhs - rhs, broadcast; integers wrap", ir.KernelSub, TensorOrVector, false), "subtract", "minus"),
 	aka(binary("tir.div", "lhs / rhs, broadcast; integers truncate toward zero, x/0 and MIN/-1 are run-time errors", ir.KernelDiv, TensorOrVector, false), "divide"),
 	aka(binary("tir.rem", "remainder with the sign of lhs (C's %, fmod), broadcast", ir.KernelRem, TensorOrVector, false), "fmod"),
+	aka(binary("tir.floor_div", "lhs // rhs rounded toward -inf (NumPy's floor_divide), broadcast; integer x//0 and MIN//-1 are run-time errors", ir.KernelFloorDiv, TensorOrVector, false), "floor_divide"),
+	aka(binary("tir.floor_rem", "remainder with the sign of rhs (NumPy's remainder, Python's %), broadcast; integer x%0 is a run-time error", ir.KernelFloorRem, TensorOrVector, false), "remainder", "mod"),
 	aka(binary("tir.pow", "lhs ** rhs, broadcast (floats)", ir.KernelPow, FloatTensorOrVector, false), "power"),
 	{
 		Name: "tir.cmp", Summary: "lhs <predicate> rhs as i1, broadcast", Kernel: ir.KernelCmp, Format: FunctionalForm,

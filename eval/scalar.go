@@ -41,8 +41,11 @@ var (
 // definition of every elementwise operation's numbers (SPEC section 3).
 //
 //   - Integers are two's complement of the element width and wrap; div
-//     and rem truncate toward zero; x / 0, x % 0 and MIN / -1 are faults
-//     (ErrDivByZero, ErrDivOverflow), never values; MIN % -1 is 0.
+//     and rem truncate toward zero (C), floor_div and floor_rem round
+//     toward -inf (NumPy's // and %); a zero divisor and MIN / -1 are
+//     faults (ErrDivByZero, ErrDivOverflow), never values; MIN % -1 is 0.
+//   - Float floor_div and floor_rem are NumPy's floor_divide and
+//     remainder (npy_divmod).
 //   - Floats are IEEE in the element type: each result is computed
 //     exactly or in float64 and rounded once to f32/f16/bf16; rem is
 //     fmod; max/min propagate NaN and order -0 below +0.
@@ -91,6 +94,14 @@ func Scalar(k ir.Kernel, p Params, args ...Num) (Num, error) {
 		a = args[0].Float
 		if need == 2 {
 			b = args[1].Float
+		}
+		if k == ir.KernelFloorDiv || k == ir.KernelFloorRem {
+			// In the type NumPy computes in: float32 for f32, f16, bf16.
+			q, r := floorDivMod(a, b, e != ir.F64)
+			if k == ir.KernelFloorRem {
+				q = r
+			}
+			return Num{Float: Round(q, e)}, nil
 		}
 		v, err := floatKernel(k, a, b)
 		return Num{Float: Round(v, e)}, err
@@ -143,6 +154,41 @@ func floatKernel(k ir.Kernel, a, b float64) (float64, error) {
 	return 0, ErrBadKernel
 }
 
+// floorDivMod is NumPy's npy_divmod for floats: floor_divide and
+// remainder (the remainder has the divisor's sign, and q*b + r == a as
+// nearly as rounding allows), in float32 arithmetic when single (as
+// npy_divmodf). A zero divisor gives a/b and fmod's NaN.
+func floorDivMod(a, b float64, single bool) (q, r float64) {
+	rnd := func(x float64) float64 {
+		if single {
+			return float64(float32(x))
+		}
+		return x
+	}
+	mod := math.Mod(a, b) // exact: representable in the operands' type
+	if b == 0 {
+		return rnd(a / b), mod
+	}
+	div := rnd(rnd(a-mod) / b)
+	if mod != 0 {
+		if (b < 0) != (mod < 0) {
+			mod = rnd(mod + b)
+			div = rnd(div - 1)
+		}
+	} else {
+		mod = math.Copysign(0, b)
+	}
+	if div != 0 {
+		q = math.Floor(div)
+		if rnd(div-q) > 0.5 {
+			q = rnd(q + 1)
+		}
+	} else {
+		q = math.Copysign(0, a/b)
+	}
+	return q, mod
+}
+
 // minInt is the smallest value of integer type e (0 for i1, a boolean).
 func minInt(e *ir.Scalar) int64 {
 	if e.Bits() == 1 {
@@ -159,20 +205,25 @@ func intKernel(k ir.Kernel, e *ir.Scalar, a, b int64) (int64, error) {
 		return a - b, nil
 	case ir.KernelMul:
 		return a * b, nil
-	case ir.KernelDiv, ir.KernelRem:
+	case ir.KernelDiv, ir.KernelRem, ir.KernelFloorDiv, ir.KernelFloorRem:
 		if b == 0 {
 			return 0, ErrDivByZero
 		}
+		rem := k == ir.KernelRem || k == ir.KernelFloorRem
 		if b == -1 && a == minInt(e) && e.Bits() > 1 {
-			if k == ir.KernelRem {
+			if rem {
 				return 0, nil // the exact remainder; NumPy's too (srem would be UB)
 			}
 			return 0, ErrDivOverflow
 		}
-		if k == ir.KernelDiv {
-			return a / b, nil // Go truncates toward zero, as C and sdiv
+		q, r := a/b, a%b // Go truncates toward zero, as C, sdiv and srem
+		if (k == ir.KernelFloorDiv || k == ir.KernelFloorRem) && r != 0 && (r < 0) != (b < 0) {
+			q, r = q-1, r+b // toward -inf: the remainder takes the divisor's sign
 		}
-		return a % b, nil // sign of the dividend, as C and srem
+		if rem {
+			return r, nil
+		}
+		return q, nil
 	case ir.KernelPow:
 		if b < 0 {
 			switch a {

@@ -77,10 +77,22 @@ const (
 	// data-movement ops (broadcast_in_dim) and of reductions, whose
 	// combining step is their Reduce kind.
 	KernelIdentity
+	// KernelFloorDiv and KernelFloorRem are NumPy's floor_divide (//)
+	// and remainder (%): the quotient rounded toward -inf, the remainder
+	// with the divisor's sign.
+	KernelFloorDiv
+	KernelFloorRem
 )
 
 var kernelNames = [...]string{"none", "add", "sub", "mul", "div", "rem", "pow", "max", "min",
-	"and", "or", "xor", "cmp", "select", "neg", "abs", "exp", "log", "sqrt", "tanh", "convert", "identity"}
+	"and", "or", "xor", "cmp", "select", "neg", "abs", "exp", "log", "sqrt", "tanh", "convert", "identity",
+	"floor_div", "floor_rem"}
+
+// IntDivision reports whether k divides: on integers a zero divisor (and
+// MIN / -1 for the quotients) is a run-time fault.
+func (k Kernel) IntDivision() bool {
+	return k == KernelDiv || k == KernelRem || k == KernelFloorDiv || k == KernelFloorRem
+}
 
 func (k Kernel) String() string {
 	if int(k) < len(kernelNames) {

@@ -168,9 +168,10 @@ func TestTosaDifferential(t *testing.T) {
 
 // TestFoldAgainstNumPy checks canonicalize's constant folding against
 // NumPy (one python3 process for all cases): random dense and splat
-// constants with broadcasting, for add/sub/mul/max/min/div/rem on i8, i32
-// and f32. Integer division is C's (truncating) and rem is fmod; a zero
-// divisor must not be folded at all.
+// constants with broadcasting, for add/sub/mul/max/min/div/rem/floor_div/
+// floor_rem on i8, i32 and f32. Integer division is C's (truncating) and
+// rem is fmod; floor_div and floor_rem are NumPy's floor_divide and
+// remainder; a zero divisor must not be folded at all.
 func TestFoldAgainstNumPy(t *testing.T) {
 	python := needTool(t, "/usr/bin/python3")
 	if err := exec.Command(python, "-c", "import numpy").Run(); err != nil {
@@ -185,8 +186,10 @@ func TestFoldAgainstNumPy(t *testing.T) {
 		SB    []int64   `json:"sb"`
 	}
 	r := rand.New(rand.NewSource(7))
-	ops := map[string]string{"add": "tir.add", "sub": "tir.sub", "mul": "tir.mul", "max": "tir.max", "min": "tir.min", "div": "tir.div", "rem": "tir.rem"}
-	names := []string{"add", "sub", "mul", "max", "min", "div", "rem"}
+	ops := map[string]string{"add": "tir.add", "sub": "tir.sub", "mul": "tir.mul", "max": "tir.max", "min": "tir.min", "div": "tir.div", "rem": "tir.rem",
+		"floor_div": "tir.floor_div", "floor_rem": "tir.floor_rem"}
+	names := []string{"add", "sub", "mul", "max", "min", "div", "rem", "floor_div", "floor_rem"}
+	divides := func(op string) bool { return strings.HasSuffix(op, "div") || strings.HasSuffix(op, "rem") }
 	elems := map[string]*ir.Scalar{"int8": ir.I8, "int32": ir.I32, "float32": ir.F32}
 	dtypes := []string{"int8", "int32", "float32"}
 	var cases []fcase
@@ -216,8 +219,8 @@ func TestFoldAgainstNumPy(t *testing.T) {
 			return vs
 		}
 		c.A = gen(c.SA, false)
-		c.B = gen(c.SB, c.Op == "div" || c.Op == "rem")
-		if !elem.IsFloat() && (c.Op == "div" || c.Op == "rem") {
+		c.B = gen(c.SB, divides(c.Op))
+		if !elem.IsFloat() && divides(c.Op) {
 			for k := range c.A {
 				if elem == ir.I8 && c.A[k] == -128 {
 					c.A[k] = -127
@@ -255,6 +258,8 @@ for c in json.load(sys.stdin):
     elif op == "max": r = np.maximum(a, b)
     elif op == "min": r = np.minimum(a, b)
     elif op == "rem": r = np.fmod(a, b)
+    elif op == "floor_div": r = np.floor_divide(a, b)
+    elif op == "floor_rem": r = np.remainder(a, b)
     elif op == "div":
         if dt.kind == "f": r = a / b
         else:

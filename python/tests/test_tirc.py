@@ -119,6 +119,60 @@ class TestElements(unittest.TestCase):
                 np.testing.assert_array_equal(t, v != 0)
 
 
+class TestFloorDivision(unittest.TestCase):
+    """tir.floor_div and tir.floor_rem are NumPy's floor_divide (//) and
+    remainder (%), tir.div and tir.rem C's truncating / and fmod."""
+
+    @classmethod
+    def setUpClass(cls):
+        fns = []
+        for e in ["i8", "i16", "i32", "i64", "f16", "f32", "f64"]:
+            t = "tensor<?x%s>" % e
+            fns.append("""func.func @divs_%(e)s(%%a: %(t)s, %%b: %(t)s) -> (%(t)s, %(t)s, %(t)s, %(t)s) {
+  %%0 = "tir.floor_div"(%%a, %%b) : (%(t)s, %(t)s) -> %(t)s
+  %%1 = "tir.floor_rem"(%%a, %%b) : (%(t)s, %(t)s) -> %(t)s
+  %%2 = "tir.div"(%%a, %%b) : (%(t)s, %(t)s) -> %(t)s
+  %%3 = "tir.rem"(%%a, %%b) : (%(t)s, %(t)s) -> %(t)s
+  return %%0, %%1, %%2, %%3 : %(t)s, %(t)s, %(t)s, %(t)s
+}""" % {"e": e, "t": t})
+        cls.mod = tirc.compile("\n".join(fns))
+
+    def test_integers(self):
+        rng = np.random.default_rng(7)
+        for e, dt in [("i8", np.int8), ("i16", np.int16), ("i32", np.int32), ("i64", np.int64)]:
+            with self.subTest(elem=e):
+                info = np.iinfo(dt)
+                a = np.concatenate([rng.integers(info.min, info.max, 200, dtype=dt, endpoint=True),
+                                    np.array([7, -7, 7, -7, 0, info.max, info.min, info.min + 1], dt)])
+                b = np.concatenate([rng.integers(-9, 9, 200, dtype=dt, endpoint=True),
+                                    np.array([2, 2, -2, -2, 5, -1, 3, -1], dt)])
+                b[b == 0] = 1
+                q, r, tq, tr = getattr(self.mod, "divs_" + e)(a, b)
+                np.testing.assert_array_equal(q, np.floor_divide(a, b))
+                np.testing.assert_array_equal(r, np.remainder(a, b))
+                trunc = [abs(int(x)) // abs(int(y)) * (1 if (x < 0) == (y < 0) else -1) for x, y in zip(a, b)]
+                np.testing.assert_array_equal(tq, np.array(trunc, dt))  # C's /, in Python's exact integers
+                np.testing.assert_array_equal(tr, np.fmod(a, b))
+                with self.assertRaisesRegex(tirc.Error, "division by zero"):
+                    getattr(self.mod, "divs_" + e)(a[:1], np.zeros(1, dt))
+                with self.assertRaises(tirc.Error) as cm:  # MIN // -1 overflows
+                    getattr(self.mod, "divs_" + e)(np.array([info.min], dt), np.array([-1], dt))
+                self.assertEqual(cm.exception.status, 2)
+
+    def test_floats(self):
+        rng = np.random.default_rng(8)
+        special = [0.0, -0.0, 1.0, -1.0, 7.5, -7.5, np.inf, -np.inf, np.nan, 1e-30, 3.0, 1e30]
+        for e, dt in [("f16", np.float16), ("f32", np.float32), ("f64", np.float64)]:
+            with self.subTest(elem=e):
+                a = np.concatenate([(rng.standard_normal(300) * 50).astype(dt), np.repeat(np.array(special, dt), len(special))])
+                b = np.concatenate([(rng.standard_normal(300) * 5).astype(dt), np.tile(np.array(special, dt), len(special))])
+                q, r, tq, tr = getattr(self.mod, "divs_" + e)(a, b)
+                with np.errstate(all="ignore"):
+                    for got, want in ((q, np.floor_divide(a, b)), (r, np.remainder(a, b)), (tq, a / b), (tr, np.fmod(a, b))):
+                        np.testing.assert_array_equal(got, want)
+                        np.testing.assert_array_equal(np.signbit(got), np.signbit(want))  # -0.0 too
+
+
 # ---- layouts, results, out= ----
 
 LAYOUT = """

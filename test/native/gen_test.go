@@ -296,8 +296,8 @@ func (g *gen) pick() *value {
 }
 
 var (
-	intBinary   = []string{"tir.add", "tir.sub", "tir.mul", "tir.max", "tir.min", "tir.and", "tir.or", "tir.xor", "tir.div", "tir.rem"}
-	floatBinary = []string{"tir.add", "tir.sub", "tir.mul", "tir.max", "tir.min", "tir.div", "tir.rem", "tir.pow"}
+	intBinary   = []string{"tir.add", "tir.sub", "tir.mul", "tir.max", "tir.min", "tir.and", "tir.or", "tir.xor", "tir.div", "tir.rem", "tir.floor_div", "tir.floor_rem"}
+	floatBinary = []string{"tir.add", "tir.sub", "tir.mul", "tir.max", "tir.min", "tir.div", "tir.rem", "tir.pow", "tir.floor_div", "tir.floor_rem"}
 	floatUnary  = []string{"tir.neg", "tir.abs", "tir.exp", "tir.log", "tir.sqrt", "tir.tanh"}
 	preds       = []string{"eq", "ne", "lt", "le", "gt", "ge"}
 )
@@ -349,18 +349,19 @@ func (g *gen) binary(x *value, forced string) {
 	default:
 		op = intBinary[g.rng.IntN(len(intBinary))]
 	}
-	if x.approx && op == "tir.rem" {
-		op = "tir.add"
+	divides := op == "tir.div" || op == "tir.rem" || op == "tir.floor_div" || op == "tir.floor_rem"
+	if x.approx && divides && op != "tir.div" {
+		op, divides = "tir.add", false // a remainder or a floor turns an ulp into a jump
 	}
 	var y *value
 	switch {
-	case e.IsInt() && (op == "tir.div" || op == "tir.rem") && !g.chance(8):
+	case e.IsInt() && divides && !g.chance(8):
 		y = g.divisor(e, x.shape, x.typ.Shape)
 	default:
-		y = g.operand(e, x.shape, x.typ.Shape, op == "tir.div" || op == "tir.rem")
+		y = g.operand(e, x.shape, x.typ.Shape, divides)
 	}
 	lhs, rhs := x, y
-	if op != "tir.div" && op != "tir.rem" && op != "tir.pow" && g.chance(2) {
+	if !divides && op != "tir.pow" && g.chance(2) {
 		lhs, rhs = y, x
 	}
 	if op == "tir.pow" {
