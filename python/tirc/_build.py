@@ -11,7 +11,7 @@ import tempfile
 from . import _shim
 from ._sig import parse_header
 
-_here = os.path.dirname(os.path.abspath(__file__))
+_here = os.path.dirname(os.path.realpath(__file__))
 
 
 class Error(ValueError):
@@ -37,7 +37,7 @@ def find_tirc(tirc=None):
     cands = [tirc, os.environ.get("TIRC"), os.path.join(_here, "..", "..", "bin", "tirc"), shutil.which("tirc")]
     for c in cands:
         if c and os.path.isfile(c) and os.access(c, os.X_OK):
-            return os.path.abspath(c)
+            return os.path.realpath(c)
     raise FileNotFoundError("tirc not found: build it (make build), put it on PATH, or set $TIRC")
 
 
