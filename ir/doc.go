@@ -65,6 +65,9 @@
 // # Limits
 //
 // Hostile input gets an error, never a crash or unbounded memory: ranks
-// above MaxRank, element counts above MaxElements, nesting deeper than
-// MaxNesting, invalid UTF-8 and NUL bytes are parse errors.
+// above MaxRank, element counts above MaxElements, vectors with a zero
+// size or more than MaxVectorElements, nesting deeper than MaxNesting,
+// invalid UTF-8 and NUL bytes are parse errors. ShapeError is the one
+// check of a shape's limits: the parser, the verifier (for types built in
+// Go or by passes) and -arg-shapes use it.
 package ir

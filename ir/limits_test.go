@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/tirc/tirc/ir"
 )
 
@@ -166,5 +168,70 @@ func TestMegabyteIdentifiers(t *testing.T) {
 				}
 			})
 		})
+	}
+}
+
+// TestShapeError: the one limit check every shape goes through (parser,
+// verifier, -arg-shapes), row by row (issue 19 items 3 and 4).
+func TestShapeError(t *testing.T) {
+	const big = ir.MaxElements
+	tests := []struct {
+		shape  []int64
+		vector bool
+		want   string
+	}{
+		{[]int64{4, ir.Dynamic, 0}, false, ""},
+		{[]int64{}, false, ""},
+		{[]int64{big}, false, ""},
+		{[]int64{big, 1, 0, ir.Dynamic}, false, ""},
+		{[]int64{big + 1}, false, "dimension size is too large (the maximum is 576460752303423488)"},
+		{[]int64{big, 2}, false, "tensor type is too large: the product of its dimensions exceeds 576460752303423488"},
+		{[]int64{0, 1 << 32, 1 << 32}, false, "tensor type is too large: the product of its dimensions exceeds 576460752303423488"},
+		{[]int64{ir.Dynamic, 1 << 30, 1 << 30}, false, "tensor type is too large: the product of its dimensions exceeds 576460752303423488"},
+		{[]int64{-5}, false, "invalid dimension size: sizes are non-negative integers or '?'"},
+		{make([]int64, ir.MaxRank+1), false, "rank is larger than the maximum rank 64"},
+		{[]int64{4}, true, ""},
+		{[]int64{ir.MaxVectorElements}, true, ""},
+		{[]int64{2, ir.MaxVectorElements / 2}, true, ""},
+		{[]int64{ir.MaxVectorElements + 1}, true, "vector type is too large: 1025 elements, more than the maximum 1024"},
+		{[]int64{1 << 16}, true, "vector type is too large: 65536 elements, more than the maximum 1024"},
+		{[]int64{1 << 32}, true, "vector type is too large: 4294967296 elements, more than the maximum 1024"},
+		{[]int64{0}, true, "vector types must have positive constant sizes"},
+		{[]int64{4, 0}, true, "vector types must have positive constant sizes"},
+		{[]int64{ir.Dynamic}, true, "vector dimensions must be static: '?' is not allowed in a vector type"},
+		{[]int64{}, true, "vector types must have at least one dimension"},
+	}
+	for _, tt := range tests {
+		if got := ir.ShapeError(tt.shape, tt.vector); got != tt.want {
+			t.Errorf("ShapeError(%v, vector=%v) = %q, want %q", tt.shape, tt.vector, got, tt.want)
+		}
+	}
+}
+
+// TestVerifyTypeLimits: types built in Go, which the parser never saw, meet
+// the same limits in the verifier: at the function for its signature, at
+// the op for its results.
+func TestVerifyTypeLimits(t *testing.T) {
+	huge := ir.Tensor(ir.F32, 1<<40, 1<<40)
+	ok := ir.Tensor(ir.F32, 4)
+	f := ir.NewFunc("f", []ir.Type{huge, &ir.VectorType{Shape: []int64{0}, Elem: ir.F32}}, []ir.Type{ok})
+	neg := ir.NewOp("tir.neg", []*ir.Value{f.Arg(0)}, []ir.Type{huge}, nil)
+	f.Append(neg)
+	c := ir.NewOp("tir.constant", nil, []ir.Type{ok}, ir.Attrs{{Name: "value", Value: &ir.DenseAttr{Type: ok, Splat: true, Floats: []float64{0}}}})
+	f.Append(c)
+	f.Append(ir.NewOp("func.return", []*ir.Value{c.Result(0)}, nil, nil))
+	m := ir.NewModule()
+	m.AddFunc(f)
+	var got []string
+	for _, d := range ir.Verify(m, ir.VerifyOptions{}) {
+		got = append(got, d.Msg)
+	}
+	want := []string{
+		"'func.func' op argument #0 has the type 'tensor<1099511627776x1099511627776xf32>': tensor type is too large: the product of its dimensions exceeds 576460752303423488",
+		"'func.func' op argument #1 has the type 'vector<0xf32>': vector types must have positive constant sizes",
+		"'tir.neg' op result #0 has the type 'tensor<1099511627776x1099511627776xf32>': tensor type is too large: the product of its dimensions exceeds 576460752303423488",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("diagnostics (-want +got):\n%s", diff)
 	}
 }

@@ -1,6 +1,9 @@
 package ir
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // parseType parses a type at the current token.
 func (p *parser) parseType() Type {
@@ -183,6 +186,10 @@ elem:
 		return nil
 	}
 	elem := scalarKeyword(p.text(p.tok))
+	if elem != nil && !isTensor && slices.Contains(shape, 0) {
+		p.failAt(p.tok, "vector types must have positive constant sizes") // where mlir-opt-19 reports it
+		return nil
+	}
 	if elem == nil {
 		w := p.tokText()
 		switch {
@@ -216,8 +223,8 @@ elem:
 	}
 	end := p.tok.end
 	p.next()
-	if staticSizeTooLarge(shape) {
-		p.failAt(kw, "%s type is too large: the product of its dimensions exceeds %d", kindWord(isTensor), MaxElements)
+	if e := ShapeError(shape, !isTensor); e != "" {
+		p.failAt(kw, "%s", e)
 		return nil
 	}
 	var t Type
@@ -227,10 +234,6 @@ elem:
 		}
 		t = &TensorType{Shape: shape, Elem: elem, Unranked: unranked}
 	} else {
-		if len(shape) == 0 {
-			p.failAt(kw, "vector types must have at least one dimension")
-			return nil
-		}
 		t = &VectorType{Shape: shape, Elem: elem}
 	}
 	if gt := scanTypeText(data, kw.end, p.lex.end); gt == end {

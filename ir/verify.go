@@ -108,7 +108,7 @@ func ParallelFor(n int, body func(i int)) {
 
 // VerifyFunc checks one function (see Verify).
 func VerifyFunc(f *Func, opts VerifyOptions) Diagnostics {
-	var ds Diagnostics
+	ds := verifySignatureLimits(f)
 	if f.External {
 		if f.Visibility == "" {
 			ds = append(ds, f.Errorf("symbol declaration cannot have public visibility"))
@@ -156,6 +156,26 @@ func VerifyFunc(f *Func, opts VerifyOptions) Diagnostics {
 	return ds
 }
 
+// verifySignatureLimits checks f's argument and result types against the
+// limits of ShapeError (types built in Go or refined by a pass, which the
+// parser never saw).
+func verifySignatureLimits(f *Func) Diagnostics {
+	var ds Diagnostics
+	for i, a := range f.args {
+		if a.typ != nil {
+			if e := TypeError(a.typ); e != "" {
+				ds = append(ds, f.Errorf("argument #%d has the type '%s': %s", i, TypeString(a.typ), e))
+			}
+		}
+	}
+	for i, t := range f.ResultTypes {
+		if e := TypeError(t); e != "" {
+			ds = append(ds, f.Errorf("result #%d has the type '%s': %s", i, TypeString(t), e))
+		}
+	}
+	return ds
+}
+
 // verifyOp runs the structure checks, then the traits' verifiers in
 // declaration order, then the op's own; it returns the first failure.
 func verifyOp(f *Func, op *Op, numIDs int, defined func(id int32) bool, opts VerifyOptions) *Diagnostic {
@@ -185,6 +205,9 @@ func verifyOp(f *Func, op *Op, numIDs int, defined func(id int32) bool, opts Ver
 	for i, r := range op.results {
 		if r == nil || r.typ == nil {
 			return op.Errorf("result #%d has no type", i)
+		}
+		if e := TypeError(r.typ); e != "" {
+			return op.Errorf("result #%d has the type '%s': %s", i, TypeString(r.typ), e)
 		}
 	}
 	if op.Def == nil {

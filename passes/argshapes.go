@@ -90,8 +90,8 @@ func ParseArgShapes(s string) (ArgShapes, error) {
 				}
 				shape = append(shape, n)
 			}
-			if len(shape) > ir.MaxRank {
-				return nil, fmt.Errorf("shape of argument #%d of @%s has rank %d, more than the maximum %d", idx, fs.Func, len(shape), ir.MaxRank)
+			if e := ir.ShapeError(shape, false); e != "" {
+				return nil, fmt.Errorf("the shape of argument #%d of @%s: %s", idx, fs.Func, e)
 			}
 			fs.Args = append(fs.Args, ArgShape{idx, shape})
 		}

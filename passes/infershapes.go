@@ -290,24 +290,10 @@ func meet(cur, p ir.Type) (ir.Type, bool) {
 		}
 		out = j
 	}
-	if tooLarge(out) {
+	if ir.TypeError(ir.WithShape(cur, out)) != "" {
 		return nil, false
 	}
 	return ir.WithShape(cur, out), true
-}
-
-func tooLarge(shape []int64) bool {
-	n := int64(1)
-	for _, d := range shape {
-		if d <= 0 {
-			continue
-		}
-		if n > ir.MaxElements/d {
-			return true
-		}
-		n *= d
-	}
-	return false
 }
 
 // onlyBoundaryUses reports whether every use of v is a return or a call
@@ -469,7 +455,7 @@ func (r *refiner) refineArith(op *ir.Op) {
 		}
 		shape = j
 	}
-	if !ranked || tooLarge(shape) {
+	if !ranked || ir.ShapeError(shape, false) != "" {
 		return
 	}
 	for _, i := range group {

@@ -3,7 +3,7 @@
 // token, skipping blanks, line ends and comment lines -- where the token
 // belongs, not at the next line's first token. Issue 17, item 3.
 // RUN: not tirc -split-input-file %s 2>&1 | FileCheck --check-prefixes=POS,MSG,OWN %s
-// wrong-token-agrees.mlir checks the POS lines against mlir-opt-19.
+// mlir-opt-19-agrees.mlir checks the POS lines against mlir-opt-19.
 
 func.func @gt(%a: tensor<4xf32>) -> tensor<4xf32> {
   // POS: wrong-token.mlir:[[@LINE+2]]:55: error:

@@ -13,6 +13,13 @@
 // RUN: not tirc -infer-shapes -arg-shapes='@f:0=4y' %s 2>&1 | FileCheck %s --check-prefix=SYNTAX
 // RUN: tirc -infer-shapes -arg-shapes='@f:0=4y' %s; test $? = 2
 // RUN: (tirc -arg-shapes='@caller:0=4' %s; echo "exit=$?") 2>&1 | FileCheck %s --check-prefix=NOPASS
+// A shape beyond the limits of a written type is refused like one (issue 19
+// item 4: it used to print a type tirc's own parser rejects), in the flag
+// and in the pipeline text alike.
+// RUN: (tirc -infer-shapes -arg-shapes='@scale_shift:0=576460752303423488x576460752303423488' -emit-llvm %s; echo "exit=$?") 2>&1 | FileCheck %s --check-prefix=HUGE
+// RUN: (tirc -pass-pipeline='builtin.module(infer-shapes{arg-shapes=@scale_shift:0=576460752303423488x576460752303423488})' %s; echo "exit=$?") 2>&1 | FileCheck %s --check-prefix=HUGE
+// HUGE: tirc: error: invalid value for -{{arg-shapes|pass-pipeline}}: {{.*}}the shape of argument #0 of @scale_shift: tensor type is too large: the product of its dimensions exceeds 576460752303423488
+// HUGE-NEXT: exit=2
 
 // CHECK-LABEL: func.func @scale_shift(%arg0: tensor<8x16xf32>, %arg1: tensor<16xf32>, %arg2: tensor<1xf32>) -> tensor<8x16xf32>
 // CHECK-NEXT: tir.mul %arg0, %arg1 : (tensor<8x16xf32>, tensor<16xf32>) -> tensor<8x16xf32>

@@ -38,6 +38,34 @@ func.func @vec(%a: vector<1048576x1048576x1048576xi8>) {
 }
 
 // -----
+// A vector holds at most 1024 elements (ir.MaxVectorElements: clang -O3
+// took 114 s on a 65536-lane vector and refused 2^32 lanes).
+// CHECK: limits.mlir:[[@LINE+1]]:26: error: vector type is too large: 65536 elements, more than the maximum 1024
+func.func @vec_lanes(%a: vector<65536xf32>) {
+  return
+}
+
+// -----
+// CHECK: limits.mlir:[[@LINE+1]]:25: error: vector type is too large: 4294967296 elements, more than the maximum 1024
+func.func @vec_2_32(%a: vector<4294967296xf32>) {
+  return
+}
+
+// -----
+// Zero sizes, at the element type, as mlir-opt-19 reports them
+// (vector-sizes.mlir checks the verdicts against it).
+// CHECK: limits.mlir:[[@LINE+1]]:34: error: vector types must have positive constant sizes
+func.func @vec_zero(%a: vector<0xf32>) {
+  return
+}
+
+// -----
+// CHECK: limits.mlir:[[@LINE+1]]:37: error: vector types must have positive constant sizes
+func.func @vec_zero2(%a: vector<4x0xf32>) {
+  return
+}
+
+// -----
 // Rank 65 is refused, at the 65th dimension.
 // CHECK: limits.mlir:[[@LINE+1]]:156: error: rank is larger than the maximum rank 64
 func.func @rank(%a: tensor<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1xf32>) {
@@ -77,7 +105,7 @@ func.func @result_number(%a: tensor<1xi32>) {
 
 // -----
 // Rank 64 and the largest sizes are fine: limits, not crashes.
-func.func @ok(%a: tensor<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1xf32>, %b: tensor<576460752303423488xf64>, %c: tensor<0x?x576460752303423488xi8>) {
+func.func @ok(%v: vector<1024xf32>, %w: vector<2x512xi8>, %a: tensor<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1xf32>, %b: tensor<576460752303423488xf64>, %c: tensor<0x?x576460752303423488xi8>) {
   return
 }
 
