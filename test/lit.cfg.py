@@ -15,6 +15,9 @@ repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 config.test_source_root = os.path.join(repo, "test")
 config.test_exec_root = os.path.join(repo, "build", "lit")
 config.substitutions.append(("%examples", os.path.join(repo, "examples")))
+# UndefinedBehaviorSanitizer flags for the C the tests compile (the .npy
+# driver, test mains): any undefined behaviour ends the program.
+config.substitutions.append(("%ubsan", "-fsanitize=undefined -fno-sanitize-recover=all"))
 
 path = [os.path.join(repo, "bin"), "/usr/lib/llvm-14/bin", "/usr/local/go/bin"]
 config.environment["PATH"] = os.pathsep.join(path + [os.environ.get("PATH", "")])

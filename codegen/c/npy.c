@@ -29,6 +29,7 @@
 #include <string.h>
 
 #define TIRC_MAX_RANK 64 /* NumPy's NPY_MAXDIMS */
+#define TIRC_MAX_ELEMENTS ((int64_t)1 << 59) /* tirc's ir.MaxElements */
 
 /* Exit statuses of the driver. */
 enum { TIRC_EXIT_OK = 0, TIRC_EXIT_FAILED = 1, TIRC_EXIT_USAGE = 2 };
@@ -291,6 +292,7 @@ static void tirc_read_npy(const char *path, tirc_array *a) {
   if (strlen(header) != hlen)
     tirc_die("%s: malformed .npy header: it contains a NUL byte", path);
 
+  char shape[TIRC_MAX_RANK * 22 + 4];
   tirc_lexer lx = {path, header};
   bool have_descr = false, have_order = false, have_shape = false, fortran = false;
   tirc_expect(&lx, '{');
@@ -350,18 +352,29 @@ static void tirc_read_npy(const char *path, tirc_array *a) {
   bool swap = false;
   a->elem = tirc_elem_of(a->descr, &swap);
   int size = a->elem >= 0 ? tirc_elems[a->elem].size : 1;
+  /* The product of the non-zero sizes first, overflow-checked against
+   * tirc's limit on a tensor's elements (2^59, so that byte counts fit in
+   * an int64): a zero size makes the array empty, but the strides of the
+   * other dimensions are still computed. Every product below is then
+   * bounded by it. */
+  int64_t nonzero = 1;
+  for (int i = 0; i < a->rank; i++)
+    if (a->shape[i] != 0) {
+      if (a->shape[i] > TIRC_MAX_ELEMENTS / nonzero)
+        tirc_die("%s: the array is too large: the product of its dimensions %s exceeds %lld", path,
+                 tirc_shape_string(shape, sizeof shape, a->rank, a->shape), (long long)TIRC_MAX_ELEMENTS);
+      nonzero *= a->shape[i];
+    }
   int64_t n = 1;
-  for (int i = 0; i < a->rank; i++) {
-    if (a->shape[i] != 0 && n > INT64_MAX / 64 / a->shape[i])
-      tirc_die("%s: the array is too large", path);
+  for (int i = 0; i < a->rank; i++)
     n *= a->shape[i];
-  }
   if (a->rank > 0) {
     int64_t s = 1;
     for (int k = 0; k < a->rank; k++) {
       int i = fortran ? k : a->rank - 1 - k;
       a->strides[i] = s;
-      s *= a->shape[i];
+      if (a->shape[i] != 0)
+        s *= a->shape[i];
     }
   }
   if (a->elem < 0) { /* reported against the signature; no data needed */
