@@ -23,6 +23,10 @@ func Emit(m *ir.Module, opts Options) (out []byte, diags ir.Diagnostics) {
 			diags = append(diags, err)
 			continue
 		}
+		if err := checkEncodings(f); err != nil {
+			diags = append(diags, err)
+			continue
+		}
 		if err := mc.declare(f); err != nil {
 			diags = append(diags, asDiag(err, f.Pos))
 		}
@@ -77,4 +81,29 @@ func asDiag(err error, pos ir.Pos) *ir.Diagnostic {
 		return d
 	}
 	return ir.Errorf(pos, "%v", err)
+}
+
+// checkEncodings refuses tensor types with an encoding (`tensor<4xf32,
+// "enc">`, a sparse layout): codegen knows the dense row-major layout of
+// the native ABI only.
+func checkEncodings(f *ir.Func) *ir.Diagnostic {
+	const why = "codegen lowers dense tensors without an encoding only"
+	for i, a := range f.Args() {
+		if ir.Encoding(a.Type()) != nil {
+			return ir.Errorf(f.Pos, "argument #%d of @%s has the encoded tensor type '%s': %s", i, f.Name, ir.TypeString(a.Type()), why)
+		}
+	}
+	for i, t := range f.ResultTypes {
+		if ir.Encoding(t) != nil {
+			return ir.Errorf(f.Pos, "result #%d of @%s has the encoded tensor type '%s': %s", i, f.Name, ir.TypeString(t), why)
+		}
+	}
+	for op := range f.Ops() {
+		for _, r := range op.Results() {
+			if ir.Encoding(r.Type()) != nil {
+				return op.Errorf("has the encoded tensor type '%s': %s", ir.TypeString(r.Type()), why)
+			}
+		}
+	}
+	return nil
 }

@@ -169,16 +169,22 @@ const maxDriverRank = 64
 // cElemType is the C type of one stored element (native ABI).
 func cElemType(e *ir.Scalar) string {
 	switch e {
-	case ir.I1:
+	case ir.I1, ir.UI8:
 		return "uint8_t"
-	case ir.I8:
+	case ir.I8, ir.SI8:
 		return "int8_t"
-	case ir.I16:
+	case ir.I16, ir.SI16:
 		return "int16_t"
-	case ir.I32:
+	case ir.UI16:
+		return "uint16_t"
+	case ir.I32, ir.SI32:
 		return "int32_t"
-	case ir.I64, ir.Index:
+	case ir.UI32:
+		return "uint32_t"
+	case ir.I64, ir.SI64, ir.Index:
 		return "int64_t"
+	case ir.UI64:
+		return "uint64_t"
 	case ir.F16, ir.BF16:
 		return "uint16_t"
 	case ir.F32:

@@ -30,6 +30,7 @@ type kernelResult struct {
 func (bl *builder) emitKernel(op *ir.Op, ins []*ir.Scalar, out *ir.Scalar, args []value.Value) (kernelResult, error) {
 	k := op.Def.Kernel
 	e := ins[0]
+	unsigned := readsUnsigned(op, e)
 	x := args[0]
 	var y value.Value
 	if len(args) > 1 {
@@ -72,13 +73,13 @@ func (bl *builder) emitKernel(op *ir.Op, ins []*ir.Scalar, out *ir.Scalar, args 
 			}
 			break
 		}
-		return bl.intDivRem(k, e, x, y), nil
+		return bl.intDivRem(k, e, unsigned, x, y), nil
 	case ir.KernelFloorDiv, ir.KernelFloorRem:
 		if e.IsFloat() {
 			r = bl.floorDivMod(k, x, y)
 			break
 		}
-		return bl.intDivRem(k, e, x, y), nil
+		return bl.intDivRem(k, e, unsigned, x, y), nil
 	case ir.KernelPow:
 		r = bl.callIntrinsic("llvm.pow", x.Type(), x, y)
 	case ir.KernelMax, ir.KernelMin:
@@ -108,7 +109,7 @@ func (bl *builder) emitKernel(op *ir.Op, ins []*ir.Scalar, out *ir.Scalar, args 
 			break
 		}
 		pred := map[bool]enum.IPred{true: enum.IPredSGT, false: enum.IPredSLT}[k == ir.KernelMax]
-		if e == ir.I1 { // booleans: max is or, min is and
+		if unsigned { // and booleans: max is or, min is and
 			pred = map[bool]enum.IPred{true: enum.IPredUGT, false: enum.IPredULT}[k == ir.KernelMax]
 		}
 		r = b.NewSelect(b.NewICmp(pred, x, y), x, y)
@@ -119,7 +120,7 @@ func (bl *builder) emitKernel(op *ir.Op, ins []*ir.Scalar, out *ir.Scalar, args 
 	case ir.KernelXor:
 		r = b.NewXor(x, y)
 	case ir.KernelCmp:
-		c, err := bl.compare(op, e, x, y)
+		c, err := bl.compare(op, e, unsigned, x, y)
 		if err != nil {
 			return kernelResult{}, err
 		}
@@ -137,7 +138,7 @@ func (bl *builder) emitKernel(op *ir.Op, ins []*ir.Scalar, out *ir.Scalar, args 
 	case ir.KernelAbs:
 		if e.IsFloat() {
 			r = bl.callIntrinsic("llvm.fabs", x.Type(), x)
-		} else if e == ir.I1 {
+		} else if unsigned { // and booleans
 			r = x
 		} else {
 			neg := b.NewICmp(enum.IPredSLT, x, intConst(x.Type(), 0))
@@ -152,7 +153,7 @@ func (bl *builder) emitKernel(op *ir.Op, ins []*ir.Scalar, out *ir.Scalar, args 
 	case ir.KernelTanh:
 		r = bl.libm("tanh", x)
 	case ir.KernelConvert:
-		r = bl.convert(x, e, out, n)
+		r = bl.convert(x, e, out, unsigned, n)
 	case ir.KernelIdentity:
 		r = x
 	default:
@@ -164,14 +165,37 @@ func (bl *builder) emitKernel(op *ir.Op, ins []*ir.Scalar, out *ir.Scalar, args 
 	return kernelResult{v: r}, nil
 }
 
-// intDivRem is sdiv/srem that never traps: a zero divisor, or MIN / -1,
-// is replaced by 1 and reported as a fault. floor_div and floor_rem then
-// round toward -inf: when the remainder is not 0 and its sign is not the
-// divisor's, q - 1 and r + y.
-func (bl *builder) intDivRem(k ir.Kernel, e *ir.Scalar, x, y value.Value) kernelResult {
+// readsUnsigned reports whether op's kernel reads integers of type e as
+// unsigned numbers: the op says so (arith.divui), or its element type does
+// (ui types; i1, a boolean).
+func readsUnsigned(op *ir.Op, e *ir.Scalar) bool {
+	intSide := e
+	if e.IsFloat() && op.NumResults() > 0 { // a conversion to an integer
+		if r := ir.ElementType(op.Result(0).Type()); r != nil {
+			intSide = r
+		}
+	}
+	return op.Def.Sign == ir.Unsigned || (op.Def.Sign == ir.Signless && intSide.Unsigned())
+}
+
+// intDivRem is sdiv/srem (udiv/urem when unsigned) that never traps: a
+// zero divisor, or MIN / -1, is replaced by 1 and reported as a fault.
+// floor_div and floor_rem then round toward -inf: when the remainder is
+// not 0 and its sign is not the divisor's, q - 1 and r + y (unsigned
+// numbers have no sign: floor is truncation).
+func (bl *builder) intDivRem(k ir.Kernel, e *ir.Scalar, unsigned bool, x, y value.Value) kernelResult {
 	b := bl.b
 	t := x.Type()
 	rem := k == ir.KernelRem || k == ir.KernelFloorRem
+	if unsigned && e != ir.I1 {
+		zero := b.NewICmp(enum.IPredEQ, y, intConst(t, 0))
+		safe := b.NewSelect(zero, intConst(t, 1), y)
+		var v value.Value = b.NewUDiv(x, safe)
+		if rem {
+			v = b.NewURem(x, safe)
+		}
+		return kernelResult{v: v, divZero: bl.anyLane(zero)}
+	}
 	if e == ir.I1 { // x / true = x, x % true = 0
 		zero := b.NewICmp(enum.IPredEQ, y, intConst(t, 0))
 		v := x
@@ -253,7 +277,7 @@ func (bl *builder) anyLane(c value.Value) value.Value {
 }
 
 // compare lowers tir.cmp (string predicate) and arith.cmpi/cmpf (index).
-func (bl *builder) compare(op *ir.Op, e *ir.Scalar, x, y value.Value) (value.Value, error) {
+func (bl *builder) compare(op *ir.Op, e *ir.Scalar, unsigned bool, x, y value.Value) (value.Value, error) {
 	b := bl.b
 	var pred string
 	switch a := op.Attr("predicate").(type) {
@@ -291,7 +315,7 @@ func (bl *builder) compare(op *ir.Op, e *ir.Scalar, x, y value.Value) (value.Val
 	if !ok {
 		return nil, fmt.Errorf("unknown integer predicate '%s'", pred)
 	}
-	if e == ir.I1 && len(pred) == 2 { // tir's lt..ge order booleans false < true
+	if unsigned && len(pred) == 2 { // tir's lt..ge on unsigned values and booleans
 		p = unsignedOr(p)
 	}
 	return b.NewICmp(p, x, y), nil
@@ -312,8 +336,9 @@ func unsignedOr(p enum.IPred) enum.IPred {
 	return p
 }
 
-// convert is tir.convert's per-element conversion (SPEC section 3).
-func (bl *builder) convert(x value.Value, from, to *ir.Scalar, n int64) value.Value {
+// convert is tir.convert's per-element conversion (SPEC section 3), the
+// integer side read as unsigned when unsigned is set.
+func (bl *builder) convert(x value.Value, from, to *ir.Scalar, unsigned bool, n int64) value.Value {
 	b := bl.b
 	tt := vecOf(computeType(to), n)
 	switch {
@@ -332,10 +357,14 @@ func (bl *builder) convert(x value.Value, from, to *ir.Scalar, n int64) value.Va
 			return b.NewFPExt(x, tt)
 		}
 	case from.IsFloat():
-		name := fmt.Sprintf("llvm.fptosi.sat.%s.%s", typeSuffix(tt), typeSuffix(x.Type()))
+		sat := "llvm.fptosi.sat"
+		if unsigned {
+			sat = "llvm.fptoui.sat"
+		}
+		name := fmt.Sprintf("%s.%s.%s", sat, typeSuffix(tt), typeSuffix(x.Type()))
 		return bl.call(bl.mod.intrinsic(name, tt, x.Type()), x)
 	case to.IsFloat():
-		if from == ir.I1 {
+		if unsigned {
 			return b.NewUIToFP(x, tt)
 		}
 		return b.NewSIToFP(x, tt)
@@ -346,7 +375,7 @@ func (bl *builder) convert(x value.Value, from, to *ir.Scalar, n int64) value.Va
 		return x
 	case fb > tb:
 		return b.NewTrunc(x, tt)
-	case from == ir.I1:
+	case unsigned:
 		return b.NewZExt(x, tt)
 	}
 	return b.NewSExt(x, tt)

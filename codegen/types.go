@@ -17,6 +17,7 @@ import (
 //	tirc   storage  compute
 //	i1     i8       i1      (bytes 0/1, as C's bool)
 //	i8..i64 iN      iN
+//	si8..si64, ui8..ui64  iN  iN (the ops choose signed or unsigned instructions)
 //	index  i64      i64
 //	f16    i16      float   (bits; converted in integer code, rounded after every op)
 //	bf16   i16      float   (llir has no bfloat; bits, rounded after every op)
@@ -25,15 +26,20 @@ import (
 
 // storageType is the in-memory LLVM type of elem.
 func storageType(e *ir.Scalar) types.Type {
-	switch e.Kind {
-	case ir.KindI1, ir.KindI8:
-		return types.I8
-	case ir.KindI16, ir.KindBF16, ir.KindF16:
-		return types.I16
-	case ir.KindI32:
-		return types.I32
-	case ir.KindI64, ir.KindIndex:
+	if e.IsInt() {
+		switch e.Bits() {
+		case 1, 8:
+			return types.I8
+		case 16:
+			return types.I16
+		case 32:
+			return types.I32
+		}
 		return types.I64
+	}
+	switch e.Kind {
+	case ir.KindBF16, ir.KindF16:
+		return types.I16
 	case ir.KindF32:
 		return types.Float
 	case ir.KindF64:
@@ -55,15 +61,7 @@ func computeType(e *ir.Scalar) types.Type {
 
 // byteSize is the storage size of one element in bytes.
 func byteSize(e *ir.Scalar) int64 {
-	switch e.Kind {
-	case ir.KindI1, ir.KindI8:
-		return 1
-	case ir.KindI16, ir.KindBF16, ir.KindF16:
-		return 2
-	case ir.KindI32, ir.KindF32:
-		return 4
-	}
-	return 8
+	return max(1, int64(e.Bits())/8)
 }
 
 // vecOf returns t, or a vector of n t when n > 0.
@@ -102,6 +100,9 @@ func intConst(t types.Type, v int64) constant.Constant {
 	it := t.(*types.IntType)
 	if it.BitSize == 1 {
 		v &= 1
+	} else if it.BitSize < 64 {
+		// The bits of v in the signed range (a ui8 255 is i8 -1).
+		v = v << (64 - it.BitSize) >> (64 - it.BitSize)
 	}
 	return constant.NewInt(it, v)
 }

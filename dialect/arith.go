@@ -58,7 +58,7 @@ func arithCmp(name string, c Constraint, preds []string, inherent []string) *Op 
 	n := int64(len(preds))
 	return &Op{
 		Name: name, Summary: "lhs <predicate> rhs as i1, same shape", Kernel: ir.KernelCmp,
-		Format: CmpForm, Predicates: preds, Inherent: inherent,
+		Format: CmpForm(c), Predicates: preds, Inherent: inherent,
 		Operands: []Arg{{"lhs", c, false}, {"rhs", c, false}},
 		Results:  []Arg{{"result", BoolLike, false}},
 		Attrs: []AttrSpec{{Name: "predicate", Desc: desc, Check: func(a ir.Attr) bool {
@@ -158,6 +158,10 @@ var ArithOps = []*Op{
 		Verify: func(op *ir.Op) *ir.Diagnostic {
 			if !ir.TypeEqual(ir.ConstantType(op.Attr("value")), op.Result(0).Type()) {
 				return op.Errorf("failed to verify that all of {value, result} have same type")
+			}
+			// As MLIR: a scalar integer only (tensor<2xsi8> passes).
+			if e, ok := op.Result(0).Type().(*ir.Scalar); ok && e.IsInt() && !e.IsSignless() {
+				return op.Errorf("integer return type must be signless")
 			}
 			return nil
 		},

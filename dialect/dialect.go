@@ -31,6 +31,7 @@ type Op struct {
 	// op's loops; Loops describes them (nil: the traits' description);
 	// Reduce combines the iterations of reduction loops (ir/loops.go).
 	Kernel ir.Kernel
+	Sign   ir.Signedness
 	Loops  func(op *ir.Op) *ir.Loops
 	Reduce ir.Reduce
 	// Canonicalize rewrites the op in place into a simpler equivalent
@@ -87,7 +88,7 @@ func (r *Op) Def() *ir.OpDef {
 	}
 	return &ir.OpDef{
 		Name: r.Name, Summary: r.Summary, Aliases: r.Aliases, Traits: ts, Verify: r.Verify, Infer: r.Infer,
-		Kernel: r.Kernel, Loops: r.Loops, Reduce: r.Reduce, Canonicalize: r.Canonicalize, Format: r.Format, Predicates: r.Predicates, Inherent: r.Inherent,
+		Kernel: r.Kernel, Sign: r.Sign, Loops: r.Loops, Reduce: r.Reduce, Canonicalize: r.Canonicalize, Format: r.Format, Predicates: r.Predicates, Inherent: r.Inherent,
 		ResultName: r.ResultName,
 	}
 }
@@ -215,8 +216,9 @@ func elemIs(t ir.Type, pred func(*ir.Scalar) bool) bool {
 	return e != nil && pred(e)
 }
 
-func isTensor(t ir.Type) bool { _, ok := t.(*ir.TensorType); return ok }
-func isInt(e *ir.Scalar) bool { return e.IsInt() }
+func isTensor(t ir.Type) bool      { _, ok := t.(*ir.TensorType); return ok }
+func isInt(e *ir.Scalar) bool      { return e.IsInt() }
+func isSignless(e *ir.Scalar) bool { return e.IsSignless() }
 func isFloat(e *ir.Scalar) bool {
 	return e.IsFloat()
 }
@@ -234,7 +236,7 @@ var (
 	BoolTensorOrVector  = Constraint{"tensor or vector of 1-bit signless integer values", func(t ir.Type) bool { return ir.IsShaped(t) && elemIs(t, isBool) }}
 
 	FloatLike           = Constraint{"floating-point-like", func(t ir.Type) bool { return elemIs(t, isFloat) }}
-	SignlessIntegerLike = Constraint{"signless-integer-like", func(t ir.Type) bool { return elemIs(t, isInt) }}
+	SignlessIntegerLike = Constraint{"signless-integer-like", func(t ir.Type) bool { return elemIs(t, isSignless) }}
 	BoolLike            = Constraint{"bool-like", func(t ir.Type) bool { return elemIs(t, isBool) }}
 	I32                 = Constraint{"32-bit signless integer", func(t ir.Type) bool { return t == ir.I32 }}
 )

@@ -241,69 +241,89 @@ func plural(n int) string {
 
 // CmpForm is `op pred, %a, %b [{attrs}] : T` with the result i1-shaped
 // like T and pred one of the row's Predicates, stored as the index in an
-// i64 `predicate` attribute (arith.cmpi, arith.cmpf).
-var CmpForm = &ir.Format{
-	Name: "pred, %a, %b : T",
-	Parse: func(p *ir.OpParser) *ir.Op {
-		preds := p.Def().Predicates
-		at := p.Pos()
-		pred, ok := p.ParseKeywordOrString()
-		if !ok {
-			p.Errorf("expected a predicate (%s) after '%s'", strings.Join(preds, ", "), p.Name())
-			return nil
-		}
-		idx := -1
-		for i, s := range preds {
-			if s == pred {
-				idx = i
-			}
-		}
-		if idx < 0 {
-			p.ErrorAt(at, "unknown predicate '%s' for '%s': expected one of %s", pred, p.Name(), strings.Join(preds, ", "))
-			return nil
-		}
-		if !p.Parse(",", "expected ',' after the predicate") {
-			return nil
-		}
-		p.ParseOperands()
-		parseFlags(p)
-		p.ParseOptionalAttrDict()
-		t := p.ParseColonType("the operand type of '{op}'")
-		if t == nil {
-			return nil
-		}
-		p.Attrs.Set("predicate", ir.Int(int64(idx)))
-		return p.Build(p.SameTypes(t, p.NumOperands()), []ir.Type{ir.CmpResultType(t)})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Op) bool {
-		preds := op.Def.Predicates
-		pred, ok := op.Attr("predicate").(*ir.IntAttr)
-		if !ok || pred.Type != ir.I64 || pred.Value < 0 || int(pred.Value) >= len(preds) ||
-			op.NumResults() != 1 || op.NumOperands() == 0 {
-			return false
-		}
-		for _, na := range op.Attrs {
-			if na.Name != "predicate" && !(na.Name == "fastmath" && na.Value.String() == "#arith.fastmath<none>") {
+// i64 `predicate` attribute (arith.cmpi, arith.cmpf). The result type is
+// inferred from T, so T is checked against the lhs constraint c while
+// parsing, as MLIR does ("custom op 'arith.cmpi' 'lhs' must be ...").
+func CmpForm(c Constraint) *ir.Format {
+	return &ir.Format{
+		Name:  cmpFormName,
+		Parse: func(p *ir.OpParser) *ir.Op { return parseCmp(p, c) },
+		Print: func(p *ir.OpPrinter, op *ir.Op) bool {
+			// what the parser refuses prints in generic form
+			if c.Match != nil && op.NumOperands() > 0 && !c.Match(op.Operand(0).Type()) {
 				return false
 			}
+			return printCmp(p, op)
+		},
+	}
+}
+
+const cmpFormName = "pred, %a, %b : T"
+
+func parseCmp(p *ir.OpParser, c Constraint) *ir.Op {
+	preds := p.Def().Predicates
+	at := p.Pos()
+	pred, ok := p.ParseKeywordOrString()
+	if !ok {
+		p.Errorf("expected a predicate (%s) after '%s'", strings.Join(preds, ", "), p.Name())
+		return nil
+	}
+	idx := -1
+	for i, s := range preds {
+		if s == pred {
+			idx = i
 		}
-		t := op.Operand(0).Type()
-		for _, v := range op.Operands() {
-			if !ir.TypeEqual(v.Type(), t) {
-				return false
-			}
-		}
-		if !ir.TypeEqual(op.Result(0).Type(), ir.CmpResultType(t)) {
+	}
+	if idx < 0 {
+		p.ErrorAt(at, "unknown predicate '%s' for '%s': expected one of %s", pred, p.Name(), strings.Join(preds, ", "))
+		return nil
+	}
+	if !p.Parse(",", "expected ',' after the predicate") {
+		return nil
+	}
+	p.ParseOperands()
+	parseFlags(p)
+	p.ParseOptionalAttrDict()
+	t := p.ParseColonType("the operand type of '{op}'")
+	if t == nil {
+		return nil
+	}
+	if c.Match != nil && !c.Match(t) {
+		p.ErrorAt(p.OpPos(), "custom op '{op}' 'lhs' must be %s, but got '%s'", c.Desc, ir.TypeString(t))
+		return nil
+	}
+	p.Attrs.Set("predicate", ir.Int(int64(idx)))
+	return p.Build(p.SameTypes(t, p.NumOperands()), []ir.Type{ir.CmpResultType(t)})
+}
+
+func printCmp(p *ir.OpPrinter, op *ir.Op) bool {
+	preds := op.Def.Predicates
+	pred, ok := op.Attr("predicate").(*ir.IntAttr)
+	if !ok || pred.Type != ir.I64 || pred.Value < 0 || int(pred.Value) >= len(preds) ||
+		op.NumResults() != 1 || op.NumOperands() == 0 {
+		return false
+	}
+	for _, na := range op.Attrs {
+		if na.Name != "predicate" && !(na.Name == "fastmath" && na.Value.String() == "#arith.fastmath<none>") {
 			return false
 		}
-		p.Str(" ")
-		p.Str(preds[pred.Value])
-		p.Str(", ")
-		p.Operands(op.Operands())
-		p.Str(" : ")
-		p.Type(t)
-		return true
-	},
+	}
+	t := op.Operand(0).Type()
+	for _, v := range op.Operands() {
+		if !ir.TypeEqual(v.Type(), t) {
+			return false
+		}
+	}
+	if !ir.TypeEqual(op.Result(0).Type(), ir.CmpResultType(t)) {
+		return false
+	}
+	p.Str(" ")
+	p.Str(preds[pred.Value])
+	p.Str(", ")
+	p.Operands(op.Operands())
+	p.Str(" : ")
+	p.Type(t)
+	return true
 }
 
 // SelectForm is `op %c, %a, %b [{attrs}] : T` (i1 condition) or

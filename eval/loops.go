@@ -252,6 +252,12 @@ func better(k ir.Kernel, e *ir.Scalar, v, cur Num) bool {
 		}
 		return v.Float < cur.Float
 	}
+	if e.IsUnsigned() { // held zero-extended; a ui64 as its bits
+		if k == ir.KernelMax {
+			return uint64(v.Int) > uint64(cur.Int)
+		}
+		return uint64(v.Int) < uint64(cur.Int)
+	}
 	if k == ir.KernelMax {
 		return v.Int > cur.Int
 	}

@@ -216,7 +216,7 @@ func ParamsOf(op *ir.Op) (Params, error) {
 	if op.NumOperands() == 0 || op.NumResults() != 1 || op.Def == nil {
 		return Params{}, fmt.Errorf("'%s' op is not an elementwise op", op.Name)
 	}
-	p := Params{Elem: ir.ElementType(op.Operand(op.NumOperands() - 1).Type()), Result: ir.ElementType(op.Result(0).Type())}
+	p := Params{Elem: ir.ElementType(op.Operand(op.NumOperands() - 1).Type()), Result: ir.ElementType(op.Result(0).Type()), Sign: op.Def.Sign}
 	if op.Def.Kernel != ir.KernelSelect {
 		p.Elem = ir.ElementType(op.Operand(0).Type())
 	}

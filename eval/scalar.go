@@ -8,8 +8,9 @@ import (
 	"github.com/tirc/tirc/ir"
 )
 
-// Num is one element of a tensor: integers (and i1, as 0 or 1) in Int,
-// sign-extended from their width; floats in Float, already rounded to
+// Num is one element of a tensor: integers in Int as ir.WrapInt holds
+// them (sign-extended from their width; unsigned types zero-extended, a
+// ui64 as its bits; i1 as 0 or 1); floats in Float, already rounded to
 // their type.
 type Num struct {
 	Int   int64
@@ -25,6 +26,16 @@ type Params struct {
 	// Pred is the comparison of KernelCmp: tir's names (eq ne lt le gt
 	// ge) or arith's (slt, ult, oeq, une, ...).
 	Pred string
+	// Sign is how integer operands are read where the operation cares
+	// (division, order, conversion): Signed or Unsigned as the op says
+	// (arith.divsi, arith.divui), or Signless: by the element type (ui
+	// types and i1 unsigned, the others signed).
+	Sign ir.Signedness
+}
+
+// unsigned reports whether the kernel reads integers as unsigned.
+func (p Params) unsigned() bool {
+	return p.Sign == ir.Unsigned || (p.Sign == ir.Signless && p.Elem.Unsigned())
 }
 
 // The scalar faults: Op reports them as RuntimeErrors, folding leaves the
@@ -51,6 +62,8 @@ var (
 //     fmod; max/min propagate NaN and order -0 below +0.
 //   - i1 is a boolean 0/1: and/or/xor are logic, max/min/cmp order
 //     false < true (NumPy); add/sub/mul wrap modulo 2 (LLVM's i1).
+//   - Unsigned integers (ui types, or an op that says so) divide, order
+//     and compare as unsigned numbers; abs is the identity.
 //   - convert: see Convert.
 func Scalar(k ir.Kernel, p Params, args ...Num) (Num, error) {
 	e := p.Elem
@@ -74,7 +87,7 @@ func Scalar(k ir.Kernel, p Params, args ...Num) (Num, error) {
 		if p.Result == nil {
 			return Num{}, ErrBadKernel
 		}
-		return Convert(args[0], e, p.Result), nil
+		return convert(args[0], e, p.Result, p.Sign), nil
 	}
 	if k == ir.KernelSelect {
 		if args[0].Int != 0 {
@@ -83,7 +96,7 @@ func Scalar(k ir.Kernel, p Params, args ...Num) (Num, error) {
 		return args[2], nil
 	}
 	if k == ir.KernelCmp {
-		b, err := compare(p.Pred, e, args[0], args[1])
+		b, err := compare(p.Pred, e, p.unsigned(), args[0], args[1])
 		if b {
 			return Num{Int: 1}, err
 		}
@@ -111,7 +124,7 @@ func Scalar(k ir.Kernel, p Params, args ...Num) (Num, error) {
 	if need == 2 {
 		b = args[1].Int
 	}
-	v, err := intKernel(k, e, a, b)
+	v, err := intKernel(k, e, p.unsigned(), a, b)
 	return Num{Int: ir.WrapInt(v, e)}, err
 }
 
@@ -197,7 +210,8 @@ func minInt(e *ir.Scalar) int64 {
 	return -1 << (e.Bits() - 1)
 }
 
-func intKernel(k ir.Kernel, e *ir.Scalar, a, b int64) (int64, error) {
+func intKernel(k ir.Kernel, e *ir.Scalar, unsigned bool, a, b int64) (int64, error) {
+	ua, ub := uint64(a), uint64(b) // unsigned values are held zero-extended
 	switch k {
 	case ir.KernelAdd:
 		return a + b, nil
@@ -210,6 +224,12 @@ func intKernel(k ir.Kernel, e *ir.Scalar, a, b int64) (int64, error) {
 			return 0, ErrDivByZero
 		}
 		rem := k == ir.KernelRem || k == ir.KernelFloorRem
+		if unsigned { // no sign: floor is truncation
+			if rem {
+				return int64(ua % ub), nil
+			}
+			return int64(ua / ub), nil
+		}
 		if b == -1 && a == minInt(e) && e.Bits() > 1 {
 			if rem {
 				return 0, nil // the exact remainder; NumPy's too (srem would be UB)
@@ -246,8 +266,14 @@ func intKernel(k ir.Kernel, e *ir.Scalar, a, b int64) (int64, error) {
 		}
 		return r, nil
 	case ir.KernelMax:
+		if unsigned {
+			return int64(max(ua, ub)), nil
+		}
 		return max(a, b), nil
 	case ir.KernelMin:
+		if unsigned {
+			return int64(min(ua, ub)), nil
+		}
 		return min(a, b), nil
 	case ir.KernelAnd:
 		return a & b, nil
@@ -258,7 +284,7 @@ func intKernel(k ir.Kernel, e *ir.Scalar, a, b int64) (int64, error) {
 	case ir.KernelNeg:
 		return -a, nil
 	case ir.KernelAbs:
-		if a < 0 {
+		if a < 0 && !unsigned {
 			return -a, nil // abs(MIN) wraps to MIN
 		}
 		return a, nil
@@ -270,7 +296,7 @@ func intKernel(k ir.Kernel, e *ir.Scalar, a, b int64) (int64, error) {
 // as false < true) and ordered for floats, except ne, which is unordered
 // (true for NaN, as NumPy's !=). arith's names are MLIR's: s*/u* for
 // integers (i1 signed: true is -1), o*/u*/ord/uno/true/false for floats.
-func compare(pred string, e *ir.Scalar, x, y Num) (bool, error) {
+func compare(pred string, e *ir.Scalar, unsigned bool, x, y Num) (bool, error) {
 	if e.IsFloat() {
 		a, b := x.Float, y.Float
 		unordered := math.IsNaN(a) || math.IsNaN(b)
@@ -308,6 +334,9 @@ func compare(pred string, e *ir.Scalar, x, y Num) (bool, error) {
 	}
 	a, b := x.Int, y.Int
 	bits := e.Bits()
+	if unsigned && len(pred) == 2 && pred != "eq" && pred != "ne" { // tir's order of unsigned values
+		pred = "u" + pred
+	}
 	switch pred {
 	case "eq":
 		return a == b, nil
@@ -362,26 +391,50 @@ func compare(pred string, e *ir.Scalar, x, y Num) (bool, error) {
 //
 //   - anything -> i1 is x != 0 (NumPy's astype(bool); NaN is true);
 //   - float -> integer truncates toward zero and saturates at the
-//     integer range, NaN -> 0 (LLVM's fptosi.sat);
-//   - integer -> float rounds to nearest even (i1 is 0 or 1);
-//   - integer -> integer truncates or sign-extends (i1 zero-extends);
+//     integer range, NaN -> 0 (LLVM's fptosi.sat, fptoui.sat for ui);
+//   - integer -> float rounds to nearest even (i1 is 0 or 1, ui values
+//     are unsigned);
+//   - integer -> integer truncates, or extends: sign-extends signed and
+//     signless sources, zero-extends ui sources and i1;
 //   - float -> float rounds to nearest even, once.
-func Convert(x Num, from, to *ir.Scalar) Num {
+func Convert(x Num, from, to *ir.Scalar) Num { return convert(x, from, to, ir.Signless) }
+
+// convert is Convert with the integer side read as sign says (Signless:
+// by its type), as arith's casts choose (extsi/extui, fptosi/fptoui).
+func convert(x Num, from, to *ir.Scalar, sign ir.Signedness) Num {
 	if to == ir.I1 {
 		if from.IsFloat() {
 			return boolNum(x.Float != 0)
 		}
 		return boolNum(x.Int != 0)
 	}
+	intSide := from
+	if from.IsFloat() {
+		intSide = to
+	}
+	unsigned := sign == ir.Unsigned || (sign == ir.Signless && intSide.Unsigned())
 	switch {
 	case from.IsFloat() && to.IsFloat():
 		return Num{Float: Round(x.Float, to)}
 	case from.IsFloat():
-		return Num{Int: saturate(x.Float, to)}
+		return Num{Int: saturate(x.Float, to, unsigned)}
 	case to.IsFloat():
-		return Num{Float: intToFloat(x.Int, to)}
+		return Num{Float: intToFloat(extend(x.Int, from, unsigned), to, unsigned)}
 	}
-	return Num{Int: ir.WrapInt(x.Int, to)}
+	return Num{Int: ir.WrapInt(extend(x.Int, from, unsigned), to)}
+}
+
+// extend returns the value of an integer of type from as a signed
+// (sign-extended, i1 true is -1) or unsigned (zero-extended) number.
+func extend(v int64, from *ir.Scalar, unsigned bool) int64 {
+	bits := from.Bits()
+	switch {
+	case bits == 64:
+		return v
+	case unsigned:
+		return v & (1<<bits - 1)
+	}
+	return v << (64 - bits) >> (64 - bits)
 }
 
 func boolNum(b bool) Num {
@@ -391,38 +444,62 @@ func boolNum(b bool) Num {
 	return Num{}
 }
 
-// saturate is fptosi.sat: truncate toward zero, clamp to the range of
-// integer type t, NaN -> 0.
-func saturate(v float64, t *ir.Scalar) int64 {
+// saturate is fptosi.sat (fptoui.sat when unsigned): truncate toward
+// zero, clamp to the range of integer type t, NaN -> 0; the result is held
+// as t holds its values (ir.WrapInt).
+func saturate(v float64, t *ir.Scalar, unsigned bool) int64 {
 	if math.IsNaN(v) {
 		return 0
 	}
 	v = math.Trunc(v)
+	if unsigned {
+		hiExclusive := math.Ldexp(1, t.Bits()) // 2^bits, exact
+		switch {
+		case v <= 0:
+			return 0
+		case v >= hiExclusive:
+			return ir.WrapInt(-1, t) // all ones
+		case v >= 1<<63:
+			return int64(uint64(v))
+		}
+		return ir.WrapInt(int64(v), t)
+	}
 	lo := float64(minInt(t))
 	hiExclusive := -lo // 2^(bits-1), exact in float64
 	switch {
 	case v <= lo:
-		return minInt(t)
+		return ir.WrapInt(minInt(t), t)
 	case v >= hiExclusive:
-		return -minInt(t) - 1 // MaxInt; for i64 -MIN-1 wraps to MaxInt64
+		return ir.WrapInt(-minInt(t)-1, t) // MaxInt; for i64 -MIN-1 wraps to MaxInt64
 	}
-	return int64(v)
+	return ir.WrapInt(int64(v), t)
 }
 
-// intToFloat rounds an integer to the nearest value of float type t, with
-// a single rounding (int64 -> float64 -> f16 could round twice).
-func intToFloat(v int64, t *ir.Scalar) float64 {
-	switch t {
-	case ir.F64:
+// intToFloat rounds an integer (signed, or unsigned: the bits of a
+// uint64) to the nearest value of float type t, with a single rounding
+// (int64 -> float64 -> f16 could round twice).
+func intToFloat(v int64, t *ir.Scalar, unsigned bool) float64 {
+	switch {
+	case t == ir.F64 && unsigned:
+		return float64(uint64(v))
+	case t == ir.F64:
 		return float64(v)
-	case ir.F32:
+	case t == ir.F32 && unsigned:
+		return float64(float32(uint64(v)))
+	case t == ir.F32:
 		return float64(float32(v)) // Go converts with one rounding
 	}
 	prec := uint(11)
 	if t == ir.BF16 {
 		prec = 8
 	}
-	f, _ := new(big.Float).SetMode(big.ToNearestEven).SetPrec(prec).SetInt64(v).Float64()
+	b := new(big.Float).SetMode(big.ToNearestEven).SetPrec(prec)
+	if unsigned {
+		b.SetUint64(uint64(v))
+	} else {
+		b.SetInt64(v)
+	}
+	f, _ := b.Float64()
 	if t == ir.F16 && math.Abs(f) > 65504 {
 		return math.Copysign(math.Inf(1), f)
 	}

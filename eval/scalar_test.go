@@ -238,3 +238,121 @@ func TestConvert(t *testing.T) {
 		})
 	}
 }
+
+// TestUnsignedExhaustive checks every pair of ui8 and of i8/si8 values
+// against Go's own uint8 and int8 arithmetic (division, order, wrap), and
+// the conversions of every ui8 value against Go's conversions.
+func TestUnsignedExhaustive(t *testing.T) {
+	u := Params{Elem: ir.UI8, Result: ir.UI8}
+	for a := range 256 {
+		for b := range 256 {
+			x, y := uint8(a), uint8(b)
+			want := map[ir.Kernel]uint8{ir.KernelAdd: x + y, ir.KernelSub: x - y, ir.KernelMul: x * y,
+				ir.KernelMax: max(x, y), ir.KernelMin: min(x, y), ir.KernelAnd: x & y, ir.KernelXor: x ^ y}
+			if y != 0 {
+				want[ir.KernelDiv], want[ir.KernelRem] = x/y, x%y
+			}
+			for k, w := range want {
+				got, err := Scalar(k, u, Num{Int: int64(x)}, Num{Int: int64(y)})
+				if err != nil || got.Int != int64(w) {
+					t.Fatalf("ui8 %v(%d, %d) = %d, %v; want %d", k, x, y, got.Int, err, w)
+				}
+			}
+			for pred, w := range map[string]bool{"lt": x < y, "le": x <= y, "gt": x > y, "ge": x >= y, "eq": x == y, "ne": x != y} {
+				got, err := Scalar(ir.KernelCmp, Params{Elem: ir.UI8, Result: ir.I1, Pred: pred}, Num{Int: int64(x)}, Num{Int: int64(y)})
+				if err != nil || (got.Int == 1) != w {
+					t.Fatalf("ui8 cmp %s(%d, %d) = %d, %v; want %v", pred, x, y, got.Int, err, w)
+				}
+			}
+			// The same bits read as signed: i8 (signless) and si8 agree.
+			sx, sy := int8(x), int8(y)
+			for _, e := range []*ir.Scalar{ir.I8, ir.SI8} {
+				p := Params{Elem: e, Result: e}
+				got, _ := Scalar(ir.KernelMax, p, Num{Int: int64(sx)}, Num{Int: int64(sy)})
+				if got.Int != int64(max(sx, sy)) {
+					t.Fatalf("%s max(%d, %d) = %d", e, sx, sy, got.Int)
+				}
+			}
+		}
+		x := uint8(a)
+		for _, c := range []struct {
+			to   *ir.Scalar
+			want Num
+		}{
+			{ir.UI16, Num{Int: int64(uint16(x))}},
+			{ir.I16, Num{Int: int64(int16(x))}}, // zero-extended: 255 stays 255
+			{ir.I8, Num{Int: int64(int8(x))}},   // the bits: 255 is -1
+			{ir.SI32, Num{Int: int64(int32(x))}},
+			{ir.F32, Num{Float: float64(float32(x))}},
+			{ir.I1, Num{Int: map[bool]int64{true: 1}[x != 0]}},
+		} {
+			if got := Convert(Num{Int: int64(x)}, ir.UI8, c.to); got != c.want {
+				t.Fatalf("convert ui8 %d to %s = %+v, want %+v", x, c.to, got, c.want)
+			}
+		}
+		// Signed sources sign-extend into unsigned targets: int8(-1) -> 65535.
+		sx := int8(x)
+		if got := Convert(Num{Int: int64(sx)}, ir.I8, ir.UI16); got.Int != int64(uint16(int16(sx))) {
+			t.Fatalf("convert i8 %d to ui16 = %d, want %d", sx, got.Int, uint16(int16(sx)))
+		}
+	}
+}
+
+func TestUnsignedWide(t *testing.T) {
+	big := uint64(math.MaxUint64) - 4 // above 2^63: held as its bits
+	f := 1.5e19
+	tests := []struct {
+		name string
+		k    ir.Kernel
+		e    *ir.Scalar
+		args []uint64
+		want uint64
+	}{
+		{"ui64 div above 2^63", ir.KernelDiv, ir.UI64, []uint64{big, 3}, big / 3},
+		{"ui64 rem above 2^63", ir.KernelRem, ir.UI64, []uint64{big, 7}, big % 7},
+		{"ui64 max", ir.KernelMax, ir.UI64, []uint64{big, 1}, big},
+		{"ui64 min", ir.KernelMin, ir.UI64, []uint64{big, 1}, 1},
+		{"ui32 sub wraps", ir.KernelSub, ir.UI32, []uint64{0, 1}, math.MaxUint32},
+		{"ui16 abs is the identity", ir.KernelAbs, ir.UI16, []uint64{65535}, 65535},
+		{"ui8 neg wraps", ir.KernelNeg, ir.UI8, []uint64{1}, 255},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			args := make([]Num, len(tc.args))
+			for i, a := range tc.args {
+				args[i] = Num{Int: int64(a)}
+			}
+			got, err := Scalar(tc.k, Params{Elem: tc.e, Result: tc.e}, args...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, uint64(got.Int)); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+	convs := []struct {
+		name     string
+		x        Num
+		from, to *ir.Scalar
+		want     Num
+	}{
+		{"ui64 above 2^63 to f64", Num{Int: int64(big)}, ir.UI64, ir.F64, Num{Float: float64(big)}},
+		{"ui64 above 2^63 to f32", Num{Int: int64(big)}, ir.UI64, ir.F32, Num{Float: float64(float32(big))}},
+		{"f64 above 2^63 to ui64", Num{Float: f}, ir.F64, ir.UI64, Num{Int: int64(uint64(f))}},
+		{"f32 above the range to ui8 saturates", Num{Float: 300}, ir.F32, ir.UI8, Num{Int: 255}},
+		{"negative f32 to ui8 saturates at 0", Num{Float: -3.5}, ir.F32, ir.UI8, Num{Int: 0}},
+		{"f64 to ui64 saturates", Num{Float: 1e30}, ir.F64, ir.UI64, Num{Int: -1}},
+		{"NaN to ui32 is 0", Num{Float: math.NaN()}, ir.F64, ir.UI32, Num{Int: 0}},
+		{"f32 to si8 saturates", Num{Float: -1000}, ir.F32, ir.SI8, Num{Int: -128}},
+		{"ui32 max to i64 zero-extends", Num{Int: math.MaxUint32}, ir.UI32, ir.I64, Num{Int: math.MaxUint32}},
+		{"si32 -1 to ui64 sign-extends", Num{Int: -1}, ir.SI32, ir.UI64, Num{Int: -1}},
+	}
+	for _, c := range convs {
+		t.Run(c.name, func(t *testing.T) {
+			if diff := cmp.Diff(c.want, Convert(c.x, c.from, c.to)); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}

@@ -176,7 +176,7 @@ func (t *Tensor) write(sb *strings.Builder, shape []int64, i *int) {
 			s := strconv.FormatFloat(v, 'g', -1, 64)
 			sb.WriteString(strings.ToLower(strings.TrimPrefix(s, "+")))
 		default:
-			sb.WriteString(strconv.FormatInt(t.Ints[*i], 10))
+			sb.Write(ir.AppendInt(nil, t.Ints[*i], t.Elem))
 		}
 		*i++
 		return

@@ -55,6 +55,10 @@ func (a *OpParser) Def() *OpDef { return a.def }
 // Failed reports whether an error has been recorded.
 func (a *OpParser) Failed() bool { return a.p.failed() }
 
+// OpPos is the position of the op's name, where errors about the whole
+// op point.
+func (a *OpParser) OpPos() Pos { return a.pos }
+
 // Pos is the position of the current token.
 func (a *OpParser) Pos() Pos { return a.p.pos() }
 

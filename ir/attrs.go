@@ -89,9 +89,15 @@ func Int(v int64) *IntAttr { return &IntAttr{Value: v, Type: I64} }
 // TypedInt returns the integer attribute v : t, wrapped to t's width.
 func TypedInt(v int64, t *Scalar) *IntAttr { return &IntAttr{Value: WrapInt(v, t), Type: t} }
 
-// WrapInt truncates v to the width of integer type t and sign-extends it
-// back (two's complement wrap-around); i1 becomes 0 or 1.
+// WrapInt truncates v to the width of integer type t and extends it back
+// (two's complement wrap-around): sign-extended for signless and signed
+// types, zero-extended for unsigned ones (a ui64 keeps its bits); i1
+// becomes 0 or 1. This is how integer values are held everywhere (IntAttr,
+// DenseAttr, eval).
 func WrapInt(v int64, t *Scalar) int64 {
+	if t.sign == Unsigned && t.bits < 64 {
+		return v & (1<<t.bits - 1)
+	}
 	switch t.bits {
 	case 1:
 		return v & 1
@@ -105,6 +111,15 @@ func WrapInt(v int64, t *Scalar) int64 {
 	return v
 }
 
+// AppendInt prints an integer value of type t (as WrapInt holds it): a
+// ui64 above 2^63 prints as the unsigned number it is.
+func AppendInt(b []byte, v int64, t *Scalar) []byte {
+	if t != nil && t.sign == Unsigned {
+		return strconv.AppendUint(b, uint64(v), 10)
+	}
+	return strconv.AppendInt(b, v, 10)
+}
+
 func (a *IntAttr) String() string { return string(a.appendTo(nil, false)) }
 func (a *IntAttr) appendTo(b []byte, elide bool) []byte {
 	if a.Type == I1 {
@@ -113,7 +128,7 @@ func (a *IntAttr) appendTo(b []byte, elide bool) []byte {
 		}
 		return append(b, "false"...)
 	}
-	b = strconv.AppendInt(b, a.Value, 10)
+	b = AppendInt(b, a.Value, a.Type)
 	if elide && a.Type == I64 {
 		return b
 	}
@@ -316,7 +331,7 @@ func appendElem(b []byte, elem *Scalar, ints []int64, floats []float64, i int) [
 		}
 		return append(b, "false"...)
 	}
-	return strconv.AppendInt(b, ints[i], 10)
+	return AppendInt(b, ints[i], elem)
 }
 
 func (a *DenseAttr) String() string { return string(a.appendTo(nil, false)) }

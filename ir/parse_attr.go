@@ -251,9 +251,10 @@ func (p *parser) parseLiteral() (literal, bool) {
 }
 
 // intValue converts an integer literal to type t (integer or index),
-// checking that it fits: like MLIR, widths below 64 accept both the signed
-// and the unsigned range.
-func (p *parser) intValue(lit literal, t *Scalar) (int64, bool) {
+// checking that it fits: like MLIR, signless widths below 64 accept both
+// the signed and the unsigned range, si types the signed one, ui types the
+// unsigned one (dense: the literal is an element of a dense attribute).
+func (p *parser) intValue(lit literal, t *Scalar, dense bool) (int64, bool) {
 	if lit.float {
 		p.failAt(lit.tok, "floating point value not valid for specified type '%s'", t)
 		return 0, false
@@ -267,6 +268,21 @@ func (p *parser) intValue(lit literal, t *Scalar) (int64, bool) {
 	}
 	bits := uint(t.Bits())
 	if !lit.ok {
+		p.failAt(lit.tok, "integer constant out of range for type '%s'", t)
+		return 0, false
+	}
+	switch {
+	case t.IsUnsigned() && lit.neg:
+		// MLIR's messages, at the number after the '-'.
+		at := p.posOf(lit.tok)
+		at.Col++
+		if dense {
+			p.fail(at, "expected unsigned integer elements, but parsed negative value")
+		} else {
+			p.fail(at, "negative integer literal not valid for unsigned integer type")
+		}
+		return 0, false
+	case t.IsSigned() && !lit.neg && lit.u >= 1<<(bits-1):
 		p.failAt(lit.tok, "integer constant out of range for type '%s'", t)
 		return 0, false
 	}
@@ -364,7 +380,7 @@ func (p *parser) parseNumberAttr() Attr {
 		}
 		return &FloatAttr{Value: v, Type: t}
 	}
-	v, ok := p.intValue(lit, t)
+	v, ok := p.intValue(lit, t, false)
 	if !ok {
 		return nil
 	}
@@ -411,7 +427,7 @@ func (p *parser) parseDenseArrayAttr() Attr {
 				}
 				a.Floats = append(a.Floats, v)
 			} else {
-				v, ok := p.intValue(lit, elem)
+				v, ok := p.intValue(lit, elem, false)
 				if !ok {
 					return nil
 				}
@@ -526,7 +542,7 @@ func (p *parser) parseDenseAttr() Attr {
 				p.failAt(l.tok, "expected integer elements, but parsed floating-point")
 				return nil
 			}
-			v, ok := p.intValue(l, elem)
+			v, ok := p.intValue(l, elem, true)
 			if !ok {
 				return nil
 			}

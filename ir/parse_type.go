@@ -55,6 +55,22 @@ func scalarKeyword(word []byte) *Scalar {
 		return I64
 	case "index":
 		return Index
+	case "si8":
+		return SI8
+	case "si16":
+		return SI16
+	case "si32":
+		return SI32
+	case "si64":
+		return SI64
+	case "ui8":
+		return UI8
+	case "ui16":
+		return UI16
+	case "ui32":
+		return UI32
+	case "ui64":
+		return UI64
 	case "f16":
 		return F16
 	case "bf16":
@@ -73,10 +89,10 @@ func (p *parser) failUnknownType(w string) {
 	case p.startsLine(p.tok):
 		p.failExpected("expected a type, found '%s'", w)
 	case isIntWidth(w, "i") || isIntWidth(w, "si") || isIntWidth(w, "ui"):
-		p.failAt(p.tok, "unsupported integer type '%s': tirc supports i1, i8, i16, i32, i64 and index", w)
+		p.failAt(p.tok, "unsupported integer type '%s': tirc supports i1, i8, i16, i32, i64, index, si8 ... si64 and ui8 ... ui64", w)
 	case w == "memref" || w == "complex" || w == "tuple" || w == "none" || w == "f80" || w == "f128" ||
 		w == "tf32" || strings.HasPrefix(w, "f8"):
-		p.failAt(p.tok, "unsupported type '%s': tirc supports tensor, vector and the scalars i1 i8 i16 i32 i64 index f16 bf16 f32 f64", w)
+		p.failAt(p.tok, "unsupported type '%s': tirc supports tensor, vector and the scalars i1 i8 i16 i32 i64 index si8..si64 ui8..ui64 f16 bf16 f32 f64", w)
 	default:
 		p.failAt(p.tok, "unknown type '%s'", w)
 	}
@@ -194,7 +210,7 @@ elem:
 		w := p.tokText()
 		switch {
 		case w == "tensor" || w == "vector" || w == "memref" || w == "complex":
-			p.failAt(p.tok, "%s element type must be a scalar (i1, i8, i16, i32, i64, index, f16, bf16, f32, f64), not a %s", kindWord(isTensor), w)
+			p.failAt(p.tok, "%s element type must be a scalar (i1, i8, i16, i32, i64, index, si8..si64, ui8..ui64, f16, bf16, f32, f64), not a %s", kindWord(isTensor), w)
 		case len(w) > 1 && (isDigit(w[0]) || w[0] == 'x'):
 			p.failAt(p.tok, "invalid dimension size in '%s'", w)
 		case p.startsLine(p.tok):
@@ -212,6 +228,12 @@ elem:
 		return nil
 	}
 	p.next()
+	var enc Attr
+	if isTensor && !unranked && p.consume(tComma) {
+		if enc = p.parseAttr(); p.failed() {
+			return nil
+		}
+	}
 	if !p.is(tGreater) {
 		k := p.tok.kind
 		_, end := p.wrongTokenPos(p.tok)
@@ -232,7 +254,7 @@ elem:
 		if shape == nil {
 			shape = []int64{}
 		}
-		t = &TensorType{Shape: shape, Elem: elem, Unranked: unranked}
+		t = &TensorType{Shape: shape, Elem: elem, Unranked: unranked, Encoding: enc}
 	} else {
 		t = &VectorType{Shape: shape, Elem: elem}
 	}

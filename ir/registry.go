@@ -131,6 +131,11 @@ type OpDef struct {
 	// and reports whether it did (the op's own canonicalization
 	// patterns, run by the canonicalize pass beside its generic ones).
 	Canonicalize func(op *Op) bool
+	// Sign is how the kernel reads integer operands where it matters
+	// (division, order, extension, conversion): Signed or Unsigned as the
+	// op says (arith.divsi, arith.divui), or Signless: by their element
+	// type (ui types and i1 unsigned, the others signed).
+	Sign Signedness
 	// Format is the op's custom assembly form (nil: generic form only).
 	Format *Format
 	// Predicates names the values of an integer `predicate` attribute

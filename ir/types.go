@@ -24,7 +24,8 @@ type Type interface {
 // ScalarKind enumerates the scalar (element) types.
 type ScalarKind uint8
 
-// The scalar kinds, in MLIR spelling order.
+// The scalar kinds, in MLIR spelling order: signless integers and index,
+// signed (si) and unsigned (ui) integers, floats.
 const (
 	KindI1 ScalarKind = iota
 	KindI8
@@ -32,36 +33,66 @@ const (
 	KindI32
 	KindI64
 	KindIndex
+	KindSI8
+	KindSI16
+	KindSI32
+	KindSI64
+	KindUI8
+	KindUI16
+	KindUI32
+	KindUI64
 	KindF16
 	KindBF16
 	KindF32
 	KindF64
 )
 
-// Scalar is a scalar type: a signless integer, index, or a float. There is
-// exactly one *Scalar per kind, so scalars compare with ==.
+// Signedness is how an integer type interprets its bits, as MLIR's
+// IntegerType: signless (i8: the op decides, as arith.divsi and
+// arith.divui do), signed (si8) or unsigned (ui8).
+type Signedness uint8
+
+// The signedness semantics.
+const (
+	Signless Signedness = iota
+	Signed
+	Unsigned
+)
+
+// Scalar is a scalar type: an integer (signless, signed or unsigned),
+// index, or a float. There is exactly one *Scalar per kind, so scalars
+// compare with ==.
 type Scalar struct {
 	Kind ScalarKind
 	name string
 	bits int
+	sign Signedness
 }
 
 // The scalar types.
 var (
-	I1    = &Scalar{KindI1, "i1", 1}
-	I8    = &Scalar{KindI8, "i8", 8}
-	I16   = &Scalar{KindI16, "i16", 16}
-	I32   = &Scalar{KindI32, "i32", 32}
-	I64   = &Scalar{KindI64, "i64", 64}
-	Index = &Scalar{KindIndex, "index", 64}
-	F16   = &Scalar{KindF16, "f16", 16}
-	BF16  = &Scalar{KindBF16, "bf16", 16}
-	F32   = &Scalar{KindF32, "f32", 32}
-	F64   = &Scalar{KindF64, "f64", 64}
+	I1    = &Scalar{KindI1, "i1", 1, Signless}
+	I8    = &Scalar{KindI8, "i8", 8, Signless}
+	I16   = &Scalar{KindI16, "i16", 16, Signless}
+	I32   = &Scalar{KindI32, "i32", 32, Signless}
+	I64   = &Scalar{KindI64, "i64", 64, Signless}
+	Index = &Scalar{KindIndex, "index", 64, Signless}
+	SI8   = &Scalar{KindSI8, "si8", 8, Signed}
+	SI16  = &Scalar{KindSI16, "si16", 16, Signed}
+	SI32  = &Scalar{KindSI32, "si32", 32, Signed}
+	SI64  = &Scalar{KindSI64, "si64", 64, Signed}
+	UI8   = &Scalar{KindUI8, "ui8", 8, Unsigned}
+	UI16  = &Scalar{KindUI16, "ui16", 16, Unsigned}
+	UI32  = &Scalar{KindUI32, "ui32", 32, Unsigned}
+	UI64  = &Scalar{KindUI64, "ui64", 64, Unsigned}
+	F16   = &Scalar{KindF16, "f16", 16, Signless}
+	BF16  = &Scalar{KindBF16, "bf16", 16, Signless}
+	F32   = &Scalar{KindF32, "f32", 32, Signless}
+	F64   = &Scalar{KindF64, "f64", 64, Signless}
 )
 
 // Scalars lists every scalar type.
-var Scalars = []*Scalar{I1, I8, I16, I32, I64, Index, F16, BF16, F32, F64}
+var Scalars = []*Scalar{I1, I8, I16, I32, I64, Index, SI8, SI16, SI32, SI64, UI8, UI16, UI32, UI64, F16, BF16, F32, F64}
 
 // ScalarByName returns the scalar type spelled name ("f32"), or nil.
 func ScalarByName(name string) *Scalar {
@@ -76,21 +107,43 @@ func ScalarByName(name string) *Scalar {
 func (s *Scalar) String() string           { return s.name }
 func (s *Scalar) appendTo(b []byte) []byte { return append(b, s.name...) }
 
-// IsInt reports whether s is a signless integer or index type.
-func (s *Scalar) IsInt() bool { return s.Kind <= KindIndex }
+// IsInt reports whether s is an integer type of any signedness or index.
+func (s *Scalar) IsInt() bool { return s.Kind <= KindUI64 }
+
+// IsSignless reports whether s is a signless integer (i1 ... i64) or index:
+// what MLIR's arith dialect requires.
+func (s *Scalar) IsSignless() bool { return s.Kind <= KindIndex }
+
+// IsUnsigned reports whether s is an unsigned integer type (ui8 ... ui64).
+func (s *Scalar) IsUnsigned() bool { return s.sign == Unsigned }
+
+// IsSigned reports whether s is a signed integer type (si8 ... si64).
+func (s *Scalar) IsSigned() bool { return s.sign == Signed }
+
+// Signedness is the integer type's signedness (Signless for i1..i64,
+// index and the floats).
+func (s *Scalar) Signedness() Signedness { return s.sign }
 
 // IsFloat reports whether s is a floating-point type.
 func (s *Scalar) IsFloat() bool { return s.Kind >= KindF16 }
+
+// Unsigned reports whether integer values of s order and divide as
+// unsigned numbers: the ui types, and i1 (a boolean: false < true).
+func (s *Scalar) Unsigned() bool { return s.sign == Unsigned || s == I1 }
 
 // Bits is the width of s in bits (64 for index).
 func (s *Scalar) Bits() int { return s.bits }
 
 // TensorType is a ranked tensor (Shape may be empty: rank 0) or, with
 // Unranked set, tensor<*xElem>. Shape entries are sizes >= 0 or Dynamic.
+// A ranked tensor may carry an encoding, any attribute (MLIR's
+// `tensor<10xf32, "enc">`, a sparse layout): types with different
+// encodings differ.
 type TensorType struct {
 	Shape    []int64
 	Elem     *Scalar
 	Unranked bool
+	Encoding Attr
 }
 
 // VectorType is a vector with static dimensions.
@@ -134,6 +187,10 @@ func (t *TensorType) appendTo(b []byte) []byte {
 		b = appendDims(b, t.Shape, true)
 	}
 	b = append(b, t.Elem.name...)
+	if t.Encoding != nil {
+		b = append(b, ", "...)
+		b = appendAttr(b, t.Encoding, false)
+	}
 	return append(b, '>')
 }
 
@@ -263,7 +320,7 @@ func TypeEqual(a, b Type) bool {
 	switch x := a.(type) {
 	case *TensorType:
 		y, ok := b.(*TensorType)
-		return ok && x.Elem == y.Elem && x.Unranked == y.Unranked && shapeEqual(x.Shape, y.Shape)
+		return ok && x.Elem == y.Elem && x.Unranked == y.Unranked && shapeEqual(x.Shape, y.Shape) && AttrEqual(x.Encoding, y.Encoding)
 	case *VectorType:
 		y, ok := b.(*VectorType)
 		return ok && x.Elem == y.Elem && shapeEqual(x.Shape, y.Shape)
@@ -351,7 +408,7 @@ func IsRankedTensor(t Type) bool {
 func WithShape(t Type, shape []int64) Type {
 	switch x := t.(type) {
 	case *TensorType:
-		return &TensorType{Shape: shape, Elem: x.Elem}
+		return &TensorType{Shape: shape, Elem: x.Elem, Encoding: x.Encoding}
 	case *VectorType:
 		return &VectorType{Shape: shape, Elem: x.Elem}
 	}
@@ -363,7 +420,7 @@ func WithShape(t Type, shape []int64) Type {
 func WithElem(t Type, e *Scalar) Type {
 	switch x := t.(type) {
 	case *TensorType:
-		return &TensorType{Shape: x.Shape, Elem: e, Unranked: x.Unranked}
+		return &TensorType{Shape: x.Shape, Elem: e, Unranked: x.Unranked, Encoding: x.Encoding}
 	case *VectorType:
 		return &VectorType{Shape: x.Shape, Elem: e}
 	case *Scalar:
@@ -451,3 +508,11 @@ func CompatibleShapeOf(a, b Type) bool {
 // CmpResultType is the result type of a comparison of values of type t:
 // i1 with t's shape.
 func CmpResultType(t Type) Type { return WithElem(t, I1) }
+
+// Encoding returns the encoding of a ranked tensor type, or nil.
+func Encoding(t Type) Attr {
+	if x, ok := t.(*TensorType); ok {
+		return x.Encoding
+	}
+	return nil
+}

@@ -243,7 +243,7 @@ func foldIdentity(op *ir.Op, c *Context) bool {
 	case ir.KernelMax, ir.KernelMin, ir.KernelAnd, ir.KernelOr:
 		if lhs == rhs {
 			x = lhs
-			if !ir.TypeEqual(x.Type(), rt) && castable(x.Type(), rt) {
+			if !ir.TypeEqual(x.Type(), rt) && castable(x.Type(), rt) && !mayBroadcast(x.Type(), rt) {
 				cast := ir.NewOp("tensor.cast", []*ir.Value{x}, []ir.Type{rt}, nil)
 				cast.Pos, cast.Loc = op.Pos, op.Loc
 				op.Func().InsertBefore(op, cast)
@@ -274,6 +274,27 @@ func foldIdentity(op *ir.Op, c *Context) bool {
 	op.Result(0).ReplaceAllUsesWith(x)
 	c.Count("num-identities", 1)
 	return true
+}
+
+// mayBroadcast reports whether x op x, of type x, may broadcast to result
+// type r at run time: a dimension of x that is unknown ('?' or unranked)
+// may be 1 where r says a larger static size, and then the result is not
+// a cast of x (it has more elements).
+func mayBroadcast(x, r ir.Type) bool {
+	xs, xr := ir.Shape(x)
+	rs, rr := ir.Shape(r)
+	if !rr {
+		return false
+	}
+	if !xr {
+		return true
+	}
+	for i := range min(len(xs), len(rs)) {
+		if xs[i] == ir.Dynamic && rs[i] > 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // isIdentityElement reports whether every element of the constant a is the

@@ -15,8 +15,9 @@
  * order, in the host's byte order, with the data 64-byte aligned as NumPy
  * does.
  *
- * dtypes (SPEC section 7): bool <-> i1, int8..int64 <-> i8..i64,
- * int64 <-> index, float16/32/64 <-> f16/f32/f64. bf16 has no NumPy dtype.
+ * dtypes (SPEC section 7): bool <-> i1, int8..int64 <-> i8..i64 and
+ * si8..si64, uint8..uint64 <-> ui8..ui64, int64 <-> index,
+ * float16/32/64 <-> f16/f32/f64. bf16 has no NumPy dtype.
  *
  * Every problem with the command line or an input file ends the program with
  * a one-line message "<prog>: error: ..." and exit status 2. */
@@ -37,6 +38,8 @@ enum { TIRC_EXIT_OK = 0, TIRC_EXIT_FAILED = 1, TIRC_EXIT_USAGE = 2 };
 /* Element types, in the order of the table below. */
 enum tirc_elem {
   TIRC_I1, TIRC_I8, TIRC_I16, TIRC_I32, TIRC_I64, TIRC_INDEX,
+  TIRC_SI8, TIRC_SI16, TIRC_SI32, TIRC_SI64,
+  TIRC_UI8, TIRC_UI16, TIRC_UI32, TIRC_UI64,
   TIRC_F16, TIRC_BF16, TIRC_F32, TIRC_F64
 };
 
@@ -44,7 +47,7 @@ enum tirc_elem {
 static const struct {
   const char *mlir;  /* tirc's spelling */
   const char *dtype; /* NumPy's name; NULL for bf16 */
-  char kind;         /* NumPy's kind character: b, i, f */
+  char kind;         /* NumPy's kind character: b, i, u, f */
   int size;          /* bytes per element */
 } tirc_elems[] = {
     [TIRC_I1] = {"i1", "bool", 'b', 1},
@@ -53,6 +56,14 @@ static const struct {
     [TIRC_I32] = {"i32", "int32", 'i', 4},
     [TIRC_I64] = {"i64", "int64", 'i', 8},
     [TIRC_INDEX] = {"index", "int64", 'i', 8},
+    [TIRC_SI8] = {"si8", "int8", 'i', 1},
+    [TIRC_SI16] = {"si16", "int16", 'i', 2},
+    [TIRC_SI32] = {"si32", "int32", 'i', 4},
+    [TIRC_SI64] = {"si64", "int64", 'i', 8},
+    [TIRC_UI8] = {"ui8", "uint8", 'u', 1},
+    [TIRC_UI16] = {"ui16", "uint16", 'u', 2},
+    [TIRC_UI32] = {"ui32", "uint32", 'u', 4},
+    [TIRC_UI64] = {"ui64", "uint64", 'u', 8},
     [TIRC_F16] = {"f16", "float16", 'f', 2},
     [TIRC_BF16] = {"bf16", NULL, 0, 2},
     [TIRC_F32] = {"f32", "float32", 'f', 4},
@@ -210,6 +221,14 @@ static int tirc_elem_of(const char *descr, bool *swap) {
     case 2: return TIRC_I16;
     case 4: return TIRC_I32;
     case 8: return TIRC_I64;
+    }
+  }
+  if (kind == 'u') {
+    switch (size) {
+    case 1: return TIRC_UI8;
+    case 2: return TIRC_UI16;
+    case 4: return TIRC_UI32;
+    case 8: return TIRC_UI64;
     }
   }
   if (kind == 'f') {
@@ -396,7 +415,8 @@ static void tirc_read_npy(const char *path, tirc_array *a) {
  * of func). */
 static void tirc_check(const tirc_array *a, const tirc_param *p, const char *func, int i) {
   char got[64], shape[TIRC_MAX_RANK * 22 + 4];
-  if (a->elem != p->elem && !(a->elem == TIRC_I64 && p->elem == TIRC_INDEX))
+  /* Same NumPy dtype: int64 files also hold index and si64, int8 si8, ... */
+  if (tirc_elems[a->elem].kind != tirc_elems[p->elem].kind || tirc_elems[a->elem].size != tirc_elems[p->elem].size)
     tirc_die("%s: argument %d of @%s is %s, which needs dtype %s ('%c%c%d'); the file holds %s",
              a->path, i, func, p->type, tirc_elems[p->elem].dtype,
              tirc_elems[p->elem].size == 1 ? '|' : (tirc_host_little_endian() ? '<' : '>'),
@@ -502,11 +522,19 @@ static float tirc_f16_to_float(uint16_t h) {
 static int tirc_format_elem(char *buf, size_t n, int elem, const void *p) {
   switch (elem) {
   case TIRC_I1: return snprintf(buf, n, "%s", *(const uint8_t *)p ? "true" : "false");
-  case TIRC_I8: return snprintf(buf, n, "%d", *(const int8_t *)p);
-  case TIRC_I16: return snprintf(buf, n, "%d", *(const int16_t *)p);
-  case TIRC_I32: return snprintf(buf, n, "%d", *(const int32_t *)p);
+  case TIRC_I8:
+  case TIRC_SI8: return snprintf(buf, n, "%d", *(const int8_t *)p);
+  case TIRC_I16:
+  case TIRC_SI16: return snprintf(buf, n, "%d", *(const int16_t *)p);
+  case TIRC_I32:
+  case TIRC_SI32: return snprintf(buf, n, "%d", *(const int32_t *)p);
   case TIRC_I64:
+  case TIRC_SI64:
   case TIRC_INDEX: return snprintf(buf, n, "%lld", (long long)*(const int64_t *)p);
+  case TIRC_UI8: return snprintf(buf, n, "%u", (unsigned)*(const uint8_t *)p);
+  case TIRC_UI16: return snprintf(buf, n, "%u", (unsigned)*(const uint16_t *)p);
+  case TIRC_UI32: return snprintf(buf, n, "%lu", (unsigned long)*(const uint32_t *)p);
+  case TIRC_UI64: return snprintf(buf, n, "%llu", (unsigned long long)*(const uint64_t *)p);
   case TIRC_F16: return snprintf(buf, n, "%g", tirc_f16_to_float(*(const uint16_t *)p));
   case TIRC_F32: return snprintf(buf, n, "%g", *(const float *)p);
   case TIRC_F64: return snprintf(buf, n, "%g", *(const double *)p);

@@ -33,7 +33,8 @@ static void tirc_usage(FILE *o) {
   }
   fprintf(o,
           "\n"
-          "dtypes: bool=i1, int8..int64=i8..i64, int64=index, float16/32/64=f16/f32/f64;\n"
+          "dtypes: bool=i1, int8..int64=i8..i64 (and si8..si64), uint8..uint64=ui8..ui64,\n"
+          "int64=index, float16/32/64=f16/f32/f64;\n"
           "C or Fortran order, either byte order. bf16 has no NumPy dtype.\n"
           "exit status: 0 ok; 1 the function failed (its message is printed);\n"
           "2 bad command line or input file.\n");

@@ -95,15 +95,19 @@ type call struct {
 // cElem is the C storage type of an element, as the emitted header has it.
 func cElem(e *ir.Scalar) string {
 	switch e {
-	case ir.I1:
+	case ir.I1, ir.UI8:
 		return "uint8_t"
-	case ir.I8:
+	case ir.I8, ir.SI8:
 		return "int8_t"
-	case ir.I16:
+	case ir.I16, ir.SI16:
 		return "int16_t"
-	case ir.I32:
+	case ir.UI16:
+		return "uint16_t"
+	case ir.I32, ir.SI32:
 		return "int32_t"
-	case ir.I64, ir.Index:
+	case ir.UI32:
+		return "uint32_t"
+	case ir.I64, ir.SI64, ir.Index, ir.UI64:
 		return "int64_t"
 	case ir.F16, ir.BF16:
 		return "uint16_t"
@@ -113,22 +117,23 @@ func cElem(e *ir.Scalar) string {
 	return "uint64_t"
 }
 
-// kind is the element kind the driver's printer knows.
+// kind is the element kind the driver's printer knows (integers printed
+// as signed numbers of their width; compareResult wraps them to the type).
 func kind(e *ir.Scalar) int {
-	switch e {
-	case ir.I1:
+	switch {
+	case e == ir.I1:
 		return 0
-	case ir.I8:
+	case e.IsInt() && e.Bits() == 8:
 		return 1
-	case ir.I16:
+	case e.IsInt() && e.Bits() == 16:
 		return 2
-	case ir.I32:
+	case e.IsInt() && e.Bits() == 32:
 		return 3
-	case ir.I64, ir.Index:
+	case e.IsInt():
 		return 4
-	case ir.F16, ir.BF16:
+	case e == ir.F16 || e == ir.BF16:
 		return 5
-	case ir.F32:
+	case e == ir.F32:
 		return 6
 	}
 	return 7

@@ -17,7 +17,12 @@ import (
 // operands are only combined when they broadcast in that call; other calls
 // change dynamic sizes and let the evaluator say whether they still do.
 
-var allElems = []*ir.Scalar{ir.I1, ir.I8, ir.I16, ir.I32, ir.I64, ir.Index, ir.F16, ir.BF16, ir.F32, ir.F64}
+var allElems = []*ir.Scalar{ir.I1, ir.I8, ir.I16, ir.I32, ir.I64, ir.Index, ir.F16, ir.BF16, ir.F32, ir.F64,
+	ir.UI8, ir.UI16, ir.UI32, ir.UI64, ir.SI8, ir.SI16, ir.SI32, ir.SI64}
+
+// signlessElems are the element types arith accepts (signless integers,
+// index, floats).
+var signlessElems = slices.DeleteFunc(slices.Clone(allElems), func(e *ir.Scalar) bool { return e.IsInt() && !e.IsSignless() })
 
 // value is an SSA value of the function being generated.
 type value struct {
@@ -191,7 +196,7 @@ func (g *gen) newConst(e *ir.Scalar, shape []int64, nonzero bool) *value {
 	rt := &ir.TensorType{Shape: slices.Clone(shape), Elem: e}
 	dense := t.ToDense(rt).String()
 	var v *value
-	if g.chance(2) {
+	if g.chance(2) || (e.IsInt() && !e.IsSignless()) { // arith takes signless integers only
 		v = g.emit("tir.constant", nil, "value = "+dense, rt, shape)
 	} else {
 		v = g.emitShort("arith.constant "+dense, "arith.constant", rt, shape)
@@ -333,6 +338,8 @@ func (g *gen) step() {
 		g.convert(x, allElems[g.rng.IntN(len(allElems))])
 	case k < 82:
 		g.broadcastInDim(x)
+	case e.IsInt() && !e.IsSignless(): // arith takes signless integers only
+		g.binary(x, "")
 	default:
 		g.arith(x)
 	}

@@ -669,7 +669,7 @@ func compareResult(w *eval.Tensor, got []string, approx bool) string {
 	for j, s := range vals {
 		if w.Elem.IsInt() {
 			g, err := strconv.ParseInt(s, 10, 64)
-			if err != nil || g != w.Ints[j] {
+			if err != nil || ir.WrapInt(g, w.Elem) != w.Ints[j] {
 				return fmt.Sprintf("element %d is %s, want %d\n  got  %v\n  want %v", j, s, w.Ints[j], vals, w)
 			}
 			continue

@@ -120,7 +120,7 @@ func (g *gen) scalarOp(e *ir.Scalar, fresh func(text, op string, e *ir.Scalar) *
 // generateScalar makes a scalar program (see above).
 func generateScalar(rng *rand.Rand, name string) *program {
 	g := &gen{rng: rng, ops: map[string]int{}}
-	e := allElems[rng.IntN(len(allElems))]
+	e := signlessElems[rng.IntN(len(signlessElems))]
 	g.newScalarArg(e, false)
 	g.newScalarArg(e, false)
 	fresh := func(text, op string, t *ir.Scalar) *value {
