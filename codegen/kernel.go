@@ -28,7 +28,12 @@ type kernelResult struct {
 // emitKernel applies op's scalar semantics to args (compute types of the
 // operands' element types ins) producing an element of type out.
 func (bl *builder) emitKernel(op *ir.Op, ins []*ir.Scalar, out *ir.Scalar, args []value.Value) (kernelResult, error) {
-	k := op.Def.Kernel
+	return bl.kernel(op.Def.Kernel, op, ins, out, args)
+}
+
+// kernel applies kernel k; op supplies the predicate of KernelCmp (nil
+// for the combining kernels of reductions).
+func (bl *builder) kernel(k ir.Kernel, op *ir.Op, ins []*ir.Scalar, out *ir.Scalar, args []value.Value) (kernelResult, error) {
 	e := ins[0]
 	unsigned := readsUnsigned(op, e)
 	x := args[0]
@@ -169,6 +174,9 @@ func (bl *builder) emitKernel(op *ir.Op, ins []*ir.Scalar, out *ir.Scalar, args 
 // unsigned numbers: the op says so (arith.divui), or its element type does
 // (ui types; i1, a boolean).
 func readsUnsigned(op *ir.Op, e *ir.Scalar) bool {
+	if op == nil { // a reduction's combining kernel: by the element type
+		return e.Unsigned()
+	}
 	intSide := e
 	if e.IsFloat() && op.NumResults() > 0 { // a conversion to an integer
 		if r := ir.ElementType(op.Result(0).Type()); r != nil {

@@ -370,6 +370,7 @@ type nest struct {
 	nt     *ntPlan
 	ntUsed bool // a loop with non-temporal stores was emitted
 	root   *node
+	ext    []value.Value // the root's loop extents, inside the nest
 }
 
 func (ns *nest) capture(v value.Value, name string) value.Value {
@@ -407,8 +408,9 @@ type capturedView struct {
 // guard in the caller picks one. Large nests run on several threads
 // (runNest).
 func (fc *funcCtx) emitNest(dst *view, root *node) error {
-	if root.loops != nil && !root.loops.Parallel() {
-		return root.op.Errorf("has reduction loops, which codegen does not lower yet")
+	reduces := root.loops != nil && !root.loops.Parallel()
+	if reduces {
+		fc.checkEmpty(root)
 	}
 	bits := 0
 	var number func(n *node)
@@ -433,6 +435,9 @@ func (fc *funcCtx) emitNest(dst *view, root *node) error {
 	var total value.Value = i64c(1)
 	for _, s := range root.ext {
 		total = bl.mul(total, s)
+	}
+	if reduces && !splitsParallel(root) {
+		total = i64c(0) // one thread: the nest runs its reduction whole
 	}
 	var r value.Value
 	if g, ok := guard.(*constant.Int); ok && g.X.Sign() != 0 {
@@ -467,6 +472,17 @@ func (fc *funcCtx) emitNest(dst *view, root *node) error {
 		report(root)
 	}
 	return nil
+}
+
+// splitsParallel reports whether the first loop of a reduction nest that
+// runs more than once is parallel: threads split it.
+func splitsParallel(root *node) bool {
+	for i, e := range root.ext {
+		if !isConst(e, 1) {
+			return root.loops.Iter[i] == ir.Parallel
+		}
+	}
+	return false
 }
 
 // layoutGuard is true when every view of the nest is row-major over its
@@ -573,6 +589,12 @@ func (fc *funcCtx) buildNest(dst *view, root *node, fast bool, bits int) (*llvm.
 			p.Attrs = append(p.Attrs, enum.ParamAttrNoAlias, enum.ParamAttrReadOnly)
 		}
 	}
+	// The loop extents (every capture before thread and threads, the
+	// last two parameters).
+	ext := make([]value.Value, len(root.ext))
+	for i, e := range root.ext {
+		ext[i] = ns.capture(e, "n")
+	}
 	thread := llvm.NewParam("thread", types.I64)
 	threads := llvm.NewParam("threads", types.I64)
 	fn.Params = append(fn.Params, thread, threads)
@@ -590,16 +612,19 @@ func (fc *funcCtx) buildNest(dst *view, root *node, fast bool, bits int) (*llvm.
 			bl.b.NewStore(bl.toStorage(v, root.elem), ptrs[0])
 		}
 	}
-	ext := make([]value.Value, len(root.ext))
-	for i, e := range root.ext {
-		ext[i] = ns.capture(e, "n")
+	var iters []ir.IterKind
+	reduces := root.loops != nil && !root.loops.Parallel()
+	if root.loops != nil {
+		iters = root.loops.Iter
 	}
-	gs := ns.groups(views, ext, fast)
-	ns.root = root
-	if fast {
+	gs := ns.groups(views, ext, iters, fast)
+	ns.root, ns.ext = root, ext
+	if fast && !reduces {
 		ns.nt = fc.planNonTemporal(bl, views)
 	}
-	if len(gs) == 0 {
+	if reduces {
+		err = ns.reduce(gs, views, iters, thread, threads)
+	} else if len(gs) == 0 {
 		bl.ifThen(bl.b.NewICmp(enum.IPredEQ, thread, i64c(0)), "first", func() { body(d.ptrsOf(views)) })
 	} else {
 		// This thread's share of the outermost loop: chunks of
@@ -650,13 +675,15 @@ func (c *capturedView) ptrsOf(views []*capturedView) []value.Value {
 type group struct {
 	trip    value.Value
 	strides []value.Value
+	kind    ir.IterKind // of every loop merged into the group
+	outer   bool        // the nest's outermost loop, split among threads
 }
 
 // groups plans the loops over the root dimensions. Root dims of static
 // size 1 get no loop. In the fast path (contiguous views), adjacent dims
 // merge when every view has the same static pattern on both: broadcast
 // on both, or consecutive dense dims.
-func (ns *nest) groups(views []*capturedView, rootSizes []value.Value, fast bool) []group {
+func (ns *nest) groups(views []*capturedView, rootSizes []value.Value, iters []ir.IterKind, fast bool) []group {
 	bl := ns.bl
 	type pat struct {
 		kind byte // 'B' broadcast (stride 0), 'D' dense, 'U' unknown (dynamic size)
@@ -725,12 +752,17 @@ func (ns *nest) groups(views []*capturedView, rootSizes []value.Value, fast bool
 		for k, c := range views {
 			strides[k] = stride(c, pats[k])
 		}
+		kind := ir.Parallel
+		if iters != nil {
+			kind = iters[d]
+		}
+		merge = merge && out[len(out)-1].kind == kind
 		if merge {
 			g := &out[len(out)-1]
 			g.trip = bl.mul(g.trip, rootSizes[d])
 			g.strides = strides
 		} else {
-			out = append(out, group{trip: rootSizes[d], strides: strides})
+			out = append(out, group{trip: rootSizes[d], strides: strides, kind: kind})
 		}
 		last = pats
 	}

@@ -1,7 +1,6 @@
 package codegen
 
 import (
-	llvm "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/metadata"
@@ -142,23 +141,7 @@ func (ns *nest) ntLoop(from, to value.Value, g group, views []*capturedView, ptr
 			if l.view == nil {
 				return ns.splat(ns.scalars[l], vf)
 			}
-			st := storageType(l.elem)
-			p, s := leafPtr[l], leafStride[l]
-			switch {
-			case isConst(s, 0):
-				return ns.splat(bl.fromStorage(bl.b.NewLoad(st, p), l.elem), vf)
-			case isConst(s, 1):
-				vt := types.NewVector(uint64(vf), st)
-				ld := bl.b.NewLoad(vt, bl.b.NewBitCast(p, types.NewPointer(vt)))
-				ld.Align = llvm.Align(byteSize(l.elem))
-				return bl.fromStorage(ld, l.elem)
-			}
-			var acc value.Value = constant.NewUndef(types.NewVector(uint64(vf), st))
-			for lane := int64(0); lane < vf; lane++ {
-				x := bl.b.NewLoad(st, bl.gep(st, p, bl.mul(i64c(lane), s)))
-				acc = bl.b.NewInsertElement(acc, x, i32c(lane))
-			}
-			return bl.fromStorage(acc, l.elem)
+			return ns.vectorLeaf(l, leafPtr[l], leafStride[l], vf)
 		})
 		if err != nil {
 			return // reported by the scalar body, which shares the tree

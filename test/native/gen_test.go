@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/eval"
 	"github.com/tirc/tirc/ir"
 	"github.com/tirc/tirc/traits"
@@ -338,10 +339,84 @@ func (g *gen) step() {
 		g.convert(x, allElems[g.rng.IntN(len(allElems))])
 	case k < 82:
 		g.broadcastInDim(x)
+	case k < 91:
+		g.reduce(x)
 	case e.IsInt() && !e.IsSignless(): // arith takes signless integers only
 		g.binary(x, "")
 	default:
 		g.arith(x)
+	}
+}
+
+// reduce adds a reduction of x over random dims (argmax/argmin over one),
+// keeping them as size-1 dims or not; later ops broadcast the result back
+// against x or its relatives.
+func (g *gen) reduce(x *value) {
+	e := x.elem()
+	r := len(x.shape)
+	var kinds []string
+	switch {
+	case e == ir.I1:
+		kinds = []string{"tir.reduce_any", "tir.reduce_all", "tir.reduce_any", "tir.reduce_all", "tir.reduce_max", "tir.reduce_min", "tir.reduce_sum", "tir.argmax"}
+	case e.IsFloat():
+		kinds = []string{"tir.reduce_sum", "tir.reduce_mean", "tir.reduce_max", "tir.reduce_min", "tir.reduce_prod", "tir.argmax", "tir.argmin"}
+	default:
+		kinds = []string{"tir.reduce_sum", "tir.reduce_prod", "tir.reduce_max", "tir.reduce_min", "tir.argmax", "tir.argmin"}
+	}
+	op := kinds[g.rng.IntN(len(kinds))]
+	index := op == "tir.argmax" || op == "tir.argmin"
+	if index && (r == 0 || x.approx) {
+		op, index = "tir.reduce_max", false // an ulp must not move an index
+	}
+	var dims []int64
+	if index {
+		dims = []int64{int64(g.rng.IntN(r))}
+	} else {
+		for d := range r {
+			if g.chance(2) {
+				dims = append(dims, int64(d))
+			}
+		}
+	}
+	reduced := int64(1)
+	for _, d := range dims {
+		reduced *= x.shape[d]
+	}
+	if op == "tir.reduce_prod" && e.IsFloat() && reduced > 4 {
+		op = "tir.reduce_sum" // long float products overflow in an order-dependent way
+	}
+	keep := g.chance(2)
+	actual := dialect.ReducedShape(x.shape, dims, keep)
+	decl := dialect.ReducedShape(x.typ.Shape, dims, keep)
+	for i := range decl {
+		switch {
+		case decl[i] < 0 && g.chance(4):
+			decl[i] = actual[i] // checked at run time
+		case decl[i] >= 0 && g.chance(6):
+			decl[i] = ir.Dynamic
+		}
+	}
+	re := e
+	if index {
+		re = ir.I64
+	}
+	var ds []string
+	for _, d := range dims {
+		ds = append(ds, fmt.Sprint(d))
+	}
+	attrs := "dims = array<i64>"
+	if len(ds) > 0 {
+		attrs = "dims = array<i64: " + strings.Join(ds, ", ") + ">"
+	}
+	if keep {
+		attrs += ", keepdims"
+	}
+	v := g.emit(op, []*value{x}, attrs, &ir.TensorType{Shape: decl, Elem: re}, actual)
+	if e.IsFloat() && (op == "tir.reduce_sum" || op == "tir.reduce_mean" || op == "tir.reduce_prod") {
+		// Sums are exact or correctly rounded in both, products are
+		// not: tolerate, and keep them away from discontinuous ops.
+		v.approx = true
+		g.trans = true
 	}
 }
 

@@ -1,0 +1,666 @@
+package codegen
+
+import (
+	"fmt"
+	"math"
+
+	llvm "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/tirc/tirc/ir"
+)
+
+// Reductions. A nest whose root has reduction loops (its op's ir.Loops)
+// combines the values of its fused tree over those loops with the root's
+// ir.Reduce kind. The loops run in the operand's order, grouped as for any
+// nest (adjacent reduction loops merge; a reduction group never merges with
+// a parallel one, since the result indexes only the parallel ones):
+//
+//	for outer parallel groups (this thread's share of the first):
+//	    acc = identity
+//	    for reduction groups:               innermost: W lanes at a time
+//	        acc = combine(acc, tree(i...))
+//	    result[...] = finish(acc)
+//
+// When parallel groups follow the first reduction group (a column sum,
+// `sum(x, 0)`), the accumulators are a scratch row indexed by those
+// groups, so the input is still read in memory order:
+//
+//	    scratch[*] = identity
+//	    for reduction and inner parallel groups, in order:
+//	        scratch[k] = combine(scratch[k], tree(i...))
+//	    result[..., k] = finish(scratch[k])
+//
+// Numbers (SPEC section 3a): float sums and means accumulate in f64 (f32,
+// f16 and bf16 data: n ulps of f64 are far below one of the result; f64
+// data: Kahan-compensated), so they are at least as accurate as pairwise
+// summation along every reduced dimension, outer ones included. The order
+// is fixed by the logical index alone: element j of the innermost
+// reduction loop goes to lane j mod W of a vector accumulator, lanes are
+// combined in a fixed tree at the end, and threads only split parallel
+// loops, so the bits do not depend on thread count, alignment, strides
+// or checks. clang would not vectorize an ordered float reduction without
+// fast-math flags; the W lanes are explicit here, with no such flag.
+// max/min start from -inf/+inf (MIN/MAX for integers) after the
+// enclosing function has refused an empty extent; argmax/argmin keep the
+// first extreme (the first NaN wins) in a scalar loop.
+
+// reducer is the accumulation of one reduction nest.
+type reducer struct {
+	kind  ir.Reduce
+	info  ir.ReduceInfo
+	elem  *ir.Scalar // the reduced values' element type
+	out   *ir.Scalar // the result's
+	acc   *ir.Scalar // the accumulator's (F64 for float sums)
+	kahan bool       // f64 sums carry a compensation term
+	width int64      // lanes of the vector accumulator
+}
+
+func newReducer(root *node) *reducer {
+	r := &reducer{kind: root.op.Def.Reduce, info: root.op.Def.Reduce.Info(), elem: root.kids[0].elem, out: root.elem}
+	r.acc = r.elem
+	if r.elem.IsFloat() {
+		switch {
+		case r.info.Combine == ir.KernelAdd:
+			r.acc = ir.F64
+			r.kahan = r.elem == ir.F64
+		case r.elem.Kind == ir.KindF16 || r.elem.Kind == ir.KindBF16:
+			r.acc = ir.F32
+		}
+	}
+	r.width = max(8, 64/byteSize(r.acc))
+	return r
+}
+
+// accType is the accumulator's LLVM type, a vector of n lanes when n > 0.
+func (r *reducer) accType(n int64) types.Type { return vecOf(computeType(r.acc), n) }
+
+// identity is the accumulator's starting value: the kind's identity, or
+// the value every element beats for max/min (-inf, the minimum integer).
+func (r *reducer) identity(n int64) constant.Constant {
+	t := computeType(r.acc)
+	k := r.info.Combine
+	if r.acc.IsFloat() {
+		v := float64(r.info.Identity)
+		switch k {
+		case ir.KernelMax:
+			v = math.Inf(-1)
+		case ir.KernelMin:
+			v = math.Inf(1)
+		}
+		return splat(floatConst(t, v), n)
+	}
+	v := r.info.Identity
+	if r.acc == ir.I1 {
+		if k == ir.KernelMin || k == ir.KernelAnd {
+			v = 1 // true: and/min start from true
+		}
+		return splat(constant.NewInt(types.I1, v&1), n)
+	}
+	switch {
+	case k == ir.KernelMax && r.acc.Unsigned():
+		v = 0
+	case k == ir.KernelMin && r.acc.Unsigned():
+		v = -1 // all ones: the largest unsigned value
+	case k == ir.KernelMax:
+		v = int64(-1) << (r.acc.Bits() - 1)
+	case k == ir.KernelMin:
+		v = int64(uint64(1)<<(r.acc.Bits()-1) - 1)
+	}
+	return splat(intConst(t, v), n)
+}
+
+// widen converts a value of the reduced element type (compute type) to
+// the accumulator's.
+func (r *reducer) widen(bl *builder, v value.Value) value.Value {
+	if r.acc == ir.F64 && r.elem != ir.F64 {
+		return bl.b.NewFPExt(v, vecOf(types.Double, lanes(v.Type())))
+	}
+	return v
+}
+
+// combine is acc ⊕ v on scalars or vectors (the kind's kernel; NaN
+// propagates through max/min).
+func (r *reducer) combine(bl *builder, acc, v value.Value) value.Value {
+	kr, _ := bl.kernel(r.info.Combine, nil, []*ir.Scalar{r.acc, r.acc}, r.acc, []value.Value{acc, v})
+	return kr.v
+}
+
+// kahanAdd is one compensated step: s + v with the lost low part in c.
+// Once the sum is infinite or NaN the compensation is 0 (it would be NaN
+// and poison an IEEE sum such as inf + 1).
+func kahanAdd(bl *builder, s, c, v value.Value) (value.Value, value.Value) {
+	y := bl.b.NewFSub(v, c)
+	t := bl.b.NewFAdd(s, y)
+	c2 := bl.b.NewFSub(bl.b.NewFSub(t, s), y)
+	finite := bl.b.NewFCmp(enum.FPredOLT, bl.callIntrinsic("llvm.fabs", t.Type(), t), floatConst(t.Type(), math.Inf(1)))
+	return t, bl.b.NewSelect(finite, c2, floatConst(t.Type(), 0))
+}
+
+// accumulator is an accumulator in stack slots (promoted to registers by
+// LLVM): a value, its compensation for Kahan sums, and the index of
+// argmax/argmin.
+type accumulator struct {
+	s, c, idx value.Value
+	lanes     int64
+}
+
+func (ns *nest) newAcc(r *reducer, n int64) *accumulator {
+	bl := ns.bl
+	a := &accumulator{lanes: n}
+	a.s = bl.alloca(r.accType(n))
+	bl.b.NewStore(r.identity(n), a.s)
+	if r.kahan {
+		a.c = bl.alloca(r.accType(n))
+		bl.b.NewStore(splat(floatConst(types.Double, 0), n), a.c)
+	}
+	if r.info.Index {
+		a.idx = bl.alloca(vecOf(types.I64, n))
+		bl.b.NewStore(splat(i64c(0), n), a.idx)
+	}
+	return a
+}
+
+// add folds v (already widened; as many lanes as the accumulator) into a;
+// at is the element's index along the reduction loop (argmax/argmin).
+func (ns *nest) add(r *reducer, a *accumulator, v, at value.Value) {
+	bl := ns.bl
+	t := r.accType(a.lanes)
+	s := bl.b.NewLoad(t, a.s)
+	switch {
+	case r.kahan:
+		c := bl.b.NewLoad(t, a.c)
+		s2, c2 := kahanAdd(bl, s, c, v)
+		bl.b.NewStore(s2, a.s)
+		bl.b.NewStore(c2, a.c)
+	case r.info.Index:
+		take := r.beats(bl, v, s)
+		bl.b.NewStore(bl.b.NewSelect(take, v, s), a.s)
+		idx := bl.b.NewLoad(vecOf(types.I64, a.lanes), a.idx)
+		bl.b.NewStore(bl.b.NewSelect(take, at, idx), a.idx)
+	default:
+		bl.b.NewStore(r.combine(bl, s, v), a.s)
+	}
+}
+
+// beats reports whether v replaces the current extreme cur of an argmax
+// or argmin: strictly beyond it (unsigned types and i1 compare unsigned),
+// or the first NaN.
+func (r *reducer) beats(bl *builder, v, cur value.Value) value.Value {
+	b := bl.b
+	max := r.info.Combine == ir.KernelMax
+	if r.acc.IsFloat() {
+		p := enum.FPredOLT
+		if max {
+			p = enum.FPredOGT
+		}
+		newNaN := b.NewAnd(b.NewFCmp(enum.FPredUNO, v, v), b.NewFCmp(enum.FPredORD, cur, cur))
+		return b.NewOr(b.NewFCmp(p, v, cur), newNaN)
+	}
+	p := map[bool]enum.IPred{true: enum.IPredSGT, false: enum.IPredSLT}[max]
+	if r.acc.Unsigned() { // ui types, and i1: false < true
+		p = map[bool]enum.IPred{true: enum.IPredUGT, false: enum.IPredULT}[max]
+	}
+	return b.NewICmp(p, v, cur)
+}
+
+// addLane folds the scalar v into lane l (an i64 value) of a vector
+// accumulator (into the accumulator itself when it has no lanes).
+func (ns *nest) addLane(r *reducer, a *accumulator, v, l, at value.Value) {
+	if a.lanes == 0 {
+		ns.add(r, a, v, at)
+		return
+	}
+	bl := ns.bl
+	vt, et := r.accType(a.lanes), computeType(r.acc)
+	one := &accumulator{}
+	one.s = bl.alloca(et)
+	bl.b.NewStore(bl.b.NewExtractElement(bl.b.NewLoad(vt, a.s), l), one.s)
+	if a.c != nil {
+		one.c = bl.alloca(et)
+		bl.b.NewStore(bl.b.NewExtractElement(bl.b.NewLoad(vt, a.c), l), one.c)
+	}
+	ns.add(r, one, v, at)
+	bl.b.NewStore(bl.b.NewInsertElement(bl.b.NewLoad(vt, a.s), bl.b.NewLoad(et, one.s), l), a.s)
+	if a.c != nil {
+		bl.b.NewStore(bl.b.NewInsertElement(bl.b.NewLoad(vt, a.c), bl.b.NewLoad(et, one.c), l), a.c)
+	}
+}
+
+// total combines the lanes of a vector accumulator in a fixed order and
+// returns the scalar accumulator (value, compensation, index).
+func (ns *nest) total(r *reducer, a *accumulator) *accumulator {
+	bl := ns.bl
+	if a.lanes == 0 {
+		return a
+	}
+	et := computeType(r.acc)
+	out := &accumulator{lanes: 0}
+	out.s = bl.alloca(et)
+	s := bl.b.NewLoad(r.accType(a.lanes), a.s)
+	switch {
+	case r.kahan:
+		// Lane by lane, compensated: S += s[l] - c[l].
+		c := bl.b.NewLoad(r.accType(a.lanes), a.c)
+		var S, C value.Value = floatConst(types.Double, 0), floatConst(types.Double, 0)
+		for l := int64(0); l < a.lanes; l++ {
+			x := bl.b.NewFSub(bl.b.NewExtractElement(s, i64c(l)), bl.b.NewExtractElement(c, i64c(l)))
+			S, C = kahanAdd(bl, S, C, x)
+		}
+		bl.b.NewStore(S, out.s)
+		out.c = bl.alloca(et)
+		bl.b.NewStore(C, out.c)
+	default:
+		// Halves, pairwise: (l0..l(n/2-1)) ⊕ (l(n/2)..l(n-1)), repeated.
+		v := value.Value(s)
+		for n := a.lanes; n > 1; n /= 2 {
+			lo, hi := make([]constant.Constant, n/2), make([]constant.Constant, n/2)
+			for i := range lo {
+				lo[i], hi[i] = i32c(int64(i)), i32c(int64(i)+n/2)
+			}
+			mt := types.NewVector(uint64(n/2), types.I32)
+			x := bl.b.NewShuffleVector(v, constant.NewUndef(v.Type()), constant.NewVector(mt, lo...))
+			y := bl.b.NewShuffleVector(v, constant.NewUndef(v.Type()), constant.NewVector(mt, hi...))
+			v = r.combine(bl, x, y)
+		}
+		bl.b.NewStore(bl.b.NewExtractElement(v, i64c(0)), out.s)
+	}
+	return out
+}
+
+// finish turns a scalar accumulator into the result element (compute
+// type of the result): the index, the mean, or the value narrowed.
+func (r *reducer) finish(bl *builder, a *accumulator, count value.Value) value.Value {
+	if r.info.Index {
+		return bl.b.NewLoad(types.I64, a.idx)
+	}
+	et := computeType(r.acc)
+	v := value.Value(bl.b.NewLoad(et, a.s))
+	if r.kahan {
+		v = bl.b.NewFSub(v, bl.b.NewLoad(et, a.c))
+	}
+	if r.info.Mean {
+		v = bl.b.NewFDiv(v, bl.b.NewSIToFP(count, types.Double))
+	}
+	if r.acc.IsFloat() {
+		if rt := computeType(r.out); rt != et {
+			v = bl.b.NewFPTrunc(v, rt)
+		}
+		if r.out.Kind == ir.KindF16 || r.out.Kind == ir.KindBF16 {
+			v = bl.round16(v, r.out)
+		}
+	}
+	return v
+}
+
+// reduce emits the loops of a reduction nest (see the top of this file).
+// thread and threads are the nest's parameters; count is the number of
+// elements each result element reduces (for means).
+func (ns *nest) reduce(gs []group, views []*capturedView, iters []ir.IterKind, thread, threads value.Value) error {
+	bl := ns.bl
+	r := newReducer(ns.root)
+	first := len(gs) // the first reduction group
+	for i, g := range gs {
+		if g.kind == ir.Reduction {
+			first = i
+			break
+		}
+	}
+	scratch := false // parallel groups inside the reduction groups
+	for _, g := range gs[first:] {
+		scratch = scratch || g.kind == ir.Parallel
+	}
+	var count value.Value = i64c(1)
+	for i, k := range iters {
+		if k == ir.Reduction {
+			count = bl.mul(count, ns.ext[i])
+		}
+	}
+	var err error
+	run := func() {
+		ptrs := make([]value.Value, len(views))
+		for k, c := range views {
+			ptrs[k] = c.base
+		}
+		ns.walk(gs[:first], views, ptrs, func(ptrs []value.Value, _ []value.Value) {
+			if scratch {
+				err = ns.reduceScratch(r, gs[first:], views, ptrs, count)
+				return
+			}
+			w := r.width
+			if r.info.Index {
+				w = 0 // argmax/argmin: element by element
+			}
+			a := ns.newAcc(r, w)
+			err = ns.accumulate(r, gs[first:], views, ptrs, a)
+			t := ns.total(r, a)
+			bl.b.NewStore(bl.toStorage(r.finish(bl, t, count), r.out), ptrs[0])
+		})
+	}
+	if first > 0 {
+		ns.split(gs[0].trip, thread, threads)
+		gs[0].outer = true
+		run()
+	} else {
+		// No parallel loop outside the reductions: one thread does it
+		// all (emitNest calls such nests directly).
+		bl.ifThen(bl.b.NewICmp(enum.IPredEQ, thread, i64c(0)), "first", run)
+	}
+	return err
+}
+
+// split sets this thread's share of the outermost loop: chunks of
+// ceil(trip / threads) iterations.
+func (ns *nest) split(trip, thread, threads value.Value) {
+	bl := ns.bl
+	chunk := bl.b.NewUDiv(bl.b.NewSub(bl.b.NewAdd(trip, threads), i64c(1)), threads)
+	lo := bl.b.NewMul(thread, chunk)
+	lo2 := bl.b.NewSelect(bl.b.NewICmp(enum.IPredULT, lo, trip), lo, trip)
+	hi := bl.b.NewAdd(lo2, chunk)
+	hi2 := bl.b.NewSelect(bl.b.NewICmp(enum.IPredULT, hi, trip), hi, trip)
+	ns.lo, ns.hi = lo2, hi2
+}
+
+// walk emits the loops of gs around body, each view's pointer advancing
+// by its stride; body also gets the groups' induction variables. The
+// outermost loop of the nest runs this thread's share (ns.lo, ns.hi).
+func (ns *nest) walk(gs []group, views []*capturedView, ptrs []value.Value, body func(ptrs, ivs []value.Value)) {
+	var rec func(level int, ptrs, ivs []value.Value)
+	rec = func(level int, ptrs, ivs []value.Value) {
+		if level == len(gs) {
+			body(ptrs, ivs)
+			return
+		}
+		g := gs[level]
+		var from, to value.Value = i64c(0), g.trip
+		if g.outer && ns.lo != nil {
+			from, to = ns.lo, ns.hi
+		}
+		ns.bl.loopFrom(from, to, "i", func(i value.Value) {
+			next := make([]value.Value, len(ptrs))
+			for k, c := range views {
+				next[k] = ns.bl.gep(storageType(c.v.elem), ptrs[k], ns.bl.mul(i, g.strides[k]))
+			}
+			rec(level+1, next, append(ivs[:len(ivs):len(ivs)], i))
+		})
+	}
+	rec(0, ptrs, nil)
+}
+
+// leaves returns the leaf function evalWith needs at ptrs: scalars
+// captured, views loaded (vf lanes from consecutive iterations of a loop
+// with the given strides when vf > 0).
+func (ns *nest) leaves(views []*capturedView, ptrs, strides []value.Value, vf int64) func(*node) value.Value {
+	at := map[*node]int{}
+	for k, c := range views[1:] {
+		at[c.leaf] = k + 1
+	}
+	return func(l *node) value.Value {
+		if l.view == nil {
+			if vf > 0 {
+				return ns.splat(ns.scalars[l], vf)
+			}
+			return ns.scalars[l]
+		}
+		k := at[l]
+		if vf == 0 {
+			return ns.bl.fromStorage(ns.bl.b.NewLoad(storageType(l.elem), ptrs[k]), l.elem)
+		}
+		return ns.vectorLeaf(l, ptrs[k], strides[k], vf)
+	}
+}
+
+// vectorLeaf loads vf elements of leaf l from p, stride s apart: one
+// vector load when s is 1, a splat when 0, lane by lane otherwise.
+func (ns *nest) vectorLeaf(l *node, p, s value.Value, vf int64) value.Value {
+	bl := ns.bl
+	st := storageType(l.elem)
+	switch {
+	case isConst(s, 0):
+		return ns.splat(bl.fromStorage(bl.b.NewLoad(st, p), l.elem), vf)
+	case isConst(s, 1):
+		vt := types.NewVector(uint64(vf), st)
+		ld := bl.b.NewLoad(vt, bl.b.NewBitCast(p, types.NewPointer(vt)))
+		ld.Align = llvm.Align(byteSize(l.elem))
+		return bl.fromStorage(ld, l.elem)
+	}
+	var acc value.Value = constant.NewUndef(types.NewVector(uint64(vf), st))
+	for lane := int64(0); lane < vf; lane++ {
+		x := bl.b.NewLoad(st, bl.gep(st, p, bl.mul(i64c(lane), s)))
+		acc = bl.b.NewInsertElement(acc, x, i32c(lane))
+	}
+	return bl.fromStorage(acc, l.elem)
+}
+
+// accumulate runs the reduction groups gs (all reduction loops) at ptrs
+// into the vector accumulator a: the outer ones as plain loops, the
+// innermost W lanes at a time (element j into lane j mod W), its tail
+// lane by lane into the same lanes.
+func (ns *nest) accumulate(r *reducer, gs []group, views []*capturedView, ptrs []value.Value, a *accumulator) error {
+	bl := ns.bl
+	var err error
+	if len(gs) == 0 { // every reduced extent is 1: one element
+		v, e := ns.evalWith(ns.root, ns.leaves(views, ptrs, nil, 0))
+		if e != nil {
+			return e
+		}
+		ns.addLane(r, a, r.widen(bl, v), i64c(0), i64c(0))
+		return nil
+	}
+	outer, g := gs[:len(gs)-1], gs[len(gs)-1]
+	ns.walk(outer, views, ptrs, func(ptrs, _ []value.Value) {
+		w := a.lanes
+		var nvec value.Value = i64c(0)
+		if w > 0 {
+			nvec = bl.b.NewUDiv(g.trip, i64c(w))
+			bl.loop(nvec, "red", func(k value.Value) {
+				j := bl.b.NewMul(k, i64c(w))
+				at := make([]value.Value, len(ptrs))
+				for kk, c := range views {
+					at[kk] = bl.gep(storageType(c.v.elem), ptrs[kk], bl.mul(j, g.strides[kk]))
+				}
+				v, e := ns.evalWith(ns.root, ns.leaves(views, at, g.strides, w))
+				if e != nil {
+					err = e
+					return
+				}
+				ns.add(r, a, r.widen(bl, v), nil)
+			})
+		}
+		start := bl.mul(nvec, i64c(max(w, 1)))
+		bl.loopFrom(start, g.trip, "red.tail", func(j value.Value) {
+			at := make([]value.Value, len(ptrs))
+			for kk, c := range views {
+				at[kk] = bl.gep(storageType(c.v.elem), ptrs[kk], bl.mul(j, g.strides[kk]))
+			}
+			v, e := ns.evalWith(ns.root, ns.leaves(views, at, nil, 0))
+			if e != nil {
+				err = e
+				return
+			}
+			var lane value.Value = i64c(0)
+			if w > 0 {
+				lane = bl.b.NewSub(j, start)
+			}
+			ns.addLane(r, a, r.widen(bl, v), lane, j)
+		})
+	})
+	return err
+}
+
+// reduceScratch runs the inner groups gs (reduction groups with parallel
+// ones among them) at the outer position ptrs with a scratch row of
+// accumulators, one per point of the inner parallel groups, and writes
+// the finished row to the result (views[0]).
+func (ns *nest) reduceScratch(r *reducer, gs []group, views []*capturedView, ptrs []value.Value, count value.Value) error {
+	bl := ns.bl
+	// Scratch strides: row-major over the inner parallel groups, 0 along
+	// reduction groups.
+	var n value.Value = i64c(1)
+	sstride := make([]value.Value, len(gs))
+	for i := len(gs) - 1; i >= 0; i-- {
+		sstride[i] = i64c(0)
+		if gs[i].kind == ir.Parallel {
+			sstride[i] = n
+			n = bl.mul(n, gs[i].trip)
+		}
+	}
+	et := computeType(r.acc)
+	alloc := func(t types.Type) value.Value {
+		bytes := bl.mul(n, i64c(int64(typeBytes(t))))
+		raw := bl.b.NewCall(ns.bl.mod.malloc(), bytes)
+		return bl.b.NewBitCast(raw, types.NewPointer(t))
+	}
+	sbuf := alloc(et)
+	var cbuf, ibuf value.Value
+	if r.kahan {
+		cbuf = alloc(et)
+	}
+	if r.info.Index {
+		ibuf = alloc(types.I64)
+	}
+	// The scratch and views as one list of pointers walked together.
+	type ptr struct {
+		p    value.Value
+		t    types.Type
+		step []value.Value // per group
+	}
+	var extra []ptr
+	extra = append(extra, ptr{sbuf, et, sstride})
+	if cbuf != nil {
+		extra = append(extra, ptr{cbuf, et, sstride})
+	}
+	if ibuf != nil {
+		extra = append(extra, ptr{ibuf, types.I64, sstride})
+	}
+	// walk runs body over the groups (over the parallel ones only when
+	// parallelOnly: one visit per scratch element).
+	var walk func(level int, vp, xp []value.Value, parallelOnly bool, body func(vp, xp, ivs []value.Value), ivs []value.Value)
+	walk = func(level int, vp, xp []value.Value, parallelOnly bool, body func(vp, xp, ivs []value.Value), ivs []value.Value) {
+		if level == len(gs) {
+			body(vp, xp, ivs)
+			return
+		}
+		g := gs[level]
+		if parallelOnly && g.kind != ir.Parallel {
+			walk(level+1, vp, xp, parallelOnly, body, append(ivs[:len(ivs):len(ivs)], i64c(0)))
+			return
+		}
+		bl.loop(g.trip, "s", func(i value.Value) {
+			nv := make([]value.Value, len(vp))
+			for k, c := range views {
+				nv[k] = bl.gep(storageType(c.v.elem), vp[k], bl.mul(i, g.strides[k]))
+			}
+			nx := make([]value.Value, len(xp))
+			for k, e := range extra {
+				nx[k] = bl.gep(e.t, xp[k], bl.mul(i, e.step[level]))
+			}
+			walk(level+1, nv, nx, parallelOnly, body, append(ivs[:len(ivs):len(ivs)], i))
+		})
+	}
+	xp := make([]value.Value, len(extra))
+	for k, e := range extra {
+		xp[k] = e.p
+	}
+	// Identity everywhere.
+	walk(0, ptrs, xp, true, func(_, xp, _ []value.Value) {
+		bl.b.NewStore(r.identity(0), xp[0])
+		if cbuf != nil {
+			bl.b.NewStore(floatConst(types.Double, 0), xp[1])
+		}
+		if ibuf != nil {
+			bl.b.NewStore(i64c(0), xp[len(xp)-1])
+		}
+	}, nil)
+	// Accumulate in memory order.
+	var err error
+	redLoop := -1 // the one reduction group whose index argmax reports
+	for i, g := range gs {
+		if g.kind == ir.Reduction {
+			redLoop = i
+		}
+	}
+	walk(0, ptrs, xp, false, func(vp, xp, ivs []value.Value) {
+		v, e := ns.evalWith(ns.root, ns.leaves(views, vp, nil, 0))
+		if e != nil {
+			err = e
+			return
+		}
+		a := &accumulator{s: xp[0]}
+		if cbuf != nil {
+			a.c = xp[1]
+		}
+		var at value.Value = i64c(0)
+		if ibuf != nil {
+			a.idx = xp[len(xp)-1]
+			if redLoop >= 0 {
+				at = ivs[redLoop]
+			}
+		}
+		ns.add(r, a, r.widen(bl, v), at)
+	}, nil)
+	// Finish into the result.
+	walk(0, ptrs, xp, true, func(vp, xp, _ []value.Value) {
+		a := &accumulator{s: xp[0]}
+		if cbuf != nil {
+			a.c = xp[1]
+		}
+		if ibuf != nil {
+			a.idx = xp[len(xp)-1]
+		}
+		bl.b.NewStore(bl.toStorage(r.finish(bl, a, count), r.out), vp[0])
+	}, nil)
+	for _, b := range []value.Value{sbuf, cbuf, ibuf} {
+		if b != nil {
+			bl.b.NewCall(ns.bl.mod.free(), bl.b.NewBitCast(b, i8p))
+		}
+	}
+	return err
+}
+
+// typeBytes is the size of an LLVM scalar type.
+func typeBytes(t types.Type) int {
+	switch t {
+	case types.Double, types.I64:
+		return 8
+	case types.Float, types.I32:
+		return 4
+	case types.I16:
+		return 2
+	}
+	return 1
+}
+
+// checkEmpty makes an empty reduced extent a run-time error for the
+// reductions without identity (max, min, argmax, argmin) when the result
+// has elements (SPEC section 3a; static ones are verifier errors).
+func (fc *funcCtx) checkEmpty(root *node) {
+	if root.op.Def.Reduce.Info().HasIdentity || !fc.mod.opts.Checks {
+		return
+	}
+	bl := fc.bl
+	l := root.loops
+	var out value.Value = i64c(1)
+	for i, k := range l.Iter {
+		if k == ir.Parallel {
+			out = bl.mul(out, root.ext[i])
+		}
+	}
+	for i, k := range l.Iter {
+		if k != ir.Reduction {
+			continue
+		}
+		e := root.ext[i]
+		cond := bl.and(bl.icmp(enum.IPredEQ, e, i64c(0)), bl.icmp(enum.IPredNE, out, i64c(0)))
+		dim := i
+		for j, m := range l.Operands[0] {
+			if m.Loop == i {
+				dim = j
+			}
+		}
+		fc.fail(cond, StatusShape, fmt.Sprintf("%s reduces dimension %d of size 0, which has no %s (no identity for an empty set)", where(root.op), dim, root.op.Def.Reduce))
+	}
+}
