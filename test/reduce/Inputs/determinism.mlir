@@ -1,0 +1,42 @@
+// Reductions whose bits must not depend on threads, alignment, layout or
+// checks (test/reduce/determinism.test).
+func.func @rows_f32(%x: tensor<?x?xf32>) -> tensor<?xf32> {
+  %r = "tir.reduce_sum"(%x) {dims = array<i64: 1>} : (tensor<?x?xf32>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+func.func @cols_f32(%x: tensor<?x?xf32>) -> tensor<?xf32> {
+  %r = "tir.reduce_sum"(%x) {dims = array<i64: 0>} : (tensor<?x?xf32>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+func.func @all_f32(%x: tensor<?x?xf32>) -> tensor<f32> {
+  %r = "tir.reduce_sum"(%x) {dims = array<i64: 0, 1>} : (tensor<?x?xf32>) -> tensor<f32>
+  return %r : tensor<f32>
+}
+func.func @rows_f64(%x: tensor<?x?xf64>) -> tensor<?xf64> {
+  %r = "tir.reduce_sum"(%x) {dims = array<i64: 1>} : (tensor<?x?xf64>) -> tensor<?xf64>
+  return %r : tensor<?xf64>
+}
+func.func @cols_f64(%x: tensor<?x?xf64>) -> tensor<?xf64> {
+  %r = "tir.reduce_sum"(%x) {dims = array<i64: 0>} : (tensor<?x?xf64>) -> tensor<?xf64>
+  return %r : tensor<?xf64>
+}
+func.func @all_f64(%x: tensor<?x?xf64>) -> tensor<f64> {
+  %r = "tir.reduce_sum"(%x) {dims = array<i64: 0, 1>} : (tensor<?x?xf64>) -> tensor<f64>
+  return %r : tensor<f64>
+}
+func.func @mean_f64(%x: tensor<?x?xf64>) -> tensor<?x1xf64> {
+  %r = "tir.reduce_mean"(%x) {dims = array<i64: 1>, keepdims} : (tensor<?x?xf64>) -> tensor<?x1xf64>
+  return %r : tensor<?x1xf64>
+}
+// The softmax denominator: exp(x - max) computed inside the sum's loop.
+func.func @softmax_den(%x: tensor<?x?xf32>) -> tensor<?x1xf32> {
+  %m = "tir.reduce_max"(%x) {dims = array<i64: 1>, keepdims} : (tensor<?x?xf32>) -> tensor<?x1xf32>
+  %d = "tir.sub"(%x, %m) : (tensor<?x?xf32>, tensor<?x1xf32>) -> tensor<?x?xf32>
+  %e = "tir.exp"(%d) : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  %s = "tir.reduce_sum"(%e) {dims = array<i64: 1>, keepdims} : (tensor<?x?xf32>) -> tensor<?x1xf32>
+  return %s : tensor<?x1xf32>
+}
+func.func @prod_f32(%x: tensor<?x?xf32>) -> tensor<?xf32> {
+  %r = "tir.reduce_prod"(%x) {dims = array<i64: 1>} : (tensor<?x?xf32>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
