@@ -50,6 +50,10 @@ type Options struct {
 	// store-bound nests (inputs at most an eighth of the output), for
 	// machines where streaming copies are slower than cached ones.
 	NonTemporalStoreBoundOnly bool
+	// SanitizeAddress gives every generated function the sanitize_address
+	// attribute, so that clang -fsanitize=address instruments tirc's code
+	// too (it instruments only functions that carry it).
+	SanitizeAddress bool
 }
 
 // DefaultOptions are the options of tirc -emit-llvm without flags.
@@ -165,6 +169,9 @@ func (mc *moduleCtx) cstring(s string) value.Value {
 // funcAttrs sets the attributes every generated function carries.
 func (mc *moduleCtx) funcAttrs(f *llvm.Func) {
 	f.FuncAttrs = append(f.FuncAttrs, enum.FuncAttrNoUnwind)
+	if mc.opts.SanitizeAddress {
+		f.FuncAttrs = append(f.FuncAttrs, enum.FuncAttrSanitizeAddress)
+	}
 	if mc.opts.TargetCPU != "" {
 		f.FuncAttrs = append(f.FuncAttrs, llvm.AttrPair{Key: "target-cpu", Value: mc.opts.TargetCPU})
 	}

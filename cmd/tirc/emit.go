@@ -18,6 +18,7 @@ type emitOptions struct {
 	parallelMin  *int64 // -parallel-threshold; nil = the default
 	ntMin        *int64 // -nontemporal-threshold; nil = the default
 	ntStoreBound bool   // -nontemporal-store-bound-only
+	sanitize     string // -sanitize
 }
 
 // emitFlags returns the code generation flags.
@@ -34,6 +35,15 @@ func emitFlags() []*flagSpec {
 		countFlag("nontemporal-threshold", "bytes", "byte count", fmt.Sprintf("use non-temporal vector stores in loop nests writing at least this many bytes (default %d; 0: never)", codegen.DefaultNonTemporalMin), func(o *options) **int64 { return &o.codegen.ntMin }),
 		{name: "nontemporal-store-bound-only", section: cg, needs: "emit-llvm", help: "use non-temporal stores only where the inputs are at most an eighth of the output (for machines where make bench shows copy_nt slower than copy)",
 			set: func(o *options, _ string) error { o.codegen.ntStoreBound = true; return nil }},
+		{name: "sanitize", arg: "address", section: cg, needs: "emit-llvm",
+			help: "mark every generated function for AddressSanitizer (sanitize_address), which clang -fsanitize=address then instruments: see README",
+			set: func(o *options, v string) error {
+				if v != "address" {
+					return fmt.Errorf("'%s' is not a sanitizer tirc supports (address)", v)
+				}
+				o.codegen.sanitize = v
+				return nil
+			}},
 		nameFlag("target-triple", "triple", "target triple", "LLVM target triple of -emit-llvm (default: the host's, e.g. x86_64-pc-linux-gnu)", func(o *options) *string { return &o.codegen.triple }),
 		nameFlag("target-cpu", "cpu", "target CPU", "LLVM CPU of the generated functions, e.g. skylake (default: clang's -march/-mcpu)", func(o *options) *string { return &o.codegen.cpu }),
 	}
@@ -85,6 +95,7 @@ func emit(m *ir.Module, o *options) (out []byte, diags ir.Diagnostics, handled b
 			opts.NonTemporalMin = *c.ntMin
 		}
 		opts.NonTemporalStoreBoundOnly = c.ntStoreBound
+		opts.SanitizeAddress = c.sanitize == "address"
 		out, diags = codegen.Emit(m, opts)
 		return out, diags, true
 	}

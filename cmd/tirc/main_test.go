@@ -163,6 +163,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"-parallel-threshold=0"}, `-parallel-threshold only applies to -emit-llvm`},
 		{[]string{"-nontemporal-threshold=0"}, `-nontemporal-threshold only applies to -emit-llvm`},
 		{[]string{"-nontemporal-store-bound-only"}, `-nontemporal-store-bound-only only applies to -emit-llvm`},
+		{[]string{"-emit-c-driver", "-sanitize=address"}, `-sanitize only applies to -emit-llvm`},
+		{[]string{"-emit-llvm", "-sanitize=memory"}, `invalid value for -sanitize: 'memory' is not a sanitizer tirc supports \(address\)`},
 	}
 	for _, tt := range tests {
 		got := tirc(t, "", append(tt.args, missing)...)
@@ -173,7 +175,7 @@ func TestUsageErrors(t *testing.T) {
 	// The same flags are fine together with what they need.
 	in := writeFile(t, t.TempDir(), "in.mlir", validModule)
 	for _, args := range [][]string{
-		{"-emit-llvm", "-target-cpu=skylake", "-no-runtime-checks", "-parallel-threshold=0", "-nontemporal-threshold=0", "-nontemporal-store-bound-only"},
+		{"-emit-llvm", "-target-cpu=skylake", "-no-runtime-checks", "-parallel-threshold=0", "-nontemporal-threshold=0", "-nontemporal-store-bound-only", "-sanitize=address"},
 		{"-pass-pipeline=builtin.module(infer-shapes)", "-arg-shapes=@f:0=4"},
 		{"-infer-shapes", "-arg-shapes=@f:0=4", "-print-ir-after=infer-shapes"},
 	} {
