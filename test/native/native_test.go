@@ -357,7 +357,9 @@ func TestRandomProgramsNative(t *testing.T) {
 	if d != nil {
 		t.Fatal(d)
 	}
-	all, ds := codegen.Emit(am, codegen.DefaultOptions())
+	asanOpts := codegen.DefaultOptions()
+	asanOpts.SanitizeAddress = true // instrument tirc's functions too, not only the driver
+	all, ds := codegen.Emit(am, asanOpts)
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
@@ -376,9 +378,10 @@ func TestRandomProgramsNative(t *testing.T) {
 	}
 	o2 := []string{"-O2"}
 	// Three builds keep the test near 20 s on 2 cores: checks on with
-	// clang (14), checks off with clang-19 (or clang when it is missing),
-	// and the AddressSanitizer subset.
-	builds := []build{{"clang", "clang", llName(true), true, o2, "driver.c", progs, true}}
+	// clang (14), its C driver under UndefinedBehaviorSanitizer; checks
+	// off with clang-19 (or clang when it is missing); and the
+	// AddressSanitizer subset.
+	builds := []build{{"clang", "clang", llName(true), true, append(o2, "-fsanitize=undefined", "-fno-sanitize-recover=all"), "driver.c", progs, true}}
 	cc := "clang"
 	if requireTool(t, "clang-19") {
 		cc = "clang-19"

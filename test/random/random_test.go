@@ -145,7 +145,8 @@ func TestRandomProgramsNative(t *testing.T) {
 		opts.Checks = name != "nochecks.ll"
 		opts.ParallelMin = 64 // exercise the threaded path on small tensors too
 		if name == "nt.ll" {
-			opts.NonTemporalMin = 64 // every static nest with long enough rows
+			opts.NonTemporalMin = 64    // every static nest with long enough rows
+			opts.SanitizeAddress = true // built with ASan: tirc's functions are instrumented too
 		}
 		ll, ds := codegen.Emit(m, opts)
 		if ds.HasErrors() {
@@ -186,7 +187,7 @@ func TestRandomProgramsNative(t *testing.T) {
 		asan   bool
 	}
 	builds := []build{
-		{"clang", "checks.ll", []string{"-O2"}, false},
+		{"clang", "checks.ll", []string{"-O2", "-fsanitize=undefined", "-fno-sanitize-recover=all"}, false}, // UBSan on the C driver
 		{"clang", "nochecks.ll", []string{"-O2"}, false},
 		{"clang", "nt.ll", []string{"-O1", "-g", "-fsanitize=address"}, true},
 	}
