@@ -249,16 +249,33 @@ func (fc *funcCtx) planFusion() { planFusion(fc.f, fc.inlined) }
 // planFusion sets inlined[v] for the values of f computed inside their
 // user's nest.
 func planFusion(f *ir.Func, inlined []bool) {
+	cost := make([]int, f.NumValues()) // kernels computed per element by an inlined value's tree
 	for op := range f.Ops() {
 		if !inlinable(op) {
 			continue
 		}
 		r := op.Result(0)
-		uses := r.Uses()
-		if len(uses) != 1 {
-			continue
+		c := kernelCost(op.Def.Kernel)
+		for _, v := range op.Operands() {
+			if inlined[v.ID()] {
+				c += cost[v.ID()]
+			}
 		}
-		if u := uses[0].Op; u != nil && fusible(u) {
+		cost[r.ID()] = c
+		uses := r.Uses()
+		all := len(uses) > 0
+		for _, u := range uses {
+			all = all && u.Op != nil && fusible(u.Op)
+		}
+		switch {
+		case !all:
+		case len(uses) == 1:
+			inlined[r.ID()] = true
+		case len(uses) <= maxRecomputeUses && c <= maxRecomputeCost:
+			// Cheaper to compute again in each user's nest than to
+			// write a temporary and read it back (a large temporary also
+			// costs its page faults on every call): x - mean in layer
+			// norm, exp(x - max) in softmax.
 			inlined[r.ID()] = true
 		}
 	}
@@ -288,6 +305,31 @@ func planFusion(f *ir.Func, inlined []bool) {
 		}
 		leaves[op.Result(0).ID()] = n
 	}
+}
+
+// A value with several users is recomputed in each of their nests when
+// it has at most maxRecomputeUses users and its tree costs at most
+// maxRecomputeCost (kernelCost units per element).
+const (
+	maxRecomputeUses = 4
+	maxRecomputeCost = 8
+)
+
+// kernelCost is the rough per-element cost of a kernel for the recompute
+// rule: 1 for arithmetic, more for division and exp (vectorized here),
+// too much for the libm calls made lane by lane (log, tanh, pow).
+func kernelCost(k ir.Kernel) int {
+	switch k {
+	case ir.KernelIdentity:
+		return 0
+	case ir.KernelDiv, ir.KernelRem, ir.KernelSqrt:
+		return 2
+	case ir.KernelExp:
+		return 4
+	case ir.KernelLog, ir.KernelTanh, ir.KernelPow:
+		return 100
+	}
+	return 1
 }
 
 // fail emits: if cond, print "tirc: error: <func>: <msg>" (a printf

@@ -150,7 +150,11 @@ func (bl *builder) kernel(k ir.Kernel, op *ir.Op, ins []*ir.Scalar, out *ir.Scal
 			r = b.NewSelect(neg, b.NewSub(intConst(x.Type(), 0), x), x)
 		}
 	case ir.KernelExp:
-		r = bl.callIntrinsic("llvm.exp", x.Type(), x)
+		if e == ir.F64 {
+			r = bl.callIntrinsic("llvm.exp", x.Type(), x)
+		} else {
+			r = bl.expF32(x) // f32, and f16/bf16 computed in f32
+		}
 	case ir.KernelLog:
 		r = bl.callIntrinsic("llvm.log", x.Type(), x)
 	case ir.KernelSqrt:
