@@ -36,6 +36,9 @@ type funcCtx struct {
 	exit    *llvm.Block
 	temps   []value.Value // i8* slots of buffers freed at exit
 	results []*result
+	// blocks is the block plan of the reduction nest being emitted, when
+	// it reduces everything in fixed blocks (reduce.go).
+	blocks *blockPlan
 	// fast is set while emitting a fast entry (fastentry.go): failures
 	// tail-call general instead of reporting.
 	fast    bool

@@ -371,6 +371,7 @@ type nest struct {
 	ntUsed bool // a loop with non-temporal stores was emitted
 	root   *node
 	ext    []value.Value // the root's loop extents, inside the nest
+	blocks *blockPlan    // a full reduction's blocks (reduce.go), captured
 }
 
 func (ns *nest) capture(v value.Value, name string) value.Value {
@@ -409,8 +410,10 @@ type capturedView struct {
 // (runNest).
 func (fc *funcCtx) emitNest(dst *view, root *node) error {
 	reduces := root.loops != nil && !root.loops.Parallel()
+	fc.blocks = nil
 	if reduces {
 		fc.checkEmpty(root)
+		fc.blocks = fc.planBlocks(root)
 	}
 	bits := 0
 	var number func(n *node)
@@ -436,7 +439,7 @@ func (fc *funcCtx) emitNest(dst *view, root *node) error {
 	for _, s := range root.ext {
 		total = bl.mul(total, s)
 	}
-	if reduces && !splitsParallel(root) {
+	if reduces && !splitsParallel(root) && fc.blocks == nil {
 		total = i64c(0) // one thread: the nest runs its reduction whole
 	}
 	var r value.Value
@@ -470,6 +473,9 @@ func (fc *funcCtx) emitNest(dst *view, root *node) error {
 			fc.fail(o, StatusOverflow, where(n.op)+": integer overflow (minimum value divided by -1)")
 		}
 		report(root)
+	}
+	if fc.blocks != nil {
+		fc.combineBlocks(dst, root)
 	}
 	return nil
 }
@@ -594,6 +600,12 @@ func (fc *funcCtx) buildNest(dst *view, root *node, fast bool, bits int) (*llvm.
 	ext := make([]value.Value, len(root.ext))
 	for i, e := range root.ext {
 		ext[i] = ns.capture(e, "n")
+	}
+	if b := fc.blocks; b != nil {
+		ns.blocks = &blockPlan{size: ns.capture(b.size, "n"), count: ns.capture(b.count, "n"), sums: ns.capture(b.sums, "p")}
+		if b.idx != nil {
+			ns.blocks.idx = ns.capture(b.idx, "p")
+		}
 	}
 	thread := llvm.NewParam("thread", types.I64)
 	threads := llvm.NewParam("threads", types.I64)
@@ -756,7 +768,10 @@ func (ns *nest) groups(views []*capturedView, rootSizes []value.Value, iters []i
 		if iters != nil {
 			kind = iters[d]
 		}
-		merge = merge && out[len(out)-1].kind == kind
+		// Reduction loops never merge: the lanes an element accumulates
+		// into follow its logical index in every layout (a padded or
+		// Fortran-order operand cannot merge, a row-major one could).
+		merge = merge && out[len(out)-1].kind == kind && kind == ir.Parallel
 		if merge {
 			g := &out[len(out)-1]
 			g.trip = bl.mul(g.trip, rootSizes[d])

@@ -340,6 +340,9 @@ func (ns *nest) reduce(gs []group, views []*capturedView, iters []ir.IterKind, t
 			bl.b.NewStore(bl.toStorage(r.finish(bl, t, count), r.out), ptrs[0])
 		})
 	}
+	if b := ns.blocks; b != nil {
+		return ns.reduceBlocks(r, gs, views, thread, threads)
+	}
 	if first > 0 {
 		ns.split(gs[0].trip, thread, threads)
 		gs[0].outer = true
@@ -663,4 +666,124 @@ func (fc *funcCtx) checkEmpty(root *node) {
 		}
 		fc.fail(cond, StatusShape, fmt.Sprintf("%s reduces dimension %d of size 0, which has no %s (no identity for an empty set)", where(root.op), dim, root.op.Def.Reduce))
 	}
+}
+
+// blockPlan splits a full reduction (no parallel loop runs more than
+// once) into fixed blocks of its outermost reduction loop: size
+// iterations each (about 2^16 elements), count blocks. Threads share the
+// blocks; each block's total goes to sums[b] (and idx[b] for argmax and
+// argmin), which the enclosing function combines in block order. The
+// blocks depend on the sizes alone, so the bits do not depend on the
+// thread count.
+type blockPlan struct {
+	size, count value.Value
+	sums, idx   value.Value // the blocks' totals: acc-typed, i64
+}
+
+// blockElements is about how many elements one block reduces.
+const blockElements = 1 << 16
+
+// planBlocks returns the block plan of a full reduction, or nil when a
+// parallel loop runs more than once (threads split that one instead).
+// The partial sums are temporaries of the enclosing function.
+func (fc *funcCtx) planBlocks(root *node) *blockPlan {
+	l := root.loops
+	outer := -1
+	var inner value.Value = i64c(1)
+	for i, e := range root.ext {
+		if isConst(e, 1) {
+			continue
+		}
+		if l.Iter[i] == ir.Parallel {
+			return nil
+		}
+		if outer < 0 {
+			outer = i
+		} else {
+			inner = fc.bl.mul(inner, e)
+		}
+	}
+	if outer < 0 {
+		return nil
+	}
+	bl := fc.bl
+	r := newReducer(root)
+	// size = max(1, blockElements / inner); count = ceil(T / size)
+	size := value.Value(bl.b.NewUDiv(i64c(blockElements), bl.selectI64(bl.icmp(enum.IPredEQ, inner, i64c(0)), i64c(1), inner)))
+	size = bl.selectI64(bl.icmp(enum.IPredEQ, size, i64c(0)), i64c(1), size)
+	t := root.ext[outer]
+	count := bl.b.NewUDiv(bl.b.NewAdd(t, bl.b.NewSub(size, i64c(1))), size)
+	p := &blockPlan{size: size, count: count}
+	what := fmt.Sprintf("%s: '%s' op", root.op.Pos, root.op.Name)
+	p.sums = fc.temp(r.acc, []int64{ir.Dynamic}, []value.Value{count}, what).base
+	if r.info.Index {
+		p.idx = fc.temp(ir.I64, []int64{ir.Dynamic}, []value.Value{count}, what).base
+	}
+	return p
+}
+
+// reduceBlocks is the nest of a blocked full reduction: this thread's
+// share of the blocks, each reduced like a whole reduction over its part
+// of the outermost reduction group gs[0], its total stored.
+func (ns *nest) reduceBlocks(r *reducer, gs []group, views []*capturedView, thread, threads value.Value) error {
+	bl := ns.bl
+	b := ns.blocks
+	ns.split(b.count, thread, threads)
+	var err error
+	bl.loopFrom(ns.lo, ns.hi, "block", func(k value.Value) {
+		start := bl.b.NewMul(k, b.size)
+		rest := bl.b.NewSub(gs[0].trip, start)
+		n := bl.selectI64(bl.b.NewICmp(enum.IPredULT, b.size, rest), b.size, rest)
+		part := append([]group{}, gs...)
+		part[0].trip = n
+		ptrs := make([]value.Value, len(views))
+		for i, c := range views {
+			ptrs[i] = bl.gep(storageType(c.v.elem), c.base, bl.mul(start, gs[0].strides[i]))
+		}
+		w := r.width
+		if r.info.Index {
+			w = 0
+		}
+		a := ns.newAcc(r, w)
+		if e := ns.accumulate(r, part, views, ptrs, a); e != nil {
+			err = e
+		}
+		t := ns.total(r, a)
+		s := value.Value(bl.b.NewLoad(r.accType(0), t.s))
+		if r.kahan {
+			s = bl.b.NewFSub(s, bl.b.NewLoad(r.accType(0), t.c))
+		}
+		bl.b.NewStore(bl.toStorage(s, r.acc), bl.gep(storageType(r.acc), b.sums, k))
+		if r.info.Index {
+			at := bl.b.NewAdd(bl.b.NewLoad(types.I64, t.idx), start)
+			bl.b.NewStore(at, bl.gep(types.I64, b.idx, k))
+		}
+	})
+	return err
+}
+
+// combineBlocks folds the blocks' totals in block order (compensated for
+// f64 sums; the earlier block on argmax/argmin ties) and stores the
+// result in dst, in the enclosing function.
+func (fc *funcCtx) combineBlocks(dst *view, root *node) {
+	bl := fc.bl
+	b := fc.blocks
+	r := newReducer(root)
+	ns := &nest{bl: bl}
+	a := ns.newAcc(r, 0)
+	bl.loop(b.count, "blocks", func(k value.Value) {
+		v := bl.fromStorage(bl.b.NewLoad(storageType(r.acc), bl.gep(storageType(r.acc), b.sums, k)), r.acc)
+		var at value.Value
+		if r.info.Index {
+			at = bl.b.NewLoad(types.I64, bl.gep(types.I64, b.idx, k))
+		}
+		ns.add(r, a, v, at)
+	})
+	var count value.Value = i64c(1)
+	for i, k := range root.loops.Iter {
+		if k == ir.Reduction {
+			count = bl.mul(count, root.ext[i])
+		}
+	}
+	bl.b.NewStore(bl.toStorage(r.finish(bl, a, count), r.out), dst.base)
 }

@@ -40,3 +40,16 @@ func.func @prod_f32(%x: tensor<?x?xf32>) -> tensor<?xf32> {
   %r = "tir.reduce_prod"(%x) {dims = array<i64: 1>} : (tensor<?x?xf32>) -> tensor<?xf32>
   return %r : tensor<?xf32>
 }
+// Full reductions of a long vector: fixed blocks shared by the threads.
+func.func @vec_f64(%x: tensor<?xf64>) -> tensor<f64> {
+  %r = "tir.reduce_sum"(%x) {dims = array<i64: 0>} : (tensor<?xf64>) -> tensor<f64>
+  return %r : tensor<f64>
+}
+func.func @vec_mean32(%x: tensor<?xf32>) -> tensor<f32> {
+  %r = "tir.reduce_mean"(%x) {dims = array<i64: 0>} : (tensor<?xf32>) -> tensor<f32>
+  return %r : tensor<f32>
+}
+func.func @vec_argmax(%x: tensor<?xf32>) -> tensor<i64> {
+  %r = "tir.argmax"(%x) {dims = array<i64: 0>} : (tensor<?xf32>) -> tensor<i64>
+  return %r : tensor<i64>
+}

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 #include "det.h"
 
 void omp_set_num_threads(int) __attribute__((weak));
@@ -72,13 +73,37 @@ RUN(mean_f64, double, f64, tirc_desc_f64_2d, 2d, R)
 RUN(softmax_den, float, f32, tirc_desc_f32_2d, 2d, R)
 RUN(prod_f32, float, f32, tirc_desc_f32_1d, 1d, R)
 
+// A long vector (several blocks of a full reduction): contiguous or every
+// other element, at the same 16 offsets.
+enum { N = 300007 };
+static double vlogical[N];
+#define VRUN(fn, T, suffix, RT)                                                     \
+  static uint64_t run_##fn(int kind, int off) {                                    \
+    int64_t stride = kind & 1 ? 2 : 1;                                             \
+    T *raw = aligned_alloc(64, (N * 2 + 64) * sizeof(T));                          \
+    T *base = raw + off;                                                           \
+    for (int i = 0; i < N; i++) base[i * stride] = (T)vlogical[i];                 \
+    tirc_desc_##suffix##_1d d = {base, base, 0, {N}, {stride}};                    \
+    RT r = {0};                                                                    \
+    CHECK(fn(&d, &r));                                                             \
+    uint64_t h = fnv(r.aligned, sizeof *r.aligned);                                \
+    tirc_free(&r); free(raw);                                                      \
+    return h;                                                                      \
+  }
+VRUN(vec_f64, double, f64, tirc_desc_f64_0d)
+VRUN(vec_mean32, float, f32, tirc_desc_f32_0d)
+VRUN(vec_argmax, float, f32, tirc_desc_i64_0d)
+
 int main(void) {
+  for (int i = 0; i < N; i++) vlogical[i] = next();
+  vlogical[N - 5] = 1e30; // the maximum, late: argmax must find it in the last block
   for (int r = 0; r < R; r++)
     for (int c = 0; c < C; c++) logical[r][c] = next();
   struct { const char *name; uint64_t (*run)(int, int); } fns[] = {
     {"rows_f32", run_rows_f32}, {"cols_f32", run_cols_f32}, {"all_f32", run_all_f32},
     {"rows_f64", run_rows_f64}, {"cols_f64", run_cols_f64}, {"all_f64", run_all_f64},
     {"mean_f64", run_mean_f64}, {"softmax_den", run_softmax_den}, {"prod_f32", run_prod_f32},
+    {"vec_f64", run_vec_f64}, {"vec_mean32", run_vec_mean32}, {"vec_argmax", run_vec_argmax},
   };
   int variants = 0;
   for (size_t f = 0; f < sizeof fns / sizeof fns[0]; f++) {
@@ -96,6 +121,22 @@ int main(void) {
         }
     }
     printf("%s %016llx\n", fns[f].name, (unsigned long long)want);
+  }
+  // And the values: argmax finds the late maximum; the f64 sum is the
+  // compensated sum, within an ulp of a long double sum.
+  {
+    float *x = malloc(N * sizeof *x);
+    double *y = malloc(N * sizeof *y);
+    long double ref = 0;
+    for (int i = 0; i < N; i++) x[i] = (float)vlogical[i], y[i] = vlogical[i], ref += vlogical[i];
+    tirc_desc_f32_1d dx = {x, x, 0, {N}, {1}};
+    tirc_desc_f64_1d dy = {y, y, 0, {N}, {1}};
+    tirc_desc_i64_0d ri = {0};
+    tirc_desc_f64_0d rs = {0};
+    CHECK(vec_argmax(&dx, &ri));
+    CHECK(vec_f64(&dy, &rs));
+    printf("vec_argmax index %lld\n", (long long)*ri.aligned);
+    printf("vec_f64 within 1e-15 of long double: %s\n", fabsl((long double)*rs.aligned - ref) <= 1e-15L * fabsl(ref) + 1e-300L ? "yes" : "no");
   }
   printf("same bits in %d calls\n", variants);
   return 0;
