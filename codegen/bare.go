@@ -75,8 +75,8 @@ func (mc *moduleCtx) emitBare(f *ir.Func, name string, entry *llvm.Func) {
 		p.Attrs = append(p.Attrs, enum.ParamAttrNoAlias, enum.ParamAttrNoCapture)
 		if !isResult {
 			p.Attrs = append(p.Attrs, enum.ParamAttrReadOnly)
-		} else if n, _ := ir.NumElements(tt.Shape); n > 0 {
-			p.Attrs = append(p.Attrs, enum.ParamAttrNonNull)
+		} else if n, _ := ir.NumElements(tt.Shape); n > 0 && !mc.opts.Checks {
+			p.Attrs = append(p.Attrs, enum.ParamAttrNonNull) // with checks a NULL one is reported
 		}
 		ps = append(ps, p)
 		tensors = append(tensors, tt)
@@ -92,6 +92,9 @@ func (mc *moduleCtx) emitBare(f *ir.Func, name string, entry *llvm.Func) {
 	fn := mc.m.NewFunc(name, types.I32, ps...)
 	mc.funcAttrs(fn)
 	bl := newBuilder(mc, fn)
+	if mc.opts.Checks {
+		mc.checkBarePointers(bl, name, ps, tensors, nargs)
+	}
 	b := bl.b
 	args := make([]value.Value, len(ps))
 	for i, p := range ps {
@@ -139,4 +142,44 @@ func (mc *moduleCtx) emitBare(f *ir.Func, name string, entry *llvm.Func) {
 	}
 	b.NewRet(call)
 	bl.finish()
+}
+
+// checkBarePointers returns status 4 with a message when a pointer to a
+// tensor that has elements is NULL (desccheck.go): for a result, the
+// descriptor ABI would read NULL as "allocate it" and lose the result. One
+// branch on the hot path; the cold one finds the culprit.
+func (mc *moduleCtx) checkBarePointers(bl *builder, name string, ps []*llvm.Param, tensors []*ir.TensorType, nargs int) {
+	var anyNull value.Value = constant.False
+	var nulls []value.Value
+	var whats []string
+	for i, p := range ps {
+		t := tensors[i]
+		if t == nil {
+			continue
+		}
+		if n, _ := ir.NumElements(t.Shape); n == 0 {
+			continue
+		}
+		what := fmt.Sprintf("argument #%d", i)
+		if i >= nargs {
+			what = fmt.Sprintf("result #%d", i-nargs)
+		}
+		null := bl.b.NewICmp(enum.IPredEQ, p, constant.NewNull(p.Typ.(*types.PointerType)))
+		anyNull = bl.or(anyNull, null)
+		nulls = append(nulls, null)
+		whats = append(whats, what+" is a NULL pointer, but the tensor "+ir.TypeString(t)+" has elements")
+	}
+	if len(nulls) == 0 {
+		return
+	}
+	bl.ifThen(anyNull, "null", func() {
+		for i, null := range nulls {
+			bl.ifThen(null, "null.report", func() {
+				format := mc.cstring("tirc: error: " + escape(name) + ": " + escape(whats[i]) + "\n")
+				bl.b.NewCall(mc.dprintf(), bl.b.NewLoad(types.I32, mc.errorFD()), format)
+				bl.b.NewRet(constant.NewInt(types.I32, StatusDesc))
+			})
+		}
+		bl.b.NewUnreachable()
+	})
 }

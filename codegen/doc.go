@@ -105,8 +105,10 @@
 //
 // With Options.Checks (the default; tirc -no-runtime-checks turns them
 // off) the generated code checks descriptor sizes against static types at
-// entry, broadcast compatibility of dynamic sizes before each nest,
-// caller-allocated result sizes, casts to static sizes, and integer
-// division. Unranked tensors never reach codegen: they are an error
+// entry, and that pointers, offsets and strides are usable (desccheck.go:
+// no NULL where data is needed, no address overflow, no output element
+// sharing memory with another), broadcast compatibility of dynamic sizes
+// before each nest, caller-allocated result sizes, casts to static sizes,
+// and integer division. Unranked tensors never reach codegen: they are an error
 // suggesting -infer-shapes or -arg-shapes.
 package codegen

@@ -98,11 +98,24 @@ func (mc *moduleCtx) lowerFastEntry(f *ir.Func, general value.Value) error {
 	// The guard: every descriptor has the static sizes and row-major
 	// strides, and the results are the caller's.
 	var ok value.Value = constant.True
+	if fc.mod.opts.Checks {
+		// No descriptor is read through a NULL pointer: f.general
+		// reports it (desccheck.go).
+		var nonNull value.Value = constant.True
+		for _, p := range fn.Params {
+			if pt, isPtr := p.Type().(*types.PointerType); isPtr {
+				nonNull = bl.and(nonNull, bl.b.NewICmp(enum.IPredNE, p, constant.NewNull(pt)))
+			}
+		}
+		fc.fallBackUnless(nonNull)
+	}
 	check := func(p value.Value, t *ir.TensorType, isResult bool) *view {
 		st := descType(t.Elem, len(t.Shape))
 		elemPtr := types.NewPointer(storageType(t.Elem))
 		aligned := bl.b.NewLoad(elemPtr, bl.fieldPtr(st, p, 1, -1))
-		if isResult {
+		if n, _ := ir.NumElements(t.Shape); isResult || (n > 0 && fc.mod.opts.Checks) {
+			// A result's buffer is the caller's; an argument with
+			// elements has data (else f.general reports it).
 			ok = bl.and(ok, bl.b.NewICmp(enum.IPredNE, aligned, constant.NewNull(elemPtr)))
 		}
 		off := bl.b.NewLoad(types.I64, bl.fieldPtr(st, p, 2, -1))

@@ -172,6 +172,22 @@ func (mc *moduleCtx) lowerFunc(f *ir.Func) error {
 func (fc *funcCtx) params() error {
 	bl := fc.bl
 	nargs := len(fc.f.Args())
+	// Pointers first: nothing is read through a NULL one (desccheck.go).
+	for i, a := range fc.f.Args() {
+		switch a.Type().(type) {
+		case *ir.TensorType:
+			fc.checkNotNull(fc.fn.Params[i], fmt.Sprintf("argument #%d's descriptor", i))
+		case *ir.VectorType:
+			fc.checkNotNull(fc.fn.Params[i], fmt.Sprintf("argument #%d (a vector)", i))
+		}
+	}
+	for k, rt := range fc.f.ResultTypes {
+		what := fmt.Sprintf("result #%d's pointer", k)
+		if _, ok := rt.(*ir.TensorType); ok {
+			what = fmt.Sprintf("result #%d's descriptor", k)
+		}
+		fc.checkNotNull(fc.fn.Params[nargs+k], what)
+	}
 	for i, a := range fc.f.Args() {
 		p := fc.fn.Params[i]
 		switch t := a.Type().(type) {
@@ -198,8 +214,9 @@ func (fc *funcCtx) params() error {
 }
 
 // readDesc turns a descriptor into a view. Static dims are constants in
-// the view; with checks on, the descriptor's sizes are checked against
-// them (status 4) and dynamic sizes must not be negative.
+// the view; with check (and checks on), the descriptor's sizes are checked
+// against them (status 4), dynamic sizes must not be negative, and its
+// pointer, offset and strides must be usable (checkLayout).
 func (fc *funcCtx) readDesc(p value.Value, t *ir.TensorType, what string, check bool) *view {
 	bl := fc.bl
 	st := descType(t.Elem, len(t.Shape))
@@ -223,6 +240,9 @@ func (fc *funcCtx) readDesc(p value.Value, t *ir.TensorType, what string, check 
 				fmt.Sprintf("%s: descriptor has a negative size, dimension %d, size %%lld", escape(what), d), got)
 		}
 		v.sizes = append(v.sizes, got)
+	}
+	if check {
+		fc.checkLayout(t, aligned, off, v.sizes, v.strides, what, false)
 	}
 	return v
 }
@@ -471,11 +491,15 @@ func (fc *funcCtx) resultView(k int, sizes []value.Value) *view {
 		if !fc.mod.opts.Checks {
 			return
 		}
+		strides := make([]value.Value, len(t.Shape))
 		for d := range t.Shape {
 			got := bl.b.NewLoad(types.I64, bl.fieldPtr(st, r.desc, 3, d))
 			fc.fail(bl.icmp(enum.IPredNE, got, sizes[d]), StatusDesc,
 				fmt.Sprintf("%s: caller-allocated descriptor has the wrong size, dimension %d, sizes %%lld and %%lld", what, d), got, sizes[d])
+			strides[d] = bl.b.NewLoad(types.I64, bl.fieldPtr(st, r.desc, 4, d))
 		}
+		off := bl.b.NewLoad(types.I64, bl.fieldPtr(st, r.desc, 2, -1))
+		fc.checkLayout(t, in, off, sizes, strides, what, true)
 	}, func() {
 		raw, aligned := fc.alloc(t.Elem, sizes, r.owned, what)
 		bl.b.NewStore(bl.b.NewBitCast(raw, elemPtr), bl.fieldPtr(st, r.desc, 0, -1))

@@ -100,8 +100,10 @@ func EmitCHeader(m *ir.Module) ([]byte, ir.Diagnostics) {
  * caller's buffer, whose sizes must match. Every function returns 0 on
  * success, 1 for incompatible run-time sizes, 2 for integer division by
  * zero or MIN / -1, 3 when out of memory, 4 when a descriptor contradicts
- * the static type; the reason is written to tirc_error_fd (stderr unless
- * set). i1 is one byte, f16 and bf16 are uint16_t bit patterns. Link with
+ * the static type or cannot be used (a NULL pointer where data is needed,
+ * strides that overflow, a result whose elements share memory); the reason
+ * is written to tirc_error_fd (stderr unless set). Each buffer must be as
+ * long as its descriptor claims. i1 is one byte, f16 and bf16 are uint16_t bit patterns. Link with
  * -lm. A function whose tensors all have static shapes also has a
  * bare-pointer entry f_bare: each tensor is a pointer to its first element
  * (row-major, contiguous), results are written into the caller's buffers

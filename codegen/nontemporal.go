@@ -101,8 +101,9 @@ func (mc *moduleCtx) ntMetadata() *metadata.Tuple {
 
 // ntLoop emits the innermost loop over [from, to) with non-temporal
 // vector stores; body is the scalar element code. When cond (nil: true)
-// is false at run time the scalar prologue runs the whole range: an
-// ordinary loop, which clang vectorizes.
+// is false at run time, or the output is not aligned to its element size,
+// the scalar prologue runs the whole range: an ordinary loop, which clang
+// vectorizes.
 func (ns *nest) ntLoop(from, to value.Value, g group, views []*capturedView, ptrs []value.Value, cond value.Value, body func([]value.Value)) {
 	bl := ns.bl
 	vf := ns.nt.vf
@@ -122,6 +123,13 @@ func (ns *nest) ntLoop(from, to value.Value, g group, views []*capturedView, ptr
 	peel := bl.b.NewUDiv(bl.b.NewAnd(bl.b.NewSub(i64c(64), bl.b.NewAnd(addr, i64c(63))), i64c(63)), i64c(esz))
 	n := bl.b.NewSub(to, from)
 	var peel2 value.Value = bl.b.NewSelect(bl.b.NewICmp(enum.IPredULT, peel, n), peel, n)
+	if esz > 1 {
+		// An output not aligned to its element size never reaches a
+		// 64-byte boundary: the ordinary loop writes it (a streaming
+		// store there would fault).
+		odd := bl.b.NewICmp(enum.IPredNE, bl.b.NewAnd(addr, i64c(esz-1)), i64c(0))
+		peel2 = bl.b.NewSelect(odd, n, peel2)
+	}
 	if cond != nil {
 		peel2 = bl.b.NewSelect(cond, peel2, n)
 	}

@@ -1,0 +1,137 @@
+package codegen
+
+import (
+	"fmt"
+
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/tirc/tirc/ir"
+)
+
+// Hostile descriptors. With Options.Checks every entry point checks what
+// a caller hands it before any of it is read or written, and answers a
+// bad call with status 4 and a message instead of a crash:
+//
+//   - a NULL pointer where tirc reads or writes: a tensor's descriptor
+//     (argument or result), a vector argument, a scalar or vector result,
+//     the aligned pointer of an argument that has elements, a bare
+//     entry's pointer to a tensor that has elements;
+//   - a negative size (static sizes must be equal to the type's);
+//   - offset and strides whose elements do not all lie within 2^63 bytes
+//     of each other (the address of an element would overflow);
+//   - a caller-allocated result whose strides make two of its elements
+//     share memory: sorted by their absolute value, each stride of a
+//     dimension of more than one element must exceed the extent of the
+//     dimensions before it. (This rule also refuses some interleaved
+//     layouts that do not overlap; copy into a plain buffer instead.)
+//
+// What stays the caller's duty, as with any C function: that each buffer
+// is as long as its descriptor claims, that results do not alias
+// arguments, that pointers point at live memory of the right element type
+// and alignment. Without checks every problem above is undefined
+// behaviour, as in MLIR.
+
+// checkNotNull fails with status 4 when the pointer p is NULL.
+func (fc *funcCtx) checkNotNull(p value.Value, what string) {
+	if !fc.mod.opts.Checks {
+		return
+	}
+	null := constant.NewNull(p.Type().(*types.PointerType))
+	fc.fail(fc.bl.b.NewICmp(enum.IPredEQ, p, null), StatusDesc, escape(what)+" is a NULL pointer")
+}
+
+// nonEmpty is true when every size is non-zero (sizes are not negative).
+func (fc *funcCtx) nonEmpty(sizes []value.Value) value.Value {
+	var all value.Value = constant.True
+	for _, s := range sizes {
+		all = fc.bl.and(all, fc.bl.icmp(enum.IPredNE, s, i64c(0)))
+	}
+	return all
+}
+
+// checkLayout checks the data pointer, offset and strides of a descriptor
+// whose sizes are checked already: its elements must lie within 2^63
+// bytes (no address computation overflows), an argument with elements
+// must have a data pointer, and the elements of an output must not share
+// memory. Empty tensors are not read or written, so they pass.
+func (fc *funcCtx) checkLayout(t *ir.TensorType, aligned, offset value.Value, sizes, strides []value.Value, what string, output bool) {
+	if !fc.mod.opts.Checks {
+		return
+	}
+	bl := fc.bl
+	full := fc.nonEmpty(sizes)
+	if !output {
+		null := constant.NewNull(aligned.Type().(*types.PointerType))
+		fc.fail(bl.and(full, bl.b.NewICmp(enum.IPredEQ, aligned, null)), StatusDesc,
+			escape(what)+": the descriptor's aligned pointer is NULL, but the tensor has elements")
+	}
+	// The lowest and highest element offsets, in bytes, overflow-checked.
+	var ovf value.Value = constant.False
+	lo, hi := offset, offset
+	extents := make([]value.Value, len(sizes)) // |(size-1) * stride|, as unsigned
+	for d := range sizes {
+		e, o := fc.mulOverflow(bl.b.NewSub(sizes[d], i64c(1)), strides[d])
+		ovf = bl.or(ovf, o)
+		neg := bl.b.NewICmp(enum.IPredSLT, e, i64c(0))
+		var o1, o2 value.Value
+		lo, o1 = fc.addOverflow(lo, bl.b.NewSelect(neg, e, i64c(0)))
+		hi, o2 = fc.addOverflow(hi, bl.b.NewSelect(neg, i64c(0), e))
+		ovf = bl.or(ovf, bl.or(o1, o2))
+		extents[d] = bl.b.NewSelect(neg, bl.b.NewSub(i64c(0), e), e)
+	}
+	esz := i64c(byteSize(t.Elem))
+	_, o1 := fc.mulOverflow(lo, esz)
+	_, o2 := fc.mulOverflow(hi, esz)
+	ovf = bl.or(ovf, bl.or(o1, o2))
+	fc.fail(bl.and(full, ovf), StatusDesc,
+		escape(what)+": the descriptor's offset and strides put its elements more than 2^63 bytes apart")
+	if !output {
+		return
+	}
+	// Dimension k overlaps when it has more than one element and its
+	// stride does not exceed the extent of the dimensions ordered before
+	// it by (|stride|, index).
+	abs := make([]value.Value, len(sizes))
+	many := make([]value.Value, len(sizes))
+	for d := range sizes {
+		neg := bl.b.NewICmp(enum.IPredSLT, strides[d], i64c(0))
+		abs[d] = bl.b.NewSelect(neg, bl.b.NewSub(i64c(0), strides[d]), strides[d])
+		many[d] = bl.b.NewICmp(enum.IPredUGT, sizes[d], i64c(1))
+	}
+	for k := range sizes {
+		var before value.Value = i64c(0)
+		for j := range sizes {
+			if j == k {
+				continue
+			}
+			pred := enum.IPredULT
+			if j < k {
+				pred = enum.IPredULE
+			}
+			in := bl.and(many[j], bl.b.NewICmp(pred, abs[j], abs[k]))
+			before = bl.b.NewAdd(before, bl.b.NewSelect(in, extents[j], i64c(0)))
+		}
+		shared := bl.and(many[k], bl.b.NewICmp(enum.IPredULE, abs[k], before))
+		fc.fail(bl.and(full, shared), StatusDesc,
+			fmt.Sprintf("%s: the strides of the caller's descriptor make elements share memory, dimension %d, stride %%lld: an output's elements must be distinct", escape(what), k), strides[k])
+	}
+}
+
+// mulOverflow returns x*y and whether the signed product overflowed.
+func (fc *funcCtx) mulOverflow(x, y value.Value) (value.Value, value.Value) {
+	return fc.withOverflow("llvm.smul.with.overflow.i64", x, y)
+}
+
+// addOverflow returns x+y and whether the signed sum overflowed.
+func (fc *funcCtx) addOverflow(x, y value.Value) (value.Value, value.Value) {
+	return fc.withOverflow("llvm.sadd.with.overflow.i64", x, y)
+}
+
+func (fc *funcCtx) withOverflow(name string, x, y value.Value) (value.Value, value.Value) {
+	f := fc.mod.intrinsic(name, types.NewStruct(types.I64, types.I1), types.I64, types.I64)
+	r := fc.bl.b.NewCall(f, x, y)
+	return fc.bl.b.NewExtractValue(r, 0), fc.bl.b.NewExtractValue(r, 1)
+}
