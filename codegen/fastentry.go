@@ -70,14 +70,15 @@ func (mc *moduleCtx) fastEntryOK(f *ir.Func) bool {
 			}
 		case op.Has(traits.ConstantLike):
 		case fusible(op):
-			r := op.Result(0)
-			if n, ok := ir.NumElements(r.Type().(*ir.TensorType).Shape); !ok || (mc.opts.ParallelMin > 0 && n >= mc.opts.ParallelMin) ||
-				(mc.opts.NonTemporalMin > 0 && n*byteSize(ir.ElementType(r.Type())) >= mc.opts.NonTemporalMin) {
-				return false
-			}
-			uses := r.Uses()
-			if len(uses) != 1 || (uses[0].Op.Name != "func.return" && !inlined[r.ID()]) {
-				return false
+			for _, r := range op.Results() {
+				if n, ok := ir.NumElements(r.Type().(*ir.TensorType).Shape); !ok || (mc.opts.ParallelMin > 0 && n >= mc.opts.ParallelMin) ||
+					(mc.opts.NonTemporalMin > 0 && n*byteSize(ir.ElementType(r.Type())) >= mc.opts.NonTemporalMin) {
+					return false
+				}
+				uses := r.Uses()
+				if len(uses) != 1 || (uses[0].Op.Name != "func.return" && !inlined[r.ID()]) {
+					return false
+				}
 			}
 		default:
 			return false

@@ -274,7 +274,7 @@ func (fc *funcCtx) planFusion() { planFusion(fc.f, fc.inlined) }
 func planFusion(f *ir.Func, inlined []bool) {
 	cost := make([]int, f.NumValues()) // kernels computed per element by an inlined value's tree
 	for op := range f.Ops() {
-		if !inlinable(op) {
+		if !inlinable(op) || op.NumResults() != 1 { // several results: a nest each
 			continue
 		}
 		r := op.Result(0)
@@ -341,19 +341,7 @@ const (
 // kernelCost is the rough per-element cost of a kernel for the recompute
 // rule: 1 for arithmetic, more for division and exp (vectorized here),
 // too much for the libm calls made lane by lane (log, tanh, pow).
-func kernelCost(k ir.Kernel) int {
-	switch k {
-	case ir.KernelIdentity:
-		return 0
-	case ir.KernelDiv, ir.KernelRem, ir.KernelSqrt:
-		return 2
-	case ir.KernelExp:
-		return 4
-	case ir.KernelLog, ir.KernelTanh, ir.KernelPow:
-		return 100
-	}
-	return 1
-}
+func kernelCost(k ir.Kernel) int { return k.Info().Cost }
 
 // fail emits: if cond, print "tirc: error: <func>: <msg>" (a printf
 // format whose %lld take rt) to @tirc_error_fd (stderr unless the caller
@@ -536,7 +524,12 @@ func (fc *funcCtx) lowerOp(op *ir.Op) error {
 	case op.Name == "func.call":
 		return fc.call(op)
 	case fusible(op):
-		return fc.root(op)
+		for r := range op.NumResults() {
+			if err := fc.root(op, r); err != nil {
+				return err
+			}
+		}
+		return nil
 	case op.Def != nil && op.Def.Kernel != ir.KernelNone:
 		return fc.direct(op)
 	}
@@ -546,8 +539,8 @@ func (fc *funcCtx) lowerOp(op *ir.Op) error {
 // root computes a fusible op's value with one loop nest: into the
 // function's result buffer when its only use is the return, else into a
 // temporary.
-func (fc *funcCtx) root(op *ir.Op) error {
-	v := op.Result(0)
+func (fc *funcCtx) root(op *ir.Op, res int) error {
+	v := op.Result(res)
 	for _, t := range append(op.OperandTypes(), v.Type()) {
 		if tt, ok := t.(*ir.TensorType); ok && tt.Unranked {
 			return op.Errorf("has an unranked tensor type '%s'; run -infer-shapes (with -arg-shapes for unranked arguments) before -emit-llvm", ir.TypeString(tt))
@@ -865,10 +858,17 @@ func (fc *funcCtx) storeVector(x value.Value, t *ir.VectorType, p value.Value) {
 // direct lowers an elementwise op on scalars or LLVM vectors (tirc
 // vector types): the kernel applies to whole values.
 func (fc *funcCtx) direct(op *ir.Op) error {
-	v := op.Result(0)
-	if op.NumResults() != 1 {
-		return op.Errorf("cannot be lowered to LLVM IR")
+	for r := range op.NumResults() {
+		if err := fc.directResult(op, r); err != nil {
+			return err
+		}
 	}
+	return nil
+}
+
+// directResult computes result res of an op on scalars or vectors.
+func (fc *funcCtx) directResult(op *ir.Op, res int) error {
+	v := op.Result(res)
 	var shape []int64
 	if vt, ok := v.Type().(*ir.VectorType); ok {
 		shape = vt.Shape
@@ -892,7 +892,7 @@ func (fc *funcCtx) direct(op *ir.Op) error {
 		ins[i] = ir.ElementType(a.Type())
 	}
 	out := ir.ElementType(v.Type())
-	kr, err := fc.bl.emitKernel(op, ins, out, args)
+	kr, err := fc.bl.emitKernelFor(op, res, ins, out, args)
 	if err != nil {
 		return op.Errorf("%v", err)
 	}

@@ -28,13 +28,22 @@ type kernelResult struct {
 // emitKernel applies op's scalar semantics to args (compute types of the
 // operands' element types ins) producing an element of type out.
 func (bl *builder) emitKernel(op *ir.Op, ins []*ir.Scalar, out *ir.Scalar, args []value.Value) (kernelResult, error) {
-	return bl.kernel(op.Def.Kernel, op, ins, out, args)
+	return bl.emitKernelFor(op, 0, ins, out, args)
 }
 
-// kernel applies kernel k; op supplies the predicate of KernelCmp (nil
-// for the combining kernels of reductions).
+// emitKernelFor is emitKernel for result res of an op with several
+// (each result has its own kernel over the same operands).
+func (bl *builder) emitKernelFor(op *ir.Op, res int, ins []*ir.Scalar, out *ir.Scalar, args []value.Value) (kernelResult, error) {
+	return bl.kernel(op.Def.KernelOf(res), op, ins, out, args)
+}
+
+// kernel applies kernel k; op supplies the predicate of KernelCmp and the
+// row's Sign (nil for the combining kernels of reductions).
 func (bl *builder) kernel(k ir.Kernel, op *ir.Op, ins []*ir.Scalar, out *ir.Scalar, args []value.Value) (kernelResult, error) {
 	e := ins[0]
+	if k.Arity() != len(args) {
+		return kernelResult{}, fmt.Errorf("kernel '%v' takes %d operands, got %d", k, k.Arity(), len(args))
+	}
 	unsigned := readsUnsigned(op, e)
 	x := args[0]
 	var y value.Value
@@ -69,6 +78,11 @@ func (bl *builder) kernel(k ir.Kernel, op *ir.Op, ins []*ir.Scalar, out *ir.Scal
 		} else {
 			r = b.NewMul(x, y)
 		}
+	case ir.KernelCeilDiv:
+		if e.IsFloat() {
+			return kernelResult{}, fmt.Errorf("no lowering for kernel '%v' on floats", k)
+		}
+		return bl.intDivRem(k, e, unsigned, x, y), nil
 	case ir.KernelDiv, ir.KernelRem:
 		if e.IsFloat() {
 			if k == ir.KernelDiv {
@@ -88,42 +102,37 @@ func (bl *builder) kernel(k ir.Kernel, op *ir.Op, ins []*ir.Scalar, out *ir.Scal
 	case ir.KernelPow:
 		r = bl.callIntrinsic("llvm.pow", x.Type(), x, y)
 	case ir.KernelMax, ir.KernelMin:
-		if e.IsFloat() {
-			// NumPy maximum/minimum: NaN propagates (x+y is NaN then).
-			pred := enum.FPredOGT
-			if k == ir.KernelMin {
-				pred = enum.FPredOLT
-			}
-			m := b.NewSelect(b.NewFCmp(pred, x, y), x, y)
-			// Against a constant that is not NaN only the other operand
-			// can be NaN; x + -0.0 is x (quieted), which LLVM folds, so
-			// the two selects become one compare and select (W3's relu).
-			if notNaNConst(y) {
-				r = b.NewSelect(b.NewFCmp(enum.FPredUNO, x, x), b.NewFAdd(x, floatConst(x.Type(), math.Copysign(0, -1))), m)
-			} else if notNaNConst(x) {
-				r = b.NewSelect(b.NewFCmp(enum.FPredUNO, y, y), b.NewFAdd(y, floatConst(y.Type(), math.Copysign(0, -1))), m)
-			} else {
-				r = b.NewSelect(b.NewFCmp(enum.FPredUNO, x, y), b.NewFAdd(x, y), m)
-			}
-			if !zeroSafe(k, x, y) {
-				// Equal operands: -0 and +0 differ only in the sign bit;
-				// max is +0 (and of the bits), min -0 (or), as
-				// arith.maximumf and llvm.maximum.
-				r = bl.zeroFix(k, x, y, r)
-			}
-			break
-		}
-		pred := map[bool]enum.IPred{true: enum.IPredSGT, false: enum.IPredSLT}[k == ir.KernelMax]
-		if unsigned { // and booleans: max is or, min is and
-			pred = map[bool]enum.IPred{true: enum.IPredUGT, false: enum.IPredULT}[k == ir.KernelMax]
-		}
-		r = b.NewSelect(b.NewICmp(pred, x, y), x, y)
+		r = bl.maxMin(k, e, unsigned, x, y)
+	case ir.KernelMaxNum, ir.KernelMinNum:
+		// IEEE maxNum/minNum: a NaN operand is ignored.
+		mk := map[bool]ir.Kernel{true: ir.KernelMax, false: ir.KernelMin}[k == ir.KernelMaxNum]
+		r = bl.maxMin(mk, e, unsigned, x, y)
+		r = b.NewSelect(b.NewFCmp(enum.FPredUNO, y, y), x, r)
+		r = b.NewSelect(b.NewFCmp(enum.FPredUNO, x, x), y, r)
+	case ir.KernelClamp: // min(max(x, lo), hi)
+		r = bl.maxMin(ir.KernelMin, e, unsigned, bl.maxMin(ir.KernelMax, e, unsigned, x, y), args[2])
 	case ir.KernelAnd:
 		r = b.NewAnd(x, y)
 	case ir.KernelOr:
 		r = b.NewOr(x, y)
 	case ir.KernelXor:
 		r = b.NewXor(x, y)
+	case ir.KernelNot:
+		r = b.NewXor(x, intConst(x.Type(), -1))
+	case ir.KernelShl, ir.KernelShr:
+		r = bl.shift(k, e, unsigned, x, y)
+	case ir.KernelAddCarry: // the sum wrapped below an operand
+		r = b.NewICmp(enum.IPredULT, b.NewAdd(x, y), x)
+	case ir.KernelMulHigh:
+		r = bl.mulHigh(e, unsigned, x, y)
+	case ir.KernelCtlz, ir.KernelCttz, ir.KernelCtpop:
+		name := map[ir.Kernel]string{ir.KernelCtlz: "llvm.ctlz", ir.KernelCttz: "llvm.cttz", ir.KernelCtpop: "llvm.ctpop"}[k]
+		if k == ir.KernelCtpop {
+			r = bl.callIntrinsic(name, x.Type(), x)
+		} else { // is_zero_poison false: the width for 0
+			f := bl.mod.intrinsic(name+"."+typeSuffix(x.Type()), x.Type(), x.Type(), types.I1)
+			r = bl.call(f, x, constant.False)
+		}
 	case ir.KernelCmp:
 		c, err := bl.compare(op, e, unsigned, x, y)
 		if err != nil {
@@ -155,14 +164,35 @@ func (bl *builder) kernel(k ir.Kernel, op *ir.Op, ins []*ir.Scalar, out *ir.Scal
 		} else {
 			r = bl.expF32(x) // f32, and f16/bf16 computed in f32
 		}
-	case ir.KernelLog:
-		r = bl.callIntrinsic("llvm.log", x.Type(), x)
-	case ir.KernelSqrt:
-		r = bl.callIntrinsic("llvm.sqrt", x.Type(), x)
-	case ir.KernelTanh:
-		r = bl.libm("tanh", x)
+	case ir.KernelLog, ir.KernelSqrt, ir.KernelExp2, ir.KernelLog2, ir.KernelLog10,
+		ir.KernelSin, ir.KernelCos, ir.KernelCeil, ir.KernelFloor, ir.KernelRound, ir.KernelRoundEven, ir.KernelTrunc:
+		r = bl.callIntrinsic("llvm."+k.String(), x.Type(), x)
+	case ir.KernelTanh, ir.KernelTan, ir.KernelAtan, ir.KernelErf, ir.KernelExpm1, ir.KernelLog1p:
+		r = bl.libm(k.String(), x)
+	case ir.KernelAtan2:
+		r = bl.libm("atan2", x, y)
+	case ir.KernelFma:
+		r = bl.callIntrinsic("llvm.fma", x.Type(), x, y, args[2])
+	case ir.KernelCopySign:
+		r = bl.callIntrinsic("llvm.copysign", x.Type(), x, y)
+	case ir.KernelRsqrt:
+		r = b.NewFDiv(floatConst(x.Type(), 1), bl.callIntrinsic("llvm.sqrt", x.Type(), x))
+	case ir.KernelRecip:
+		r = b.NewFDiv(floatConst(x.Type(), 1), x)
+	case ir.KernelSigmoid:
+		var ex value.Value
+		if e == ir.F64 {
+			ex = bl.callIntrinsic("llvm.exp", x.Type(), b.NewFNeg(x))
+		} else {
+			ex = bl.expF32(b.NewFNeg(x))
+		}
+		r = b.NewFDiv(floatConst(x.Type(), 1), b.NewFAdd(floatConst(x.Type(), 1), ex))
 	case ir.KernelConvert:
 		r = bl.convert(x, e, out, unsigned, n)
+	case ir.KernelCast:
+		r = bl.cast(x, e, out, unsigned, n)
+	case ir.KernelBitcast:
+		r = bl.bitcast(x, e, out, n)
 	case ir.KernelIdentity:
 		r = x
 	default:
@@ -190,11 +220,92 @@ func readsUnsigned(op *ir.Op, e *ir.Scalar) bool {
 	return op.Def.Sign == ir.Unsigned || (op.Def.Sign == ir.Signless && intSide.Unsigned())
 }
 
+// maxMin is max or min of x and y: integers by sign (booleans: max is or,
+// min is and); floats NumPy's maximum/minimum, NaN propagating, -0 < +0.
+func (bl *builder) maxMin(k ir.Kernel, e *ir.Scalar, unsigned bool, x, y value.Value) value.Value {
+	b := bl.b
+	if !e.IsFloat() {
+		pred := map[bool]enum.IPred{true: enum.IPredSGT, false: enum.IPredSLT}[k == ir.KernelMax]
+		if unsigned {
+			pred = map[bool]enum.IPred{true: enum.IPredUGT, false: enum.IPredULT}[k == ir.KernelMax]
+		}
+		return b.NewSelect(b.NewICmp(pred, x, y), x, y)
+	}
+	// NumPy maximum/minimum: NaN propagates (x+y is NaN then).
+	pred := enum.FPredOGT
+	if k == ir.KernelMin {
+		pred = enum.FPredOLT
+	}
+	m := b.NewSelect(b.NewFCmp(pred, x, y), x, y)
+	// Against a constant that is not NaN only the other operand can be
+	// NaN; x + -0.0 is x (quieted), which LLVM folds, so the two selects
+	// become one compare and select (W3's relu).
+	var r value.Value
+	if notNaNConst(y) {
+		r = b.NewSelect(b.NewFCmp(enum.FPredUNO, x, x), b.NewFAdd(x, floatConst(x.Type(), math.Copysign(0, -1))), m)
+	} else if notNaNConst(x) {
+		r = b.NewSelect(b.NewFCmp(enum.FPredUNO, y, y), b.NewFAdd(y, floatConst(y.Type(), math.Copysign(0, -1))), m)
+	} else {
+		r = b.NewSelect(b.NewFCmp(enum.FPredUNO, x, y), b.NewFAdd(x, y), m)
+	}
+	if !zeroSafe(k, x, y) {
+		// Equal operands: -0 and +0 differ only in the sign bit; max is
+		// +0 (and of the bits), min -0 (or), as arith.maximumf and
+		// llvm.maximum.
+		r = bl.zeroFix(k, x, y, r)
+	}
+	return r
+}
+
+// shift is shl, or lshr/ashr by sign, with LLVM's poison for amounts of
+// the bit width or more replaced by NumPy's values: 0, or the sign bit
+// repeated for an arithmetic right shift.
+func (bl *builder) shift(k ir.Kernel, e *ir.Scalar, unsigned bool, x, y value.Value) value.Value {
+	b := bl.b
+	t := x.Type()
+	width := intConst(t, int64(e.Bits()))
+	if e.Bits() == 1 {
+		width = intConst(t, 1) // i1's 1 is true: the only amount in range is 0
+	}
+	var big value.Value = b.NewICmp(enum.IPredUGE, y, width)
+	if e.Bits() == 1 {
+		big = y
+	}
+	if k == ir.KernelShr && !unsigned {
+		if e.Bits() == 1 {
+			return x // the sign bit is the value
+		}
+		amt := b.NewSelect(big, intConst(t, int64(e.Bits()-1)), y)
+		return b.NewAShr(x, amt)
+	}
+	amt := b.NewSelect(big, intConst(t, 0), y)
+	var v value.Value = b.NewShl(x, amt)
+	if k == ir.KernelShr {
+		v = b.NewLShr(x, amt)
+	}
+	return b.NewSelect(big, intConst(t, 0), v)
+}
+
+// mulHigh is the high half of the double-width product, by sign.
+func (bl *builder) mulHigh(e *ir.Scalar, unsigned bool, x, y value.Value) value.Value {
+	b := bl.b
+	n := lanes(x.Type())
+	w := vecOf(types.NewInt(uint64(2*e.Bits())), n)
+	var xw, yw value.Value
+	if unsigned {
+		xw, yw = b.NewZExt(x, w), b.NewZExt(y, w)
+	} else {
+		xw, yw = b.NewSExt(x, w), b.NewSExt(y, w)
+	}
+	return b.NewTrunc(b.NewLShr(b.NewMul(xw, yw), intConst(w, int64(e.Bits()))), x.Type())
+}
+
 // intDivRem is sdiv/srem (udiv/urem when unsigned) that never traps: a
 // zero divisor, or MIN / -1, is replaced by 1 and reported as a fault.
 // floor_div and floor_rem then round toward -inf: when the remainder is
 // not 0 and its sign is not the divisor's, q - 1 and r + y (unsigned
-// numbers have no sign: floor is truncation).
+// numbers have no sign: floor is truncation); ceil_div rounds toward
+// +inf: q + 1 when the remainder is not 0 and has the divisor's sign.
 func (bl *builder) intDivRem(k ir.Kernel, e *ir.Scalar, unsigned bool, x, y value.Value) kernelResult {
 	b := bl.b
 	t := x.Type()
@@ -203,8 +314,12 @@ func (bl *builder) intDivRem(k ir.Kernel, e *ir.Scalar, unsigned bool, x, y valu
 		zero := b.NewICmp(enum.IPredEQ, y, intConst(t, 0))
 		safe := b.NewSelect(zero, intConst(t, 1), y)
 		var v value.Value = b.NewUDiv(x, safe)
-		if rem {
+		switch {
+		case rem:
 			v = b.NewURem(x, safe)
+		case k == ir.KernelCeilDiv:
+			up := b.NewICmp(enum.IPredNE, b.NewURem(x, safe), intConst(t, 0))
+			v = b.NewSelect(up, b.NewAdd(v, intConst(t, 1)), v)
 		}
 		return kernelResult{v: v, divZero: bl.anyLane(zero)}
 	}
@@ -223,8 +338,13 @@ func (bl *builder) intDivRem(k ir.Kernel, e *ir.Scalar, unsigned bool, x, y valu
 	var v value.Value
 	if !rem {
 		v = b.NewSDiv(x, safe)
-		if k == ir.KernelFloorDiv {
+		switch k {
+		case ir.KernelFloorDiv:
 			v = b.NewSelect(bl.floorFix(b.NewSRem(x, safe), y), b.NewSub(v, intConst(t, 1)), v)
+		case ir.KernelCeilDiv:
+			r := b.NewSRem(x, safe)
+			same := b.NewICmp(enum.IPredEQ, b.NewICmp(enum.IPredSLT, r, intConst(t, 0)), b.NewICmp(enum.IPredSLT, y, intConst(t, 0)))
+			v = b.NewSelect(b.NewAnd(b.NewICmp(enum.IPredNE, r, intConst(t, 0)), same), b.NewAdd(v, intConst(t, 1)), v)
 		}
 	} else {
 		v = b.NewSRem(x, safe)
@@ -393,6 +513,44 @@ func (bl *builder) convert(x value.Value, from, to *ir.Scalar, unsigned bool, n 
 	return b.NewSExt(x, tt)
 }
 
+// cast is arith's casts (see eval.Cast): as convert, except that an
+// integer cast to i1 keeps the low bit and a float cast to i1 saturates.
+func (bl *builder) cast(x value.Value, from, to *ir.Scalar, unsigned bool, n int64) value.Value {
+	if to != ir.I1 {
+		return bl.convert(x, from, to, unsigned, n)
+	}
+	tt := vecOf(types.I1, n)
+	if !from.IsFloat() {
+		if from == ir.I1 {
+			return x
+		}
+		return bl.b.NewTrunc(x, tt)
+	}
+	sat := "llvm.fptosi.sat"
+	if unsigned {
+		sat = "llvm.fptoui.sat"
+	}
+	name := fmt.Sprintf("%s.%s.%s", sat, typeSuffix(tt), typeSuffix(x.Type()))
+	return bl.call(bl.mod.intrinsic(name, tt, x.Type()), x)
+}
+
+// bitcast reinterprets the bits of x (compute type of from) as type to:
+// f16 and bf16, computed as float, go through their bits.
+func (bl *builder) bitcast(x value.Value, from, to *ir.Scalar, n int64) value.Value {
+	b := bl.b
+	if from.Kind == ir.KindF16 || from.Kind == ir.KindBF16 {
+		x = bl.toStorage(x, from) // the i16 bits
+	}
+	st := vecOf(storageType(to), n)
+	if !x.Type().Equal(st) {
+		x = b.NewBitCast(x, st)
+	}
+	if to.Kind == ir.KindF16 || to.Kind == ir.KindBF16 {
+		return bl.fromStorage(x, to)
+	}
+	return x
+}
+
 // round16 rounds a float compute value to f16 or bf16 and back.
 func (bl *builder) round16(x value.Value, e *ir.Scalar) value.Value {
 	n := lanes(x.Type())
@@ -506,9 +664,10 @@ func (bl *builder) callIntrinsic(base string, t types.Type, args ...value.Value)
 	return bl.call(bl.mod.intrinsic(base+"."+typeSuffix(t), t, ps...), args...)
 }
 
-// libm calls a C math function per lane (f suffix for float).
-func (bl *builder) libm(name string, x value.Value) value.Value {
-	t := x.Type()
+// libm calls a C math function of the operands' type per lane (f suffix
+// for float).
+func (bl *builder) libm(name string, xs ...value.Value) value.Value {
+	t := xs[0].Type()
 	elem := t
 	if vt, ok := t.(*types.VectorType); ok {
 		elem = vt.ElemType
@@ -516,15 +675,22 @@ func (bl *builder) libm(name string, x value.Value) value.Value {
 	if elem == types.Float {
 		name += "f"
 	}
-	f := bl.mod.intrinsic(name, elem, elem)
+	ps := make([]types.Type, len(xs))
+	for i := range ps {
+		ps[i] = elem
+	}
+	f := bl.mod.intrinsic(name, elem, ps...)
 	n := lanes(t)
 	if n == 0 {
-		return bl.call(f, x)
+		return bl.call(f, xs...)
 	}
 	var acc value.Value = constant.NewUndef(t.(*types.VectorType))
 	for i := int64(0); i < n; i++ {
-		e := bl.b.NewExtractElement(x, i32c(i))
-		acc = bl.b.NewInsertElement(acc, bl.call(f, e), i32c(i))
+		es := make([]value.Value, len(xs))
+		for j, x := range xs {
+			es[j] = bl.b.NewExtractElement(x, i32c(i))
+		}
+		acc = bl.b.NewInsertElement(acc, bl.call(f, es...), i32c(i))
 	}
 	return acc
 }

@@ -45,6 +45,7 @@ type node struct {
 	view   *view
 	scalar value.Value
 	bit    int // fault bits 2*bit, 2*bit+1 for integer div/rem nodes, -1 otherwise
+	res    int // the result of op the node computes (an op with several: one nest each)
 }
 
 // fusible reports whether op is lowered as a loop nest: a Computable op
@@ -77,7 +78,7 @@ func inlinable(op *ir.Op) bool {
 func (fc *funcCtx) tree(v *ir.Value, root bool) (*node, error) {
 	if op := v.Def(); op != nil && (root || fc.inlined[v.ID()]) {
 		shape, _ := ir.Shape(v.Type())
-		n := &node{op: op, loops: ir.LoopsOf(op), elem: ir.ElementType(v.Type()), shape: shape, bit: -1}
+		n := &node{op: op, loops: ir.LoopsOf(op), elem: ir.ElementType(v.Type()), shape: shape, bit: -1, res: v.Index()}
 		for _, a := range op.Operands() {
 			kid, err := fc.tree(a, false)
 			if err != nil {
@@ -116,7 +117,7 @@ func (fc *funcCtx) prepare(root *node) error {
 	if err := fc.sizes(root); err != nil {
 		return err
 	}
-	root.dimMap = root.loops.Results[0]
+	root.dimMap = root.loops.Results[root.res]
 	return fc.mapDims(root, func(m ir.DimMap) ir.DimMap { return m })
 }
 
@@ -154,7 +155,7 @@ func (fc *funcCtx) mapDims(n *node, toNest func(ir.DimMap) ir.DimMap) error {
 			if m.Loop < 0 {
 				return m
 			}
-			d := kl.ResultDimOf(0, m.Loop)
+			d := kl.ResultDimOf(kid.res, m.Loop)
 			if d < 0 {
 				return ir.UnitDim()
 			}
@@ -200,14 +201,16 @@ func (fc *funcCtx) sizes(n *node) error {
 			shapes[k] = kid.shape
 		}
 	}
-	static, _ := l.Extents(shapes, [][]int64{n.shape})
+	results := make([][]int64, n.res+1)
+	results[n.res] = n.shape
+	static, _ := l.Extents(shapes, results)
 	n.ext = make([]value.Value, len(l.Iter))
 	for i := range n.ext {
 		if static != nil && static[i] >= 0 {
 			n.ext[i] = i64c(static[i])
 			continue
 		}
-		if d := l.ResultDimOf(0, i); d >= 0 && n.shape[d] >= 0 {
+		if d := l.ResultDimOf(n.res, i); d >= 0 && n.shape[d] >= 0 {
 			n.ext[i] = i64c(n.shape[d])
 			continue
 		}
@@ -237,7 +240,7 @@ func (fc *funcCtx) sizes(n *node) error {
 			}
 		}
 		if cur == nil {
-			if d := l.ResultDimOf(0, i); d >= 0 && !mappedByOperand(l, i) {
+			if d := l.ResultDimOf(n.res, i); d >= 0 && !mappedByOperand(l, i) {
 				return fmt.Errorf("result dimension %d of '%s' is dynamic and not determined by its operands; give it a static size (e.g. with -infer-shapes or -arg-shapes)", d, n.op.Name)
 			}
 			cur = i64c(1)
@@ -245,7 +248,7 @@ func (fc *funcCtx) sizes(n *node) error {
 		n.ext[i] = cur
 	}
 	n.sizes = make([]value.Value, len(n.shape))
-	for d, m := range l.Results[0] {
+	for d, m := range l.Results[n.res] {
 		if m.Loop < 0 {
 			n.sizes[d] = i64c(1)
 		} else {
@@ -867,7 +870,7 @@ func (ns *nest) evalWith(n *node, leaf func(*node) value.Value) (value.Value, er
 		}
 		args[k], ins[k] = v, kid.elem
 	}
-	kr, err := bl.emitKernel(n.op, ins, n.elem, args)
+	kr, err := bl.emitKernelFor(n.op, n.res, ins, n.elem, args)
 	if err != nil {
 		return nil, n.op.Errorf("%v", err)
 	}

@@ -1,7 +1,9 @@
 package dialect
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/tirc/tirc/ir"
 	"github.com/tirc/tirc/traits"
@@ -98,34 +100,70 @@ func constantName(op *ir.Op) string {
 	return "c" + strconv.FormatInt(a.Value, 10) + "_" + a.Type.String()
 }
 
-// ArithOps is the arith subset's op table.
+// ArithOps is the arith dialect's op table: every elementwise op of MLIR
+// 19's arith, with its constraints, traits in MLIR's order, custom form
+// and kernel; Sign says how the integer ops read their operands.
 var ArithOps = []*Op{
-	arithBinary("arith.addf", "lhs + rhs (floats)", ir.KernelAdd, FloatLike, true, "fastmath"),
-	arithBinary("arith.subf", "lhs - rhs (floats)", ir.KernelSub, FloatLike, false, "fastmath"),
-	arithBinary("arith.mulf", "lhs * rhs (floats)", ir.KernelMul, FloatLike, true, "fastmath"),
-	arithBinary("arith.divf", "lhs / rhs (floats)", ir.KernelDiv, FloatLike, false, "fastmath"),
-	arithBinary("arith.remf", "fmod(lhs, rhs)", ir.KernelRem, FloatLike, false, "fastmath"),
-	arithBinary("arith.maximumf", "maximum, NaN propagates", ir.KernelMax, FloatLike, true, "fastmath"),
-	arithBinary("arith.minimumf", "minimum, NaN propagates", ir.KernelMin, FloatLike, true, "fastmath"),
-	arithBinary("arith.addi", "lhs + rhs, wrapping", ir.KernelAdd, SignlessIntegerLike, true, "overflowFlags"),
-	arithBinary("arith.subi", "lhs - rhs, wrapping", ir.KernelSub, SignlessIntegerLike, false, "overflowFlags"),
-	arithBinary("arith.muli", "lhs * rhs, wrapping", ir.KernelMul, SignlessIntegerLike, true, "overflowFlags"),
-	arithBinary("arith.divsi", "signed division, truncating", ir.KernelDiv, SignlessIntegerLike, false, ""),
-	arithBinary("arith.remsi", "signed remainder", ir.KernelRem, SignlessIntegerLike, false, ""),
-	arithBinary("arith.maxsi", "signed maximum", ir.KernelMax, SignlessIntegerLike, true, ""),
-	arithBinary("arith.minsi", "signed minimum", ir.KernelMin, SignlessIntegerLike, true, ""),
+	fastmath(arithBinary("arith.addf", "lhs + rhs (floats)", ir.KernelAdd, FloatLike, true, "fastmath")),
+	fastmath(arithBinary("arith.subf", "lhs - rhs (floats)", ir.KernelSub, FloatLike, false, "fastmath")),
+	fastmath(arithBinary("arith.mulf", "lhs * rhs (floats)", ir.KernelMul, FloatLike, true, "fastmath")),
+	fastmath(arithBinary("arith.divf", "lhs / rhs (floats)", ir.KernelDiv, FloatLike, false, "fastmath")),
+	fastmath(arithBinary("arith.remf", "fmod(lhs, rhs)", ir.KernelRem, FloatLike, false, "fastmath")),
+	fastmath(arithBinary("arith.maximumf", "maximum, NaN propagates, -0 < +0", ir.KernelMax, FloatLike, true, "fastmath")),
+	fastmath(arithBinary("arith.minimumf", "minimum, NaN propagates, -0 < +0", ir.KernelMin, FloatLike, true, "fastmath")),
+	fastmath(arithBinary("arith.maxnumf", "IEEE maxNum: a NaN operand is ignored", ir.KernelMaxNum, FloatLike, true, "fastmath")),
+	fastmath(arithBinary("arith.minnumf", "IEEE minNum: a NaN operand is ignored", ir.KernelMinNum, FloatLike, true, "fastmath")),
+	overflow(arithBinary("arith.addi", "lhs + rhs, wrapping", ir.KernelAdd, SignlessIntegerLike, true, "overflowFlags")),
+	overflow(arithBinary("arith.subi", "lhs - rhs, wrapping", ir.KernelSub, SignlessIntegerLike, false, "overflowFlags")),
+	overflow(arithBinary("arith.muli", "lhs * rhs, wrapping", ir.KernelMul, SignlessIntegerLike, true, "overflowFlags")),
+	arithBinary("arith.divsi", "signed division, truncating; x/0 and MIN/-1 are run-time errors", ir.KernelDiv, SignlessIntegerLike, false, "").sign(ir.Signed),
+	arithBinary("arith.divui", "unsigned division; x/0 is a run-time error", ir.KernelDiv, SignlessIntegerLike, false, "").sign(ir.Unsigned),
+	arithBinary("arith.remsi", "signed remainder (the sign of lhs)", ir.KernelRem, SignlessIntegerLike, false, "").sign(ir.Signed),
+	arithBinary("arith.remui", "unsigned remainder", ir.KernelRem, SignlessIntegerLike, false, "").sign(ir.Unsigned),
+	arithBinary("arith.ceildivsi", "signed division rounding toward +inf", ir.KernelCeilDiv, SignlessIntegerLike, false, "").sign(ir.Signed),
+	arithBinary("arith.ceildivui", "unsigned division rounding up", ir.KernelCeilDiv, SignlessIntegerLike, false, "").sign(ir.Unsigned),
+	arithBinary("arith.floordivsi", "signed division rounding toward -inf", ir.KernelFloorDiv, SignlessIntegerLike, false, "").sign(ir.Signed),
+	overflow(arithBinary("arith.shli", "lhs << rhs; 0 when rhs >= the bit width", ir.KernelShl, SignlessIntegerLike, false, "overflowFlags")),
+	arithBinary("arith.shrsi", "arithmetic lhs >> rhs; the sign when rhs >= the bit width", ir.KernelShr, SignlessIntegerLike, false, "").sign(ir.Signed),
+	arithBinary("arith.shrui", "logical lhs >> rhs; 0 when rhs >= the bit width", ir.KernelShr, SignlessIntegerLike, false, "").sign(ir.Unsigned),
+	arithBinary("arith.maxsi", "signed maximum", ir.KernelMax, SignlessIntegerLike, true, "").sign(ir.Signed),
+	arithBinary("arith.maxui", "unsigned maximum", ir.KernelMax, SignlessIntegerLike, true, "").sign(ir.Unsigned),
+	arithBinary("arith.minsi", "signed minimum", ir.KernelMin, SignlessIntegerLike, true, "").sign(ir.Signed),
+	arithBinary("arith.minui", "unsigned minimum", ir.KernelMin, SignlessIntegerLike, true, "").sign(ir.Unsigned),
 	arithBinary("arith.andi", "bitwise and", ir.KernelAnd, SignlessIntegerLike, true, ""),
 	arithBinary("arith.ori", "bitwise or", ir.KernelOr, SignlessIntegerLike, true, ""),
 	arithBinary("arith.xori", "bitwise xor", ir.KernelXor, SignlessIntegerLike, true, ""),
 	{
+		Name: "arith.addui_extended", Summary: "(lhs + rhs wrapping, the unsigned carry as i1)",
+		Kernel: ir.KernelAdd, Kernels: []ir.Kernel{ir.KernelAdd, ir.KernelAddCarry}, Sign: ir.Unsigned,
+		Format: AddExtendedForm, ResultNames: []string{"sum", "overflow"},
+		Operands: []Arg{{"lhs", SignlessIntegerLike, false}, {"rhs", SignlessIntegerLike, false}},
+		Results:  []Arg{{"sum", SignlessIntegerLike, false}, {"overflow", BoolLike, false}},
+		Traits:   []*ir.Trait{allTypesMatch("lhs", "rhs", "sum"), traits.Commutative, traits.ElementwiseMappable, traits.Pure},
+	},
+	mulExtended("arith.mulsi_extended", "(low, high) halves of the signed double-width lhs * rhs", ir.Signed),
+	mulExtended("arith.mului_extended", "(low, high) halves of the unsigned double-width lhs * rhs", ir.Unsigned),
+	fastmath(&Op{
 		Name: "arith.negf", Summary: "-x (floats)", Kernel: ir.KernelNeg, Format: SameTypeForm, Inherent: []string{"fastmath"},
 		Operands: []Arg{{"operand", FloatLike, false}},
 		Results:  []Arg{{"result", FloatLike, false}},
 		Traits:   []*ir.Trait{traits.SameOperandsAndResultType, traits.ElementwiseMappable, traits.Pure},
 		Verify:   verifyInferredSameType,
-	},
-	arithCmp("arith.cmpi", SignlessIntegerLike, CmpIPredicates, []string{"predicate"}),
-	arithCmp("arith.cmpf", FloatLike, CmpFPredicates, []string{"fastmath", "predicate"}),
+	}).canon(foldInvolution),
+	arithCast("arith.extf", "widen a float (exact)", FloatLike, FloatLike, ir.Signless, wider(isFloat, isFloat)).canon(foldExtChain),
+	arithCast("arith.truncf", "narrow a float, rounding to nearest even", FloatLike, FloatLike, ir.Signless, narrower(isFloat, isFloat)).canon(foldTruncChain),
+	arithCast("arith.extsi", "sign-extend an integer", SignlessFixedWidthIntegerLike, SignlessFixedWidthIntegerLike, ir.Signed, wider(isInt, isInt)).canon(foldExtChain),
+	arithCast("arith.extui", "zero-extend an integer", SignlessFixedWidthIntegerLike, SignlessFixedWidthIntegerLike, ir.Unsigned, wider(isInt, isInt)).canon(foldExtChain),
+	arithCast("arith.trunci", "keep the low bits of an integer", SignlessFixedWidthIntegerLike, SignlessFixedWidthIntegerLike, ir.Signless, narrower(isInt, isInt)).canon(foldTruncChain),
+	arithCast("arith.sitofp", "signed integer to float, rounding to nearest even", SignlessFixedWidthIntegerLike, FloatLike, ir.Signed, kinds(isInt, isFloat)),
+	arithCast("arith.uitofp", "unsigned integer to float, rounding to nearest even", SignlessFixedWidthIntegerLike, FloatLike, ir.Unsigned, kinds(isInt, isFloat)),
+	arithCast("arith.fptosi", "float to signed integer, truncating (saturating, NaN -> 0)", FloatLike, SignlessFixedWidthIntegerLike, ir.Signed, kinds(isFloat, isInt)),
+	arithCast("arith.fptoui", "float to unsigned integer, truncating (saturating, NaN -> 0)", FloatLike, SignlessFixedWidthIntegerLike, ir.Unsigned, kinds(isFloat, isInt)),
+	arithCast("arith.index_cast", "index <-> integer, sign-extending or truncating", IndexCastLike, IndexCastLike, ir.Signed, indexCast).canon(foldRoundTrip),
+	arithCast("arith.index_castui", "index <-> integer, zero-extending or truncating", IndexCastLike, IndexCastLike, ir.Unsigned, indexCast).canon(foldRoundTrip),
+	arithCast("arith.bitcast", "the same bits in a type of the same width", BitcastLike, BitcastLike, ir.Signless, sameWidth).kernel(ir.KernelBitcast).canon(foldRoundTrip),
+	arithCmp("arith.cmpi", SignlessIntegerLike, CmpIPredicates, []string{"predicate"}).canon(foldCmpSame),
+	fastmath(arithCmp("arith.cmpf", FloatLike, CmpFPredicates, []string{"fastmath", "predicate"})),
 	{
 		Name: "arith.select", Summary: "cond ? a : b (condition i1 or same shape)", Kernel: ir.KernelSelect, Format: SelectForm,
 		Operands: []Arg{{"condition", BoolLike, false}, {"true_value", AnyType, false}, {"false_value", AnyType, false}},
@@ -133,13 +171,7 @@ var ArithOps = []*Op{
 		// AllTypesMatch and BooleanConditionOrMatchingShape are ODS
 		// predicates, checked before the ElementwiseMappable trait.
 		Traits: []*ir.Trait{
-			predTrait("AllTypesMatch<true_value, false_value, result>", func(op *ir.Op) *ir.Diagnostic {
-				t := op.Result(0).Type()
-				if !ir.TypeEqual(op.Operand(1).Type(), t) || !ir.TypeEqual(op.Operand(2).Type(), t) {
-					return op.Errorf("failed to verify that all of {true_value, false_value, result} have same type")
-				}
-				return nil
-			}),
+			allTypesMatch("true_value", "false_value", "result"),
 			predTrait("BooleanConditionOrMatchingShape<condition, result>", func(op *ir.Op) *ir.Diagnostic {
 				if c := op.Operand(0).Type(); c != ir.I1 && !ir.TypeEqual(c, ir.CmpResultType(op.Result(0).Type())) {
 					return op.Errorf("failed to verify that condition is signless i1 or has matching shape")
@@ -148,6 +180,7 @@ var ArithOps = []*Op{
 			}),
 			traits.ElementwiseMappable, traits.Pure,
 		},
+		Canonicalize: foldSelect,
 	},
 	{
 		Name: "arith.constant", Summary: "the constant given by `value`", Format: ConstantForm, Inherent: []string{"value"},
@@ -166,6 +199,131 @@ var ArithOps = []*Op{
 			return nil
 		},
 	},
+}
+
+// The default values of arith's flag properties.
+var (
+	fastmathNone = ir.NamedAttr{Name: "fastmath", Value: &ir.OpaqueAttr{Text: "#arith.fastmath<none>"}}
+	overflowNone = ir.NamedAttr{Name: "overflowFlags", Value: &ir.OpaqueAttr{Text: "#arith.overflow<none>"}}
+)
+
+func fastmath(r *Op) *Op { r.Defaults = []ir.NamedAttr{fastmathNone}; return r }
+func overflow(r *Op) *Op { r.Defaults = []ir.NamedAttr{overflowNone}; return r }
+
+// sign sets how the row's kernel reads integers.
+func (r *Op) sign(s ir.Signedness) *Op { r.Sign = s; return r }
+
+// kernel sets the row's kernel.
+func (r *Op) kernel(k ir.Kernel) *Op { r.Kernel = k; return r }
+
+// allTypesMatch is ODS's AllTypesMatch predicate over operands and
+// results named as the row's Args.
+func allTypesMatch(names ...string) *ir.Trait {
+	msg := "failed to verify that all of {" + strings.Join(names, ", ") + "} have same type"
+	return predTrait("AllTypesMatch<"+strings.Join(names, ", ")+">", func(op *ir.Op) *ir.Diagnostic {
+		var first ir.Type
+		for _, n := range names {
+			t := namedType(op, n)
+			if t == nil {
+				continue
+			}
+			if first == nil {
+				first = t
+			} else if !ir.TypeEqual(t, first) {
+				return op.Errorf("%s", msg)
+			}
+		}
+		return nil
+	})
+}
+
+// namedType is the type of the operand or result called name in op's row.
+func namedType(op *ir.Op, name string) ir.Type {
+	r := rowOf(op)
+	if r == nil {
+		return nil
+	}
+	for i, a := range r.Operands {
+		if a.Name == name && i < op.NumOperands() {
+			return op.Operand(i).Type()
+		}
+	}
+	for i, a := range r.Results {
+		if a.Name == name && i < op.NumResults() {
+			return op.Result(i).Type()
+		}
+	}
+	return nil
+}
+
+func mulExtended(name, summary string, sign ir.Signedness) *Op {
+	return &Op{
+		Name: name, Summary: summary, Kernel: ir.KernelMul, Kernels: []ir.Kernel{ir.KernelMul, ir.KernelMulHigh}, Sign: sign,
+		Format: MulExtendedForm, ResultNames: []string{"low", "high"},
+		Operands: []Arg{{"lhs", SignlessIntegerLike, false}, {"rhs", SignlessIntegerLike, false}},
+		Results:  []Arg{{"low", SignlessIntegerLike, false}, {"high", SignlessIntegerLike, false}},
+		Traits:   []*ir.Trait{allTypesMatch("lhs", "rhs", "low", "high"), traits.Commutative, traits.ElementwiseMappable, traits.Pure},
+	}
+}
+
+// arithCast is a cast row: MLIR's traits (SameInputOutputTensorDims is an
+// ODS predicate, checked with the type constraints; then
+// SameOperandsAndResultShape, the CastOpInterface's compatibility, and
+// ElementwiseMappable) with the element types compatible as ok says.
+func arithCast(name, summary string, from, to Constraint, sign ir.Signedness, ok func(from, to *ir.Scalar) bool) *Op {
+	return &Op{
+		Name: name, Summary: summary, Kernel: ir.KernelCast, Sign: sign, Format: CastForm,
+		Operands: []Arg{{"in", from, false}},
+		Results:  []Arg{{"out", to, false}},
+		Traits: []*ir.Trait{
+			predTrait("SameInputOutputTensorDims", func(op *ir.Op) *ir.Diagnostic {
+				if !slices.Equal(tensorDims(op.Operand(0).Type()), tensorDims(op.Result(0).Type())) {
+					return op.Errorf("failed to verify that input and output have the same tensor dimensions")
+				}
+				return nil
+			}),
+			traits.SameOperandsAndResultShape,
+			{Name: "CastOpInterface", Doc: "The operand's element type casts to the result's.", Verify: func(op *ir.Op) *ir.Diagnostic {
+				in, out := op.Operand(0).Type(), op.Result(0).Type()
+				a, b := ir.ElementType(in), ir.ElementType(out)
+				if a == nil || b == nil || !ok(a, b) {
+					return op.Errorf("operand type '%s' and result type '%s' are cast incompatible", ir.TypeString(in), ir.TypeString(out))
+				}
+				return nil
+			}},
+			traits.ElementwiseMappable, traits.Pure,
+		},
+	}
+}
+
+// tensorDims is a tensor's dimensions, or none for other types (MLIR's
+// SameInputOutputTensorDims compares exactly these).
+func tensorDims(t ir.Type) []int64 {
+	if x, ok := t.(*ir.TensorType); ok && !x.Unranked {
+		return x.Shape
+	}
+	return nil
+}
+
+// Element type rules of the casts (MLIR's areCastCompatible).
+func kinds(from, to func(*ir.Scalar) bool) func(a, b *ir.Scalar) bool {
+	return func(a, b *ir.Scalar) bool { return from(a) && to(b) && a != ir.Index && b != ir.Index }
+}
+
+func wider(from, to func(*ir.Scalar) bool) func(a, b *ir.Scalar) bool {
+	return func(a, b *ir.Scalar) bool { return kinds(from, to)(a, b) && a.Bits() < b.Bits() }
+}
+
+func narrower(from, to func(*ir.Scalar) bool) func(a, b *ir.Scalar) bool {
+	return func(a, b *ir.Scalar) bool { return kinds(from, to)(a, b) && a.Bits() > b.Bits() }
+}
+
+func indexCast(a, b *ir.Scalar) bool {
+	return a.IsSignless() && b.IsSignless() && (a == ir.Index) != (b == ir.Index)
+}
+
+func sameWidth(a, b *ir.Scalar) bool {
+	return a != ir.Index && b != ir.Index && a.Bits() == b.Bits()
 }
 
 // predTrait is an ODS predicate (PredOpTrait, TypesMatchWith, AllTypesMatch):

@@ -30,10 +30,13 @@ type Op struct {
 	// Kernel is the scalar function computed at every iteration of the
 	// op's loops; Loops describes them (nil: the traits' description);
 	// Reduce combines the iterations of reduction loops (ir/loops.go).
-	Kernel ir.Kernel
-	Sign   ir.Signedness
-	Loops  func(op *ir.Op) *ir.Loops
-	Reduce ir.Reduce
+	// Kernels are the kernels of each result of an op with several;
+	// Sign says how the kernels read integers (ir.OpDef).
+	Kernel  ir.Kernel
+	Kernels []ir.Kernel
+	Sign    ir.Signedness
+	Loops   func(op *ir.Op) *ir.Loops
+	Reduce  ir.Reduce
 	// Canonicalize rewrites the op in place into a simpler equivalent
 	// and reports whether it did (MLIR's canonicalization patterns of
 	// the op); canonicalize runs it with the generic rewrites.
@@ -42,6 +45,9 @@ type Op struct {
 	Predicates   []string
 	Inherent     []string
 	ResultName   func(op *ir.Op) string
+	ResultNames  []string
+	// Defaults are default-valued inherent attributes (ir.OpDef).
+	Defaults []ir.NamedAttr
 }
 
 // Arg is an operand or result with its type constraint. Only the last Arg
@@ -88,8 +94,9 @@ func (r *Op) Def() *ir.OpDef {
 	}
 	return &ir.OpDef{
 		Name: r.Name, Summary: r.Summary, Aliases: r.Aliases, Traits: ts, Verify: r.Verify, Infer: r.Infer,
-		Kernel: r.Kernel, Sign: r.Sign, Loops: r.Loops, Reduce: r.Reduce, Canonicalize: r.Canonicalize, Format: r.Format, Predicates: r.Predicates, Inherent: r.Inherent,
-		ResultName: r.ResultName,
+		Kernel: r.Kernel, Kernels: r.Kernels, Sign: r.Sign, Loops: r.Loops, Reduce: r.Reduce, Canonicalize: r.Canonicalize,
+		Format: r.Format, Predicates: r.Predicates, Inherent: r.Inherent, ResultName: r.ResultName, ResultNames: r.ResultNames,
+		Defaults: r.Defaults,
 	}
 }
 
@@ -237,8 +244,16 @@ var (
 
 	FloatLike           = Constraint{"floating-point-like", func(t ir.Type) bool { return elemIs(t, isFloat) }}
 	SignlessIntegerLike = Constraint{"signless-integer-like", func(t ir.Type) bool { return elemIs(t, isSignless) }}
-	BoolLike            = Constraint{"bool-like", func(t ir.Type) bool { return elemIs(t, isBool) }}
-	I32                 = Constraint{"32-bit signless integer", func(t ir.Type) bool { return t == ir.I32 }}
+	// SignlessFixedWidthIntegerLike excludes index (arith's casts).
+	SignlessFixedWidthIntegerLike = Constraint{"signless-fixed-width-integer-like", func(t ir.Type) bool {
+		return elemIs(t, func(e *ir.Scalar) bool { return e.IsSignless() && e != ir.Index })
+	}}
+	IndexCastLike = Constraint{"signless-integer-like or memref of signless-integer", func(t ir.Type) bool { return elemIs(t, isSignless) }}
+	BitcastLike   = Constraint{"signless-integer-or-float-like or memref of signless-integer or float", func(t ir.Type) bool {
+		return elemIs(t, func(e *ir.Scalar) bool { return e.IsSignless() || e.IsFloat() })
+	}}
+	BoolLike = Constraint{"bool-like", func(t ir.Type) bool { return elemIs(t, isBool) }}
+	I32      = Constraint{"32-bit signless integer", func(t ir.Type) bool { return t == ir.I32 }}
 )
 
 // ---- attribute constraints ----

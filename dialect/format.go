@@ -411,3 +411,70 @@ var FunctionalForm = &ir.Format{
 		return true
 	},
 }
+
+// AddExtendedForm is `op %a, %b [{attrs}] : T, C`: two operands and the
+// sum of type T, the carry of type C (arith.addui_extended).
+var AddExtendedForm = &ir.Format{
+	Name: "%a, %b : T, C",
+	Parse: func(p *ir.OpParser) *ir.Op {
+		p.ParseOperands()
+		p.ParseOptionalAttrDict()
+		t := p.ParseColonType("the types of '{op}'")
+		if t == nil || !p.Parse(",", "expected ',' and the type of the overflow result of '{op}'") {
+			return nil
+		}
+		c := p.ParseType()
+		if c == nil {
+			return nil
+		}
+		return p.Build(p.SameTypes(t, p.NumOperands()), []ir.Type{t, c})
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Op) bool {
+		if op.NumOperands() != 2 || op.NumResults() != 2 || len(op.Attrs) != 0 {
+			return false
+		}
+		t := op.Result(0).Type()
+		if !ir.TypeEqual(op.Operand(0).Type(), t) || !ir.TypeEqual(op.Operand(1).Type(), t) {
+			return false
+		}
+		p.Str(" ")
+		p.Operands(op.Operands())
+		p.Str(" : ")
+		p.Type(t)
+		p.Str(", ")
+		p.Type(op.Result(1).Type())
+		return true
+	},
+}
+
+// MulExtendedForm is `op %a, %b [{attrs}] : T`: operands and both results
+// of type T (arith.mulsi_extended, arith.mului_extended).
+var MulExtendedForm = &ir.Format{
+	Name: "%a, %b : T",
+	Parse: func(p *ir.OpParser) *ir.Op {
+		p.ParseOperands()
+		p.ParseOptionalAttrDict()
+		t := p.ParseColonType("the type of '{op}'")
+		if t == nil {
+			return nil
+		}
+		return p.Build(p.SameTypes(t, p.NumOperands()), []ir.Type{t, t})
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Op) bool {
+		if op.NumOperands() != 2 || op.NumResults() != 2 || len(op.Attrs) != 0 {
+			return false
+		}
+		t := op.Result(0).Type()
+		for _, v := range append(op.Operands(), op.Results()...) {
+			if !ir.TypeEqual(v.Type(), t) {
+				return false
+			}
+		}
+		p.Str(" ")
+		p.Operands(op.Operands())
+		p.OptionalAttrDict(op.Attrs)
+		p.Str(" : ")
+		p.Type(t)
+		return true
+	},
+}

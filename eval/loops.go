@@ -14,8 +14,8 @@ import (
 // loops parallel) or combines it into the result element by the row's
 // Reduce kind. Elementwise ops, broadcasting (NumPy's and XLA's),
 // broadcast_in_dim and reductions all run here.
-func run(op *ir.Op, l *ir.Loops, args []*Tensor) (*Tensor, error) {
-	if len(l.Operands) != len(args) || len(l.Results) != 1 {
+func run(op *ir.Op, res int, l *ir.Loops, args []*Tensor) (*Tensor, error) {
+	if len(l.Operands) != len(args) || len(l.Results) != op.NumResults() {
 		return nil, fmt.Errorf("%s: '%s' op has a loop description that does not fit its operands", op.Pos, op.Name)
 	}
 	shapes := make([][]int64, len(args))
@@ -31,32 +31,34 @@ func run(op *ir.Op, l *ir.Loops, args []*Tensor) (*Tensor, error) {
 		}
 		shapes[i] = a.Shape
 	}
-	rt := op.Result(0).Type()
+	rt := op.Result(res).Type()
 	var static []int64 // the result type's sizes ('?' as -1), when ranked
 	if s, ranked := ir.Shape(rt); ranked && ir.IsShaped(rt) {
-		if len(s) != len(l.Results[0]) {
-			return nil, runtimeErr(op, "operands have rank %d at run time, but the result type '%s' has rank %d", len(l.Results[0]), ir.TypeString(rt), len(s))
+		if len(s) != len(l.Results[res]) {
+			return nil, runtimeErr(op, "operands have rank %d at run time, but the result type '%s' has rank %d", len(l.Results[res]), ir.TypeString(rt), len(s))
 		}
 		static = s
 	}
-	ext, eerr := l.Extents(shapes, [][]int64{static})
+	statics := make([][]int64, res+1)
+	statics[res] = static
+	ext, eerr := l.Extents(shapes, statics)
 	if eerr != nil {
 		return nil, runtimeErr(op, "%s", ExtentMessage(op, l, eerr, shapes, static))
 	}
 	for i, e := range ext {
 		if e < 0 {
-			d := l.ResultDimOf(0, i)
+			d := l.ResultDimOf(res, i)
 			return nil, runtimeErr(op, "result dimension %d is dynamic and no operand dimension maps to it: its size is unknown", d)
 		}
 	}
 	if msg := windowMessage(l, shapes, ext); msg != "" {
 		return nil, runtimeErr(op, "%s", msg)
 	}
-	p, err := loopParams(op)
+	p, err := loopParams(op, res)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", op.Pos, err)
 	}
-	out := New(p.Result, ir.ShapeOf(l.Results[0], ext)...)
+	out := New(p.Result, ir.ShapeOf(l.Results[res], ext)...)
 	red := op.Def.Reduce.Info()
 	acc := newAccumulator(op.Def.Reduce, p, out.Len())
 	if op.Def.Reduce != ir.ReduceNone {
@@ -97,7 +99,7 @@ func run(op *ir.Op, l *ir.Loops, args []*Tensor) (*Tensor, error) {
 				tensorStrides(k, maps, shapes[k])
 			}
 		}
-		tensorStrides(len(args), l.Results[0], out.Shape)
+		tensorStrides(len(args), l.Results[res], out.Shape)
 		idx := make([]int64, len(ext))
 		off := append([]int(nil), base...)
 		in := make([]Num, len(args))
@@ -105,7 +107,7 @@ func run(op *ir.Op, l *ir.Loops, args []*Tensor) (*Tensor, error) {
 			for k, a := range args {
 				in[k] = a.At(off[k])
 			}
-			v, err := Scalar(op.Def.Kernel, p.kernel, in...)
+			v, err := Scalar(op.Def.KernelOf(res), p.kernel, in...)
 			if err != nil {
 				at := "result index"
 				if acc != nil {
@@ -151,7 +153,7 @@ type params struct {
 	Result *ir.Scalar
 }
 
-func loopParams(op *ir.Op) (params, error) {
+func loopParams(op *ir.Op, res int) (params, error) {
 	if op.Def.Kernel == ir.KernelIdentity {
 		e := ir.ElementType(op.Operand(0).Type())
 		r := ir.ElementType(op.Result(0).Type())
@@ -160,7 +162,7 @@ func loopParams(op *ir.Op) (params, error) {
 		}
 		return params{kernel: Params{Elem: e, Result: e}, red: accumParams(e), Result: r}, nil
 	}
-	p, err := ParamsOf(op)
+	p, err := paramsOf(op, res)
 	if err != nil {
 		return params{}, err
 	}

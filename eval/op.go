@@ -160,7 +160,7 @@ func (m *machine) op(op *ir.Op, args []*Tensor) ([]*Tensor, error) {
 			}
 		}
 	}
-	if op.Name != "func.call" && op.NumResults() != 1 {
+	if op.Name != "func.call" && op.NumResults() != 1 && !ir.Computable(op) {
 		return nil, fmt.Errorf("%s: '%s' op has %d results; only func.call may have other than one", op.Pos, op.Name, op.NumResults())
 	}
 	switch {
@@ -178,8 +178,16 @@ func (m *machine) op(op *ir.Op, args []*Tensor) ([]*Tensor, error) {
 		}
 		return []*Tensor{t}, nil
 	case ir.Computable(op):
-		r, err := run(op, ir.LoopsOf(op), args)
-		return one(r, err)
+		l := ir.LoopsOf(op)
+		out := make([]*Tensor, op.NumResults())
+		for r := range out { // each result by its kernel, over the same loops
+			t, err := run(op, r, l, args)
+			if err != nil {
+				return nil, err
+			}
+			out[r] = t
+		}
+		return out, nil
 	}
 	return nil, fmt.Errorf("%s: '%s' op cannot be evaluated", op.Pos, op.Name)
 }
@@ -212,11 +220,14 @@ func (m *machine) callOp(op *ir.Op, args []*Tensor) ([]*Tensor, error) {
 
 // ParamsOf returns the kernel parameters of an elementwise op: operand and
 // result element types, and the comparison predicate by name.
-func ParamsOf(op *ir.Op) (Params, error) {
-	if op.NumOperands() == 0 || op.NumResults() != 1 || op.Def == nil {
+func ParamsOf(op *ir.Op) (Params, error) { return paramsOf(op, 0) }
+
+// paramsOf returns the kernel parameters computing result r.
+func paramsOf(op *ir.Op, r int) (Params, error) {
+	if op.NumOperands() == 0 || r >= op.NumResults() || op.Def == nil {
 		return Params{}, fmt.Errorf("'%s' op is not an elementwise op", op.Name)
 	}
-	p := Params{Elem: ir.ElementType(op.Operand(op.NumOperands() - 1).Type()), Result: ir.ElementType(op.Result(0).Type()), Sign: op.Def.Sign}
+	p := Params{Elem: ir.ElementType(op.Operand(op.NumOperands() - 1).Type()), Result: ir.ElementType(op.Result(r).Type()), Sign: op.Def.Sign}
 	if op.Def.Kernel != ir.KernelSelect {
 		p.Elem = ir.ElementType(op.Operand(0).Type())
 	}

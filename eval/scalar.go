@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/big"
+	mathbits "math/bits"
 
 	"github.com/tirc/tirc/ir"
 )
@@ -67,68 +68,67 @@ var (
 //   - convert: see Convert.
 func Scalar(k ir.Kernel, p Params, args ...Num) (Num, error) {
 	e := p.Elem
-	if e == nil {
+	if e == nil || len(args) != k.Arity() {
 		return Num{}, ErrBadKernel
 	}
-	need := 2
 	switch k {
-	case ir.KernelNeg, ir.KernelAbs, ir.KernelExp, ir.KernelLog, ir.KernelSqrt, ir.KernelTanh, ir.KernelConvert, ir.KernelIdentity:
-		need = 1
-	case ir.KernelSelect:
-		need = 3
-	}
-	if len(args) != need {
-		return Num{}, ErrBadKernel
-	}
-	if k == ir.KernelIdentity {
+	case ir.KernelIdentity:
 		return args[0], nil
-	}
-	if k == ir.KernelConvert {
+	case ir.KernelConvert, ir.KernelCast, ir.KernelBitcast:
 		if p.Result == nil {
 			return Num{}, ErrBadKernel
 		}
-		return convert(args[0], e, p.Result, p.Sign), nil
-	}
-	if k == ir.KernelSelect {
+		switch k {
+		case ir.KernelConvert:
+			return convert(args[0], e, p.Result, p.Sign), nil
+		case ir.KernelCast:
+			return Cast(args[0], e, p.Result, p.Sign), nil
+		}
+		return bitcast(args[0], e, p.Result)
+	case ir.KernelSelect:
 		if args[0].Int != 0 {
 			return args[1], nil
 		}
 		return args[2], nil
-	}
-	if k == ir.KernelCmp {
+	case ir.KernelCmp:
 		b, err := compare(p.Pred, e, p.unsigned(), args[0], args[1])
-		if b {
-			return Num{Int: 1}, err
+		return boolNum(b), err
+	case ir.KernelAddCarry:
+		if e.IsFloat() {
+			return Num{}, ErrBadKernel
 		}
-		return Num{}, err
+		return boolNum(addCarry(args[0].Int, args[1].Int, e)), nil
 	}
 	if e.IsFloat() {
-		var a, b float64
-		a = args[0].Float
-		if need == 2 {
-			b = args[1].Float
+		var x [3]float64
+		for i, a := range args {
+			x[i] = a.Float
 		}
 		if k == ir.KernelFloorDiv || k == ir.KernelFloorRem {
 			// In the type NumPy computes in: float32 for f32, f16, bf16.
-			q, r := floorDivMod(a, b, e != ir.F64)
+			q, r := floorDivMod(x[0], x[1], e != ir.F64)
 			if k == ir.KernelFloorRem {
 				q = r
 			}
 			return Num{Float: Round(q, e)}, nil
 		}
-		v, err := floatKernel(k, a, b)
+		v, err := floatKernel(k, x[0], x[1], x[2])
 		return Num{Float: Round(v, e)}, err
 	}
-	var a, b int64
-	a = args[0].Int
-	if need == 2 {
-		b = args[1].Int
+	var x [3]int64
+	for i, a := range args {
+		x[i] = a.Int
 	}
-	v, err := intKernel(k, e, p.unsigned(), a, b)
+	if k == ir.KernelClamp {
+		lo, _ := intKernel(ir.KernelMax, e, p.unsigned(), x[0], x[1])
+		v, _ := intKernel(ir.KernelMin, e, p.unsigned(), lo, x[2])
+		return Num{Int: ir.WrapInt(v, e)}, nil
+	}
+	v, err := intKernel(k, e, p.unsigned(), x[0], x[1])
 	return Num{Int: ir.WrapInt(v, e)}, err
 }
 
-func floatKernel(k ir.Kernel, a, b float64) (float64, error) {
+func floatKernel(k ir.Kernel, a, b, c float64) (float64, error) {
 	switch k {
 	case ir.KernelAdd:
 		return a + b, nil
@@ -151,6 +151,20 @@ func floatKernel(k ir.Kernel, a, b float64) (float64, error) {
 			return math.Max(a, b), nil // +0 > -0
 		}
 		return math.Min(a, b), nil
+	case ir.KernelMaxNum, ir.KernelMinNum:
+		// IEEE maxNum/minNum: a NaN operand is ignored (NumPy's fmax).
+		switch {
+		case math.IsNaN(a):
+			return b, nil
+		case math.IsNaN(b):
+			return a, nil
+		case k == ir.KernelMaxNum:
+			return math.Max(a, b), nil
+		}
+		return math.Min(a, b), nil
+	case ir.KernelClamp: // min(max(x, lo), hi), NaN propagating
+		lo, _ := floatKernel(ir.KernelMax, a, b, 0)
+		return floatKernel(ir.KernelMin, lo, c, 0)
 	case ir.KernelNeg:
 		return -a, nil
 	case ir.KernelAbs:
@@ -163,6 +177,48 @@ func floatKernel(k ir.Kernel, a, b float64) (float64, error) {
 		return math.Sqrt(a), nil
 	case ir.KernelTanh:
 		return math.Tanh(a), nil
+	case ir.KernelCeil:
+		return math.Ceil(a), nil
+	case ir.KernelFloor:
+		return math.Floor(a), nil
+	case ir.KernelRound:
+		return math.Round(a), nil // ties away from zero, as C's round
+	case ir.KernelRoundEven:
+		return math.RoundToEven(a), nil
+	case ir.KernelTrunc:
+		return math.Trunc(a), nil
+	case ir.KernelRsqrt:
+		return 1 / math.Sqrt(a), nil
+	case ir.KernelRecip:
+		return 1 / a, nil
+	case ir.KernelExp2:
+		return math.Exp2(a), nil
+	case ir.KernelExpm1:
+		return math.Expm1(a), nil
+	case ir.KernelLog2:
+		return math.Log2(a), nil
+	case ir.KernelLog10:
+		return math.Log10(a), nil
+	case ir.KernelLog1p:
+		return math.Log1p(a), nil
+	case ir.KernelSin:
+		return math.Sin(a), nil
+	case ir.KernelCos:
+		return math.Cos(a), nil
+	case ir.KernelTan:
+		return math.Tan(a), nil
+	case ir.KernelAtan:
+		return math.Atan(a), nil
+	case ir.KernelAtan2:
+		return math.Atan2(a, b), nil
+	case ir.KernelErf:
+		return math.Erf(a), nil
+	case ir.KernelSigmoid:
+		return 1 / (1 + math.Exp(-a)), nil
+	case ir.KernelFma:
+		return math.FMA(a, b, c), nil
+	case ir.KernelCopySign:
+		return math.Copysign(a, b), nil
 	}
 	return 0, ErrBadKernel
 }
@@ -210,8 +266,15 @@ func minInt(e *ir.Scalar) int64 {
 	return -1 << (e.Bits() - 1)
 }
 
+// intKernel computes an integer kernel on values held as ir.WrapInt holds
+// them; unsigned reads them as unsigned numbers of e's width (a signless
+// -1 : i8 is 255).
 func intKernel(k ir.Kernel, e *ir.Scalar, unsigned bool, a, b int64) (int64, error) {
-	ua, ub := uint64(a), uint64(b) // unsigned values are held zero-extended
+	bits := e.Bits()
+	ua, ub := uint64(extend(a, e, true)), uint64(extend(b, e, true))
+	if !unsigned { // read signed: an i1 true is -1 (MLIR's signed i1), a ui value its bits
+		a, b = extend(a, e, false), extend(b, e, false)
+	}
 	switch k {
 	case ir.KernelAdd:
 		return a + b, nil
@@ -219,26 +282,32 @@ func intKernel(k ir.Kernel, e *ir.Scalar, unsigned bool, a, b int64) (int64, err
 		return a - b, nil
 	case ir.KernelMul:
 		return a * b, nil
-	case ir.KernelDiv, ir.KernelRem, ir.KernelFloorDiv, ir.KernelFloorRem:
+	case ir.KernelDiv, ir.KernelRem, ir.KernelFloorDiv, ir.KernelFloorRem, ir.KernelCeilDiv:
 		if b == 0 {
 			return 0, ErrDivByZero
 		}
 		rem := k == ir.KernelRem || k == ir.KernelFloorRem
 		if unsigned { // no sign: floor is truncation
-			if rem {
+			switch {
+			case rem:
 				return int64(ua % ub), nil
+			case k == ir.KernelCeilDiv && ua%ub != 0:
+				return int64(ua/ub + 1), nil
 			}
 			return int64(ua / ub), nil
 		}
-		if b == -1 && a == minInt(e) && e.Bits() > 1 {
+		if b == -1 && a == minInt(e) && bits > 1 {
 			if rem {
 				return 0, nil // the exact remainder; NumPy's too (srem would be UB)
 			}
 			return 0, ErrDivOverflow
 		}
 		q, r := a/b, a%b // Go truncates toward zero, as C, sdiv and srem
-		if (k == ir.KernelFloorDiv || k == ir.KernelFloorRem) && r != 0 && (r < 0) != (b < 0) {
+		switch {
+		case (k == ir.KernelFloorDiv || k == ir.KernelFloorRem) && r != 0 && (r < 0) != (b < 0):
 			q, r = q-1, r+b // toward -inf: the remainder takes the divisor's sign
+		case k == ir.KernelCeilDiv && r != 0 && (r < 0) == (b < 0):
+			q++ // toward +inf
 		}
 		if rem {
 			return r, nil
@@ -281,6 +350,8 @@ func intKernel(k ir.Kernel, e *ir.Scalar, unsigned bool, a, b int64) (int64, err
 		return a | b, nil
 	case ir.KernelXor:
 		return a ^ b, nil
+	case ir.KernelNot:
+		return ^a, nil
 	case ir.KernelNeg:
 		return -a, nil
 	case ir.KernelAbs:
@@ -288,8 +359,63 @@ func intKernel(k ir.Kernel, e *ir.Scalar, unsigned bool, a, b int64) (int64, err
 			return -a, nil // abs(MIN) wraps to MIN
 		}
 		return a, nil
+	case ir.KernelShl, ir.KernelShr:
+		// The amount is unsigned; shifting by the width or more gives 0,
+		// or the sign for an arithmetic right shift (NumPy's shifts).
+		switch {
+		case k == ir.KernelShl && ub >= uint64(bits):
+			return 0, nil
+		case k == ir.KernelShl:
+			return a << ub, nil
+		case unsigned && ub >= uint64(bits):
+			return 0, nil
+		case unsigned:
+			return int64(ua >> ub), nil
+		}
+		return extend(a, e, false) >> min(ub, 63), nil
+	case ir.KernelMulHigh:
+		return mulHigh(a, b, e, unsigned), nil
+	case ir.KernelCtlz:
+		return int64(mathbits.LeadingZeros64(ua) - (64 - bits)), nil
+	case ir.KernelCttz:
+		return int64(min(mathbits.TrailingZeros64(ua), bits)), nil
+	case ir.KernelCtpop:
+		return int64(mathbits.OnesCount64(ua)), nil
 	}
 	return 0, ErrBadKernel
+}
+
+// mulHigh is the high half of the double-width product of a and b, of
+// e's width, read signed or unsigned.
+func mulHigh(a, b int64, e *ir.Scalar, unsigned bool) int64 {
+	bits := e.Bits()
+	x, y := extend(a, e, unsigned), extend(b, e, unsigned)
+	if bits < 64 {
+		if unsigned {
+			return int64(uint64(x) * uint64(y) >> bits)
+		}
+		return x * y >> bits // exact: at most 2*32 bits
+	}
+	hi, _ := mathbits.Mul64(uint64(x), uint64(y))
+	if !unsigned { // the signed high half from the unsigned one
+		if x < 0 {
+			hi -= uint64(y)
+		}
+		if y < 0 {
+			hi -= uint64(x)
+		}
+	}
+	return int64(hi)
+}
+
+// addCarry reports whether the unsigned sum of a and b overflows e's width.
+func addCarry(a, b int64, e *ir.Scalar) bool {
+	ua, ub := uint64(extend(a, e, true)), uint64(extend(b, e, true))
+	if e.Bits() == 64 {
+		_, carry := mathbits.Add64(ua, ub, 0)
+		return carry == 1
+	}
+	return (ua+ub)>>e.Bits() != 0
 }
 
 // compare evaluates a predicate. tir's eq..ge are signed for integers (i1
@@ -422,6 +548,61 @@ func convert(x Num, from, to *ir.Scalar, sign ir.Signedness) Num {
 		return Num{Float: intToFloat(extend(x.Int, from, unsigned), to, unsigned)}
 	}
 	return Num{Int: ir.WrapInt(extend(x.Int, from, unsigned), to)}
+}
+
+// Cast is arith's casts (extf, truncf, extsi, extui, trunci, sitofp,
+// uitofp, fptosi, fptoui, index_cast, index_castui), LLVM's instructions
+// read as sign says: as Convert, except that a cast to i1 keeps the low
+// bit (trunci) and a float to i1 saturates like any integer (true is -1
+// when signed). Out of range float-to-integer casts, poison in LLVM,
+// saturate as fptosi.sat/fptoui.sat do.
+func Cast(x Num, from, to *ir.Scalar, sign ir.Signedness) Num {
+	if to != ir.I1 {
+		return convert(x, from, to, sign)
+	}
+	if !from.IsFloat() {
+		return Num{Int: ir.WrapInt(x.Int, to)}
+	}
+	v := math.Trunc(x.Float)
+	switch {
+	case math.IsNaN(v):
+		return Num{}
+	case sign == ir.Unsigned:
+		return boolNum(v >= 1)
+	}
+	return boolNum(v <= -1)
+}
+
+// bitcast reinterprets the bits of x (of type from) as type to, of the
+// same width.
+func bitcast(x Num, from, to *ir.Scalar) (Num, error) {
+	if from.Bits() != to.Bits() {
+		return Num{}, ErrBadKernel
+	}
+	var bits uint64
+	switch from {
+	case ir.F64:
+		bits = math.Float64bits(x.Float)
+	case ir.F32:
+		bits = uint64(math.Float32bits(float32(x.Float)))
+	case ir.F16:
+		bits = uint64(ir.F32ToF16(float32(x.Float)))
+	case ir.BF16:
+		bits = uint64(ir.F32ToBF16(float32(x.Float)))
+	default:
+		bits = uint64(x.Int)
+	}
+	switch to {
+	case ir.F64:
+		return Num{Float: math.Float64frombits(bits)}, nil
+	case ir.F32:
+		return Num{Float: float64(math.Float32frombits(uint32(bits)))}, nil
+	case ir.F16:
+		return Num{Float: float64(ir.F16ToF32(uint16(bits)))}, nil
+	case ir.BF16:
+		return Num{Float: float64(ir.BF16ToF32(uint16(bits)))}, nil
+	}
+	return Num{Int: ir.WrapInt(int64(bits), to)}, nil
 }
 
 // extend returns the value of an integer of type from as a signed

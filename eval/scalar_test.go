@@ -356,3 +356,93 @@ func TestUnsignedWide(t *testing.T) {
 		})
 	}
 }
+
+// TestArithKernels checks the integer kernels arith brings with values
+// computed by hand from MLIR's definitions (and agreeing with mlir-opt-19's
+// constant folding, see test/dialect/arith-canonicalize.mlir): rounding of
+// ceildiv and floordiv, shifts by the width or more (NumPy's values for
+// LLVM's poison), the high halves of double-width products, carries.
+func TestArithKernels(t *testing.T) {
+	s, u := ir.Signed, ir.Unsigned
+	tests := []struct {
+		name string
+		k    ir.Kernel
+		e    *ir.Scalar
+		sign ir.Signedness
+		args []int64
+		want int64
+	}{
+		{"ceildivsi -7/2", ir.KernelCeilDiv, ir.I32, s, []int64{-7, 2}, -3},
+		{"ceildivsi 7/2", ir.KernelCeilDiv, ir.I32, s, []int64{7, 2}, 4},
+		{"ceildivsi 7/-2", ir.KernelCeilDiv, ir.I32, s, []int64{7, -2}, -3},
+		{"ceildivsi -7/-2", ir.KernelCeilDiv, ir.I32, s, []int64{-7, -2}, 4},
+		{"ceildivsi exact", ir.KernelCeilDiv, ir.I32, s, []int64{-8, 2}, -4},
+		{"ceildivui -7 is 2^32-7", ir.KernelCeilDiv, ir.I32, u, []int64{-7, 2}, 2147483645},
+		{"floordivsi -7/2", ir.KernelFloorDiv, ir.I32, s, []int64{-7, 2}, -4},
+		{"divui -1/2 reads 255", ir.KernelDiv, ir.I8, u, []int64{-1, 2}, 127},
+		{"remui -1%7 reads 255", ir.KernelRem, ir.I8, u, []int64{-1, 7}, 3},
+		{"maxui -1 above 1", ir.KernelMax, ir.I8, u, []int64{-1, 1}, -1},
+		{"maxsi on i1: true is -1", ir.KernelMax, ir.I1, s, []int64{1, 0}, 0},
+		{"shli", ir.KernelShl, ir.I8, s, []int64{3, 2}, 12},
+		{"shli wraps", ir.KernelShl, ir.I8, s, []int64{3, 7}, -128},
+		{"shli by the width", ir.KernelShl, ir.I8, s, []int64{3, 8}, 0},
+		{"shli by a negative amount (huge)", ir.KernelShl, ir.I8, s, []int64{3, -1}, 0},
+		{"shrsi keeps the sign", ir.KernelShr, ir.I32, s, []int64{-7, 2}, -2},
+		{"shrsi beyond the width", ir.KernelShr, ir.I32, s, []int64{-7, 40}, -1},
+		{"shrui", ir.KernelShr, ir.I32, u, []int64{-7, 2}, 1073741822},
+		{"shrui beyond the width", ir.KernelShr, ir.I32, u, []int64{-7, 32}, 0},
+		{"mulsi high of -2 * 3 (i8)", ir.KernelMulHigh, ir.I8, s, []int64{-2, 3}, -1},
+		{"mului high of 254 * 3 (i8)", ir.KernelMulHigh, ir.I8, u, []int64{-2, 3}, 2},
+		{"mulsi high (i64)", ir.KernelMulHigh, ir.I64, s, []int64{math.MinInt64, 2}, -1},
+		{"mului high (i64)", ir.KernelMulHigh, ir.I64, u, []int64{-1, -1}, -2},
+		{"ctlz", ir.KernelCtlz, ir.I16, s, []int64{1}, 15},
+		{"ctlz of 0 is the width", ir.KernelCtlz, ir.I16, s, []int64{0}, 16},
+		{"cttz", ir.KernelCttz, ir.I32, s, []int64{8}, 3},
+		{"cttz of 0 is the width", ir.KernelCttz, ir.I32, s, []int64{0}, 32},
+		{"ctpop of -1", ir.KernelCtpop, ir.I8, s, []int64{-1}, 8},
+		{"not", ir.KernelNot, ir.I8, s, []int64{5}, -6},
+		{"not on i1", ir.KernelNot, ir.I1, s, []int64{1}, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			args := make([]Num, len(tc.args))
+			for i, a := range tc.args {
+				args[i] = Num{Int: ir.WrapInt(a, tc.e)}
+			}
+			got, err := Scalar(tc.k, Params{Elem: tc.e, Result: tc.e, Sign: tc.sign}, args...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(ir.WrapInt(tc.want, tc.e), got.Int); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+	carry := func(a, b int64, e *ir.Scalar) int64 {
+		got, _ := Scalar(ir.KernelAddCarry, Params{Elem: e, Result: ir.I1, Sign: u}, Num{Int: ir.WrapInt(a, e)}, Num{Int: ir.WrapInt(b, e)})
+		return got.Int
+	}
+	for _, c := range []struct {
+		a, b int64
+		e    *ir.Scalar
+		want int64
+	}{{200, 100, ir.I8, 1}, {100, 100, ir.I8, 0}, {-1, 1, ir.I64, 1}, {1, 2, ir.I64, 0}, {1, 1, ir.I1, 1}} {
+		if got := carry(c.a, c.b, c.e); got != c.want {
+			t.Errorf("carry of %d + %d in %s = %d, want %d", c.a, c.b, c.e, got, c.want)
+		}
+	}
+	// casts: a trunci to i1 keeps the low bit (convert says x != 0);
+	// extsi of an i1 true is -1.
+	if got := Cast(Num{Int: 2}, ir.I8, ir.I1, ir.Signless); got.Int != 0 {
+		t.Errorf("trunci 2 to i1 = %d, want 0", got.Int)
+	}
+	if got := Cast(Num{Int: 1}, ir.I1, ir.I8, ir.Signed); got.Int != -1 {
+		t.Errorf("extsi true to i8 = %d, want -1", got.Int)
+	}
+	if got := Cast(Num{Int: 1}, ir.I1, ir.I8, ir.Unsigned); got.Int != 1 {
+		t.Errorf("extui true to i8 = %d, want 1", got.Int)
+	}
+	if got := Cast(Num{Int: -1}, ir.I32, ir.F64, ir.Unsigned); got.Float != 4294967295 {
+		t.Errorf("uitofp -1 : i32 = %v, want 4294967295", got.Float)
+	}
+}

@@ -114,6 +114,9 @@ type Op struct {
 // did-you-mean hint. Check op.Def != nil to catch a typo at once.
 func NewOp(name string, operands []*Value, resultTypes []Type, attrs Attrs) *Op {
 	op := &Op{Name: name, Def: LookupOp(name), Attrs: attrs}
+	if op.Def != nil && len(op.Def.Defaults) > 0 {
+		op.Attrs = op.Def.withDefaults(append(Attrs(nil), attrs...))
+	}
 	op.SetOperands(operands)
 	op.results = make([]*Value, len(resultTypes))
 	for i, t := range resultTypes {

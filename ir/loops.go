@@ -343,9 +343,17 @@ func LoopsOf(op *Op) *Loops {
 }
 
 // Computable reports whether op's value is defined by its row alone: it
-// has a loop description and a scalar kernel (KernelIdentity for data
-// movement and reductions). The evaluator, folding and codegen run
+// has a loop description and a scalar kernel for each result
+// (KernelIdentity for data movement and reductions). The evaluator, folding and codegen run
 // exactly these ops generically.
 func Computable(op *Op) bool {
-	return op.Def != nil && op.Def.Kernel != KernelNone && op.NumResults() == 1 && LoopsOf(op) != nil
+	if op.Def == nil || op.Def.Kernel == KernelNone || op.NumResults() == 0 {
+		return false
+	}
+	for r := range op.NumResults() {
+		if op.Def.KernelOf(r) == KernelNone {
+			return false
+		}
+	}
+	return LoopsOf(op) != nil
 }

@@ -926,6 +926,9 @@ func (p *parser) parseOp(f *Func) {
 	if op == nil || p.failed() {
 		return
 	}
+	if op.Def != nil && len(op.Def.Defaults) > 0 {
+		op.Attrs = op.Def.withDefaults(op.Attrs)
+	}
 	op.Loc = p.parseOptionalLoc()
 	if p.failed() {
 		return

@@ -213,14 +213,24 @@ func (pr *printer) nameValues(f *Func) {
 	}
 	num := int32(0)
 	for op := f.first; op != nil; op = op.next {
+		// Suggested names (MLIR's OpAsmOpInterface), which the generic
+		// form does not use.
 		hint := ""
-		if len(op.results) == 1 && op.Def != nil && op.Def.ResultName != nil {
+		if len(op.results) == 1 && op.Def != nil && op.Def.ResultName != nil && !pr.opts.Generic {
 			hint = op.Def.ResultName(op)
 		}
 		if hint != "" {
 			r := op.results[0]
 			if r.id >= 0 && int(r.id) < n {
 				pr.names[r.id] = valueName{set: true, name: pr.uniqueName(hint)}
+			}
+			continue
+		}
+		if op.Def != nil && len(op.Def.ResultNames) == len(op.results) && len(op.results) > 0 && !pr.opts.Generic {
+			for i, r := range op.results {
+				if r.id >= 0 && int(r.id) < n {
+					pr.names[r.id] = valueName{set: true, name: pr.uniqueName(op.Def.ResultNames[i])}
+				}
 			}
 			continue
 		}
@@ -379,7 +389,7 @@ func (pr *printer) genericFunction(f *Func) {
 func (pr *printer) op(op *Op) {
 	if len(op.results) > 0 {
 		first := op.results[0]
-		if len(op.results) > 1 && pr.fn != nil && first.id >= 0 && int(first.id) < len(pr.names) && pr.names[first.id].set {
+		if len(op.results) > 1 && pr.fn != nil && first.id >= 0 && int(first.id) < len(pr.names) && pr.names[first.id].set && pr.names[first.id].name == "" {
 			pr.str("%")
 			pr.buf = strconv.AppendInt(pr.buf, int64(pr.names[first.id].num), 10)
 			pr.str(":")

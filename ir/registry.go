@@ -45,62 +45,6 @@ var TraitTerminator = &Trait{
 	},
 }
 
-// Kernel is the scalar function an elementwise op applies to each element.
-// Constant folding, the reference evaluator and codegen each implement every
-// kernel once; an op row only names its kernel.
-type Kernel uint8
-
-// The kernels (NumPy's semantics for numbers; see SPEC section 3).
-const (
-	KernelNone Kernel = iota
-	KernelAdd
-	KernelSub
-	KernelMul
-	KernelDiv
-	KernelRem
-	KernelPow
-	KernelMax
-	KernelMin
-	KernelAnd
-	KernelOr
-	KernelXor
-	KernelCmp // predicate attribute chooses the comparison
-	KernelSelect
-	KernelNeg
-	KernelAbs
-	KernelExp
-	KernelLog
-	KernelSqrt
-	KernelTanh
-	KernelConvert
-	// KernelIdentity is the operand's element unchanged: the kernel of
-	// data-movement ops (broadcast_in_dim) and of reductions, whose
-	// combining step is their Reduce kind.
-	KernelIdentity
-	// KernelFloorDiv and KernelFloorRem are NumPy's floor_divide (//)
-	// and remainder (%): the quotient rounded toward -inf, the remainder
-	// with the divisor's sign.
-	KernelFloorDiv
-	KernelFloorRem
-)
-
-var kernelNames = [...]string{"none", "add", "sub", "mul", "div", "rem", "pow", "max", "min",
-	"and", "or", "xor", "cmp", "select", "neg", "abs", "exp", "log", "sqrt", "tanh", "convert", "identity",
-	"floor_div", "floor_rem"}
-
-// IntDivision reports whether k divides: on integers a zero divisor (and
-// MIN / -1 for the quotients) is a run-time fault.
-func (k Kernel) IntDivision() bool {
-	return k == KernelDiv || k == KernelRem || k == KernelFloorDiv || k == KernelFloorRem
-}
-
-func (k Kernel) String() string {
-	if int(k) < len(kernelNames) {
-		return kernelNames[k]
-	}
-	return fmt.Sprintf("kernel(%d)", int(k))
-}
-
 // OpDef is the definition of an op: one row of a dialect's table.
 type OpDef struct {
 	// Name is the full op name, "tir.add".
@@ -121,6 +65,10 @@ type OpDef struct {
 	// op's loops (elementwise ops; KernelIdentity for data movement and
 	// reductions). KernelNone: the op has no value semantics of its own.
 	Kernel Kernel
+	// Kernels are the kernels of each result of an op with several
+	// (arith.addui_extended: add and add_carry, over the same loops);
+	// nil: Kernel computes the one result.
+	Kernels []Kernel
 	// Loops returns the op's loop description (loops.go); nil means the
 	// first trait's hook decides (Broadcastable, ElementwiseMappable).
 	Loops func(op *Op) *Loops
@@ -144,9 +92,42 @@ type OpDef struct {
 	// Inherent lists attributes printed as properties `<{...}>` in the
 	// generic form (MLIR 19 does that for its own ops).
 	Inherent []string
+	// Defaults are the values of default-valued inherent attributes
+	// (MLIR's DefaultValuedAttr properties: arith.addf's fastmath =
+	// #arith.fastmath<none>): ops built by the parser or NewOp get the
+	// ones they lack, so the generic form prints them as mlir-opt does.
+	Defaults []NamedAttr
 	// ResultName suggests a printed name for the op's result ("cst"), as
-	// MLIR's OpAsmOpInterface does; "" means numbered.
-	ResultName func(op *Op) string
+	// MLIR's OpAsmOpInterface does; "" means numbered. ResultNames are
+	// the names of each result of an op with several ("sum",
+	// "overflow"). Neither is used by the generic form.
+	ResultName  func(op *Op) string
+	ResultNames []string
+}
+
+// KernelOf is the kernel computing result r.
+func (d *OpDef) KernelOf(r int) Kernel {
+	if d.Kernels != nil {
+		if r < len(d.Kernels) {
+			return d.Kernels[r]
+		}
+		return KernelNone
+	}
+	if r == 0 {
+		return d.Kernel
+	}
+	return KernelNone
+}
+
+// withDefaults returns attrs with the definition's default-valued
+// attributes added where missing.
+func (d *OpDef) withDefaults(attrs Attrs) Attrs {
+	for _, na := range d.Defaults {
+		if attrs.Get(na.Name) == nil {
+			attrs.Set(na.Name, na.Value)
+		}
+	}
+	return attrs
 }
 
 // Has reports whether the definition carries trait t.

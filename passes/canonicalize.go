@@ -240,7 +240,7 @@ func foldIdentity(op *ir.Op, c *Context) bool {
 	lhs, rhs := op.Operand(0), op.Operand(1)
 	var x *ir.Value
 	switch k {
-	case ir.KernelMax, ir.KernelMin, ir.KernelAnd, ir.KernelOr:
+	case ir.KernelMax, ir.KernelMin, ir.KernelMaxNum, ir.KernelMinNum, ir.KernelAnd, ir.KernelOr:
 		if lhs == rhs {
 			x = lhs
 			if !ir.TypeEqual(x.Type(), rt) && castable(x.Type(), rt) && !mayBroadcast(x.Type(), rt) {
@@ -299,7 +299,8 @@ func mayBroadcast(x, r ir.Type) bool {
 
 // isIdentityElement reports whether every element of the constant a is the
 // right identity of kernel k: x+0, x-0 (integers; -0.0 / +0.0 for floats,
-// so that -0.0 survives), x*1, x/1, x|0, x^0, x&-1.
+// so that -0.0 survives), x*1, x/1 (any rounding), x|0, x^0, x&-1, x<<0,
+// x>>0.
 func isIdentityElement(k ir.Kernel, elem *ir.Scalar, a ir.Attr) bool {
 	t, err := eval.FromAttr(a)
 	if err != nil || t.Len() == 0 {
@@ -321,9 +322,9 @@ func isIdentityElement(k ir.Kernel, elem *ir.Scalar, a ir.Attr) bool {
 		} else {
 			v := n.Int
 			switch k {
-			case ir.KernelAdd, ir.KernelSub, ir.KernelOr, ir.KernelXor:
+			case ir.KernelAdd, ir.KernelSub, ir.KernelOr, ir.KernelXor, ir.KernelShl, ir.KernelShr:
 				ok = v == 0
-			case ir.KernelMul, ir.KernelDiv:
+			case ir.KernelMul, ir.KernelDiv, ir.KernelCeilDiv, ir.KernelFloorDiv:
 				ok = v == 1
 			case ir.KernelAnd:
 				ok = ir.WrapInt(v, elem) == ir.WrapInt(-1, elem)

@@ -635,35 +635,7 @@ func (g *gen) arith(x *value) {
 		}
 		return cands[g.rng.IntN(len(cands))]
 	}
-	if e.IsFloat() {
-		op := []string{"addf", "subf", "mulf", "divf", "remf", "maximumf", "minimumf", "negf", "cmpf", "select"}[g.rng.IntN(10)]
-		if x.approx && (op == "remf" || op == "cmpf" || op == "select") {
-			op = "addf"
-		}
-		switch op {
-		case "negf":
-			g.emitShort("arith.negf "+x.name+" : "+ts, "arith.negf", x.typ, x.shape, x)
-		case "cmpf":
-			y := same(true)
-			pred := []string{"oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno"}[g.rng.IntN(14)]
-			g.emitShort(fmt.Sprintf("arith.cmpf %s, %s, %s : %s", pred, x.name, y.name, ts), "arith.cmpf", ir.WithElem(x.typ, ir.I1).(*ir.TensorType), x.shape, x, y)
-		case "select":
-			g.arithSelect(x, same)
-		default:
-			y := same(op == "divf" || op == "remf")
-			g.emitShort(fmt.Sprintf("arith.%s %s, %s : %s", op, x.name, y.name, ts), "arith."+op, x.typ, x.shape, x, y)
-		}
-		return
-	}
-	op := []string{"addi", "subi", "muli", "divsi", "remsi", "maxsi", "minsi", "andi", "ori", "xori", "cmpi", "select"}[g.rng.IntN(12)]
-	switch op {
-	case "cmpi":
-		y := same(false)
-		pred := []string{"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"}[g.rng.IntN(10)]
-		g.emitShort(fmt.Sprintf("arith.cmpi %s, %s, %s : %s", pred, x.name, y.name, ts), "arith.cmpi", ir.WithElem(x.typ, ir.I1).(*ir.TensorType), x.shape, x, y)
-	case "select":
-		g.arithSelect(x, same)
-	case "divsi", "remsi":
+	divisor := func() *value {
 		var y *value
 		for _, v := range g.pool {
 			if v.nonzero && ir.TypeEqual(v.typ, x.typ) && slices.Equal(v.shape, x.shape) {
@@ -675,8 +647,60 @@ func (g *gen) arith(x *value) {
 			g.args = append(g.args, &argSpec{v: y, nonzero: true, zeroStrideDim: -1})
 			g.pool = append(g.pool, y)
 		}
+		return y
+	}
+	kind := []string{"binary", "binary", "binary", "cmp", "select", "cast", "special"}[g.rng.IntN(7)]
+	if kind == "cast" {
+		if op, to, ok := arithCast(g.rng, e, x.approx); ok {
+			rt := ir.WithElem(x.typ, to).(*ir.TensorType)
+			g.emitShort(fmt.Sprintf("arith.%s %s : %s to %s", op, x.name, ts, tstr(rt)), "arith."+op, rt, x.shape, x)
+			return
+		}
+		kind = "binary"
+	}
+	if e.IsFloat() {
+		if x.approx && (kind == "cmp" || kind == "select") {
+			kind = "binary"
+		}
+		switch kind {
+		case "special":
+			g.emitShort("arith.negf "+x.name+" : "+ts, "arith.negf", x.typ, x.shape, x)
+		case "cmp":
+			y := same(true)
+			pred := cmpfPreds[g.rng.IntN(len(cmpfPreds))]
+			g.emitShort(fmt.Sprintf("arith.cmpf %s, %s, %s : %s", pred, x.name, y.name, ts), "arith.cmpf", ir.WithElem(x.typ, ir.I1).(*ir.TensorType), x.shape, x, y)
+		case "select":
+			g.arithSelect(x, same)
+		default:
+			op := arithFloatBinary[g.rng.IntN(len(arithFloatBinary))]
+			if x.approx && op == "remf" {
+				op = "addf"
+			}
+			y := same(op == "divf" || op == "remf")
+			g.emitShort(fmt.Sprintf("arith.%s %s, %s : %s", op, x.name, y.name, ts), "arith."+op, x.typ, x.shape, x, y)
+		}
+		return
+	}
+	switch kind {
+	case "cmp":
+		y := same(false)
+		pred := cmpiPreds[g.rng.IntN(len(cmpiPreds))]
+		g.emitShort(fmt.Sprintf("arith.cmpi %s, %s, %s : %s", pred, x.name, y.name, ts), "arith.cmpi", ir.WithElem(x.typ, ir.I1).(*ir.TensorType), x.shape, x, y)
+	case "select":
+		g.arithSelect(x, same)
+	case "special": // two results, or a division
+		if g.chance(2) {
+			op := arithIntExtended[g.rng.IntN(len(arithIntExtended))]
+			y := same(false)
+			text, e1 := extendedText(op, x, y, x.typ)
+			g.emitPair(text, "arith."+op, x.typ, ir.WithElem(x.typ, e1).(*ir.TensorType), x.shape, false, x, y)
+			return
+		}
+		op := arithIntDivision[g.rng.IntN(len(arithIntDivision))]
+		y := divisor()
 		g.emitShort(fmt.Sprintf("arith.%s %s, %s : %s", op, x.name, y.name, ts), "arith."+op, x.typ, x.shape, x, y)
 	default:
+		op := arithIntBinary[g.rng.IntN(len(arithIntBinary))]
 		y := same(false)
 		g.emitShort(fmt.Sprintf("arith.%s %s, %s : %s", op, x.name, y.name, ts), "arith."+op, x.typ, x.shape, x, y)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/tirc/tirc/ir"
@@ -81,26 +82,37 @@ func (g *gen) scalarOp(e *ir.Scalar, fresh func(text, op string, e *ir.Scalar) *
 	}
 	var op string
 	if e.IsFloat() {
-		op = []string{"addf", "subf", "mulf", "divf", "remf", "maximumf", "minimumf", "negf", "cmpf", "select"}[g.rng.IntN(10)]
+		op = append(slices.Clone(arithFloatBinary), "negf", "cmpf", "select", "cast")[g.rng.IntN(len(arithFloatBinary)+4)]
 	} else {
-		op = []string{"addi", "subi", "muli", "divsi", "remsi", "maxsi", "minsi", "andi", "ori", "xori", "cmpi", "select"}[g.rng.IntN(12)]
+		op = append(append(append(slices.Clone(arithIntBinary), arithIntDivision...), arithIntExtended...), "cmpi", "select", "cast")[g.rng.IntN(len(arithIntBinary)+len(arithIntDivision)+len(arithIntExtended)+3)]
 	}
-	switch op {
-	case "negf":
+	switch {
+	case op == "cast":
+		cop, to, ok := arithCast(g.rng, e, false)
+		if !ok {
+			fresh(fmt.Sprintf("arith.select %s, %s, %s : %s", g.scalarOf(ir.I1, nil).name, x.name, x.name, e), "arith.select", e)
+			return
+		}
+		fresh(fmt.Sprintf("arith.%s %s : %s to %s", cop, x.name, e, to), "arith."+cop, to)
+	case op == "negf":
 		fresh(fmt.Sprintf("arith.negf %s : %s", x.name, e), "arith.negf", e)
-	case "cmpf":
+	case op == "cmpf":
 		y := g.scalarOf(e, nil)
-		pred := []string{"oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno"}[g.rng.IntN(14)]
+		pred := cmpfPreds[g.rng.IntN(len(cmpfPreds))]
 		fresh(fmt.Sprintf("arith.cmpf %s, %s, %s : %s", pred, x.name, y.name, e), "arith.cmpf", ir.I1)
-	case "cmpi":
+	case op == "cmpi":
 		y := g.scalarOf(e, nil)
-		pred := []string{"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"}[g.rng.IntN(10)]
+		pred := cmpiPreds[g.rng.IntN(len(cmpiPreds))]
 		fresh(fmt.Sprintf("arith.cmpi %s, %s, %s : %s", pred, x.name, y.name, e), "arith.cmpi", ir.I1)
-	case "select":
+	case op == "select":
 		c := g.scalarOf(ir.I1, nil)
 		y := g.scalarOf(e, nil)
 		fresh(fmt.Sprintf("arith.select %s, %s, %s : %s", c.name, x.name, y.name, e), "arith.select", e)
-	case "divsi", "remsi":
+	case slices.Contains(arithIntExtended, op):
+		y := g.scalarOf(e, nil)
+		text, e1 := extendedText(op, x, y, e)
+		g.emitPair(text, "arith."+op, &ir.TensorType{Elem: e}, &ir.TensorType{Elem: e1}, nil, true, x, y)
+	case slices.Contains(arithIntDivision, op):
 		var y *value
 		for _, v := range g.spool {
 			if v.nonzero && v.elem() == e {

@@ -1,0 +1,154 @@
+package ir
+
+import "fmt"
+
+// Kernel is the scalar function an elementwise op applies to each element.
+// Constant folding, the reference evaluator and codegen each implement every
+// kernel once; an op row only names its kernel (and, where integers are
+// read one way or the other, its Sign). A new dialect reuses these; one
+// with new scalar semantics adds a kernel here and its implementation in
+// eval/scalar.go and codegen/kernel.go.
+type Kernel uint8
+
+// The kernels (NumPy's semantics for numbers; see SPEC section 3). The
+// comment of each says what it computes; "by sign" means signed or
+// unsigned as the op's Sign (or its element type) says.
+const (
+	KernelNone    Kernel = iota
+	KernelAdd            // x + y; integers wrap
+	KernelSub            // x - y
+	KernelMul            // x * y
+	KernelDiv            // x / y; integers truncate (by sign); x/0, MIN/-1 fault
+	KernelRem            // C's % and fmod: the sign of x (by sign)
+	KernelPow            // x ** y
+	KernelMax            // maximum (by sign); floats: NaN propagates, -0 < +0
+	KernelMin            // minimum
+	KernelAnd            // x & y (logic on i1)
+	KernelOr             // x | y
+	KernelXor            // x ^ y
+	KernelCmp            // the `predicate` attribute's comparison, as i1
+	KernelSelect         // c ? x : y
+	KernelNeg            // -x
+	KernelAbs            // |x|; abs(MIN) wraps; the identity when unsigned
+	KernelExp            // e^x
+	KernelLog            // natural log
+	KernelSqrt           // square root
+	KernelTanh           // hyperbolic tangent
+	KernelConvert        // NumPy's astype: x != 0 to i1, saturating float->int
+	// KernelIdentity is the operand's element unchanged: the kernel of
+	// data-movement ops (broadcast_in_dim) and of reductions, whose
+	// combining step is their Reduce kind.
+	KernelIdentity
+	// KernelFloorDiv and KernelFloorRem are NumPy's floor_divide (//)
+	// and remainder (%): the quotient rounded toward -inf, the remainder
+	// with the divisor's sign.
+	KernelFloorDiv
+	KernelFloorRem
+	KernelCeilDiv  // x / y rounded toward +inf (by sign); faults as div
+	KernelShl      // x << y; 0 when y >= the bit width (y read unsigned)
+	KernelShr      // x >> y, arithmetic or logical by sign; beyond the width: sign fill or 0
+	KernelAddCarry // the carry of unsigned x + y, as i1 (addui_extended's overflow)
+	KernelMulHigh  // the high half of the double-width x * y (by sign)
+	KernelMaxNum   // IEEE maxNum: a NaN operand is ignored; -0 < +0
+	KernelMinNum   // IEEE minNum
+	KernelCast     // LLVM's casts (by sign): ext/trunc, int<->float (saturating), to i1 truncates
+	KernelBitcast  // the same bits in another type of the same width
+	KernelCeil     // rounded toward +inf
+	KernelFloor    // rounded toward -inf
+	KernelRound    // rounded to nearest, ties away from zero
+	KernelRoundEven
+	KernelTrunc // rounded toward zero
+	KernelRsqrt // 1 / sqrt(x)
+	KernelExp2
+	KernelExpm1
+	KernelLog2
+	KernelLog10
+	KernelLog1p
+	KernelSin
+	KernelCos
+	KernelTan
+	KernelAtan
+	KernelAtan2    // atan2(x, y)
+	KernelErf      // the error function
+	KernelFma      // x * y + z, rounded once
+	KernelCopySign // |x| with the sign of y
+	KernelCtlz     // leading zero bits (the width for 0)
+	KernelCttz     // trailing zero bits (the width for 0)
+	KernelCtpop    // one bits
+	KernelRecip    // 1 / x
+	KernelSigmoid  // 1 / (1 + e^-x)
+	KernelNot      // ^x (logic not on i1)
+	KernelClamp    // min(max(x, lo), hi) with lo and hi operands (TOSA's clamp: bounds from attributes)
+	numKernels
+)
+
+// KernelInfo describes a kernel.
+type KernelInfo struct {
+	Name string
+	// Arity is the number of operands the kernel reads.
+	Arity int
+	// IntDivision: on integers a zero divisor (and MIN / -1 for the
+	// signed quotients) is a run-time fault.
+	IntDivision bool
+	// Cost is the rough price of one element, in simple instructions
+	// (a libm call counts 100): codegen recomputes a cheap value in each
+	// user's loop nest instead of storing it.
+	Cost int
+}
+
+var kernelInfo = [numKernels]KernelInfo{
+	KernelNone: {"none", 0, false, 1}, KernelAdd: {"add", 2, false, 1}, KernelSub: {"sub", 2, false, 1},
+	KernelMul: {"mul", 2, false, 1}, KernelDiv: {"div", 2, true, 1}, KernelRem: {"rem", 2, true, 1},
+	KernelPow: {"pow", 2, false, 1}, KernelMax: {"max", 2, false, 1}, KernelMin: {"min", 2, false, 1},
+	KernelAnd: {"and", 2, false, 1}, KernelOr: {"or", 2, false, 1}, KernelXor: {"xor", 2, false, 1},
+	KernelCmp: {"cmp", 2, false, 1}, KernelSelect: {"select", 3, false, 1}, KernelNeg: {"neg", 1, false, 1},
+	KernelAbs: {"abs", 1, false, 1}, KernelExp: {"exp", 1, false, 1}, KernelLog: {"log", 1, false, 1},
+	KernelSqrt: {"sqrt", 1, false, 1}, KernelTanh: {"tanh", 1, false, 1}, KernelConvert: {"convert", 1, false, 1},
+	KernelIdentity: {"identity", 1, false, 1}, KernelFloorDiv: {"floor_div", 2, true, 1},
+	KernelFloorRem: {"floor_rem", 2, true, 1}, KernelCeilDiv: {"ceil_div", 2, true, 1},
+	KernelShl: {"shl", 2, false, 1}, KernelShr: {"shr", 2, false, 1}, KernelAddCarry: {"add_carry", 2, false, 1},
+	KernelMulHigh: {"mul_high", 2, false, 1}, KernelMaxNum: {"maxnum", 2, false, 1}, KernelMinNum: {"minnum", 2, false, 1},
+	KernelCast: {"cast", 1, false, 1}, KernelBitcast: {"bitcast", 1, false, 1}, KernelCeil: {"ceil", 1, false, 1},
+	KernelFloor: {"floor", 1, false, 1}, KernelRound: {"round", 1, false, 1}, KernelRoundEven: {"roundeven", 1, false, 1},
+	KernelTrunc: {"trunc", 1, false, 1}, KernelRsqrt: {"rsqrt", 1, false, 1}, KernelExp2: {"exp2", 1, false, 1},
+	KernelExpm1: {"expm1", 1, false, 1}, KernelLog2: {"log2", 1, false, 1}, KernelLog10: {"log10", 1, false, 1},
+	KernelLog1p: {"log1p", 1, false, 1}, KernelSin: {"sin", 1, false, 1}, KernelCos: {"cos", 1, false, 1},
+	KernelTan: {"tan", 1, false, 1}, KernelAtan: {"atan", 1, false, 1}, KernelAtan2: {"atan2", 2, false, 1},
+	KernelErf: {"erf", 1, false, 1}, KernelFma: {"fma", 3, false, 1}, KernelCopySign: {"copysign", 2, false, 1},
+	KernelCtlz: {"ctlz", 1, false, 1}, KernelCttz: {"cttz", 1, false, 1}, KernelCtpop: {"ctpop", 1, false, 1},
+	KernelRecip: {"recip", 1, false, 1}, KernelSigmoid: {"sigmoid", 1, false, 1}, KernelNot: {"not", 1, false, 1},
+	KernelClamp: {"clamp", 3, false, 1},
+}
+
+// kernelCosts are the kernels whose Cost is not 1.
+var kernelCosts = map[Kernel]int{
+	KernelIdentity: 0, KernelDiv: 2, KernelRem: 2, KernelSqrt: 2, KernelFloorDiv: 2, KernelFloorRem: 2,
+	KernelCeilDiv: 2, KernelRsqrt: 2, KernelRecip: 2, KernelExp: 4, KernelSigmoid: 6,
+	// libm calls (or intrinsics that become one)
+	KernelLog: 100, KernelTanh: 100, KernelPow: 100, KernelExp2: 100, KernelExpm1: 100, KernelLog2: 100,
+	KernelLog10: 100, KernelLog1p: 100, KernelSin: 100, KernelCos: 100, KernelTan: 100, KernelAtan: 100,
+	KernelAtan2: 100, KernelErf: 100, KernelRoundEven: 100,
+}
+
+func init() {
+	for k, c := range kernelCosts {
+		kernelInfo[k].Cost = c
+	}
+}
+
+// Info returns the kernel's description.
+func (k Kernel) Info() KernelInfo {
+	if k < numKernels {
+		return kernelInfo[k]
+	}
+	return KernelInfo{Name: fmt.Sprintf("kernel(%d)", int(k))}
+}
+
+// Arity is the number of operands the kernel reads.
+func (k Kernel) Arity() int { return k.Info().Arity }
+
+// IntDivision reports whether k divides: on integers a zero divisor (and
+// MIN / -1 for the signed quotients) is a run-time fault.
+func (k Kernel) IntDivision() bool { return k.Info().IntDivision }
+
+func (k Kernel) String() string { return k.Info().Name }

@@ -1,0 +1,103 @@
+package native_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/tirc/tirc/ir"
+)
+
+// The arith ops the generator draws from (every elementwise op of MLIR
+// 19's arith dialect), by the operands they take.
+var (
+	arithFloatBinary = []string{"addf", "subf", "mulf", "divf", "remf", "maximumf", "minimumf", "maxnumf", "minnumf"}
+	arithIntBinary   = []string{"addi", "subi", "muli", "maxsi", "maxui", "minsi", "minui", "andi", "ori", "xori", "shli", "shrsi", "shrui"}
+	// arithIntDivision need a non-zero divisor (MIN / -1 stays possible).
+	arithIntDivision = []string{"divsi", "divui", "remsi", "remui", "ceildivsi", "ceildivui", "floordivsi"}
+	// arithIntExtended have two results.
+	arithIntExtended = []string{"addui_extended", "mulsi_extended", "mului_extended"}
+	cmpfPreds        = []string{"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"}
+	cmpiPreds        = []string{"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"}
+)
+
+// arithCast picks one of arith's casts from element type e, and its
+// result element type; ok is false when e has none drawn (index has
+// index_cast only; approximate floats are not cast to integers, whose
+// value an ulp could change wholly).
+func arithCast(rng *rand.Rand, e *ir.Scalar, approx bool) (op string, to *ir.Scalar, ok bool) {
+	pick := func(ts ...*ir.Scalar) *ir.Scalar { return ts[rng.IntN(len(ts))] }
+	fixed := []*ir.Scalar{ir.I1, ir.I8, ir.I16, ir.I32, ir.I64}
+	floats := []*ir.Scalar{ir.F16, ir.BF16, ir.F32, ir.F64}
+	var cands []func() (string, *ir.Scalar)
+	add := func(op string, ts []*ir.Scalar) {
+		if len(ts) > 0 {
+			cands = append(cands, func() (string, *ir.Scalar) { return op, pick(ts...) })
+		}
+	}
+	filter := func(ts []*ir.Scalar, keep func(*ir.Scalar) bool) []*ir.Scalar {
+		var out []*ir.Scalar
+		for _, t := range ts {
+			if keep(t) {
+				out = append(out, t)
+			}
+		}
+		return out
+	}
+	sameWidth := func(t *ir.Scalar) bool { return t.Bits() == e.Bits() }
+	switch {
+	case e == ir.Index:
+		add("index_cast", fixed[1:])
+		add("index_castui", fixed[1:])
+	case e.IsFloat():
+		add("extf", filter(floats, func(t *ir.Scalar) bool { return t.Bits() > e.Bits() }))
+		add("truncf", filter(floats, func(t *ir.Scalar) bool { return t.Bits() < e.Bits() }))
+		if !approx {
+			add("fptosi", fixed)
+			add("fptoui", fixed)
+			add("bitcast", filter(fixed, sameWidth))
+		}
+	default:
+		add("extsi", filter(fixed, func(t *ir.Scalar) bool { return t.Bits() > e.Bits() }))
+		add("extui", filter(fixed, func(t *ir.Scalar) bool { return t.Bits() > e.Bits() }))
+		add("trunci", filter(fixed, func(t *ir.Scalar) bool { return t.Bits() < e.Bits() }))
+		add("sitofp", floats)
+		add("uitofp", floats)
+		add("index_cast", []*ir.Scalar{ir.Index})
+		add("index_castui", []*ir.Scalar{ir.Index})
+		add("bitcast", filter(floats, sameWidth))
+	}
+	if len(cands) == 0 {
+		return "", nil, false
+	}
+	op, to = cands[rng.IntN(len(cands))]()
+	return op, to, true
+}
+
+// emitPair writes a two-result op `%vN:2 = text` and adds both results
+// (%vN#0, %vN#1) to the pool, or to the scalar pool when scalar.
+func (g *gen) emitPair(text, op string, t0, t1 *ir.TensorType, shape []int64, scalar bool, operands ...*value) (*value, *value) {
+	name := g.fresh()
+	fmt.Fprintf(&g.body, "    %s:2 = %s\n", name, text)
+	v0 := &value{name: name + "#0", typ: t0, shape: shape, scalar: scalar}
+	v1 := &value{name: name + "#1", typ: t1, shape: shape, scalar: scalar}
+	for _, o := range operands {
+		v0.approx = v0.approx || o.approx
+		v1.approx = v0.approx
+	}
+	if scalar {
+		g.spool = append(g.spool, v0, v1)
+	} else {
+		g.pool = append(g.pool, v0, v1)
+	}
+	g.ops[op]++
+	return v0, v1
+}
+
+// extendedText is the text of a two-result op on x and y of type t, and
+// its results' element types.
+func extendedText(op string, x, y *value, t ir.Type) (string, *ir.Scalar) {
+	if op == "addui_extended" {
+		return fmt.Sprintf("arith.%s %s, %s : %s, %s", op, x.name, y.name, tstr(t), tstr(ir.WithElem(t, ir.I1))), ir.I1
+	}
+	return fmt.Sprintf("arith.%s %s, %s : %s", op, x.name, y.name, tstr(t)), ir.ElementType(t)
+}
