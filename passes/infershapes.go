@@ -198,8 +198,8 @@ func (r *refiner) run() {
 		case op.Def == nil:
 			// Unregistered: its operands keep their declared types.
 			r.castOperandsBack(op)
-		case op.Def.Dialect() == "arith":
-			r.refineArith(op)
+		case op.Has(traits.ElementwiseMappable):
+			r.refineElementwise(op)
 		case op.Name == "tensor.cast" && onlyBoundaryUses(op.Result(0)):
 			// A cast feeding only returns, calls and unregistered ops
 			// states the boundary type (this pass inserts such casts):
@@ -401,47 +401,29 @@ func (r *refiner) refineReturn(op *ir.Op) {
 	}
 }
 
-// arithShapeGroup lists the operands of an arith op that must have one
-// type (MLIR's SameOperandsAndResultType, SameTypeOperands, AllTypesMatch),
-// and whether the result has that shape (with i1 elements for a compare).
-func arithShapeGroup(op *ir.Op) (group []int, cmp bool) {
-	switch {
-	case op.Name == "arith.constant":
-		return nil, false
-	case op.Name == "arith.cmpi" || op.Name == "arith.cmpf":
-		return []int{0, 1}, true
-	case op.Name == "arith.select":
-		g := []int{1, 2}
-		if ir.IsShaped(op.Operand(0).Type()) {
-			g = append(g, 0)
-		}
-		return g, false
-	}
-	g := make([]int, op.NumOperands())
-	for i := range g {
-		g[i] = i
-	}
-	return g, false
-}
-
-// refineArith refines an arith op whose operands must have exactly one
-// type: the operands' shapes are joined, operands less static than the
-// join are cast to it (the op's semantics already require those sizes),
-// and the result takes the joined shape. mlir-opt-19 accepts the result,
-// since all types are equal again.
-func (r *refiner) refineArith(op *ir.Op) {
-	group, _ := arithShapeGroup(op)
-	if len(group) == 0 || op.NumResults() != 1 {
-		return
-	}
+// refineElementwise refines an ElementwiseMappable op, whose tensor
+// operands and results have one shape (arith's and math's ops also require
+// exactly equal types: MLIR's SameOperandsAndResultType with inferred
+// result types, SameTypeOperands, AllTypesMatch): the shapes of the tensor
+// operands are joined, operands less static than the join are cast to it
+// (the op's semantics already require those sizes), and every tensor
+// result takes the joined shape. mlir-opt-19 accepts the result, since the
+// types are equal again. Scalar operands apply everywhere; an op on vectors
+// is already exact.
+func (r *refiner) refineElementwise(op *ir.Op) {
+	var group []int
 	var shape []int64
 	ranked := false
-	for _, i := range group {
-		t := op.Operand(i).Type()
-		if _, isTensor := t.(*ir.TensorType); !isTensor {
-			return // scalars and vectors are already exact
+	for i, v := range op.Operands() {
+		switch v.Type().(type) {
+		case *ir.TensorType:
+		case *ir.VectorType:
+			return
+		default:
+			continue
 		}
-		s, ok := ir.Shape(t)
+		group = append(group, i)
+		s, ok := ir.Shape(v.Type())
 		if !ok {
 			continue
 		}
@@ -464,9 +446,13 @@ func (r *refiner) refineArith(op *ir.Op) {
 			r.castTo(op, i, want)
 		}
 	}
-	res := op.Result(0)
-	if m, ok := meet(res.Type(), ir.WithShape(res.Type(), shape)); ok {
-		r.setType(res, m)
+	for _, res := range op.Results() {
+		if _, isTensor := res.Type().(*ir.TensorType); !isTensor {
+			continue
+		}
+		if m, ok := meet(res.Type(), ir.WithShape(res.Type(), shape)); ok {
+			r.setType(res, m)
+		}
 	}
 }
 
