@@ -270,28 +270,36 @@ const maxFusedLeaves = 32
 func (fc *funcCtx) planFusion() { planFusion(fc.f, fc.inlined) }
 
 // planFusion sets inlined[v] for the values of f computed inside their
-// user's nest.
+// user's nest. A tree that reads loop indices (iota) is not computed
+// inside a reduction's nest, whose loops advance addresses only. A
+// fusible op whose one use is a Concatenate op is "inlined" too: its nest
+// writes straight into its window of the concatenation's result.
 func planFusion(f *ir.Func, inlined []bool) {
-	cost := make([]int, f.NumValues()) // kernels computed per element by an inlined value's tree
+	cost := make([]int, f.NumValues())     // kernels computed per element by an inlined value's tree
+	indices := make([]bool, f.NumValues()) // the value's tree reads loop indices
 	for op := range f.Ops() {
-		if !inlinable(op) || op.NumResults() != 1 { // several results: a nest each
+		if !fusible(op) || op.NumResults() != 1 { // several results: a nest each
 			continue
 		}
 		r := op.Result(0)
+		indices[r.ID()] = len(ir.LoopsOf(op).Indices) > 0
 		c := kernelCost(op.Def.Kernel)
 		for _, v := range op.Operands() {
 			if inlined[v.ID()] {
 				c += cost[v.ID()]
+				indices[r.ID()] = indices[r.ID()] || indices[v.ID()]
 			}
 		}
 		cost[r.ID()] = c
 		uses := r.Uses()
 		all := len(uses) > 0
 		for _, u := range uses {
-			all = all && u.Op != nil && fusible(u.Op)
+			all = all && u.Op != nil && fusible(u.Op) && (!indices[r.ID()] || ir.LoopsOf(u.Op).Parallel())
 		}
 		switch {
-		case !all:
+		case len(uses) == 1 && uses[0].Op != nil && uses[0].Op.Has(traits.Concatenate):
+			inlined[r.ID()] = true
+		case !inlinable(op) || !all:
 		case len(uses) == 1:
 			inlined[r.ID()] = true
 		case len(uses) <= maxRecomputeUses && c <= maxRecomputeCost:
@@ -511,7 +519,7 @@ func (fc *funcCtx) lowerOp(op *ir.Op) error {
 	}
 	if !fusible(op) {
 		for i, v := range op.Operands() {
-			if fc.vals[v.ID()] == nil {
+			if fc.vals[v.ID()] == nil && !fc.inlined[v.ID()] {
 				return op.Errorf("operand #%d has no lowered value", i)
 			}
 		}
@@ -530,6 +538,12 @@ func (fc *funcCtx) lowerOp(op *ir.Op) error {
 			}
 		}
 		return nil
+	case op.Has(traits.Reshape):
+		return fc.reshape(op)
+	case op.Has(traits.Concatenate):
+		return fc.concat(op)
+	case op.Has(traits.ShapedDim):
+		return fc.dim(op)
 	case op.Def != nil && op.Def.Kernel != ir.KernelNone:
 		return fc.direct(op)
 	}
@@ -953,5 +967,5 @@ func (fc *funcCtx) lowerReturn(ret *ir.Op) error {
 // returnedOnceDone reports whether result k was written by a's op.
 func (fc *funcCtx) returnedOnceDone(a *ir.Value, k int) bool {
 	uses := a.Uses()
-	return len(uses) == 1 && uses[0].Index == k && a.Def() != nil && fusible(a.Def())
+	return len(uses) == 1 && uses[0].Index == k && a.Def() != nil && (fusible(a.Def()) || a.Def().Has(traits.Concatenate))
 }

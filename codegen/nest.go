@@ -23,6 +23,11 @@ type view struct {
 	strides       []value.Value
 	contiguous    bool // strides are known to be row-major over sizes
 	allocatedHere bool
+	// index marks a loop index stream (Loops.Indices): a rank-1 tensor
+	// 0, 1, ..., n-1 that is never stored; its "pointer" is an i64
+	// element offset that the loops advance like an address, and its
+	// element is that offset (iota's kernel argument).
+	index bool
 }
 
 // node is one value of a fused expression tree: a Computable op whose
@@ -46,6 +51,9 @@ type node struct {
 	scalar value.Value
 	bit    int // fault bits 2*bit, 2*bit+1 for integer div/rem nodes, -1 otherwise
 	res    int // the result of op the node computes (an op with several: one nest each)
+	// idx are the loop index leaves of an op whose kernel reads loop
+	// indices (Loops.Indices), the kernel's arguments after the kids'.
+	idx []*node
 }
 
 // fusible reports whether op is lowered as a loop nest: a Computable op
@@ -85,6 +93,10 @@ func (fc *funcCtx) tree(v *ir.Value, root bool) (*node, error) {
 				return nil, err
 			}
 			n.kids = append(n.kids, kid)
+		}
+		for range n.loops.Indices {
+			v := &view{elem: ir.Index, base: i64c(0), contiguous: true, index: true}
+			n.idx = append(n.idx, &node{elem: ir.Index, view: v, bit: -1})
 		}
 		return n, nil
 	}
@@ -130,8 +142,13 @@ func identityMap(n int) []ir.DimMap {
 }
 
 // mapDims maps the dimensions of n's operands to the nest's loops; toNest
-// maps a map over n's loops to one over the nest's.
+// maps a map over n's loops to one over the nest's. Strides and offsets
+// compose along the tree (composeMap): a transposed, sliced or broadcast
+// read is a view's stride, offset or stride 0 in the nest, never a copy.
 func (fc *funcCtx) mapDims(n *node, toNest func(ir.DimMap) ir.DimMap) error {
+	for k, x := range n.idx {
+		x.dimMap = []ir.DimMap{toNest(ir.Dim(n.loops.Indices[k]))}
+	}
 	for k, kid := range n.kids {
 		if n.loops.Operands[k] == nil {
 			kid.dimMap = nil // a scalar: the same value at every iteration
@@ -140,9 +157,6 @@ func (fc *funcCtx) mapDims(n *node, toNest func(ir.DimMap) ir.DimMap) error {
 		kid.dimMap = make([]ir.DimMap, len(n.loops.Operands[k]))
 		for j, m := range n.loops.Operands[k] {
 			kid.dimMap[j] = toNest(m)
-			if d := kid.dimMap[j]; d.Loop >= 0 && (d.Stride != 1 || d.Offset != 0 || d.Kind == ir.Window) {
-				return n.op.Errorf("reads operand #%d with a stride or offset, which codegen does not support yet", k)
-			}
 		}
 		if kid.op == nil {
 			continue
@@ -170,7 +184,8 @@ func (fc *funcCtx) mapDims(n *node, toNest func(ir.DimMap) ir.DimMap) error {
 
 // composeMap is the map of an index m reads from a dimension that itself
 // sits at p in the nest: offsets and strides compose, and a broadcast on
-// either side is a broadcast.
+// either side is a broadcast. (A dimension of size 1 is always read at
+// index 0, whatever its map says: the only index in bounds.)
 func composeMap(m, p ir.DimMap) ir.DimMap {
 	if p.Loop < 0 {
 		return ir.DimMap{Loop: -1, Offset: m.Offset + m.Stride*p.Offset}
@@ -255,9 +270,19 @@ func (fc *funcCtx) sizes(n *node) error {
 			n.sizes[d] = n.ext[m.Loop]
 		}
 	}
+	for k, x := range n.idx {
+		e := n.ext[l.Indices[k]]
+		x.sizes, x.view.sizes = []value.Value{e}, []value.Value{e}
+		c, ok := constVal(e)
+		if !ok {
+			c = ir.Dynamic
+		}
+		x.shape, x.view.shape = []int64{c}, []int64{c}
+	}
 	if !fc.mod.opts.Checks {
 		return nil
 	}
+	fc.checkWindows(n)
 	for k, kid := range n.kids {
 		for j, m := range l.Operands[k] {
 			if m.Loop < 0 || m.Kind == ir.Window {
@@ -301,26 +326,7 @@ func mappedByOperand(l *ir.Loops, i int) bool {
 // be broadcast together with shapes (3,4) (2,4)"), then the dimension.
 func (fc *funcCtx) shapesMessage(n *node, k, j int) (string, []value.Value) {
 	var args []value.Value
-	shape := func(sizes []value.Value) string {
-		var sb strings.Builder
-		sb.WriteByte('(')
-		for d, s := range sizes {
-			if d > 0 {
-				sb.WriteByte(',')
-			}
-			if c, ok := constVal(s); ok {
-				fmt.Fprint(&sb, c)
-			} else {
-				sb.WriteString("%lld")
-				args = append(args, s)
-			}
-		}
-		if len(sizes) == 1 {
-			sb.WriteByte(',')
-		}
-		sb.WriteByte(')')
-		return sb.String()
-	}
+	shape := func(sizes []value.Value) string { return sizesText(sizes, &args) }
 	var list []string
 	bcast := false
 	for kk, kid := range n.kids {
@@ -415,6 +421,9 @@ func (fc *funcCtx) emitNest(dst *view, root *node) error {
 	reduces := root.loops != nil && !root.loops.Parallel()
 	fc.blocks = nil
 	if reduces {
+		if readsIndices(root) {
+			return root.op.Errorf("internal error: a reduction nest reads loop indices (planFusion keeps iota out of reductions)")
+		}
 		fc.checkEmpty(root)
 		fc.blocks = fc.planBlocks(root)
 	}
@@ -568,6 +577,20 @@ func (fc *funcCtx) buildNest(dst *view, root *node, fast bool, bits int) (*llvm.
 				c.strides = append(c.strides, ns.capture(s, "s"))
 			}
 		}
+		// The offsets of the nest's maps (a slice's start) move the base;
+		// a dimension of size 1 is read at index 0 whatever its map.
+		var off value.Value = i64c(0)
+		for j, m := range dimMap {
+			if m.Offset == 0 || isConst(c.sizes[j], 1) {
+				continue
+			}
+			o := bl.mul(i64c(m.Offset), c.strides[j])
+			if _, static := constVal(c.sizes[j]); !static {
+				o = bl.selectI64(bl.icmp(enum.IPredEQ, c.sizes[j], i64c(1)), i64c(0), o)
+			}
+			off = bl.add(off, o)
+		}
+		c.base = ns.advance(c, c.base, off)
 		return c
 	}
 	d := cv(dst, root.dimMap, nil)
@@ -582,6 +605,9 @@ func (fc *funcCtx) buildNest(dst *view, root *node, fast bool, bits int) (*llvm.
 		}
 		for _, k := range n.kids {
 			collect(k)
+		}
+		for _, x := range n.idx {
+			collect(x)
 		}
 	}
 	collect(root)
@@ -703,6 +729,7 @@ func (ns *nest) groups(views []*capturedView, rootSizes []value.Value, iters []i
 	type pat struct {
 		kind byte // 'B' broadcast (stride 0), 'D' dense, 'U' unknown (dynamic size)
 		j    int
+		m    ir.DimMap
 	}
 	pattern := func(c *capturedView, d int) pat {
 		for j, m := range c.dimMap {
@@ -712,13 +739,13 @@ func (ns *nest) groups(views []*capturedView, rootSizes []value.Value, iters []i
 			sz, ok := constVal(c.sizes[j])
 			switch {
 			case ok && sz == 1:
-				return pat{'B', j}
+				return pat{'B', j, m}
 			case ok:
-				return pat{'D', j}
+				return pat{'D', j, m}
 			}
-			return pat{'U', j}
+			return pat{'U', j, m}
 		}
-		return pat{'B', -1}
+		return pat{'B', -1, ir.DimMap{}}
 	}
 	stride := func(c *capturedView, p pat) value.Value {
 		st := c.strides
@@ -729,9 +756,9 @@ func (ns *nest) groups(views []*capturedView, rootSizes []value.Value, iters []i
 		case 'B':
 			return i64c(0)
 		case 'D':
-			return st[p.j]
+			return bl.mul(st[p.j], i64c(p.m.Stride))
 		}
-		return bl.selectI64(bl.icmp(enum.IPredEQ, c.sizes[p.j], i64c(1)), i64c(0), st[p.j])
+		return bl.selectI64(bl.icmp(enum.IPredEQ, c.sizes[p.j], i64c(1)), i64c(0), bl.mul(st[p.j], i64c(p.m.Stride)))
 	}
 	var out []group
 	var last []pat
@@ -758,7 +785,9 @@ func (ns *nest) groups(views []*capturedView, rootSizes []value.Value, iters []i
 						merge = false
 					}
 				}
-				if q.j <= p.j {
+				// Only whole rows of unit stride continue the outer
+				// dimension: a window or a stepped read does not.
+				if q.j <= p.j || p.m.Stride != 1 || q.m.Stride != 1 || q.m.Kind == ir.Window {
 					merge = false
 				}
 			}
@@ -809,7 +838,7 @@ func (ns *nest) loops(gs []group, views []*capturedView, level int, ptrs []value
 		bl.loopFrom(from, to, "i", func(i value.Value) {
 			next := make([]value.Value, len(ptrs))
 			for k, c := range views {
-				next[k] = bl.gep(storageType(c.v.elem), ptrs[k], bl.mul(i, g.strides[k]))
+				next[k] = ns.advance(c, ptrs[k], bl.mul(i, g.strides[k]))
 			}
 			ns.loops(gs, views, level+1, next, body)
 		})
@@ -841,14 +870,41 @@ func constStrides(g group) bool {
 	return true
 }
 
+// advance is the position of a view's element off elements after p: an
+// address, or an i64 for a loop index stream.
+func (ns *nest) advance(c *capturedView, p, off value.Value) value.Value {
+	if c.v.index {
+		return ns.bl.add(p, off)
+	}
+	return ns.bl.gep(storageType(c.v.elem), p, off)
+}
+
 // eval computes a node's element at the current loop position.
 func (ns *nest) eval(n *node, leafPtr map[*node]value.Value) (value.Value, error) {
 	return ns.evalWith(n, func(l *node) value.Value {
-		if l.view != nil {
+		switch {
+		case l.view != nil && l.view.index:
+			return leafPtr[l]
+		case l.view != nil:
 			return ns.bl.fromStorage(ns.bl.b.NewLoad(storageType(l.elem), leafPtr[l]), l.elem)
 		}
 		return ns.scalars[l]
 	})
+}
+
+// vectorOf is vf elements of leaf l from position p, s apart: loaded
+// (vectorLeaf), or for a loop index stream p, p+s, ..., p+(vf-1)*s.
+func (ns *nest) vectorOf(l *node, p, s value.Value, vf int64) value.Value {
+	if !l.view.index {
+		return ns.vectorLeaf(l, p, s, vf)
+	}
+	bl := ns.bl
+	steps := make([]constant.Constant, vf)
+	for i := range steps {
+		steps[i] = i64c(int64(i))
+	}
+	vt := types.NewVector(uint64(vf), types.I64)
+	return bl.b.NewAdd(ns.splat(p, vf), bl.b.NewMul(ns.splat(s, vf), constant.NewVector(vt, steps...)))
 }
 
 // evalWith computes a node's value from its leaves' values (scalars, or
@@ -861,14 +917,14 @@ func (ns *nest) evalWith(n *node, leaf func(*node) value.Value) (value.Value, er
 	if n.op.Def.Kernel == ir.KernelIdentity {
 		return ns.evalWith(n.kids[0], leaf)
 	}
-	args := make([]value.Value, len(n.kids))
-	ins := make([]*ir.Scalar, len(n.kids))
-	for k, kid := range n.kids {
+	args := make([]value.Value, 0, len(n.kids)+len(n.idx))
+	ins := make([]*ir.Scalar, 0, len(n.kids)+len(n.idx))
+	for _, kid := range append(n.kids[:len(n.kids):len(n.kids)], n.idx...) {
 		v, err := ns.evalWith(kid, leaf)
 		if err != nil {
 			return nil, err
 		}
-		args[k], ins[k] = v, kid.elem
+		args, ins = append(args, v), append(ins, kid.elem)
 	}
 	kr, err := bl.emitKernelFor(n.op, n.res, ins, n.elem, args)
 	if err != nil {
@@ -885,4 +941,66 @@ func (ns *nest) evalWith(n *node, leaf func(*node) value.Value) (value.Value, er
 		bl.b.NewStore(f, ns.flag)
 	}
 	return kr.v, nil
+}
+
+// checkWindows emits the run-time check that every window an op reads (a
+// slice of an operand with dynamic sizes) lies inside its operand: the
+// last index read, offset + stride*(extent-1), is below the size when
+// the window is not empty (as in eval, even when another loop is empty).
+// Static sizes are the verifier's.
+func (fc *funcCtx) checkWindows(n *node) {
+	bl := fc.bl
+	for k, kid := range n.kids {
+		for j, m := range n.loops.Operands[k] {
+			if m.Kind != ir.Window || m.Loop < 0 {
+				continue
+			}
+			e, size := n.ext[m.Loop], kid.sizes[j]
+			last := bl.add(i64c(m.Offset), bl.mul(i64c(m.Stride), bl.add(e, i64c(-1))))
+			bad := bl.and(bl.icmp(enum.IPredSGT, e, i64c(0)), bl.icmp(enum.IPredSGE, last, size))
+			if c, ok := bad.(*constant.Int); ok && c.X.Sign() == 0 {
+				continue
+			}
+			var args []value.Value
+			shape := sizesText(kid.sizes, &args)
+			args = append(args, last)
+			fc.fail(bad, StatusShape, fmt.Sprintf("%s operand #%d of shape %s is read at index %%lld of dimension %d, beyond its size", where(n.op), k, shape, j), args...)
+		}
+	}
+}
+
+// sizesText formats run-time sizes as NumPy prints a shape, "(3,%lld)",
+// appending the dynamic ones to args for the message's %lld.
+func sizesText(sizes []value.Value, args *[]value.Value) string {
+	var sb strings.Builder
+	sb.WriteByte('(')
+	for d, s := range sizes {
+		if d > 0 {
+			sb.WriteByte(',')
+		}
+		if c, ok := constVal(s); ok {
+			fmt.Fprint(&sb, c)
+		} else {
+			sb.WriteString("%lld")
+			*args = append(*args, s)
+		}
+	}
+	if len(sizes) == 1 {
+		sb.WriteByte(',')
+	}
+	sb.WriteByte(')')
+	return sb.String()
+}
+
+// readsIndices reports whether n's tree has loop index leaves.
+func readsIndices(n *node) bool {
+	if len(n.idx) > 0 {
+		return true
+	}
+	for _, k := range n.kids {
+		if readsIndices(k) {
+			return true
+		}
+	}
+	return false
 }

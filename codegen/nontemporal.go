@@ -113,7 +113,7 @@ func (ns *nest) ntLoop(from, to value.Value, g group, views []*capturedView, ptr
 	at := func(j value.Value) []value.Value {
 		out := make([]value.Value, len(ptrs))
 		for k, c := range views {
-			out[k] = bl.gep(storageType(c.v.elem), ptrs[k], bl.mul(j, g.strides[k]))
+			out[k] = ns.advance(c, ptrs[k], bl.mul(j, g.strides[k]))
 		}
 		return out
 	}
@@ -149,7 +149,7 @@ func (ns *nest) ntLoop(from, to value.Value, g group, views []*capturedView, ptr
 			if l.view == nil {
 				return ns.splat(ns.scalars[l], vf)
 			}
-			return ns.vectorLeaf(l, leafPtr[l], leafStride[l], vf)
+			return ns.vectorOf(l, leafPtr[l], leafStride[l], vf)
 		})
 		if err != nil {
 			return // reported by the scalar body, which shares the tree

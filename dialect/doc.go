@@ -12,6 +12,12 @@
 //     unary ops (tir.neg, tir.abs, tir.exp, tir.log, tir.sqrt, tir.tanh,
 //     tir.convert) are ElementwiseMappable; tir.broadcast_in_dim is XLA's
 //     explicit broadcast; tir.constant holds a dense attribute.
+//   - ReduceOps: the reductions (tir.reduce_sum, ..., tir.argmax).
+//   - MoveOps: data movement (tir.transpose, tir.slice, tir.reshape,
+//     tir.concat, tir.iota; StableHLO's semantics and messages). Transpose,
+//     slice and iota are loop descriptions with the identity or convert
+//     kernel, so consumers read them in their own nests; reshape and
+//     concat carry the Reshape and Concatenate traits.
 //   - ArithOps, FuncOps, TensorOps: the MLIR ops tirc interoperates with,
 //     verified as mlir-opt-19 verifies them (same messages, including
 //     arith's inferred-type check).

@@ -5,8 +5,37 @@ import (
 	"github.com/tirc/tirc/traits"
 )
 
-// TensorOps is the tensor dialect subset: tensor.cast only.
+// TensorOps is the tensor dialect subset: tensor.cast, tensor.dim and
+// tensor.splat (static shapes), with MLIR's forms and messages.
 var TensorOps = []*Op{
+	{
+		Name: "tensor.dim", Summary: "the size of dimension `index` of `source`, as an index",
+		Format:     DimForm,
+		Operands:   []Arg{{"source", nonZeroRankTensor, false}, {"index", indexType, false}},
+		Results:    []Arg{{"result", indexType, false}},
+		ResultName: func(*ir.Op) string { return "dim" },
+		Traits:     []*ir.Trait{traits.ShapedDim, traits.Pure},
+	},
+	{
+		Name: "tensor.splat", Summary: "a tensor of a static shape whose every element is `input`",
+		Format:     SplatForm,
+		Kernel:     ir.KernelIdentity,
+		Operands:   []Arg{{"input", scalarValue, false}},
+		Results:    []Arg{{"aggregate", rankedTensor, false}},
+		ResultName: func(*ir.Op) string { return "splat" },
+		Traits:     []*ir.Trait{traits.Pure},
+		Verify: func(op *ir.Op) *ir.Diagnostic {
+			if ir.ElementType(op.Result(0).Type()) != op.Operand(0).Type() {
+				return op.Errorf("failed to verify that operand type matches element type of result")
+			}
+			s, _ := ir.Shape(op.Result(0).Type())
+			if n := dynamicDims(s); n > 0 {
+				return op.Errorf("incorrect number of dynamic sizes, has 0, expected %d", n)
+			}
+			return nil
+		},
+		Loops: splatLoops,
+	},
 	{
 		Name: "tensor.cast", Summary: "view a tensor with a more or less static type of the same element type",
 		Format:     CastForm,
@@ -43,4 +72,107 @@ var TensorOps = []*Op{
 // shapes (unranked is compatible with any rank).
 func CastCompatible(from, to ir.Type) bool {
 	return ir.ElementType(from) == ir.ElementType(to) && ir.CompatibleShapeOf(from, to)
+}
+
+// Type constraints of the tensor ops, with MLIR's descriptions.
+var (
+	nonZeroRankTensor = Constraint{"non-0-ranked or unranked tensor", func(t ir.Type) bool {
+		x, ok := t.(*ir.TensorType)
+		return ok && (x.Unranked || len(x.Shape) > 0)
+	}}
+	indexType    = Constraint{"index", func(t ir.Type) bool { return t == ir.Index }}
+	scalarValue  = Constraint{"integer/index/float type", func(t ir.Type) bool { _, ok := t.(*ir.Scalar); return ok }}
+	rankedTensor = Constraint{"ranked tensor of any type values", ir.IsRankedTensor}
+)
+
+func dynamicDims(s []int64) int {
+	n := 0
+	for _, d := range s {
+		if d < 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// splatLoops: one loop per result dimension; the operand is a scalar,
+// the same value at every iteration.
+func splatLoops(op *ir.Op) *ir.Loops {
+	s, ranked := ir.Shape(op.Result(0).Type())
+	if !ranked || !isTensor(op.Result(0).Type()) || dynamicDims(s) > 0 || ir.IsShaped(op.Operand(0).Type()) {
+		return nil
+	}
+	l := &ir.Loops{Iter: make([]ir.IterKind, len(s)), Operands: [][]ir.DimMap{nil}, Results: [][]ir.DimMap{make([]ir.DimMap, len(s))}}
+	for d := range s {
+		l.Results[0][d] = ir.Dim(d)
+	}
+	return l
+}
+
+// DimForm is tensor.dim's `[{attrs}] %source, %index : T`, the result an
+// index.
+var DimForm = &ir.Format{
+	Name: "%source, %index : T",
+	Parse: func(p *ir.OpParser) *ir.Op {
+		p.ParseOptionalAttrDict()
+		if !p.ParseOperand() || !p.Parse(",", "expected ','") || !p.ParseOperand() {
+			return nil
+		}
+		t := p.ParseColonType("the source type of '{op}'")
+		if t == nil {
+			return nil
+		}
+		return p.Build([]ir.Type{t, ir.Index}, []ir.Type{ir.Index})
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Op) bool {
+		if op.NumOperands() != 2 || op.NumResults() != 1 || op.Operand(1).Type() != ir.Index || op.Result(0).Type() != ir.Index {
+			return false
+		}
+		if len(op.Attrs) > 0 {
+			p.OptionalAttrDict(op.Attrs)
+		}
+		p.Str(" ")
+		p.Operands(op.Operands())
+		p.Str(" : ")
+		p.Type(op.Operand(0).Type())
+		return true
+	},
+}
+
+// SplatForm is tensor.splat's `%input [{attrs}] : T`, the operand of T's
+// element type (the dynamic sizes `%input[%n]` of MLIR's form are not
+// supported: the result's shape is static).
+var SplatForm = &ir.Format{
+	Name: "%input : T",
+	Parse: func(p *ir.OpParser) *ir.Op {
+		if !p.ParseOperand() {
+			return nil
+		}
+		if p.At("[") {
+			p.Errorf("'%s' with dynamic sizes is not supported; give the result a static shape", p.Name())
+			return nil
+		}
+		p.ParseOptionalAttrDict()
+		t := p.ParseColonType("the result type of '{op}'")
+		if t == nil {
+			return nil
+		}
+		e := ir.ElementType(t)
+		if e == nil {
+			p.Errorf("expected a tensor type for '%s'", p.Name())
+			return nil
+		}
+		return p.Build([]ir.Type{e}, []ir.Type{t})
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Op) bool {
+		if op.NumOperands() != 1 || op.NumResults() != 1 || ir.ElementType(op.Result(0).Type()) != op.Operand(0).Type() {
+			return false
+		}
+		p.Str(" ")
+		p.Operand(op.Operand(0))
+		p.OptionalAttrDict(op.Attrs)
+		p.Str(" : ")
+		p.Type(op.Result(0).Type())
+		return true
+	},
 }

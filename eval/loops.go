@@ -13,7 +13,9 @@ import (
 // from the operand elements the maps name, and either stores it (all
 // loops parallel) or combines it into the result element by the row's
 // Reduce kind. Elementwise ops, broadcasting (NumPy's and XLA's),
-// broadcast_in_dim and reductions all run here.
+// broadcast_in_dim, transposes, slices (windows read at an offset and a
+// stride), iota (the kernel reads a loop index) and reductions all run
+// here.
 func run(op *ir.Op, res int, l *ir.Loops, args []*Tensor) (*Tensor, error) {
 	if len(l.Operands) != len(args) || len(l.Results) != op.NumResults() {
 		return nil, fmt.Errorf("%s: '%s' op has a loop description that does not fit its operands", op.Pos, op.Name)
@@ -54,7 +56,7 @@ func run(op *ir.Op, res int, l *ir.Loops, args []*Tensor) (*Tensor, error) {
 	if msg := windowMessage(l, shapes, ext); msg != "" {
 		return nil, runtimeErr(op, "%s", msg)
 	}
-	p, err := loopParams(op, res)
+	p, err := loopParams(op, res, l)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", op.Pos, err)
 	}
@@ -102,10 +104,13 @@ func run(op *ir.Op, res int, l *ir.Loops, args []*Tensor) (*Tensor, error) {
 		tensorStrides(len(args), l.Results[res], out.Shape)
 		idx := make([]int64, len(ext))
 		off := append([]int(nil), base...)
-		in := make([]Num, len(args))
+		in := make([]Num, len(args)+len(l.Indices))
 		for range total {
 			for k, a := range args {
 				in[k] = a.At(off[k])
+			}
+			for k, i := range l.Indices {
+				in[len(args)+k] = Num{Int: idx[i]}
 			}
 			v, err := Scalar(op.Def.KernelOf(res), p.kernel, in...)
 			if err != nil {
@@ -153,7 +158,15 @@ type params struct {
 	Result *ir.Scalar
 }
 
-func loopParams(op *ir.Op, res int) (params, error) {
+func loopParams(op *ir.Op, res int, l *ir.Loops) (params, error) {
+	if op.NumOperands() == 0 && len(l.Indices) > 0 {
+		// The kernel reads loop indices only (iota): index values in.
+		r := ir.ElementType(op.Result(res).Type())
+		if r == nil {
+			return params{}, fmt.Errorf("'%s' op has no element types", op.Name)
+		}
+		return params{kernel: Params{Elem: ir.Index, Result: r, Sign: op.Def.Sign}, Result: r}, nil
+	}
 	if op.Def.Kernel == ir.KernelIdentity {
 		e := ir.ElementType(op.Operand(0).Type())
 		r := ir.ElementType(op.Result(0).Type())
@@ -355,7 +368,8 @@ func sizeOf(e *ir.ExtentError, r ir.DimRef) int64 {
 }
 
 // windowMessage checks that the Window dimensions (slices) hold every
-// index their loops read.
+// index their loops read: a window reaching beyond its dimension is an
+// error even when another loop is empty.
 func windowMessage(l *ir.Loops, shapes [][]int64, ext []int64) string {
 	for k, maps := range l.Operands {
 		for j, m := range maps {

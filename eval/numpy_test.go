@@ -23,13 +23,7 @@ import (
 // np.max/np.min/np.any/np.all/np.argmax/np.argmin as they are, and
 // ValueError where NumPy has no identity for an empty reduction.
 func TestReductionsAgainstNumPy(t *testing.T) {
-	python := "/usr/bin/python3"
-	if err := exec.Command(python, "-c", "import numpy").Run(); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("python3-numpy is not importable by %s (run `make deps`)", python)
-		}
-		t.Skipf("numpy not importable by %s: skipped", python)
-	}
+	python := numpyPython(t)
 	rng := rand.New(rand.NewPCG(14, 3))
 	kinds := []string{"sum", "prod", "max", "min", "mean", "any", "all", "argmax", "argmin"}
 	elems := []*ir.Scalar{ir.I1, ir.I8, ir.I16, ir.I32, ir.I64, ir.F16, ir.F32, ir.F64}
@@ -194,18 +188,7 @@ def run(kind, x, axis, keep):
 		fmt.Fprintf(&py, "print(run(%q, np.array([%s], dtype=np.%s).reshape((%s)), [%s], %s))\n",
 			kind, strings.Join(vals, ","), dtype[e], shp, strings.Trim(strings.Join(strings.Fields(fmt.Sprint(dims)), ","), "[]"), map[bool]string{true: "True", false: "False"}[keep])
 	}
-	cmd := exec.Command(python, "-")
-	cmd.Stdin = strings.NewReader(py.String())
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	outb, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("python: %v\n%s", err, stderr.String())
-	}
-	lines := strings.Split(strings.TrimSuffix(string(outb), "\n"), "\n")
-	if len(lines) != len(cases) {
-		t.Fatalf("python printed %d lines for %d cases", len(lines), len(cases))
-	}
+	lines := runPython(t, python, py.String(), len(cases))
 	errors := 0
 	for i, c := range cases {
 		want := lines[i]
@@ -251,6 +234,38 @@ def run(kind, x, axis, keep):
 	if errors == 0 {
 		t.Errorf("no case reduced an empty extent without identity")
 	}
+}
+
+// numpyPython returns the Python that imports NumPy; the test is skipped
+// without it (a failure under CI=true).
+func numpyPython(t *testing.T) string {
+	t.Helper()
+	python := "/usr/bin/python3"
+	if err := exec.Command(python, "-c", "import numpy").Run(); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("python3-numpy is not importable by %s (run `make deps`)", python)
+		}
+		t.Skipf("numpy not importable by %s: skipped", python)
+	}
+	return python
+}
+
+// runPython runs script and returns the n lines it prints.
+func runPython(t *testing.T, python, script string, n int) []string {
+	t.Helper()
+	cmd := exec.Command(python, "-")
+	cmd.Stdin = strings.NewReader(script)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	outb, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("python: %v\n%s", err, stderr.String())
+	}
+	lines := strings.Split(strings.TrimSuffix(string(outb), "\n"), "\n")
+	if len(lines) != n {
+		t.Fatalf("python printed %d lines for %d cases", len(lines), n)
+	}
+	return lines
 }
 
 func epsOf(e *ir.Scalar) float64 {

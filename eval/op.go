@@ -40,8 +40,9 @@ var MaxCallDepth = 200
 // Op evaluates one op on concrete operand values and returns its results.
 // It supports every Computable op (one with a loop description and a
 // kernel: elementwise ops with NumPy's or XLA's broadcasting,
-// broadcast_in_dim, reductions; see run), constants (ConstantLike ops),
-// tensor.cast and func.call (through the op's module). Failures of the
+// broadcast_in_dim, transposes, slices, iota, reductions; see run), the
+// Reshape, Concatenate and ShapedDim ops (move.go), constants
+// (ConstantLike ops), tensor.cast and func.call (through the op's module). Failures of the
 // program are *RuntimeError; an op that cannot be evaluated, or operand
 // values that do not fit the operand types, give a plain error.
 func Op(op *ir.Op, args []*Tensor) ([]*Tensor, error) {
@@ -188,6 +189,12 @@ func (m *machine) op(op *ir.Op, args []*Tensor) ([]*Tensor, error) {
 			out[r] = t
 		}
 		return out, nil
+	case op.Has(traits.Reshape):
+		return one(reshape(op, args[0]))
+	case op.Has(traits.Concatenate):
+		return one(concat(op, args))
+	case op.Has(traits.ShapedDim):
+		return one(shapedDim(op, args[0], args[1]))
 	}
 	return nil, fmt.Errorf("%s: '%s' op cannot be evaluated", op.Pos, op.Name)
 }

@@ -24,8 +24,8 @@ import (
 //
 // is
 //
-//	loops (i0, i1) parallel: (?, 128)
-//	  operand #0: [i0, i1]
+//	loops (i0, i1) parallel
+//	  operand #0: [bcast i0, bcast i1]
 //	  operand #1: [bcast i1]
 //	  result #0: [i0, i1]
 //
@@ -38,6 +38,29 @@ import (
 //	loops (i0 parallel, i1 reduction)
 //	  operand #0: [i0, i1]
 //	  result #0: [i0, 0]
+//
+// A transpose permutes the map, a slice reads a window with an offset and
+// a stride, and its attributes fix the loop extents:
+//
+//	%t = "tir.transpose"(%x) {permutation = array<i64: 1, 0>} : (tensor<4x8xf32>) -> tensor<8x4xf32>
+//	%s = "tir.slice"(%x) {start_indices = array<i64: 1, 0>, limit_indices = array<i64: 4, 8>, strides = array<i64: 1, 2>} : (tensor<4x8xf32>) -> tensor<3x4xf32>
+//
+//	loops (i0, i1) parallel
+//	  operand #0: [i1, i0]
+//	  result #0: [i0, i1]
+//
+//	loops (i0, i1) parallel: (3, 4)
+//	  operand #0: [1 + i0 (window), 2*i1 (window)]
+//	  result #0: [i0, i1]
+//
+// and an op may read the loop indices themselves (linalg.index): iota's
+// kernel converts the index of its dimension's loop,
+//
+//	%i = "tir.iota"() {iota_dimension = 1 : i64} : () -> tensor<2x3xf32>
+//
+//	loops (i0, i1) parallel
+//	  index #0: i1
+//	  result #0: [i0, i1]
 
 // IterKind is the kind of one loop (linalg's iterator type).
 type IterKind uint8
@@ -102,6 +125,13 @@ type Loops struct {
 	Iter     []IterKind
 	Operands [][]DimMap
 	Results  [][]DimMap
+	// Indices are loops whose current index the kernel reads as further
+	// arguments after the operands' elements, as index values (linalg's
+	// linalg.index): iota reads the loop of its dimension.
+	Indices []int
+	// Sizes are loop extents the op's attributes fix (a slice's result
+	// sizes), -1 where the operands and results decide; nil for none.
+	Sizes []int64
 }
 
 // NumLoops is the number of loops.
@@ -145,6 +175,9 @@ func (l *Loops) Extents(operands, results [][]int64) ([]int64, *ExtentError) {
 	for i := range ext {
 		ext[i] = -1
 		from[i] = DimRef{Index: -1}
+		if i < len(l.Sizes) && l.Sizes[i] >= 0 {
+			ext[i] = l.Sizes[i]
+		}
 	}
 	visit := func(ref DimRef, m DimMap, size int64) *ExtentError {
 		if m.Loop < 0 || m.Loop >= len(ext) || size < 0 || m.Kind == Window {
@@ -214,7 +247,8 @@ func (l *Loops) Extents(operands, results [][]int64) ([]int64, *ExtentError) {
 	return ext, nil
 }
 
-// DimRef names one dimension of an operand or a result.
+// DimRef names one dimension of an operand or a result (Index -1: the
+// op's attributes, which fix a loop's extent through Loops.Sizes).
 type DimRef struct {
 	Result bool
 	Index  int // operand or result number
@@ -222,6 +256,9 @@ type DimRef struct {
 }
 
 func (r DimRef) String() string {
+	if r.Index < 0 {
+		return "the op's attributes"
+	}
 	if r.Result {
 		return fmt.Sprintf("dimension %d of result #%d", r.Dim, r.Index)
 	}
@@ -275,6 +312,20 @@ func (l *Loops) String() string {
 	if allPar && len(l.Iter) > 0 {
 		sb.WriteString(" parallel")
 	}
+	if l.Sizes != nil {
+		sb.WriteString(": (")
+		for i, e := range l.Sizes {
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			if e < 0 {
+				sb.WriteString("?")
+			} else {
+				fmt.Fprint(&sb, e)
+			}
+		}
+		sb.WriteString(")")
+	}
 	sb.WriteString("\n")
 	write := func(what string, i int, maps []DimMap) {
 		fmt.Fprintf(&sb, "  %s #%d: ", what, i)
@@ -293,6 +344,9 @@ func (l *Loops) String() string {
 	}
 	for k, maps := range l.Operands {
 		write("operand", k, maps)
+	}
+	for k, i := range l.Indices {
+		fmt.Fprintf(&sb, "  index #%d: i%d\n", k, i)
 	}
 	for r, maps := range l.Results {
 		write("result", r, maps)

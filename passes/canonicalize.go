@@ -75,6 +75,9 @@ func canonicalizeOp(f *ir.Func, op *ir.Op, c *Context) bool {
 	if foldNoop(f, op, c) {
 		return true
 	}
+	if foldReshape(f, op, c) || foldDim(f, op, c) {
+		return true
+	}
 	if op.Def.Canonicalize != nil && op.Def.Canonicalize(op) {
 		c.Count("num-op-patterns", 1)
 		return true
@@ -89,8 +92,9 @@ func canonicalizeOp(f *ir.Func, op *ir.Op, c *Context) bool {
 // unchanged by that operand (through a tensor.cast when only the static
 // sizes differ): data movement or a reduction whose loops map every
 // operand dimension to the same place in the result — a reduction over
-// no dims, or over dims of size 1 kept by keepdims; a broadcast or a
-// transpose that moves nothing. The loop description decides, not the
+// no dims, or over dims of size 1 kept by keepdims; a broadcast, a
+// transpose or a slice that moves nothing (a window at offset 0, stride 1,
+// as large as the dimension). The loop description decides, not the
 // op's name.
 func foldNoop(f *ir.Func, op *ir.Op, c *Context) bool {
 	if op.Def.Kernel != ir.KernelIdentity || op.NumOperands() != 1 || op.NumResults() != 1 || op.Def.Reduce.Info().Index {
@@ -109,8 +113,11 @@ func foldNoop(f *ir.Func, op *ir.Op, c *Context) bool {
 	}
 	for j, om := range l.Operands[0] {
 		rm := l.Results[0][j]
-		if om.Stride != 1 || om.Offset != 0 || om.Kind == ir.Window || om.Loop < 0 {
+		if om.Stride != 1 || om.Offset != 0 || om.Loop < 0 {
 			return false
+		}
+		if om.Kind == ir.Window && (in[j] < 0 || in[j] != ext[om.Loop]) {
+			return false // a window smaller than the dimension, or unknown
 		}
 		switch {
 		case rm.Loop < 0: // a unit result dim: only a reduction over size 1 moves nothing
@@ -125,6 +132,18 @@ func foldNoop(f *ir.Func, op *ir.Op, c *Context) bool {
 			return false // '?' may be 1 at run time and broadcast
 		}
 	}
+	if !replaceByOperand(f, op, src) {
+		return false
+	}
+	c.Count("num-noops", 1)
+	return true
+}
+
+// replaceByOperand replaces op's result by src, through a tensor.cast
+// when only the static sizes differ; false when the types are not
+// compatible.
+func replaceByOperand(f *ir.Func, op *ir.Op, src *ir.Value) bool {
+	res := op.Result(0)
 	switch {
 	case ir.TypeEqual(src.Type(), res.Type()):
 		res.ReplaceAllUsesWith(src)
@@ -136,7 +155,6 @@ func foldNoop(f *ir.Func, op *ir.Op, c *Context) bool {
 	default:
 		return false
 	}
-	c.Count("num-noops", 1)
 	return true
 }
 
@@ -151,9 +169,56 @@ func constantOf(v *ir.Value) ir.Attr {
 }
 
 // foldable reports whether eval computes op from its row alone (its loop
-// description and kernel) and op is Pure.
+// description and kernel, or the Reshape and Concatenate traits) and op
+// is Pure.
 func foldable(op *ir.Op) bool {
-	return op.NumOperands() > 0 && op.Has(traits.Pure) && ir.Computable(op)
+	return op.NumOperands() > 0 && op.Has(traits.Pure) && (ir.Computable(op) || op.Has(traits.Reshape) || op.Has(traits.Concatenate))
+}
+
+// foldReshape simplifies Reshape ops: a reshape of a reshape reshapes
+// the first one's operand (row-major order composes), and a reshape to
+// the operand's own static shape is the operand.
+func foldReshape(f *ir.Func, op *ir.Op, c *Context) bool {
+	if !op.Has(traits.Reshape) || op.NumOperands() != 1 {
+		return false
+	}
+	src, res := op.Operand(0), op.Result(0)
+	if inner := src.Def(); inner != nil && inner.Has(traits.Reshape) && inner.NumOperands() == 1 {
+		op.SetOperand(0, inner.Operand(0))
+		c.Count("num-reshapes-folded", 1)
+		return true
+	}
+	in, inRanked := ir.Shape(src.Type())
+	out, outRanked := ir.Shape(res.Type())
+	if !inRanked || !outRanked || !ir.IsStatic(in) || !ir.CompatibleShapes(in, out) {
+		return false
+	}
+	if !replaceByOperand(f, op, src) {
+		return false
+	}
+	c.Count("num-reshapes-folded", 1)
+	return true
+}
+
+// foldDim replaces a ShapedDim op (tensor.dim) of a static dimension by
+// that size, an index constant (MLIR's DimOp folder).
+func foldDim(f *ir.Func, op *ir.Op, c *Context) bool {
+	if !op.Has(traits.ShapedDim) || op.NumOperands() != 2 {
+		return false
+	}
+	s, ranked := ir.Shape(op.Operand(0).Type())
+	d, known := traits.ConstantInt(op.Operand(1))
+	if !ranked || !known || d < 0 || d >= int64(len(s)) || s[d] < 0 {
+		return false
+	}
+	var attrs ir.Attrs
+	attrs.Set("value", ir.TypedInt(s[d], ir.Index))
+	k := ir.NewOp("arith.constant", nil, []ir.Type{ir.Index}, attrs)
+	k.Pos, k.Loc = op.Pos, op.Loc
+	f.InsertBefore(op, k)
+	op.Result(0).ReplaceAllUsesWith(k.Result(0))
+	c.Count("num-folded", 1)
+	return true
 }
 
 // foldConstant replaces an op whose operands are all constants by a
