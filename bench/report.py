@@ -65,7 +65,7 @@ print("The 1-core limit is the faster of the STREAM")
 print("kernel of the same pattern with ordinary and with non-temporal stores.\n")
 print("| workload | tirc | vs C -O3 | vs MLIR 19 | vs NumPy | GB/s (of 1-core limit) | checks cost | 2 threads | C #2/C | tirc #2/tirc |")
 print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-limit = {"W1": "copy", "W2": "fill", "W3": "triad", "W5": "copy"}
+limit = {"W1": "copy", "W2": "fill", "W3": "triad", "W5": "copy", "W6": "copy", "W7": "copy", "W8": "read", "W9": "read"}
 
 
 def two_threads(w, tt, two, c):
@@ -85,13 +85,13 @@ def best_bw(kind, threads):
     return max(v) if v else None
 
 
-for w in ["W1", "W2", "W3", "W4", "W5"]:
+for w in ["W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9"]:
     tt = t(w, "tirc")
     if tt is None:
         continue
     c = t(w, "C fused -O3")
     m = t(w, "MLIR pipeline")
-    np_ = t(w, "NumPy out=")
+    np_ = t(w, "NumPy out=") or t(w, "NumPy expression")
     cnp = t(w, "C fused -O3 [NumPy process]")
     vs_np = "–"
     if np_ and cnp and c:
@@ -128,6 +128,9 @@ if all(a and b for _, a, b in ceil):
     print("Bandwidth the second core adds (STREAM, 2 threads over 1, the faster store kind): " +
           ", ".join("%s %.2f×" % (k, b / a) for k, a, b in ceil) + ".\n")
 extra = [("W2", "C, non-temporal stores"), ("W3", "C unfused (2 temporaries)"),
+         ("W6", "NumPy expression"), ("W7", "NumPy expression"), ("W8", "NumPy expression"),
+         ("W6", "C fused -O3, GOMP 2 threads"), ("W7", "C fused -O3, GOMP 2 threads"),
+         ("W8", "C fused -O3, GOMP 2 threads"), ("W9", "C fused -O3, GOMP 2 threads"),
          ("W1", "C fused -O3, GOMP 2 threads"), ("W2", "C fused -O3, GOMP 2 threads"),
          ("W3", "C fused -O3, GOMP 2 threads"), ("W5", "C fused -O3, GOMP 2 threads"),
          ("W3", "NumPy expression"), ("W4", "tirc, bare pointers")]

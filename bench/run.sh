@@ -28,9 +28,10 @@ log() { echo "== $*" >&2; }
 
 # 1. Generated code: tirc -emit-llvm of bench/workloads/wN.mlir, checks on
 #    (wN) and off (wN_nochk), compiled like the C kernels.
-log "tirc -emit-llvm bench/workloads/w1-w5.mlir (checks on and off); $CC $CFLAGS"
+workloads="1 2 3 4 5 6 7 8 9"
+log "tirc -emit-llvm bench/workloads/w1-w9.mlir (checks on and off); $CC $CFLAGS"
 objs=()
-for w in 1 2 3 4 5; do
+for w in $workloads; do
   tirc -emit-llvm bench/workloads/w$w.mlir -o $out/w$w.ll
   sed "s/@w$w\b/@w${w}_nochk/" bench/workloads/w$w.mlir > $out/w${w}_nochk.mlir
   tirc -emit-llvm -no-runtime-checks $out/w${w}_nochk.mlir -o $out/w${w}_nochk.ll
@@ -45,17 +46,26 @@ $CC $CFLAGS -c bench/c/kernels.c -o $out/kernels.o
 if command -v mlir-opt-19 >/dev/null && command -v mlir-translate-19 >/dev/null && command -v clang-19 >/dev/null; then
   log "MLIR 19 pipeline: mlir-opt-19 | mlir-translate-19 | clang-19 $CFLAGS"
   lower=(--convert-linalg-to-loops --convert-scf-to-cf --expand-strided-metadata --lower-affine
-         --finalize-memref-to-llvm --convert-arith-to-llvm --convert-func-to-llvm --convert-cf-to-llvm
-         --reconcile-unrealized-casts)
-  for w in 1 2 3 4 5; do
+         --finalize-memref-to-llvm --convert-math-to-llvm --convert-arith-to-llvm --convert-func-to-llvm
+         --convert-cf-to-llvm --reconcile-unrealized-casts)
+  for w in $workloads; do
     fuse=()
     [ $w = 3 ] && fuse=(--linalg-fuse-elementwise-ops)
+    # W6-W9 are TOSA (what a frontend hands MLIR): tosa-to-linalg first.
+    tosa=0
+    grep -q 'tosa\.' bench/mlir/w$w.mlir && tosa=1 fuse=(--linalg-fuse-elementwise-ops)
     # Static identity layouts, and "_dyn": strides and offset read from the
     # descriptor at run time, like tirc's ABI.
     for layout in static dyn; do
       name=mlir_w$w; opts="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map"
       if [ $layout = dyn ]; then name=mlir_w${w}_dyn; opts="bufferize-function-boundaries"; fi
       sed "s/@mlir_w$w(/@$name(/" bench/mlir/w$w.mlir > $out/$name.src.mlir
+      if [ $tosa = 1 ]; then
+        mlir-opt-19 $out/$name.src.mlir \
+          --pass-pipeline="builtin.module(func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,tosa-to-tensor))" \
+          -o $out/$name.linalg.mlir
+        mv $out/$name.linalg.mlir $out/$name.src.mlir
+      fi
       mlir-opt-19 $out/$name.src.mlir "${fuse[@]}" --eliminate-empty-tensors "--one-shot-bufferize=$opts" \
         --drop-equivalent-buffer-results --buffer-deallocation-pipeline --convert-bufferization-to-memref \
         -o $out/$name.bufferized.mlir

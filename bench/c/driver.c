@@ -10,20 +10,23 @@
  *   tirc       wN: bench/workloads/wN.mlir through tirc -emit-llvm and clang,
  *              and wN_nochk: the same with tirc's runtime checks off; each
  *              timed with libgomp set to 1 and to 2 threads
- * Every implementation's output is compared bit for bit with the C kernel's,
- * whose output is checked against a scalar formula at sampled elements.
+ * Every implementation's output is compared bit for bit with the C kernel's
+ * (W6-W9: within a tolerance, see check_tol), whose output is checked
+ * against a scalar formula at sampled elements (W1-W5).
  * Each workload's variants are timed round-robin (bench.h), each timed call
  * right after an untimed one of the same variant; "C fused -O3 #2" and
  * "tirc #2" are the same functions timed a second time, whose ratios to the
  * first are the run-to-run noise of one kernel in one process.
- * Usage: driver [W1 W2 W3 W4 W5]   env: REPS (11) WARM (2) W4_CALLS (1000000) W4_REPS (7)
+ * Usage: driver [W1 ... W9]   env: REPS (11) WARM (2) W4_CALLS (1000000) W4_REPS (7)
  * Exit status 1 on any mismatch or non-zero tirc status. */
 #include "bench.h"
 #include "data.h"
 #include "kernels.h"
+#include <math.h>
 
 /* MLIR memref descriptors = tirc's strided tensor descriptors (README, "The
  * native ABI"): allocated, aligned, offset, sizes[R], strides[R]. */
+typedef struct { void *allocated, *aligned; int64_t offset; } desc0;
 typedef struct { void *allocated, *aligned; int64_t offset, sizes[1], strides[1]; } desc1;
 typedef struct { void *allocated, *aligned; int64_t offset, sizes[2], strides[2]; } desc2;
 
@@ -39,11 +42,19 @@ MLIR_DECLS(w2, desc2 *, desc2 *, desc2 *)
 MLIR_DECLS(w3, desc2 *, desc1 *, desc2 *, desc2 *)
 MLIR_DECLS(w4, desc2 *, desc1 *, desc2 *)
 MLIR_DECLS(w5, desc2 *, desc1 *, desc2 *)
+MLIR_DECLS(w6, desc2 *, desc2 *)
+MLIR_DECLS(w7, desc2 *, desc2 *, desc2 *, desc2 *)
+MLIR_DECLS(w8, desc1 *, desc1 *)
+MLIR_DECLS(w9, desc2 *, desc2 *)
 TIRC_DECLS(w1, const desc2 *, const desc1 *, desc2 *)
 TIRC_DECLS(w2, const desc2 *, const desc2 *, desc2 *)
 TIRC_DECLS(w3, const desc2 *, const desc1 *, const desc2 *, desc2 *)
 TIRC_DECLS(w4, const desc2 *, const desc1 *, desc2 *)
 TIRC_DECLS(w5, const desc2 *, const desc1 *, desc2 *)
+TIRC_DECLS(w6, const desc2 *, desc2 *)
+TIRC_DECLS(w7, const desc2 *, const desc1 *, const desc1 *, desc2 *)
+TIRC_DECLS(w8, const desc1 *, desc0 *)
+TIRC_DECLS(w9, const desc2 *, desc1 *)
 WEAK int32_t w4_bare(const float *, const float *, float *); /* the bare-pointer entry */
 void omp_set_num_threads(int n);
 
@@ -115,6 +126,44 @@ static void run_mlir_w5_dyn(void) { _mlir_ciface_mlir_w5_dyn(&IA, &IB, &IO); }
 TIRC_RUN(w5, &IA, &IB, &IO)
 TIRC_RUN(w5_nochk, &IA, &IB, &IO)
 
+/* W6-W9: the reductions' data and descriptors. */
+static float *rx, *rg, *rb, *rout, *rref;
+static desc2 RX, RO, RG2, RB2, MO2;
+static desc1 RX1, RG, RB, RO1, MO1;
+static desc0 RO0;
+static void run_c_w6(void) { c_w6(rx, rout); }
+static void run_c_w6_par(void) { c_w6_par(rx, rout); }
+static void run_mlir_w6(void) { _mlir_ciface_mlir_w6(&RX, &RO); }
+static void run_mlir_w6_dyn(void) { _mlir_ciface_mlir_w6_dyn(&RX, &RO); }
+TIRC_RUN(w6, &RX, &RO)
+TIRC_RUN(w6_nochk, &RX, &RO)
+static void run_c_w7(void) { c_w7(rx, rg, rb, rout); }
+static void run_c_w7_par(void) { c_w7_par(rx, rg, rb, rout); }
+static void run_mlir_w7(void) { _mlir_ciface_mlir_w7(&RX, &RG2, &RB2, &RO); }
+static void run_mlir_w7_dyn(void) { _mlir_ciface_mlir_w7_dyn(&RX, &RG2, &RB2, &RO); }
+TIRC_RUN(w7, &RX, &RG, &RB, &RO)
+TIRC_RUN(w7_nochk, &RX, &RG, &RB, &RO)
+static void run_c_w8(void) { c_w8(rx, rout); }
+static void run_c_w8_par(void) { c_w8_par(rx, rout); }
+static void run_mlir_w8(void) { _mlir_ciface_mlir_w8(&RX1, &MO1); }
+static void run_mlir_w8_dyn(void) { _mlir_ciface_mlir_w8_dyn(&RX1, &MO1); }
+TIRC_RUN(w8, &RX1, &RO0)
+TIRC_RUN(w8_nochk, &RX1, &RO0)
+static void run_c_w9(void) { c_w9(rx, rout); }
+static void run_c_w9_par(void) { c_w9_par(rx, rout); }
+static void run_mlir_w9(void) { _mlir_ciface_mlir_w9(&RX, &MO2); }
+static void run_mlir_w9_dyn(void) { _mlir_ciface_mlir_w9_dyn(&RX, &MO2); }
+TIRC_RUN(w9, &RX, &RO1)
+TIRC_RUN(w9_nochk, &RX, &RO1)
+
+/* check_tol: 0 compares outputs bit for bit (W1-W5); above 0, as floats
+ * within that tolerance, relative to the larger of |want| and check_scale
+ * (W6-W9: exp and summation orders differ between implementations in the
+ * last bits; layer norm's outputs near 0 are compared at the scale of its
+ * outputs, 1; the MLIR pipeline sums W8 and W9 in f32, in order, within
+ * 1e-3 of the f64 sums). */
+static float check_tol, check_scale;
+
 static int bad;
 
 /* candidate: a variant that exists only if its implementation was linked. */
@@ -142,7 +191,13 @@ static int select_and_check(const char *w, const candidate *cs, int n, variant *
     cs[i].run();
     long diff = 0;
     const unsigned char *x = dst, *y = ref;
-    for (size_t k = 0; k < bytes; k += 4) diff += memcmp(x + k, y + k, 4) != 0;
+    if (check_tol > 0) {
+      const float *fx = dst, *fy = ref;
+      for (size_t k = 0; k < bytes / 4; k++)
+        diff += !(fabsf(fx[k] - fy[k]) <= check_tol * fmaxf(fabsf(fy[k]), check_scale));
+    } else {
+      for (size_t k = 0; k < bytes; k += 4) diff += memcmp(x + k, y + k, 4) != 0;
+    }
     if (diff || status) {
       fprintf(stderr, "  %-3s %-36s WRONG: %ld of %zu elements differ from C, status %d\n", w,
               cs[i].name, diff, bytes / 4, status);
@@ -303,6 +358,94 @@ int main(int argc, char **argv) {
     variant v[N(cs)];
     int n = select_and_check("W5", cs, N(cs), v, iout, iref, 4l * NE);
     bench_run("W5", v, n, reps, warm, bytes12, 1);
+  }
+  /* W6-W9: one input buffer sized for the largest (W8: 2^26 floats). */
+  if (wanted(argc, argv, "W6") || wanted(argc, argv, "W7") || wanted(argc, argv, "W8") || wanted(argc, argv, "W9")) {
+    long n = W8N;
+    rx = bench_alloc(4l * n), rout = bench_alloc(4l * n), rref = bench_alloc(4l * n);
+    rg = bench_alloc(4l * W7C), rb = bench_alloc(4l * W7C);
+    for (long j = 0; j < W7C; j++) rg[j] = 1.0f + gen_b(j), rb[j] = gen_c(j);
+    RG = d1(rg, W7C), RB = d1(rb, W7C), RG2 = d2(rg, 1, W7C), RB2 = d2(rb, 1, W7C);
+  }
+  if (wanted(argc, argv, "W6")) {
+    for (long k = 0; k < (long)W6R * W6C; k++) rx[k] = 8.0f * gen_a(k);
+    RX = d2(rx, W6R, W6C), RO = d2(rout, W6R, W6C);
+    check_tol = 2e-5f, check_scale = 0;
+    c_w6(rx, rref);
+    candidate cs[] = {
+        {"C fused -O3", 1, (void *)c_w6, run_c_w6},
+        {"C fused -O3 #2", 1, (void *)c_w6, run_c_w6},
+        {"MLIR pipeline", 1, (void *)_mlir_ciface_mlir_w6, run_mlir_w6},
+        {"MLIR pipeline, dynamic strides", 1, (void *)_mlir_ciface_mlir_w6_dyn, run_mlir_w6_dyn},
+        {"tirc", 1, (void *)w6, run_w6},
+        {"tirc, checks off", 1, (void *)w6_nochk, run_w6_nochk},
+        {"tirc #2", 1, (void *)w6, run_w6},
+        {"C fused -O3, GOMP 2 threads", 2, (void *)c_w6_par, run_c_w6_par},
+        {"tirc, 2 threads", 2, (void *)w6, run_w6},
+    };
+    variant v[N(cs)];
+    int n = select_and_check("W6", cs, N(cs), v, rout, rref, 4l * W6R * W6C);
+    bench_run("W6", v, n, reps, warm, 8ull * W6R * W6C, 1);
+  }
+  if (wanted(argc, argv, "W7")) {
+    for (long k = 0; k < (long)W7R * W7C; k++) rx[k] = 3.0f * gen_a(k) + gen_b(k / W7C);
+    RX = d2(rx, W7R, W7C), RO = d2(rout, W7R, W7C);
+    check_tol = 2e-5f, check_scale = 1;
+    c_w7(rx, rg, rb, rref);
+    candidate cs[] = {
+        {"C fused -O3", 1, (void *)c_w7, run_c_w7},
+        {"C fused -O3 #2", 1, (void *)c_w7, run_c_w7},
+        {"MLIR pipeline", 1, (void *)_mlir_ciface_mlir_w7, run_mlir_w7},
+        {"MLIR pipeline, dynamic strides", 1, (void *)_mlir_ciface_mlir_w7_dyn, run_mlir_w7_dyn},
+        {"tirc", 1, (void *)w7, run_w7},
+        {"tirc, checks off", 1, (void *)w7_nochk, run_w7_nochk},
+        {"tirc #2", 1, (void *)w7, run_w7},
+        {"C fused -O3, GOMP 2 threads", 2, (void *)c_w7_par, run_c_w7_par},
+        {"tirc, 2 threads", 2, (void *)w7, run_w7},
+    };
+    variant v[N(cs)];
+    int n = select_and_check("W7", cs, N(cs), v, rout, rref, 4l * W7R * W7C);
+    bench_run("W7", v, n, reps, warm, 8ull * W7R * W7C + 8ull * W7C, 1);
+  }
+  if (wanted(argc, argv, "W8")) {
+    for (long k = 0; k < W8N; k++) rx[k] = gen_a(k);
+    RX1 = d1(rx, W8N), RO0 = (desc0){rout, rout, 0}, MO1 = d1(rout, 1);
+    check_tol = 1e-3f, check_scale = 0;
+    c_w8(rx, rref);
+    candidate cs[] = {
+        {"C fused -O3", 1, (void *)c_w8, run_c_w8},
+        {"C fused -O3 #2", 1, (void *)c_w8, run_c_w8},
+        {"MLIR pipeline", 1, (void *)_mlir_ciface_mlir_w8, run_mlir_w8},
+        {"MLIR pipeline, dynamic strides", 1, (void *)_mlir_ciface_mlir_w8_dyn, run_mlir_w8_dyn},
+        {"tirc", 1, (void *)w8, run_w8},
+        {"tirc, checks off", 1, (void *)w8_nochk, run_w8_nochk},
+        {"tirc #2", 1, (void *)w8, run_w8},
+        {"C fused -O3, GOMP 2 threads", 2, (void *)c_w8_par, run_c_w8_par},
+        {"tirc, 2 threads", 2, (void *)w8, run_w8},
+    };
+    variant v[N(cs)];
+    int n = select_and_check("W8", cs, N(cs), v, rout, rref, 4);
+    bench_run("W8", v, n, reps, warm, 4ull * W8N, 1);
+  }
+  if (wanted(argc, argv, "W9")) {
+    for (long k = 0; k < (long)W9R * W9C; k++) rx[k] = gen_a(k);
+    RX = d2(rx, W9R, W9C), RO1 = d1(rout, W9C), MO2 = d2(rout, 1, W9C);
+    check_tol = 1e-3f, check_scale = 1;
+    c_w9(rx, rref);
+    candidate cs[] = {
+        {"C fused -O3", 1, (void *)c_w9, run_c_w9},
+        {"C fused -O3 #2", 1, (void *)c_w9, run_c_w9},
+        {"MLIR pipeline", 1, (void *)_mlir_ciface_mlir_w9, run_mlir_w9},
+        {"MLIR pipeline, dynamic strides", 1, (void *)_mlir_ciface_mlir_w9_dyn, run_mlir_w9_dyn},
+        {"tirc", 1, (void *)w9, run_w9},
+        {"tirc, checks off", 1, (void *)w9_nochk, run_w9_nochk},
+        {"tirc #2", 1, (void *)w9, run_w9},
+        {"C fused -O3, GOMP 2 threads", 2, (void *)c_w9_par, run_c_w9_par},
+        {"tirc, 2 threads", 2, (void *)w9, run_w9},
+    };
+    variant v[N(cs)];
+    int n = select_and_check("W9", cs, N(cs), v, rout, rref, 4l * W9C);
+    bench_run("W9", v, n, reps, warm, 4ull * W9R * W9C + 4ull * W9C, 1);
   }
   fprintf(stderr, "driver: %s\n", bad ? "FAILED (see WRONG lines)" : "all outputs equal the C kernels'");
   return bad ? 1 : 0;

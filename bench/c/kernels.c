@@ -3,6 +3,8 @@
  * the calls it times. Plain loops over restrict pointers: what a careful C
  * programmer writes and clang vectorizes. */
 #include "kernels.h"
+#include <math.h>
+#include <stdlib.h>
 
 void c_w1(const float *restrict a, const float *restrict b, float *restrict out) {
   for (long i = 0; i < ROWS; i++)
@@ -72,6 +74,77 @@ void c_w5(const int32_t *restrict a, const int32_t *restrict b, int32_t *restric
   for (long i = 0; i < ROWS; i++)
     for (long j = 0; j < COLS; j++) out[i * COLS + j] = a[i * COLS + j] + b[j];
 }
+
+/* ---- reductions (W6-W9): f64 in 8 lanes, element j into lane j mod 8 ---- */
+
+static double sum8(const double acc[8]) {
+  return ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7]));
+}
+
+/* One softmax row: max, exp and sum (e stored in out), then the division:
+ * the textbook's three passes over a row that stays in the cache. */
+static void softmax_row(const float *restrict x, float *restrict o, long n) {
+  float m = -INFINITY;
+  for (long j = 0; j < n; j++) m = x[j] > m ? x[j] : m;
+  double acc[8] = {0};
+  long j = 0;
+  for (; j + 8 <= n; j += 8)
+    for (int l = 0; l < 8; l++) {
+      float e = expf(x[j + l] - m);
+      o[j + l] = e;
+      acc[l] += e;
+    }
+  for (int l = 0; j < n; j++, l++) {
+    float e = expf(x[j] - m);
+    o[j] = e;
+    acc[l] += e;
+  }
+  float s = (float)sum8(acc);
+  for (j = 0; j < n; j++) o[j] /= s;
+}
+void c_w6(const float *restrict x, float *restrict out) {
+  for (long i = 0; i < W6R; i++) softmax_row(x + i * W6C, out + i * W6C, W6C);
+}
+
+/* One layer-norm row: the mean, the variance around it, then the output. */
+static void layernorm_row(const float *restrict x, const float *restrict g, const float *restrict b,
+                          float *restrict o, long n) {
+  double acc[8] = {0};
+  for (long j = 0; j < n; j += 8)
+    for (int l = 0; l < 8; l++) acc[l] += x[j + l];
+  float m = (float)(sum8(acc) / n);
+  double v[8] = {0};
+  for (long j = 0; j < n; j += 8)
+    for (int l = 0; l < 8; l++) {
+      float d = x[j + l] - m;
+      v[l] += d * d;
+    }
+  float r = 1.0f / sqrtf((float)(sum8(v) / n) + 1e-5f);
+  for (long j = 0; j < n; j++) o[j] = (x[j] - m) * r * g[j] + b[j];
+}
+void c_w7(const float *restrict x, const float *restrict g, const float *restrict b, float *restrict out) {
+  for (long i = 0; i < W7R; i++) layernorm_row(x + i * W7C, g, b, out + i * W7C, W7C);
+}
+
+static double sum_range(const float *restrict x, long lo, long hi) {
+  double acc[8] = {0};
+  long j = lo;
+  for (; j + 8 <= hi; j += 8)
+    for (int l = 0; l < 8; l++) acc[l] += x[j + l];
+  for (int l = 0; j < hi; j++, l++) acc[l] += x[j];
+  return sum8(acc);
+}
+void c_w8(const float *restrict x, float *restrict out) { *out = (float)sum_range(x, 0, W8N); }
+
+/* Column sums: a row of f64 accumulators, the input read in memory order. */
+static void colsum(const float *restrict x, float *restrict out, long lo, long hi) {
+  double acc[W9C];
+  for (long j = lo; j < hi; j++) acc[j] = 0;
+  for (long i = 0; i < W9R; i++)
+    for (long j = lo; j < hi; j++) acc[j] += x[i * W9C + j];
+  for (long j = lo; j < hi; j++) out[j] = (float)acc[j];
+}
+void c_w9(const float *restrict x, float *restrict out) { colsum(x, out, 0, W9C); }
 
 /* ---- two (or OMP_NUM_THREADS) threads through libgomp ---- */
 
@@ -151,4 +224,63 @@ static void w5_body(void *p) {
 void c_w5_par(const int32_t *a, const int32_t *b, int32_t *out) {
   struct par_args x = {a, b, 0, out};
   GOMP_parallel(w5_body, &x, 0, 0);
+}
+
+/* share splits [0, n) into the calling thread's contiguous part. */
+static void share(long n, long *lo, long *hi) {
+  long t = omp_get_thread_num(), k = omp_get_num_threads();
+  long per = (n + k - 1) / k;
+  *lo = t * per < n ? t * per : n;
+  *hi = *lo + per < n ? *lo + per : n;
+}
+
+static void w6_body(void *p) {
+  const struct par_args *x = p;
+  long lo, hi;
+  share(W6R, &lo, &hi);
+  for (long i = lo; i < hi; i++) softmax_row((const float *)x->a + i * W6C, (float *)x->out + i * W6C, W6C);
+}
+void c_w6_par(const float *x, float *out) {
+  struct par_args a = {x, 0, 0, out};
+  GOMP_parallel(w6_body, &a, 0, 0);
+}
+
+static void w7_body(void *p) {
+  const struct par_args *x = p;
+  long lo, hi;
+  share(W7R, &lo, &hi);
+  for (long i = lo; i < hi; i++)
+    layernorm_row((const float *)x->a + i * W7C, x->b, x->c, (float *)x->out + i * W7C, W7C);
+}
+void c_w7_par(const float *x, const float *g, const float *b, float *out) {
+  struct par_args a = {x, g, b, out};
+  GOMP_parallel(w7_body, &a, 0, 0);
+}
+
+/* W8 on threads: each sums its part, the parts added in order. */
+static double w8_parts[64];
+static void w8_body(void *p) {
+  const struct par_args *x = p;
+  long lo, hi;
+  share(W8N, &lo, &hi);
+  w8_parts[omp_get_thread_num()] = sum_range(x->a, lo, hi);
+}
+void c_w8_par(const float *x, float *out) {
+  struct par_args a = {x, 0, 0, out};
+  for (int t = 0; t < 64; t++) w8_parts[t] = 0;
+  GOMP_parallel(w8_body, &a, 0, 0);
+  double s = 0;
+  for (int t = 0; t < 64; t++) s += w8_parts[t];
+  *out = (float)s;
+}
+
+static void w9_body(void *p) {
+  const struct par_args *x = p;
+  long lo, hi;
+  share(W9C, &lo, &hi);
+  colsum(x->a, x->out, lo, hi);
+}
+void c_w9_par(const float *x, float *out) {
+  struct par_args a = {x, 0, 0, out};
+  GOMP_parallel(w9_body, &a, 0, 0);
 }

@@ -7,6 +7,13 @@
  *   W3 out = max((a + b) * c, 0)             f32, a,c [R][C], b[C]
  *   W4 out[SR][SC] = a[SR][SC] + b[SC]       f32, tiny, called W4_CALLS times
  *   W5 W1 in int32
+ *   W6 softmax over rows of x[W6R][W6C]: e = exp(x - max), out = e / sum(e)
+ *   W7 layer norm over rows of x[W7R][W7C], (x - mean) / sqrt(var + 1e-5) * g + b
+ *   W8 sum of x[W8N] (one float)
+ *   W9 column sums of x[W9R][W9C]
+ * The reductions accumulate floats in f64 in 8 fixed lanes (element j into
+ * lane j mod 8), tirc's order rule, which clang vectorizes without
+ * fast-math flags; exp is libm's expf, the textbook.
  * The *_2t kernels split the rows over the threads of libgomp's
  * GOMP_parallel (the runtime tirc's generated code calls, bench/PARALLEL.md);
  * the thread count is libgomp's (OMP_NUM_THREADS or omp_set_num_threads). */
@@ -17,6 +24,13 @@
 #define COLS 4096
 #define SR 8
 #define SC 8
+#define W6R 16384
+#define W6C 1000
+#define W7R 16384
+#define W7C 1024
+#define W8N (1l << 26)
+#define W9R 8192
+#define W9C 4096
 
 void c_w1(const float *restrict a, const float *restrict b, float *restrict out);
 void c_w2(const float *restrict a, const float *restrict b, float *restrict out);
@@ -27,8 +41,17 @@ void c_w3_unfused(const float *restrict a, const float *restrict b, const float 
 void c_w4(const float *restrict a, const float *restrict b, float *restrict out);
 void c_w5(const int32_t *restrict a, const int32_t *restrict b, int32_t *restrict out);
 
+void c_w6(const float *restrict x, float *restrict out);
+void c_w7(const float *restrict x, const float *restrict g, const float *restrict b, float *restrict out);
+void c_w8(const float *restrict x, float *restrict out);
+void c_w9(const float *restrict x, float *restrict out);
+
 void c_w1_par(const float *a, const float *b, float *out);
 void c_w2_par(const float *a, const float *b, float *out);
 void c_w3_par(const float *a, const float *b, const float *c, float *out);
 void c_w5_par(const int32_t *a, const int32_t *b, int32_t *out);
+void c_w6_par(const float *x, float *out);
+void c_w7_par(const float *x, const float *g, const float *b, float *out);
+void c_w8_par(const float *x, float *out);
+void c_w9_par(const float *x, float *out);
 #endif

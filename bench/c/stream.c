@@ -7,6 +7,7 @@
  *   copy     c = a            the pattern of W1, W5 (one read, one write stream)
  *   fill     c = s            the pattern of W2 (a write stream)
  *   triad    a = b + s * c    the pattern of W3 (two reads, one write)
+ *   read     sum(a)           the pattern of W8, W9 (one read stream, no write)
  * and each again with non-temporal vector stores (copy_nt, fill_nt,
  * triad_nt), which skip reading the written lines into the cache: whether
  * that is faster for copies depends on the machine, and decides tirc's
@@ -21,9 +22,10 @@ void GOMP_parallel(void (*fn)(void *), void *data, unsigned num_threads, unsigne
 int omp_get_thread_num(void);
 int omp_get_num_threads(void);
 
-enum { COPY, COPY_NT, FILL, FILL_NT, TRIAD, TRIAD_NT, INIT, NKERNELS };
-static const char *names[] = {"copy", "copy_nt", "fill", "fill_nt", "triad", "triad_nt", "init"};
-static const int streams[] = {2, 2, 1, 1, 3, 3, 3};
+enum { COPY, COPY_NT, FILL, FILL_NT, TRIAD, TRIAD_NT, READ, INIT, NKERNELS };
+static const char *names[] = {"copy", "copy_nt", "fill", "fill_nt", "triad", "triad_nt", "read", "init"};
+static const int streams[] = {2, 2, 1, 1, 3, 3, 1, 3};
+static volatile float sink; /* keeps the read kernel's sums */
 static float *A, *B, *C;
 static long nelem;
 typedef float v8f __attribute__((vector_size(32)));
@@ -56,6 +58,15 @@ static void body(void *p) {
       __builtin_nontemporal_store(*(const v8f *)(b + i) + s * *(const v8f *)(c + i), (v8f *)(a + i));
     for (; i < hi; i++) a[i] = b[i] + s * c[i];
     break;
+  case READ: { /* the sum of a, in 16 independent lanes: the read limit of W8, W9 */
+    v8f s0 = {0}, s1 = {0};
+    for (; i + 16 <= hi; i += 16) s0 += *(const v8f *)(a + i), s1 += *(const v8f *)(a + i + 8);
+    float r = 0;
+    for (; i < hi; i++) r += a[i];
+    for (int l = 0; l < 8; l++) r += s0[l] + s1[l];
+    sink = r;
+    break;
+  }
   case INIT: for (; i < hi; i++) a[i] = 1, b[i] = 2, c[i] = 0.5f; break;
   }
   if (k == COPY_NT || k == FILL_NT || k == TRIAD_NT) __builtin_ia32_sfence();

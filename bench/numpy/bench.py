@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""bench/numpy/bench.py -- W1-W5 in NumPy, timed like bench/c/driver.c.
+"""bench/numpy/bench.py -- W1-W9 in NumPy, timed like bench/c/driver.c.
 
 Each workload is timed round-robin with the hand-written C kernel called
 through ctypes on the same arrays ("C fused -O3 [NumPy process]", from the
@@ -109,8 +109,19 @@ def same(workload, got, want):
         print(f"WRONG\t{workload}\tNumPy\t{int((got != want).sum())}\t0")
 
 
+def close(workload, got, want, rtol=2e-5, scale=0.0):
+    """W6-W9: NumPy against the C kernel within rtol of max(|want|, scale)
+    (driver.c's check_tol and check_scale)."""
+    global bad
+    wrong = int((np.abs(got - want) > rtol * np.maximum(np.abs(want), scale)).sum())
+    if wrong:
+        bad += 1
+        print(f"  {workload} WRONG: {wrong} elements differ from the C kernel by more than {rtol}", file=sys.stderr)
+        print(f"WRONG\t{workload}\tNumPy\t{wrong}\t0")
+
+
 def main():
-    want = set(sys.argv[1:]) or {"W1", "W2", "W3", "W4", "W5"}
+    want = set(sys.argv[1:]) or {"W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9"}
     print(f"numpy {np.__version__}: {R}x{C}, reps={REPS} warm={WARM}", file=sys.stderr)
     a = gen_a(R * C).reshape(R, C)
     b = gen_b(C)
@@ -192,6 +203,60 @@ def main():
         if LIB:
             same("W5", io, ic)
             same("W5", keep["x"], ic)
+    # W6-W9: the reductions. NumPy's float32 sums are pairwise in float32,
+    # exp is NumPy's own: compared with the C kernel within 2e-5.
+    if "W6" in want:
+        x = (f32(8) * gen_a(16384 * 1000)).reshape(16384, 1000)
+        o, co = np.zeros_like(x), np.zeros_like(x)
+        m, sm = np.zeros((16384, 1), f32), np.zeros((16384, 1), f32)
+
+        def pre():
+            np.max(x, axis=-1, keepdims=True, out=m)
+            np.subtract(x, m, out=o)
+            np.exp(o, out=o)
+            np.sum(o, axis=-1, keepdims=True, out=sm)
+            np.divide(o, sm, out=o)
+
+        def expr():
+            e = np.exp(x - x.max(-1, keepdims=True))
+            keep["x"] = e / e.sum(-1, keepdims=True)
+        run("W6", [("NumPy out=", pre), ("NumPy expression", expr)] + paired("c_w6", x, co),
+            REPS, WARM, 8 * x.size)
+        if LIB:
+            close("W6", o, co)
+            close("W6", keep["x"], co)
+        del x, o, co
+    if "W7" in want:
+        x = (f32(3) * gen_a(16384 * 1024) + np.repeat(gen_b(16384), 1024)).reshape(16384, 1024)
+        g, bb = f32(1) + gen_b(1024), gen_c(1024)
+        o, co = np.zeros_like(x), np.zeros_like(x)
+
+        def expr():
+            mu = x.mean(-1, keepdims=True)
+            d = x - mu
+            var = (d * d).mean(-1, keepdims=True)
+            keep["x"] = d / np.sqrt(var + f32(1e-5)) * g + bb
+        run("W7", [("NumPy expression", expr)] + paired("c_w7", x, g, bb, co),
+            REPS, WARM, 8 * x.size + 8 * 1024)
+        if LIB:
+            close("W7", keep["x"], co, 2e-5, 1.0)
+        del x, o, co
+    if "W8" in want:
+        x = gen_a(1 << 26)
+        o, co = np.zeros((), f32), np.zeros(1, f32)
+        run("W8", [("NumPy out=", lambda: np.sum(x, out=o)), ("NumPy expression", lambda: keep.__setitem__("x", np.sum(x)))]
+            + paired("c_w8", x, co), REPS, WARM, 4 * x.size)
+        if LIB:
+            close("W8", np.asarray(o).reshape(1), co, 1e-3)
+        del x
+    if "W9" in want:
+        x = gen_a(8192 * 4096).reshape(8192, 4096)
+        o, co = np.zeros(4096, f32), np.zeros(4096, f32)
+        run("W9", [("NumPy out=", lambda: np.sum(x, axis=0, out=o)), ("NumPy expression", lambda: keep.__setitem__("x", x.sum(0)))]
+            + paired("c_w9", x, co), REPS, WARM, 4 * x.size + 4 * 4096)
+        if LIB:
+            close("W9", o, co, 1e-3, 1.0)
+        del x
     print(f"numpy: {'FAILED' if bad else 'all outputs equal the C kernels'}", file=sys.stderr)
     return 1 if bad else 0
 
