@@ -39,6 +39,9 @@ type funcCtx struct {
 	// blocks is the block plan of the reduction nest being emitted, when
 	// it reduces everything in fixed blocks (reduce.go).
 	blocks *blockPlan
+	// group is the row group being collected (group.go), run by
+	// flushGroup before anything that reads memory.
+	group *rowGroup
 	// fast is set while emitting a fast entry (fastentry.go): failures
 	// tail-call general instead of reporting.
 	fast    bool
@@ -524,6 +527,11 @@ func (fc *funcCtx) lowerOp(op *ir.Op) error {
 			}
 		}
 	}
+	if !fusible(op) && !op.Has(traits.ConstantLike) && op.Name != "tensor.cast" {
+		if err := fc.flushGroup(); err != nil { // it may read what the pending nests write
+			return err
+		}
+	}
 	switch {
 	case op.Has(traits.ConstantLike):
 		return fc.constant(op)
@@ -924,6 +932,9 @@ func (fc *funcCtx) directResult(op *ir.Op, res int) error {
 
 // lowerReturn writes the returned values to the results.
 func (fc *funcCtx) lowerReturn(ret *ir.Op) error {
+	if err := fc.flushGroup(); err != nil {
+		return err
+	}
 	bl := fc.bl
 	nargs := len(fc.f.Args())
 	for k, a := range ret.Operands() {

@@ -229,13 +229,21 @@ func (fc *funcCtx) sizes(n *node) error {
 			n.ext[i] = i64c(n.shape[d])
 			continue
 		}
+		// The same size value twice adds nothing: the extent stays that
+		// value, so nests over the same rows see one extent (row groups
+		// compare them).
 		var cur value.Value
+		seen := map[value.Value]bool{}
 		for k, kid := range n.kids {
 			for j, m := range l.Operands[k] {
 				if m.Loop != i || m.Kind == ir.Window {
 					continue
 				}
 				x := kid.sizes[j]
+				if seen[x] && !isConstVal(x) {
+					continue
+				}
+				seen[x] = true
 				switch {
 				case m.Kind == ir.Exact:
 					// The first exact size defines the extent (a
@@ -248,7 +256,7 @@ func (fc *funcCtx) sizes(n *node) error {
 				case isConstVal(x):
 					cur = x
 				case cur == nil:
-					cur = bl.selectI64(bl.icmp(enum.IPredNE, x, i64c(1)), x, i64c(1))
+					cur = x // 1, or the extent: either way the extent so far
 				default:
 					cur = bl.selectI64(bl.icmp(enum.IPredNE, x, i64c(1)), x, cur)
 				}
@@ -419,13 +427,11 @@ type capturedView struct {
 // (runNest).
 func (fc *funcCtx) emitNest(dst *view, root *node) error {
 	reduces := root.loops != nil && !root.loops.Parallel()
-	fc.blocks = nil
 	if reduces {
 		if readsIndices(root) {
 			return root.op.Errorf("internal error: a reduction nest reads loop indices (planFusion keeps iota out of reductions)")
 		}
 		fc.checkEmpty(root)
-		fc.blocks = fc.planBlocks(root)
 	}
 	bits := 0
 	var number func(n *node)
@@ -441,8 +447,28 @@ func (fc *funcCtx) emitNest(dst *view, root *node) error {
 	}
 	number(root)
 
-	bl := fc.bl
 	guard := fc.layoutGuard(dst, root)
+	if fc.groupable(root, bits) {
+		return fc.addToGroup(dst, root, guard)
+	}
+	if err := fc.flushGroup(); err != nil {
+		return err
+	}
+	var blocks *blockPlan
+	if reduces {
+		blocks = fc.planBlocks(root)
+	}
+	return fc.runNestNow(dst, root, guard, bits, blocks)
+}
+
+// runNestNow builds the nest of root (fast and, unless the layouts are
+// known to be row-major, strided) and runs it, then reports integer
+// division faults.
+func (fc *funcCtx) runNestNow(dst *view, root *node, guard value.Value, bits int, blocks *blockPlan) error {
+	fc.blocks = blocks // read by buildNest and combineBlocks
+	defer func() { fc.blocks = nil }()
+	bl := fc.bl
+	reduces := root.loops != nil && !root.loops.Parallel()
 	fast, fastArgs, err := fc.buildNest(dst, root, true, bits)
 	if err != nil {
 		return err
@@ -537,6 +563,20 @@ func (fc *funcCtx) layoutGuard(dst *view, root *node) value.Value {
 // i64 (captures..., i64 thread, i64 threads) returning the fault bits;
 // the outermost loop runs the thread's share of its range.
 func (fc *funcCtx) buildNest(dst *view, root *node, fast bool, bits int) (*llvm.Func, []value.Value, error) {
+	return fc.buildNestIn(dst, root, fast, bits, false)
+}
+
+// buildNestIn builds a nest; with window, its last two parameters are
+// the range [rlo, rhi) of its first loop (a row group's member, group.go)
+// instead of thread and threads, and that loop is never merged with the
+// next.
+func (fc *funcCtx) buildNestIn(dst *view, root *node, fast bool, bits int, window bool) (*llvm.Func, []value.Value, error) {
+	return fc.buildNestNT(dst, root, fast, bits, window, true)
+}
+
+// buildNestNT builds a nest; allowNT false keeps ordinary stores (the
+// output is read again soon, by a later member of a row group).
+func (fc *funcCtx) buildNestNT(dst *view, root *node, fast bool, bits int, window, allowNT bool) (*llvm.Func, []value.Value, error) {
 	mc := fc.mod
 	mc.nests++
 	name := fmt.Sprintf("%s.nest%d", privateSymbol(fc.f.Name), mc.nests)
@@ -638,6 +678,10 @@ func (fc *funcCtx) buildNest(dst *view, root *node, fast bool, bits int) (*llvm.
 	}
 	thread := llvm.NewParam("thread", types.I64)
 	threads := llvm.NewParam("threads", types.I64)
+	if window {
+		thread.SetName("rlo")
+		threads.SetName("rhi")
+	}
 	fn.Params = append(fn.Params, thread, threads)
 	fn.Sig.Params = append(fn.Sig.Params, types.I64, types.I64)
 
@@ -658,12 +702,21 @@ func (fc *funcCtx) buildNest(dst *view, root *node, fast bool, bits int) (*llvm.
 	if root.loops != nil {
 		iters = root.loops.Iter
 	}
-	gs := ns.groups(views, ext, iters, fast)
+	gs := ns.groups(views, ext, iters, fast, window)
 	ns.root, ns.ext = root, ext
-	if fast && !reduces {
+	if fast && !reduces && allowNT {
 		ns.nt = fc.planNonTemporal(bl, views)
 	}
-	if reduces {
+	if window {
+		// A row group's member: the rows [rlo, rhi) of its first loop.
+		ns.lo, ns.hi = thread, threads
+		gs[0].outer = true
+		if reduces {
+			err = ns.reduceRows(gs, views, iters)
+		} else {
+			ns.loops(gs, views, 0, nil, body)
+		}
+	} else if reduces {
 		err = ns.reduce(gs, views, iters, thread, threads)
 	} else if len(gs) == 0 {
 		bl.ifThen(bl.b.NewICmp(enum.IPredEQ, thread, i64c(0)), "first", func() { body(d.ptrsOf(views)) })
@@ -724,7 +777,7 @@ type group struct {
 // size 1 get no loop. In the fast path (contiguous views), adjacent dims
 // merge when every view has the same static pattern on both: broadcast
 // on both, or consecutive dense dims.
-func (ns *nest) groups(views []*capturedView, rootSizes []value.Value, iters []ir.IterKind, fast bool) []group {
+func (ns *nest) groups(views []*capturedView, rootSizes []value.Value, iters []ir.IterKind, fast, keepFirst bool) []group {
 	bl := ns.bl
 	type pat struct {
 		kind byte // 'B' broadcast (stride 0), 'D' dense, 'U' unknown (dynamic size)
@@ -803,7 +856,7 @@ func (ns *nest) groups(views []*capturedView, rootSizes []value.Value, iters []i
 		// Reduction loops never merge: the lanes an element accumulates
 		// into follow its logical index in every layout (a padded or
 		// Fortran-order operand cannot merge, a row-major one could).
-		merge = merge && out[len(out)-1].kind == kind && kind == ir.Parallel
+		merge = merge && out[len(out)-1].kind == kind && kind == ir.Parallel && !(keepFirst && len(out) == 1)
 		if merge {
 			g := &out[len(out)-1]
 			g.trip = bl.mul(g.trip, rootSizes[d])

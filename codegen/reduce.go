@@ -300,15 +300,40 @@ func (r *reducer) finish(bl *builder, a *accumulator, count value.Value) value.V
 // thread and threads are the nest's parameters; count is the number of
 // elements each result element reduces (for means).
 func (ns *nest) reduce(gs []group, views []*capturedView, iters []ir.IterKind, thread, threads value.Value) error {
-	bl := ns.bl
 	r := newReducer(ns.root)
-	first := len(gs) // the first reduction group
+	if ns.blocks != nil {
+		return ns.reduceBlocks(r, gs, views, thread, threads)
+	}
+	first := firstReduction(gs)
+	if first > 0 {
+		ns.split(gs[0].trip, thread, threads)
+		gs[0].outer = true
+	}
+	return ns.reduceOver(r, gs, views, iters, first, thread)
+}
+
+// reduceRows is a row group member's reduction: the rows ns.lo..ns.hi of
+// its first loop, which is parallel.
+func (ns *nest) reduceRows(gs []group, views []*capturedView, iters []ir.IterKind) error {
+	return ns.reduceOver(newReducer(ns.root), gs, views, iters, firstReduction(gs), nil)
+}
+
+// firstReduction is the index of the first reduction group (len(gs) when
+// every reduced extent is 1).
+func firstReduction(gs []group) int {
 	for i, g := range gs {
 		if g.kind == ir.Reduction {
-			first = i
-			break
+			return i
 		}
 	}
+	return len(gs)
+}
+
+// reduceOver emits the reduction over the outer parallel groups gs[:first]
+// (the first one's range is ns.lo..ns.hi when split), or, with none, once
+// by thread 0 (thread nil: unconditionally).
+func (ns *nest) reduceOver(r *reducer, gs []group, views []*capturedView, iters []ir.IterKind, first int, thread value.Value) error {
+	bl := ns.bl
 	scratch := false // parallel groups inside the reduction groups
 	for _, g := range gs[first:] {
 		scratch = scratch || g.kind == ir.Parallel
@@ -340,12 +365,7 @@ func (ns *nest) reduce(gs []group, views []*capturedView, iters []ir.IterKind, t
 			bl.b.NewStore(bl.toStorage(r.finish(bl, t, count), r.out), ptrs[0])
 		})
 	}
-	if b := ns.blocks; b != nil {
-		return ns.reduceBlocks(r, gs, views, thread, threads)
-	}
-	if first > 0 {
-		ns.split(gs[0].trip, thread, threads)
-		gs[0].outer = true
+	if first > 0 || thread == nil {
 		run()
 	} else {
 		// No parallel loop outside the reductions: one thread does it

@@ -1,0 +1,252 @@
+package codegen
+
+import (
+	"fmt"
+
+	llvm "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/tirc/tirc/ir"
+)
+
+// Row groups. Softmax is three nests over the same rows (the max, the sum
+// of exp(x - max), the division) and layer norm four; run one after the
+// other, each reads the whole input from memory. A row group runs
+// consecutive nests that share their first loop -- parallel, the same
+// extent, and every member reads what earlier members wrote only at the
+// row it is computing -- block by block of rows:
+//
+//	for each block of rows (this thread's share of them):
+//	    nest1(rows of the block); nest2(rows of the block); ...
+//
+// so a block's rows are read from memory once and stay in the cache for
+// the members after the first, as in the hand-written loop that does all
+// passes on one row. The members are the ordinary nests built with a row
+// window (buildNestIn): their first loop runs [rlo, rhi). Sizes, checks
+// and buffers of the members are set up in the enclosing function as they
+// are lowered; the group runs when a nest that cannot join it comes, or
+// anything that reads memory (a call, the return, a copy).
+
+// groupRowElements is about how many elements of its first member's
+// iteration space one block of rows holds (its rows stay in the cache
+// while the group's members run over it).
+const groupRowElements = 1 << 16
+
+type rowGroup struct {
+	rows    value.Value // the extent of the members' first loop
+	block   value.Value // rows per block
+	total   value.Value // elements of the largest member (the threads' threshold)
+	members []*groupMember
+}
+
+type groupMember struct {
+	dst   *view
+	root  *node
+	guard value.Value // fast layout (constant true: always)
+}
+
+// groupable reports whether a nest may run in a row group: a computed
+// op's nest (not a copy) whose first loop is parallel and runs more than
+// once (so never a full reduction in fixed blocks), with no integer
+// division faults to report, outside a fast entry.
+func (fc *funcCtx) groupable(root *node, bits int) bool {
+	if fc.fast || bits > 0 || root.op == nil || root.loops == nil || len(root.ext) == 0 {
+		return false
+	}
+	return root.loops.Iter[0] == ir.Parallel && !isConst(root.ext[0], 1) && !isConst(root.ext[0], 0)
+}
+
+// joins reports whether the nest of root can join group g: the same row
+// extent, and every leaf that is an earlier member's output read only at
+// the row being computed (its first dimension at the first loop, stride
+// 1, no other dimension there).
+func (g *rowGroup) joins(root *node) bool {
+	if !sameValue(g.rows, root.ext[0]) {
+		return false
+	}
+	ok := true
+	var walk func(n *node)
+	walk = func(n *node) {
+		if n.view != nil {
+			for _, m := range g.members {
+				if m.dst.base != n.view.base {
+					continue
+				}
+				if len(n.dimMap) == 0 || n.dimMap[0].Loop != 0 || n.dimMap[0].Stride != 1 || n.dimMap[0].Offset != 0 ||
+					len(m.root.dimMap) == 0 || m.root.dimMap[0].Loop != 0 {
+					ok = false
+				}
+				for _, d := range n.dimMap[1:] {
+					if d.Loop == 0 {
+						ok = false
+					}
+				}
+			}
+		}
+		for _, k := range n.kids {
+			walk(k)
+		}
+	}
+	walk(root)
+	return ok
+}
+
+// readLater reports whether a member after member i reads its output.
+func (g *rowGroup) readLater(i int) bool {
+	base := g.members[i].dst.base
+	found := false
+	var walk func(n *node)
+	walk = func(n *node) {
+		if n.view != nil && n.view.base == base {
+			found = true
+		}
+		for _, k := range n.kids {
+			walk(k)
+		}
+	}
+	for _, m := range g.members[i+1:] {
+		walk(m.root)
+	}
+	return found
+}
+
+// sameValue reports whether two i64 values are the same: equal constants
+// or one SSA value.
+func sameValue(a, b value.Value) bool {
+	x, xok := constVal(a)
+	y, yok := constVal(b)
+	if xok || yok {
+		return xok && yok && x == y
+	}
+	return a == b
+}
+
+// addToGroup adds the nest of root to the pending group (after running
+// the pending one when it cannot join). Nothing is built until the group
+// runs: a group of one is an ordinary nest.
+func (fc *funcCtx) addToGroup(dst *view, root *node, guard value.Value) error {
+	if g := fc.group; g != nil && !g.joins(root) {
+		if err := fc.flushGroup(); err != nil {
+			return err
+		}
+	}
+	m := &groupMember{dst: dst, root: root, guard: guard}
+	bl := fc.bl
+	var work value.Value = i64c(1)
+	for _, e := range root.ext {
+		work = bl.mul(work, e)
+	}
+	g := fc.group
+	if g == nil {
+		var perRow value.Value = i64c(1)
+		for _, e := range root.ext[1:] {
+			perRow = bl.mul(perRow, e)
+		}
+		// block = max(1, groupRowElements / perRow)
+		div := bl.selectI64(bl.icmp(enum.IPredEQ, perRow, i64c(0)), i64c(1), perRow)
+		var block value.Value
+		if c, ok := constVal(div); ok {
+			block = i64c(max(1, groupRowElements/c))
+		} else {
+			q := bl.b.NewUDiv(i64c(groupRowElements), div)
+			block = bl.selectI64(bl.icmp(enum.IPredEQ, q, i64c(0)), i64c(1), q)
+		}
+		g = &rowGroup{rows: root.ext[0], block: block, total: work}
+		fc.group = g
+	} else {
+		g.total = bl.selectI64(bl.b.NewICmp(enum.IPredUGT, work, g.total), work, g.total)
+	}
+	g.members = append(g.members, m)
+	return nil
+}
+
+// flushGroup runs the pending row group, if any: one nest alone as
+// usual; several through one function over the blocks of rows (this
+// thread's share of them), calling each member's nest on the block, fast
+// or strided as its layout guard says.
+func (fc *funcCtx) flushGroup() error {
+	g := fc.group
+	if g == nil {
+		return nil
+	}
+	fc.group = nil
+	if len(g.members) == 1 {
+		m := g.members[0]
+		return fc.runNestNow(m.dst, m.root, m.guard, 0, nil)
+	}
+	type call struct {
+		fast, slow   *llvm.Func
+		fastA, slowA []value.Value
+		guard        value.Value
+	}
+	built := make([]call, len(g.members))
+	for i, m := range g.members {
+		c := call{guard: m.guard}
+		// An output a later member reads is wanted in the cache: no
+		// non-temporal stores for it.
+		nt := !g.readLater(i)
+		var err error
+		if c.fast, c.fastA, err = fc.buildNestNT(m.dst, m.root, true, 0, true, nt); err != nil {
+			return err
+		}
+		if k, ok := m.guard.(*constant.Int); !ok || k.X.Sign() == 0 {
+			if c.slow, c.slowA, err = fc.buildNestIn(m.dst, m.root, false, 0, true); err != nil {
+				return err
+			}
+		}
+		built[i] = c
+	}
+	mc := fc.mod
+	mc.nests++
+	fn := mc.m.NewFunc(fmt.Sprintf("%s.rows%d", privateSymbol(fc.f.Name), mc.nests), types.I64)
+	fn.Linkage = enum.LinkageInternal
+	mc.funcAttrs(fn)
+	ns := &nest{bl: newBuilder(mc, fn), fn: fn, caps: map[value.Value]value.Value{}}
+	bl := ns.bl
+	rows := ns.capture(g.rows, "n")
+	block := ns.capture(g.block, "n")
+	calls := make([]call, len(built))
+	for i, b := range built {
+		c := call{fast: b.fast, slow: b.slow}
+		for _, a := range b.fastA {
+			c.fastA = append(c.fastA, ns.capture(a, "a"))
+		}
+		for _, a := range b.slowA {
+			c.slowA = append(c.slowA, ns.capture(a, "a"))
+		}
+		if b.slow != nil {
+			c.guard = ns.capture(b.guard, "g")
+		}
+		calls[i] = c
+	}
+	thread := llvm.NewParam("thread", types.I64)
+	threads := llvm.NewParam("threads", types.I64)
+	fn.Params = append(fn.Params, thread, threads)
+	fn.Sig.Params = append(fn.Sig.Params, types.I64, types.I64)
+	// This thread's rows, whole blocks each.
+	nblocks := bl.b.NewUDiv(bl.b.NewAdd(rows, bl.b.NewSub(block, i64c(1))), block)
+	ns.split(nblocks, thread, threads)
+	bl.loopFrom(ns.lo, ns.hi, "rows", func(k value.Value) {
+		lo := bl.b.NewMul(k, block)
+		end := bl.b.NewAdd(lo, block)
+		hi := bl.b.NewSelect(bl.b.NewICmp(enum.IPredULT, end, rows), end, rows)
+		for _, c := range calls {
+			run := func(f *llvm.Func, args []value.Value) {
+				bl.b.NewCall(f, append(append([]value.Value{}, args...), lo, hi)...)
+			}
+			if c.slow == nil {
+				run(c.fast, c.fastA)
+				continue
+			}
+			bl.ifElse(c.guard, "layout", func() { run(c.fast, c.fastA) }, func() { run(c.slow, c.slowA) })
+		}
+	})
+	bl.b.NewRet(i64c(0))
+	bl.finish()
+	mc.finish(fn)
+	fc.runNest(fn, ns.args, g.total)
+	return nil
+}
