@@ -35,8 +35,8 @@
 // integer division by zero or MIN / -1, 3 out of memory, 4 a descriptor
 // contradicting the static type; the reason goes to stderr as
 //
-//	tirc: error: bias_relu: prog.mlir:3:8: 'tir.add' op: operand #0 is not broadcast-compatible
-//	with the result at run time, dimension 0 (operand dimension 0), sizes 3 and 5
+//	tirc: error: bias_relu: prog.mlir:3:8: 'tir.add' op operands could not be broadcast
+//	together with shapes (3,128) (5,128) (dimension 0 of operand #0 has size 3, not 5)
 //
 // On failure, callee-allocated results are freed and their pointers set
 // to NULL; temporaries are always freed. Link with -lm.
@@ -54,18 +54,23 @@
 // static is checked); func.call passes descriptors and propagates a failed
 // callee's status.
 //
-// Elementwise and broadcasting ops are fused (nest.go): an op whose single
-// result has exactly one use, by another fusible op, is computed inside
-// its user's loop nest; everything else — several uses, a return, a call
-// operand — is computed once into a buffer (the return's own buffer when
-// it is returned once), so nothing is ever recomputed. One nest reads at
-// most 32 operands: a wider tree computes its widest subtrees into
-// buffers first. The fused ops form
-// an expression tree whose leaves are buffers or scalars; each leaf
-// dimension maps to a dimension of the root's iteration space and reads
-// with stride 0 where its size is 1, so broadcasting copies nothing. W3 of
-// BENCH.md, max((a + b) * c, 0), becomes one loop nest with no
-// allocation but the result's:
+// Every op with a loop description and a kernel (ir.Computable: see
+// ir/loops.go) is lowered as a loop nest over its own loops (nest.go),
+// reading each operand through its maps: a broadcast dimension with
+// stride 0, a reduced one as a reduction loop. Parallel ops are fused: an
+// op whose result has exactly one use, by another nest's op, is computed
+// inside its user's nest, and so is a cheap value with up to four users
+// (its tree at most 8 kernel units: x - mean, exp(x - max)), recomputed in
+// each rather than written to a temporary and read back; everything else
+// -- a reduction, an expensive or many-used value, a return, a call
+// operand -- is computed once into a buffer (the return's own buffer when
+// it is returned once). One nest reads at most 32 operands: a wider tree
+// computes its widest subtrees into buffers first. The fused ops form an
+// expression tree whose leaves are buffers or scalars; the maps compose
+// along the tree, so each leaf dimension reads at its loop with its
+// stride, or stride 0 where it broadcasts, and broadcasting copies
+// nothing. W3 of BENCH.md, max((a + b) * c, 0), becomes one loop nest
+// with no allocation but the result's:
 //
 //	loop.body:
 //	  %a = load float, float* %pa
@@ -75,6 +80,20 @@
 //	  %p = fmul float %s, %c
 //	  ... max(%p, 0.0), NaN propagating ...
 //	  store float %r, float* %pout
+//
+// A reduction's nest (reduce.go) accumulates its fused tree over its
+// reduction loops: in a vector of W lanes when they are innermost
+// (element j into lane j mod W, lanes combined in a fixed tree), in a
+// scratch row when parallel loops follow (column sums, read in memory
+// order), in fixed blocks shared by the threads when nothing is parallel
+// (a full sum). Float sums accumulate in f64 (Kahan-compensated for f64
+// data); the order depends on the logical indices only, so the bits do
+// not change with threads, alignment, strides or checks. Consecutive
+// nests over the same rows that read each other only at the row being
+// computed -- softmax's max, sum and division, layer norm's four -- run as
+// one row group (group.go), block by block of rows, so each block is read
+// from memory once. exp on f32 is a polynomial in f64 (exp.go), not a
+// libm call per lane, so it vectorizes.
 //
 // Each scalar operation is written once (kernel.go, one case per
 // ir.Kernel) and works on scalars and LLVM vectors alike, so lowering an

@@ -37,6 +37,25 @@
 //     float -> float round to nearest even, once; integer -> integer
 //     truncates or sign-extends, i1 zero-extends.
 //
+// # Loops
+//
+// Every computed op runs through one interpreter (loops.go) of its loop
+// description (ir.Loops): the loop extents from the operand sizes and
+// the result type's static sizes, then every iteration reads the operand
+// elements its maps name and either stores the kernel's value (all loops
+// parallel) or combines it into a result element (reductions). So
+// elementwise ops, both broadcasting rules, broadcast_in_dim and the
+// reductions share the code that decides sizes, strides and errors.
+//
+// Reductions (SPEC 3a) are the reference compiled code is checked
+// against: float sums and means exactly (Shewchuk's partials, Python's
+// math.fsum) and rounded once, so compiled code's order cannot be more
+// accurate; integer sums and products wrap; max/min propagate NaN;
+// argmax/argmin return the first extreme (the first NaN wins); f16 and
+// bf16 accumulate in f32; an empty extent is the identity (sum 0, prod 1,
+// mean NaN, any false, all true) or, for max/min/argmax/argmin, a
+// RuntimeError naming the dimension.
+//
 // # Shapes
 //
 // Broadcastable ops broadcast NumPy's way (right-aligned, sizes equal or
@@ -54,8 +73,10 @@
 // size operands broadcast to (as broadcast_in_dim's result type is):
 // (tensor<?xi32>, tensor<?xi32>) -> tensor<4xi32> on two 1-element values
 // gives 4 elements. Sizes that do not broadcast, to each other or to a
-// static result size, are RuntimeErrors naming the op, the dimensions and
-// the sizes — the checks compiled code makes where the types have '?'. A
+// static result size, are RuntimeErrors naming the op and, as NumPy does,
+// the operands' shapes ("operands could not be broadcast together with
+// shapes (3,4) (2,4)") — the checks compiled code makes where the types
+// have '?'. A
 // dynamic result dimension takes the broadcast of the operand sizes
 // mapped to it (for broadcast_in_dim, the one operand size).
 //

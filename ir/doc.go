@@ -49,6 +49,39 @@
 // earlier ones. Functions are verified in parallel (ParallelFor) with a
 // deterministic result.
 //
+// # The loops of an op
+//
+// Every op that computes values element by element describes its
+// iteration space once (loops.go, like linalg's iterator_types and
+// indexing_maps): its loops, parallel or reduction, and for every operand
+// and result dimension the loop it indexes (an ir.DimMap: loop, stride,
+// offset, and whether its size is the loop's extent, may be a broadcast 1,
+// or only a window of it). LoopsOf(op) returns it from the op's row or its
+// traits (Broadcastable, ElementwiseMappable); the reference evaluator,
+// constant folding, materialize-broadcasts, shape inference where it
+// applies, fusion and code generation all read it, and an op's Kernel
+// (KernelIdentity for data movement) and Reduce kind (ir.Reduce: sum,
+// prod, max, min, mean, any, all, argmax, argmin, each a combining kernel
+// and an identity) say what happens at each iteration. Loops.String
+// prints it; for a row sum with keepdims,
+//
+//	%s = tir.reduce_sum %x {dims = array<i64: 1>, keepdims} : (tensor<?x128xf32>) -> tensor<?x1xf32>
+//
+// it is
+//
+//	loops (i0 parallel, i1 reduction)
+//	  operand #0: [i0, i1]
+//	  result #0: [i0, 0]
+//
+// and for the broadcast that uses it, tir.sub %x, %s,
+//
+//	loops (i0, i1) parallel
+//	  operand #0: [bcast i0, bcast i1]
+//	  operand #1: [bcast i0, bcast i1]
+//	  result #0: [i0, i1]
+//
+// (operand #1's second dimension has size 1: it is read with stride 0).
+//
 // # Diagnostics
 //
 // A Diagnostic is data: position (file, line, byte column), severity,

@@ -20,13 +20,20 @@ if name == "bias_relu":
     b = rng.standard_normal(128).astype(f32)
     save(x=x, x_fortran=np.asfortranarray(x), b=b, want=np.maximum(x + b, f32(0)))
 elif name == "layernorm":
-    x = rng.standard_normal((6, 256)).astype(f32)
-    mean = x.mean(axis=1, keepdims=True).astype(f32)
-    inv_std = (1 / np.sqrt(x.var(axis=1, keepdims=True) + 1e-5)).astype(f32)
+    # Rows with a large common offset: the variance is computed around the
+    # mean, as the example does (NumPy in float64, then rounded).
+    x = (rng.standard_normal((6, 256)) * 3 + 50).astype(f32)
     gamma = rng.standard_normal(256).astype(f32)
     beta = rng.standard_normal(256).astype(f32)
-    save(x=x, mean=mean, inv_std=inv_std, gamma=gamma, beta=beta,
-         want=(x - mean) * inv_std * gamma + beta)
+    x64 = x.astype(np.float64)
+    mean = x64.mean(axis=1, keepdims=True)
+    var = ((x64 - mean) ** 2).mean(axis=1, keepdims=True)
+    save(x=x, gamma=gamma, beta=beta, want=((x64 - mean) / np.sqrt(var + 1e-5) * gamma + beta).astype(f32))
+elif name == "softmax":
+    x = (rng.standard_normal((5, 300)) * 10).astype(f32)
+    x64 = x.astype(np.float64)
+    e = np.exp(x64 - x64.max(axis=1, keepdims=True))
+    save(x=x, x_fortran=np.asfortranarray(x), want=(e / e.sum(axis=1, keepdims=True)).astype(f32))
 elif name == "mask":
     x = rng.integers(-10, 10, (4, 3)).astype(np.int32)
     threshold = np.array([0, 3, 6], np.int32)
