@@ -3,6 +3,8 @@ package native_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
+	"strings"
 
 	"github.com/tirc/tirc/ir"
 )
@@ -100,4 +102,40 @@ func extendedText(op string, x, y *value, t ir.Type) (string, *ir.Scalar) {
 		return fmt.Sprintf("arith.%s %s, %s : %s, %s", op, x.name, y.name, tstr(t), tstr(ir.WithElem(t, ir.I1))), ir.I1
 	}
 	return fmt.Sprintf("arith.%s %s, %s : %s", op, x.name, y.name, tstr(t)), ir.ElementType(t)
+}
+
+// The math ops the generator draws from: on floats, exact (correctly
+// rounded in libm, LLVM and Go alike) or approximate (an ulp apart, so
+// never fed to a discontinuous op); on signless integers.
+var (
+	mathExact  = []string{"absf", "ceil", "floor", "round", "roundeven", "trunc", "sqrt", "copysign"}
+	mathApprox = []string{"rsqrt", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan", "tanh", "atan", "erf", "atan2", "powf", "fma"}
+	mathInt    = []string{"absi", "ctlz", "cttz", "ctpop"}
+	mathArity  = map[string]int{"copysign": 2, "atan2": 2, "powf": 2, "fma": 3}
+)
+
+// math adds a math op on x (same type in and out).
+func (g *gen) math(x *value) {
+	e := x.elem()
+	var op string
+	switch {
+	case e.IsFloat() && g.chance(2):
+		op = mathExact[g.rng.IntN(len(mathExact))]
+	case e.IsFloat():
+		op = mathApprox[g.rng.IntN(len(mathApprox))]
+	default:
+		op = mathInt[g.rng.IntN(len(mathInt))]
+	}
+	operands := []*value{x}
+	for len(operands) < max(1, mathArity[op]) {
+		operands = append(operands, g.sameAs(x, false))
+	}
+	names := make([]string, len(operands))
+	for i, o := range operands {
+		names[i] = o.name
+	}
+	v := g.emitShort(fmt.Sprintf("math.%s %s : %s", op, strings.Join(names, ", "), tstr(x.typ)), "math."+op, x.typ, x.shape, operands...)
+	if slices.Contains(mathApprox, op) {
+		v.approx, g.trans = true, true
+	}
 }

@@ -341,10 +341,12 @@ func (g *gen) step() {
 		g.broadcastInDim(x)
 	case k < 91:
 		g.reduce(x)
-	case e.IsInt() && !e.IsSignless(): // arith takes signless integers only
+	case e.IsInt() && !e.IsSignless(): // arith and math take signless integers only
 		g.binary(x, "")
-	default:
+	case k < 96:
 		g.arith(x)
+	default:
+		g.math(x)
 	}
 }
 
@@ -353,6 +355,11 @@ func (g *gen) step() {
 // against x or its relatives.
 func (g *gen) reduce(x *value) {
 	e := x.elem()
+	if e != ir.I1 && !x.approx && g.chance(6) {
+		// reduce_any/all take booleans, a small share of the element
+		// types: reduce x != 0 too
+		x, e = g.convert(x, ir.I1), ir.I1
+	}
 	r := len(x.shape)
 	var kinds []string
 	switch {
@@ -616,25 +623,29 @@ func (g *gen) broadcastInDim(x *value) {
 }
 
 // arith ops: operands and result of one type.
+// sameAs returns a value of exactly x's type and base shape (not an
+// approximate one when exact): one in the pool or a new argument.
+func (g *gen) sameAs(x *value, exact bool) *value {
+	var cands []*value
+	for _, v := range g.pool {
+		if ir.TypeEqual(v.typ, x.typ) && slices.Equal(v.shape, x.shape) && !(exact && v.approx) {
+			cands = append(cands, v)
+		}
+	}
+	if len(cands) == 0 || g.chance(4) {
+		// a new argument of exactly x's type
+		v := &value{name: fmt.Sprintf("%%a%d", len(g.args)), typ: x.typ, shape: x.shape}
+		g.args = append(g.args, &argSpec{v: v, zeroStrideDim: -1})
+		g.pool = append(g.pool, v)
+		return v
+	}
+	return cands[g.rng.IntN(len(cands))]
+}
+
 func (g *gen) arith(x *value) {
 	e := x.elem()
 	ts := tstr(x.typ)
-	same := func(exact bool) *value {
-		var cands []*value
-		for _, v := range g.pool {
-			if ir.TypeEqual(v.typ, x.typ) && slices.Equal(v.shape, x.shape) && !(exact && v.approx) {
-				cands = append(cands, v)
-			}
-		}
-		if len(cands) == 0 || g.chance(4) {
-			// a new argument of exactly x's type
-			v := &value{name: fmt.Sprintf("%%a%d", len(g.args)), typ: x.typ, shape: x.shape}
-			g.args = append(g.args, &argSpec{v: v, zeroStrideDim: -1})
-			g.pool = append(g.pool, v)
-			return v
-		}
-		return cands[g.rng.IntN(len(cands))]
-	}
+	same := func(exact bool) *value { return g.sameAs(x, exact) }
 	divisor := func() *value {
 		var y *value
 		for _, v := range g.pool {

@@ -3,8 +3,10 @@
 // eval).
 //
 // A program is a function of 1-6 random ops (tir's binary ops, cmp, select,
-// unary ops, convert, broadcast_in_dim, constant; arith's ops, cmp, select
-// and constant; tensor.cast of results) over all ten element types, ranks
+// unary ops, convert, broadcast_in_dim, constant, reductions; every arith
+// op: the casts, divisions and two-result ops included; every math op;
+// tensor.cast of results) over every element type (si and ui types with
+// tir's ops), ranks
 // 0-5 and 8, implicit and broadcast_dimensions broadcasting, transposing
 // broadcast_in_dim, dynamic dimensions and one or two results; one in
 // eight is a private function called by its entry point; one in twelve
@@ -28,7 +30,7 @@
 // leak detection. opt-14 and opt-19 verify the modules. ~18 s on 2 cores.
 //
 // Tolerance: integers and i1 exactly. Floats of programs without a
-// transcendental op (exp, log, tanh, pow) exactly, since + - * / fmod sqrt
+// transcendental op (exp, log, tanh, pow, math's libm functions) exactly, since + - * / fmod sqrt
 // max min and conversions are correctly rounded in both (f16 and bf16
 // computed in f32 and rounded per op equal one rounding of the exact
 // result, 24 >= 2*11+2 bits). With a transcendental op, libm and Go's
