@@ -37,7 +37,7 @@ func FuzzEmit(f *testing.F) {
 				return
 			}
 			if refine {
-				res := (&passes.Pipeline{Steps: []*passes.Step{{Pass: infer}}}).Run(m, passes.RunOptions{})
+				res := (&passes.Pipeline{Steps: []*passes.Step{{Pass: infer}}}).Run(m, passes.RunOptions{Check: true})
 				if res.Internal != nil || res.Diags.HasErrors() {
 					return
 				}

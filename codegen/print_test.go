@@ -31,7 +31,7 @@ func TestPrinterMatchesLLIR(t *testing.T) {
 				break
 			}
 			if refine {
-				res := (&passes.Pipeline{Steps: []*passes.Step{{Pass: infer}}}).Run(m, passes.RunOptions{})
+				res := (&passes.Pipeline{Steps: []*passes.Step{{Pass: infer}}}).Run(m, passes.RunOptions{Check: true})
 				if res.Internal != nil || res.Diags.HasErrors() {
 					continue
 				}

@@ -8,9 +8,11 @@ import (
 // InternalError is a panic caught inside tirc — a bug in tirc, never a
 // problem with the input — re-raised with where it happened, so that the
 // command reports it as an internal error (exit code 3) naming the pass or
-// verifier and the op being processed.
+// verifier and the op being processed. A broken invariant that Check found
+// after a pass is one too: Value is then the *CheckError, and there is no
+// stack.
 type InternalError struct {
-	Where string // "verifier of 'tir.add'", "pass 'cse'"
+	Where string // "verifier of 'tir.add'", "pass 'cse'"; "after pass 'cse'" for a *CheckError
 	Pos   Pos    // the op being processed, when known
 	Value any    // the original panic value
 	Stack []byte // the goroutine's stack where the panic was recovered
@@ -18,7 +20,9 @@ type InternalError struct {
 
 func (e *InternalError) Error() string {
 	msg := fmt.Sprint(e.Value)
-	if e.Where != "" {
+	if _, broken := e.Value.(*CheckError); broken && e.Where != "" {
+		msg = e.Where + ": " + msg
+	} else if e.Where != "" {
 		msg = "panic in " + e.Where + ": " + msg
 	}
 	if e.Pos.IsValid() {

@@ -125,7 +125,7 @@ func TestTosaDifferential(t *testing.T) {
 		t.Fatalf("parsing mlir-opt's output: %v", d)
 	}
 	tm := parse(t, tirText)
-	res, err := passes.Run(tm, "infer-shapes", passes.RunOptions{})
+	res, err := passes.Run(tm, "infer-shapes", passes.RunOptions{Check: true})
 	if err != nil || res.Internal != nil || res.Diags.HasErrors() {
 		t.Fatalf("infer-shapes: %v %v %v", err, res.Internal, res.Diags)
 	}
@@ -237,7 +237,7 @@ func TestFoldAgainstNumPy(t *testing.T) {
 		fmt.Fprintf(&src, "  %%0 = \"%s\"(%%a, %%b) : (%s, %s) -> %s\n  return %%0 : %s\n}\n", ops[c.Op], at, bt, rt, rt)
 	}
 	m := parse(t, src.String())
-	res, err := passes.Run(m, "canonicalize", passes.RunOptions{})
+	res, err := passes.Run(m, "canonicalize", passes.RunOptions{Check: true})
 	if err != nil || res.Internal != nil || res.Diags.HasErrors() {
 		t.Fatalf("canonicalize: %v %v %v", err, res.Internal, res.Diags)
 	}

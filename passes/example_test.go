@@ -28,7 +28,7 @@ func.func @f(%x: tensor<?x?xf32>, %b: tensor<4xf32>) -> tensor<*xf32> {
 		fmt.Println(err)
 		return
 	}
-	res := pl.Run(m, passes.RunOptions{})
+	res := pl.Run(m, passes.RunOptions{Check: true})
 	if res.Internal != nil || res.Diags.HasErrors() {
 		fmt.Println(res.Internal, res.Diags)
 		return

@@ -31,7 +31,7 @@ func FuzzPasses(f *testing.F) {
 				return
 			}
 			pl := &passes.Pipeline{Steps: []*passes.Step{{Pass: p}}}
-			res := pl.Run(m, passes.RunOptions{NoVerify: true})
+			res := pl.Run(m, passes.RunOptions{NoVerify: true, Check: true})
 			if res.Internal != nil {
 				t.Fatalf("%s: %v\ninput:\n%s", p.Name, res.Internal, data)
 			}
@@ -46,7 +46,7 @@ func FuzzPasses(f *testing.F) {
 			if _, d := ir.ParseString(out.String(), ir.ParseOptions{}); d != nil {
 				t.Fatalf("%s: the printed result does not parse: %v\n%s", p.Name, d, out.String())
 			}
-			if res := pl.Run(m, passes.RunOptions{}); res.Internal != nil || res.Diags.HasErrors() || m.String() != out.String() {
+			if res := pl.Run(m, passes.RunOptions{Check: true}); res.Internal != nil || res.Diags.HasErrors() || m.String() != out.String() {
 				t.Fatalf("%s: a second run changed the module or failed (%v %v)\ninput:\n%s\nafter one run:\n%s\nafter two:\n%s", p.Name, res.Internal, res.Diags, data, out.String(), m)
 			}
 		}

@@ -16,6 +16,11 @@ type RunOptions struct {
 	// NoVerify skips the verifier after each pass (tests of broken passes
 	// only; tirc always verifies).
 	NoVerify bool
+	// Check runs the IR invariant checker (ir.Check) on the input and
+	// after every pass, before the verifier: a broken invariant is an
+	// internal error naming the pass that broke it (tirc -verify-each;
+	// every test that runs passes sets it). It runs with NoVerify too.
+	Check bool
 	// PrintAfterAll dumps the module to Dump after every pass; PrintAfter
 	// after the passes named there. Generic selects the generic op form.
 	PrintAfterAll bool
@@ -56,6 +61,12 @@ func (pl *Pipeline) Run(m *ir.Module, o RunOptions) (res *Result) {
 			res.Internal = ir.Recovered(r, "", ir.Pos{})
 		}
 	}()
+	if o.Check && len(pl.Steps) > 0 {
+		if err := ir.Check(m); err != nil {
+			res.Internal = &ir.InternalError{Where: "before pass '" + pl.Steps[0].Pass.Name + "' (in its input)", Value: err}
+			return res
+		}
+	}
 	for _, st := range pl.Steps {
 		sr := StepResult{Pass: st.Pass, Stats: map[string]int{}}
 		stats := &statCounters{m: sr.Stats}
@@ -63,6 +74,13 @@ func (pl *Pipeline) Run(m *ir.Module, o RunOptions) (res *Result) {
 		changed, ds := runStep(m, st, stats, o.AllowUnregistered)
 		sr.Time = time.Since(start)
 		sr.Changed = changed
+		if o.Check {
+			if err := ir.Check(m); err != nil {
+				res.Steps = append(res.Steps, sr)
+				res.Internal = &ir.InternalError{Where: "after pass '" + st.Pass.Name + "'", Value: err}
+				return res
+			}
+		}
 		res.Diags = append(res.Diags, ds...)
 		if ds.HasErrors() {
 			res.Steps = append(res.Steps, sr)

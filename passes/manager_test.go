@@ -166,7 +166,7 @@ func TestPanicIsInternalError(t *testing.T) {
 		}
 		return false, nil
 	}}
-	res := (&passes.Pipeline{Steps: []*passes.Step{{Pass: passes.Lookup("cse")}, {Pass: boom}}}).Run(m, passes.RunOptions{})
+	res := (&passes.Pipeline{Steps: []*passes.Step{{Pass: passes.Lookup("cse")}, {Pass: boom}}}).Run(m, passes.RunOptions{Check: true})
 	if res.Internal == nil {
 		t.Fatalf("no internal error; diags %v", res.Diags)
 	}
@@ -191,9 +191,40 @@ func TestVerifyAfterEachPass(t *testing.T) {
 		ran = true
 		return false, nil
 	}}
-	res := (&passes.Pipeline{Steps: []*passes.Step{{Pass: breaker}, {Pass: after}}}).Run(m, passes.RunOptions{})
+	res := (&passes.Pipeline{Steps: []*passes.Step{{Pass: breaker}, {Pass: after}}}).Run(m, passes.RunOptions{Check: true})
 	if !res.Diags.HasErrors() || ran || len(res.Steps) != 1 {
 		t.Errorf("diags %v, later pass ran %v, steps %d; want a verifier error and a stop", res.Diags, ran, len(res.Steps))
+	}
+}
+
+// TestCheckAfterEachPass: with RunOptions.Check, a pass that leaves the
+// IR's representation broken (here it erases an op whose result is still
+// used, which the verifier would only call "not defined in this
+// function") stops the pipeline with an internal error naming the pass and
+// every broken invariant; without it the verifier's error is all there is.
+func TestCheckAfterEachPass(t *testing.T) {
+	const text = "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n  %0 = \"tir.neg\"(%a) : (tensor<4xf32>) -> tensor<4xf32>\n  return %0 : tensor<4xf32>\n}\n"
+	sloppy := &passes.Pass{Name: "sloppy-dce", Summary: "x", Func: func(f *ir.Func, c *passes.Context) (bool, ir.Diagnostics) {
+		f.First().Erase() // still used by the return
+		return true, nil
+	}}
+	pl := &passes.Pipeline{Steps: []*passes.Step{{Pass: passes.Lookup("cse")}, {Pass: sloppy}, {Pass: passes.Lookup("dce")}}}
+
+	res := pl.Run(parse(t, text), passes.RunOptions{Check: true})
+	if res.Internal == nil {
+		t.Fatalf("no internal error; diags %v", res.Diags)
+	}
+	want := "after pass 'sloppy-dce': 1 broken IR invariant(s):\n  @f op #0 'func.return' (x.mlir:3:3) operand #0: result #0 of 'tir.neg' (ID 1) is not a value of @f (its Func is nil)"
+	if diff := cmp.Diff(want, res.Internal.Error()); diff != "" {
+		t.Errorf("internal error (-want +got):\n%s", diff)
+	}
+	if len(res.Steps) != 2 || len(res.Diags) != 0 {
+		t.Errorf("%d steps ran, diags %v; want the pipeline stopped at the broken pass, before the verifier", len(res.Steps), res.Diags)
+	}
+
+	res = pl.Run(parse(t, text), passes.RunOptions{})
+	if res.Internal != nil || !res.Diags.HasErrors() {
+		t.Errorf("without Check: internal %v, diags %v; want only the verifier's error", res.Internal, res.Diags)
 	}
 }
 
@@ -229,7 +260,7 @@ func TestParallelDeterministic(t *testing.T) {
 		defer runtime.GOMAXPROCS(old)
 		m := parse(t, text)
 		start := time.Now()
-		res, err := passes.Run(m, pipeline, passes.RunOptions{})
+		res, err := passes.Run(m, pipeline, passes.RunOptions{Check: true})
 		d := time.Since(start)
 		if err != nil || res.Internal != nil || res.Diags.HasErrors() {
 			t.Fatalf("run: %v %v %v", err, res.Internal, res.Diags)
@@ -282,7 +313,7 @@ func TestPassesOnCorpus(t *testing.T) {
 	for _, text := range chunks {
 		for _, pl := range pipelines {
 			m := parse(t, text)
-			res, err := passes.Run(m, pl, passes.RunOptions{})
+			res, err := passes.Run(m, pl, passes.RunOptions{Check: true})
 			if err != nil || res.Internal != nil {
 				t.Fatalf("%s: %v %v\n%s", pl, err, res.Internal, text)
 			}
@@ -295,7 +326,7 @@ func TestPassesOnCorpus(t *testing.T) {
 				t.Errorf("%s: output does not parse or verify: %v\n%s", pl, d, out)
 				continue
 			}
-			res2, _ := passes.Run(m2, pl, passes.RunOptions{})
+			res2, _ := passes.Run(m2, pl, passes.RunOptions{Check: true})
 			if again := m2.String(); again != out && pl != "materialize-broadcasts" {
 				t.Errorf("%s is not idempotent:\ninput:\n%s\nonce:\n%s\ntwice:\n%s", pl, text, out, again)
 			}

@@ -25,6 +25,9 @@ func parseVerified(t *testing.T, src string) *ir.Module {
 
 func verifyOK(t *testing.T, m *ir.Module, what string) {
 	t.Helper()
+	if err := ir.Check(m); err != nil {
+		t.Fatalf("%v\n%s", err, what)
+	}
 	if ds := ir.Verify(m, ir.VerifyOptions{}); ds.HasErrors() {
 		var sb strings.Builder
 		ds.Render(&sb)

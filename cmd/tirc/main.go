@@ -106,7 +106,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	defer func() {
 		if r := recover(); r != nil {
 			e := ir.Recovered(r, "", ir.Pos{})
-			if len(e.Stack) == 0 {
+			if _, broken := e.Value.(*ir.CheckError); len(e.Stack) == 0 && !broken {
 				e.Stack = debug.Stack()
 			}
 			fmt.Fprintf(stderr, "tirc: internal error: %v\n%s\nThis is a bug in tirc, not in your input. Please report it as a bug, attaching the input file and the command line.\n", e, e.Stack)

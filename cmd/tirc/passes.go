@@ -20,6 +20,7 @@ type passOptions struct {
 	printAfter    []string
 	timing        bool
 	statistics    bool
+	verifyEach    bool
 }
 
 type optionFlag struct {
@@ -55,6 +56,8 @@ func passFlags() []*flagSpec {
 				}
 				return nil
 			}},
+		{name: "verify-each", section: pm, help: "also check the IR's internal invariants (use-lists, dominance, value IDs) after each pass and name the pass that broke them; the verifier runs after each pass in any case",
+			set: func(o *options, _ string) error { o.passes.verifyEach = true; return nil }},
 		{name: "mlir-timing", section: pm, help: "print an execution time report of the passes to stderr",
 			set: func(o *options, _ string) error { o.passes.timing = true; return nil }},
 		{name: "mlir-pass-statistics", section: pm, help: "print the passes' statistics to stderr",
@@ -129,6 +132,7 @@ func runPasses(m *ir.Module, o *options) ir.Diagnostics {
 	}
 	res := pl.Run(m, passes.RunOptions{
 		AllowUnregistered: o.allowUnregistered,
+		Check:             po.verifyEach,
 		PrintAfterAll:     po.printAfterAll,
 		PrintAfter:        po.printAfter,
 		Generic:           o.generic,

@@ -316,7 +316,7 @@ func TestRandomProgramsNative(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res := pl.Run(opt, passes.RunOptions{}); res.Internal != nil || res.Diags.HasErrors() {
+	if res := pl.Run(opt, passes.RunOptions{Check: true}); res.Internal != nil || res.Diags.HasErrors() {
 		t.Fatalf("%s: %v %v", pipeline, res.Internal, res.Diags)
 	}
 	for _, checks := range []bool{true, false} {

@@ -1,9 +1,13 @@
 // The pass manager: textual pipelines, one flag per pass in order,
 // -print-ir-after-all / -print-ir-after, timing and statistics reports, and
-// clear errors for bad pipelines (exit code 2).
+// clear errors for bad pipelines (exit code 2). -verify-each (mlir-opt's
+// flag; there it turns the verifier after each pass on, the default) adds
+// ir.Check after each pass and changes no output.
 // RUN: tirc -pass-pipeline='builtin.module(infer-shapes,func.func(canonicalize,cse))' %s | FileCheck %s --check-prefix=OUT
 // RUN: tirc -pass-pipeline='infer-shapes, func.func(canonicalize, cse)' %s | FileCheck %s --check-prefix=OUT
 // RUN: tirc -infer-shapes -canonicalize -cse %s | FileCheck %s --check-prefix=OUT
+// RUN: tirc -verify-each -infer-shapes -canonicalize -cse %s | FileCheck %s --check-prefix=OUT
+// RUN: tirc -verify-each=false -infer-shapes -canonicalize -cse %s | FileCheck %s --check-prefix=OUT
 // RUN: tirc -infer-shapes -canonicalize -cse -print-ir-after-all %s 2>&1 >/dev/null | FileCheck %s --check-prefix=DUMP
 // RUN: tirc -infer-shapes -canonicalize -cse -print-ir-after=canonicalize %s 2>&1 >/dev/null | FileCheck %s --check-prefix=AFTER
 // RUN: tirc -infer-shapes -canonicalize -mlir-timing %s 2>&1 >/dev/null | FileCheck %s --check-prefix=TIME
