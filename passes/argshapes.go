@@ -8,6 +8,7 @@ import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/traits"
 )
 
 // ArgShapes is a parsed -arg-shapes value: for each function, the shapes
@@ -144,7 +145,7 @@ func (as ArgShapes) Apply(m *ir.Module) (changed []*ir.Func, diags ir.Diagnostic
 			}
 			shape := a.Shape
 			if !tt.Unranked {
-				j, ok := joinShapes(tt.Shape, a.Shape)
+				j, ok := traits.JoinShapes(tt.Shape, a.Shape)
 				if !ok {
 					diags = append(diags, f.Errorf("-arg-shapes gives argument #%d of @%s the shape '%s', incompatible with its type '%s'",
 						a.Index, f.Name, ir.ShapeString(a.Shape), ir.TypeString(old)))
@@ -163,23 +164,4 @@ func (as ArgShapes) Apply(m *ir.Module) (changed []*ir.Func, diags ir.Diagnostic
 		}
 	}
 	return changed, diags
-}
-
-// joinShapes is traits.JoinShapes that also refuses a rank mismatch.
-func joinShapes(a, b []int64) ([]int64, bool) {
-	if len(a) != len(b) {
-		return nil, false
-	}
-	out := make([]int64, len(a))
-	for i := range a {
-		switch {
-		case a[i] < 0:
-			out[i] = b[i]
-		case b[i] < 0 || a[i] == b[i]:
-			out[i] = a[i]
-		default:
-			return nil, false
-		}
-	}
-	return out, true
 }

@@ -475,7 +475,7 @@ func joinTypes(a, b ir.Type) (ir.Type, bool) {
 	case !rb:
 		return a, true
 	}
-	j, ok := joinShapes(sa, sb)
+	j, ok := traits.JoinShapes(sa, sb)
 	if !ok {
 		return nil, false
 	}

@@ -77,14 +77,3 @@ func (k *cseKeyBuf) of(op *ir.Op) []byte {
 	k.b = b
 	return b
 }
-
-var csePass = &Pass{
-	Name:    "cse",
-	Summary: "Eliminate common subexpressions (Commutative-aware)",
-	Description: `Replaces every side-effect-free op that repeats an earlier one (same op,
-attributes, operands and result types) with the earlier op's results, then
-erases the repeats. Operands of Commutative ops are compared in any order:
-"tir.add"(%a, %b) and "tir.add"(%b, %a) merge. func.call is never merged.`,
-	Statistics: []Statistic{{"num-cse'd", "Number of ops CSE'd"}},
-	Func:       CSE,
-}

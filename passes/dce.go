@@ -40,14 +40,3 @@ func hasUses(op *ir.Op) bool {
 	}
 	return false
 }
-
-var dcePass = &Pass{
-	Name:    "dce",
-	Summary: "Erase side-effect-free ops whose results are unused",
-	Description: `Walks each function body backwards and erases every op whose results are
-all unused and that has no effect besides them (ops that declare the Pure
-trait: not calls, terminators or unregistered ops). A chain of dead ops
-disappears in one run.`,
-	Statistics: []Statistic{{"num-erased", "Number of ops erased"}},
-	Func:       DCE,
-}

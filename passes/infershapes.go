@@ -284,7 +284,7 @@ func meet(cur, p ir.Type) (ir.Type, bool) {
 	if !cr {
 		out = slices.Clone(ps)
 	} else {
-		j, ok := joinShapes(cs, ps)
+		j, ok := traits.JoinShapes(cs, ps)
 		if !ok {
 			return nil, false
 		}
@@ -431,7 +431,7 @@ func (r *refiner) refineElementwise(op *ir.Op) {
 			shape, ranked = slices.Clone(s), true
 			continue
 		}
-		j, ok := joinShapes(shape, s)
+		j, ok := traits.JoinShapes(shape, s)
 		if !ok {
 			return // a static mismatch: the verifier reports it
 		}

@@ -7,24 +7,6 @@ import (
 	"github.com/tirc/tirc/traits"
 )
 
-// MaterializeSummary and MaterializeDescription document the
-// materialize-broadcasts pass for the pass table and -help.
-const (
-	MaterializeSummary     = "Make broadcasting explicit: tir.broadcast_in_dim ops followed by same-shape elementwise ops"
-	MaterializeDescription = `Rewrites every broadcasting elementwise op (implicit NumPy/MLIR broadcasting
-and XLA InDim broadcasting with broadcast_dimensions) into XLA's explicit
-form: each operand whose shape differs from the result's goes through a
-tir.broadcast_in_dim to the result shape, and the op drops
-broadcast_dimensions. A second run changes nothing.
-
-Dynamic result dimensions: an operand is always expanded to the result
-rank, and broadcast along every static result dimension; along a '?'
-result dimension it keeps its own size (1 or '?'), because
-broadcast_in_dim cannot name a size only known from another operand. The
-op's own run-time checked broadcasting completes those dimensions, so
-the numbers are unchanged; fully static programs become fully explicit.`
-)
-
 // MaterializeStats counts what one run of MaterializeBroadcasts did.
 type MaterializeStats struct {
 	Ops        int // broadcasting ops rewritten
@@ -32,7 +14,7 @@ type MaterializeStats struct {
 }
 
 // MaterializeBroadcasts is the materialize-broadcasts pass on one function
-// (see MaterializeDescription). It reports whether it changed f; it has
+// (see its row in register.go). It reports whether it changed f; it has
 // no diagnostics of its own (ops it cannot rewrite, such as ones with
 // unranked types, stay as they are).
 func MaterializeBroadcasts(f *ir.Func) (changed bool, diags ir.Diagnostics) {

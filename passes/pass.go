@@ -90,12 +90,6 @@ func MustRegister(ps ...*Pass) {
 	}
 }
 
-// FuncPass adapts a plain function transformation, such as
-// MaterializeBroadcasts, to the table's Func hook.
-func FuncPass(fn func(f *ir.Func) (bool, ir.Diagnostics)) func(*ir.Func, *Context) (bool, ir.Diagnostics) {
-	return func(f *ir.Func, _ *Context) (bool, ir.Diagnostics) { return fn(f) }
-}
-
 // Lookup returns the registered pass called name, or nil.
 func Lookup(name string) *Pass {
 	table.RLock()

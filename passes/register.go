@@ -6,8 +6,11 @@ import (
 	"github.com/tirc/tirc/ir"
 )
 
-// The pass table. Adding a pass is adding a row here (or calling Register
-// from another package); -help, the pipeline parser and the README read it.
+// The pass table, every pass's one row (name, summary, description,
+// options, statistics, the function that runs it), as Go's compile.go and
+// MLIR's Passes.td declare passes. Adding a pass is adding a row here;
+// -help, the pipeline parser and the README read it. (Register exists for
+// tests that need a pass of their own.)
 func init() {
 	MustRegister(
 		&Pass{
@@ -87,12 +90,41 @@ the same type and merges chained casts. Then erases unused Pure ops.`,
 			},
 			Func: Canonicalize,
 		},
-		csePass,
-		dcePass,
 		&Pass{
-			Name:        "materialize-broadcasts",
-			Summary:     MaterializeSummary,
-			Description: MaterializeDescription,
+			Name:    "cse",
+			Summary: "Eliminate common subexpressions (Commutative-aware)",
+			Description: `Replaces every side-effect-free op that repeats an earlier one (same op,
+attributes, operands and result types) with the earlier op's results, then
+erases the repeats. Operands of Commutative ops are compared in any order:
+"tir.add"(%a, %b) and "tir.add"(%b, %a) merge. func.call is never merged.`,
+			Statistics: []Statistic{{"num-cse'd", "Number of ops CSE'd"}},
+			Func:       CSE,
+		},
+		&Pass{
+			Name:    "dce",
+			Summary: "Erase side-effect-free ops whose results are unused",
+			Description: `Walks each function body backwards and erases every op whose results are
+all unused and that has no effect besides them (ops that declare the Pure
+trait: not calls, terminators or unregistered ops). A chain of dead ops
+disappears in one run.`,
+			Statistics: []Statistic{{"num-erased", "Number of ops erased"}},
+			Func:       DCE,
+		},
+		&Pass{
+			Name:    "materialize-broadcasts",
+			Summary: "Make broadcasting explicit: tir.broadcast_in_dim ops followed by same-shape elementwise ops",
+			Description: `Rewrites every broadcasting elementwise op (implicit NumPy/MLIR broadcasting
+and XLA InDim broadcasting with broadcast_dimensions) into XLA's explicit
+form: each operand whose shape differs from the result's goes through a
+tir.broadcast_in_dim to the result shape, and the op drops
+broadcast_dimensions. A second run changes nothing.
+
+Dynamic result dimensions: an operand is always expanded to the result
+rank, and broadcast along every static result dimension; along a '?'
+result dimension it keeps its own size (1 or '?'), because
+broadcast_in_dim cannot name a size only known from another operand. The
+op's own run-time checked broadcasting completes those dimensions, so
+the numbers are unchanged; fully static programs become fully explicit.`,
 			Statistics: []Statistic{
 				{"num-ops", "Number of broadcasting ops rewritten"},
 				{"num-broadcasts", "Number of tir.broadcast_in_dim ops inserted"},
