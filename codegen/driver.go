@@ -141,7 +141,7 @@ func driverTypeProblem(t ir.Type, isArg bool) string {
 		if t == ir.F16 && isArg {
 			return "an f16 scalar is passed by value as LLVM half, which C has no portable type for; use tensor<f16>"
 		}
-		if cElemType(t) == "" {
+		if CElemType(t) == "" {
 			return "not an integer or float type"
 		}
 		return ""
@@ -155,7 +155,7 @@ func driverTypeProblem(t ir.Type, isArg bool) string {
 		if len(t.Shape) > maxDriverRank {
 			return fmt.Sprintf("rank %d is more than NumPy's %d", len(t.Shape), maxDriverRank)
 		}
-		if cElemType(t.Elem) == "" {
+		if CElemType(t.Elem) == "" {
 			return "unsupported element type"
 		}
 		return ""
@@ -166,8 +166,10 @@ func driverTypeProblem(t ir.Type, isArg bool) string {
 // maxDriverRank is NumPy's limit on dimensions (TIRC_MAX_RANK in npy.c).
 const maxDriverRank = 64
 
-// cElemType is the C type of one stored element (native ABI).
-func cElemType(e *ir.Scalar) string {
+// CElemType is the C type of one stored element in the native ABI, as
+// the emitted header declares it (f16 and bf16 are their bits); the one
+// table of it, which tests writing C drivers use too.
+func CElemType(e *ir.Scalar) string {
 	switch e {
 	case ir.I1, ir.UI8:
 		return "uint8_t"
@@ -201,7 +203,7 @@ func cScalarType(e *ir.Scalar) string {
 	if e == ir.I1 {
 		return "bool"
 	}
-	return cElemType(e)
+	return CElemType(e)
 }
 
 // elemEnum is the enum tirc_elem constant of npy.c.
@@ -236,7 +238,7 @@ func writeDescTypes(b *strings.Builder, entries []*driverEntry) {
 	b.WriteString("/* Tensor descriptors (native ABI): strides and offset in elements. */\n")
 	for _, n := range names {
 		t := seen[n]
-		c := cElemType(t.Elem)
+		c := CElemType(t.Elem)
 		fmt.Fprintf(b, "typedef struct { %s *allocated; %s *aligned; int64_t offset;", c, c)
 		if r := len(t.Shape); r > 0 {
 			fmt.Fprintf(b, " int64_t sizes[%d]; int64_t strides[%d];", r, r)
@@ -264,7 +266,7 @@ func (e *driverEntry) writeCall(b *strings.Builder) {
 		case *ir.TensorType:
 			params = append(params, descName(t)+" *")
 		case *ir.Scalar:
-			params = append(params, cElemType(t)+" *")
+			params = append(params, CElemType(t)+" *")
 		}
 	}
 	if len(params) == 0 {
@@ -280,7 +282,7 @@ func (e *driverEntry) writeCall(b *strings.Builder) {
 	for i, t := range e.args {
 		switch t := t.(type) {
 		case *ir.TensorType:
-			c := cElemType(t.Elem)
+			c := CElemType(t.Elem)
 			fmt.Fprintf(b, "  %s a%d;\n", descName(t), i)
 			fmt.Fprintf(b, "  a%d.allocated = a%d.aligned = (%s *)in[%d].data;\n  a%d.offset = 0;\n", i, i, c, i, i)
 			if len(t.Shape) > 0 {
@@ -289,7 +291,7 @@ func (e *driverEntry) writeCall(b *strings.Builder) {
 			}
 			call = append(call, fmt.Sprintf("&a%d", i))
 		case *ir.Scalar:
-			fmt.Fprintf(b, "  %s a%d = *(const %s *)in[%d].data;\n", cScalarType(t), i, cElemType(t), i)
+			fmt.Fprintf(b, "  %s a%d = *(const %s *)in[%d].data;\n", cScalarType(t), i, CElemType(t), i)
 			call = append(call, fmt.Sprintf("a%d", i))
 		}
 	}
@@ -299,7 +301,7 @@ func (e *driverEntry) writeCall(b *strings.Builder) {
 			fmt.Fprintf(b, "  %s r%d;\n  memset(&r%d, 0, sizeof r%d); /* aligned == NULL: the callee allocates */\n",
 				descName(t), i, i, i)
 		case *ir.Scalar:
-			fmt.Fprintf(b, "  %s r%d = 0;\n", cElemType(t), i)
+			fmt.Fprintf(b, "  %s r%d = 0;\n", CElemType(t), i)
 		}
 		call = append(call, fmt.Sprintf("&r%d", i))
 	}

@@ -53,9 +53,9 @@ func EmitCHeader(m *ir.Module) ([]byte, ir.Diagnostics) {
 				}
 				descs[descName(t)] = t
 				p = fmt.Sprintf("%s%s *%s", c, descName(t), name)
-				bp = fmt.Sprintf("%s%s *%s /* %s */", c, cElemType(t.Elem), name, ir.TypeString(t))
+				bp = fmt.Sprintf("%s%s *%s /* %s */", c, CElemType(t.Elem), name, ir.TypeString(t))
 			case *ir.VectorType:
-				p = fmt.Sprintf("%s%s *%s /* %s */", c, cElemType(t.Elem), name, ir.TypeString(t))
+				p = fmt.Sprintf("%s%s *%s /* %s */", c, CElemType(t.Elem), name, ir.TypeString(t))
 			case *ir.Scalar:
 				if isResult {
 					p = fmt.Sprintf("%s *%s", cScalarType(t), name)
@@ -124,7 +124,7 @@ extern "C" {
 	sort.Strings(names)
 	for _, n := range names {
 		t := descs[n]
-		c := cElemType(t.Elem)
+		c := CElemType(t.Elem)
 		fmt.Fprintf(&b, "#ifndef TIRC_DESC_%s_%dD\n#define TIRC_DESC_%s_%dD\n", strings.ToUpper(t.Elem.String()), len(t.Shape), strings.ToUpper(t.Elem.String()), len(t.Shape))
 		fmt.Fprintf(&b, "typedef struct { %s *allocated; %s *aligned; int64_t offset;", c, c)
 		if r := len(t.Shape); r > 0 {

@@ -536,25 +536,6 @@ func randomTensor(rng *rand.Rand, e *ir.Scalar, shape []int64) *eval.Tensor {
 	return eval.Ints(e, shape, v...)
 }
 
-// cType is the C storage type of an element.
-func cType(e *ir.Scalar) string {
-	switch e {
-	case ir.I1:
-		return "uint8_t"
-	case ir.I8:
-		return "int8_t"
-	case ir.I32:
-		return "int32_t"
-	case ir.I64, ir.Index:
-		return "int64_t"
-	case ir.F16:
-		return "uint16_t"
-	case ir.F32:
-		return "float"
-	}
-	return "double"
-}
-
 // driver writes the C program: per program, the argument buffers laid out
 // as asked, one call with callee-allocated results printing every element
 // in row-major order, and the mismatch call.
@@ -603,7 +584,7 @@ static double h2d(uint16_t h) { /* IEEE half bits to double */
 			size := 4*n*mult + 16 // room for the call with one size off by one
 			// A static initializer (clang takes minutes over as many
 			// assignments): element j (row-major) at its strided offset.
-			fmt.Fprintf(&b, "    static %s b%d[%d] = {", cType(e), k, size)
+			fmt.Fprintf(&b, "    static %s b%d[%d] = {", codegen.CElemType(e), k, size)
 			idx := make([]int64, rank)
 			for j := int64(0); j < n; j++ {
 				rem := j
@@ -650,7 +631,7 @@ static double h2d(uint16_t h) { /* IEEE half bits to double */
 			for _, s := range rt.Shape {
 				n *= s
 			}
-			fmt.Fprintf(&b, "    static %s out[%d];\n    r.allocated = r.aligned = out;\n    r.offset = %d;\n", cType(rt.Elem), n+1, (i/2)%2)
+			fmt.Fprintf(&b, "    static %s out[%d];\n    r.allocated = r.aligned = out;\n    r.offset = %d;\n", codegen.CElemType(rt.Elem), n+1, (i/2)%2)
 			acc := int64(1)
 			for d := rank - 1; d >= 0; d-- {
 				fmt.Fprintf(&b, "    r.sizes[%d] = %d; r.strides[%d] = %d;\n", d, rt.Shape[d], d, acc)
