@@ -386,6 +386,9 @@ type nest struct {
 	// vector stores (nontemporal.go).
 	nt     *ntPlan
 	ntUsed bool // a loop with non-temporal stores was emitted
+	// tile, when set, blocks the two innermost loops of a transposed
+	// read (transpose.go).
+	tile   *tilePlan
 	root   *node
 	ext    []value.Value // the root's loop extents, inside the nest
 	blocks *blockPlan    // a full reduction's blocks (reduce.go), captured
@@ -704,8 +707,11 @@ func (fc *funcCtx) buildNestNT(dst *view, root *node, fast bool, bits int, windo
 	}
 	gs := ns.groups(views, ext, iters, fast, window)
 	ns.root, ns.ext = root, ext
-	if fast && !reduces && allowNT {
-		ns.nt = fc.planNonTemporal(bl, views)
+	if fast && !reduces {
+		ns.tile = planTile(gs, views)
+		if allowNT {
+			ns.nt = fc.planNonTemporal(bl, views)
+		}
 	}
 	if window {
 		// A row group's member: the rows [rlo, rhi) of its first loop.
@@ -739,7 +745,7 @@ func (fc *funcCtx) buildNestNT(dst *view, root *node, fast bool, bits int, windo
 		// Non-temporal stores are weakly ordered: make them visible
 		// before the nest returns (or its thread joins the team).
 		fence := func() { bl.b.NewFence(enum.AtomicOrderingSequentiallyConsistent) }
-		if ns.nt.cond != nil {
+		if ns.nt != nil && ns.nt.cond != nil {
 			bl.ifThen(ns.nt.cond, "nt.fence", fence)
 		} else {
 			fence()
@@ -886,6 +892,10 @@ func (ns *nest) loops(gs []group, views []*capturedView, level int, ptrs []value
 	var from, to value.Value = i64c(0), g.trip
 	if level == 0 && ns.lo != nil {
 		from, to = ns.lo, ns.hi
+	}
+	if ns.tile != nil && level == ns.tile.outer {
+		ns.tiledLoops(gs, views, from, to, ptrs, body)
+		return
 	}
 	if ns.nt == nil || level != len(gs)-1 || !isConst(g.strides[0], 1) || shortTrip(g.trip, 2*ns.nt.vf) || !constStrides(g) {
 		bl.loopFrom(from, to, "i", func(i value.Value) {

@@ -312,6 +312,10 @@ var (
 func (g *gen) step() {
 	x := g.pick()
 	e := x.elem()
+	if g.chance(8) {
+		g.move(x)
+		return
+	}
 	switch k := g.rng.IntN(100); {
 	case k < 30:
 		g.binary(x, "")

@@ -5,8 +5,9 @@
 // A program is a function of 1-6 random ops (tir's binary ops, cmp, select,
 // unary ops, convert, broadcast_in_dim, constant, reductions; every arith
 // op: the casts, divisions and two-result ops included; every math op;
-// tensor.cast of results) over every element type (si and ui types with
-// tir's ops), ranks
+// data movement: transpose, slice, reshape, concat, iota, tensor.dim and
+// tensor.splat (move_gen_test.go); tensor.cast of results) over every
+// element type (si and ui types with tir's ops), ranks
 // 0-5 and 8, implicit and broadcast_dimensions broadcasting, transposing
 // broadcast_in_dim, dynamic dimensions and one or two results; one in
 // eight is a private function called by its entry point; one in twelve
@@ -25,9 +26,10 @@
 //
 // All programs form one module. Builds, two at a time: clang -O2 with run-time
 // checks; clang-19 -O2 with checks off on the module after the pipeline
-// below, nests of 16+ elements on libgomp's threads (only successful calls
-// are made and compared); every sixth program under AddressSanitizer with
-// leak detection. opt-14 and opt-19 verify the modules. ~18 s on 2 cores.
+// below, nests of 16+ elements on libgomp's threads and outputs of 256+
+// bytes stored non-temporally (only successful calls are made and
+// compared); every sixth program under AddressSanitizer with leak
+// detection (non-temporal from 256 bytes too). opt-14 and opt-19 verify the modules. ~18 s on 2 cores.
 //
 // Tolerance: integers and i1 exactly. Floats of programs without a
 // transcendental op (exp, log, tanh, pow, math's libm functions) exactly, since + - * / fmod sqrt
@@ -328,6 +330,9 @@ func TestRandomProgramsNative(t *testing.T) {
 			// libgomp's threads (linked with -lgomp below)
 			mod = opt
 			opts.ParallelMin = 16
+			// and stores outputs of 256 bytes or more non-temporally
+			// (the vector loops, transposed blocks included)
+			opts.NonTemporalMin = 256
 		}
 		ll, ds := codegen.Emit(mod, opts)
 		if ds.HasErrors() {
@@ -361,6 +366,7 @@ func TestRandomProgramsNative(t *testing.T) {
 	}
 	asanOpts := codegen.DefaultOptions()
 	asanOpts.SanitizeAddress = true // instrument tirc's functions too, not only the driver
+	asanOpts.NonTemporalMin = 256   // the non-temporal loops' edges too
 	all, ds := codegen.Emit(am, asanOpts)
 	if ds.HasErrors() {
 		t.Fatal(ds)

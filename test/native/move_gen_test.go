@@ -1,0 +1,242 @@
+package native_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/tirc/tirc/ir"
+)
+
+// The data-movement ops in random programs: transposes (sometimes of a
+// new argument large enough for the 8x8 blocks of transposed reads and
+// their edges), slices, reshapes (a '?' decided by the element count),
+// concatenations (an operand of the chain joined with a new one), iota
+// and tensor.dim through tensor.splat. Their results join the pool, so
+// later ops broadcast, reduce and compute on them, and fusion reads them
+// in their consumers' nests.
+
+// move adds one data-movement op on x (or on what it needs).
+func (g *gen) move(x *value) {
+	switch g.rng.IntN(7) {
+	case 0, 1:
+		g.transpose(x)
+	case 2:
+		g.slice(x)
+	case 3:
+		g.reshape(x)
+	case 4:
+		g.concat(x)
+	case 5:
+		g.iota(x)
+	default:
+		g.dimSplat(x)
+	}
+}
+
+// moved emits a data-movement op whose result keeps x's properties.
+func (g *gen) moved(op string, x *value, operands []*value, attrs string, rt *ir.TensorType, shape []int64) *value {
+	v := g.emit(op, operands, attrs, rt, shape)
+	v.approx, v.nonzero = x.approx, x.nonzero
+	for _, o := range operands {
+		v.approx = v.approx || o.approx
+		v.nonzero = v.nonzero && o.nonzero
+	}
+	return v
+}
+
+func ints(xs []int64) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = fmt.Sprint(x)
+	}
+	if len(s) == 0 {
+		return "array<i64>"
+	}
+	return "array<i64: " + strings.Join(s, ", ") + ">"
+}
+
+// relax makes some static sizes of a declared result '?'.
+func (g *gen) relax(decl []int64) []int64 {
+	out := slices.Clone(decl)
+	for i := range out {
+		if out[i] >= 0 && g.chance(5) {
+			out[i] = ir.Dynamic
+		}
+	}
+	return out
+}
+
+func (g *gen) transpose(x *value) {
+	var perm []int
+	if len(x.shape) < 2 || g.chance(3) {
+		// A new operand of rank 2-3 whose last dimension and dimension j
+		// have 8-20 elements; the result's last dimension is j, and
+		// mostly the operand's last one is next to it: the transposed
+		// read that codegen blocks (transpose.go), whole 8x8 blocks and
+		// edges.
+		r := 2 + g.rng.IntN(2)
+		shape := g.randomShape(r)
+		j := g.rng.IntN(r - 1)
+		shape[j], shape[r-1] = int64(8+g.rng.IntN(13)), int64(8+g.rng.IntN(13))
+		x = g.newArg(x.elem(), shape, x.nonzero)
+		rest := []int{}
+		for d := range r - 1 {
+			if d != j {
+				rest = append(rest, d)
+			}
+		}
+		rest = append(rest, r-1)
+		g.rng.Shuffle(len(rest), func(a, b int) { rest[a], rest[b] = rest[b], rest[a] })
+		if k := slices.Index(rest, r-1); g.rng.IntN(4) != 0 {
+			rest[k], rest[len(rest)-1] = rest[len(rest)-1], rest[k]
+		}
+		perm = append(rest, j)
+	} else {
+		perm = g.rng.Perm(len(x.shape))
+	}
+	r := len(x.shape)
+	shape, decl := make([]int64, r), make([]int64, r)
+	for i, d := range perm {
+		shape[i], decl[i] = x.shape[d], x.typ.Shape[d]
+	}
+	g.moved("tir.transpose", x, []*value{x}, "permutation = "+ints(int64s(perm)), &ir.TensorType{Shape: g.relax(decl), Elem: x.elem()}, shape)
+}
+
+func int64s(xs []int) []int64 {
+	out := make([]int64, len(xs))
+	for i, x := range xs {
+		out[i] = int64(x)
+	}
+	return out
+}
+
+// slice takes a window of x valid in the base call (other calls may
+// resize a dynamic operand below it: a run-time error).
+func (g *gen) slice(x *value) {
+	r := len(x.shape)
+	start, limit, strides, shape := make([]int64, r), make([]int64, r), make([]int64, r), make([]int64, r)
+	for i, s := range x.shape {
+		start[i] = int64(g.rng.IntN(int(s) + 1))
+		limit[i] = start[i] + int64(g.rng.IntN(int(s-start[i])+1))
+		if g.chance(3) {
+			start[i], limit[i] = 0, s // the whole dimension
+		}
+		strides[i] = int64(1 + g.rng.IntN(3))
+		shape[i] = (limit[i] - start[i] + strides[i] - 1) / strides[i]
+	}
+	attrs := fmt.Sprintf("start_indices = %s, limit_indices = %s, strides = %s", ints(start), ints(limit), ints(strides))
+	g.moved("tir.slice", x, []*value{x}, attrs, &ir.TensorType{Shape: g.relax(shape), Elem: x.elem()}, shape)
+}
+
+// reshape splits x's elements into a random shape of rank 0-4, with one
+// '?' when x has dynamic sizes (the count decides it in every call).
+func (g *gen) reshape(x *value) {
+	n := int64(1)
+	for _, s := range x.shape {
+		n *= s
+	}
+	var shape []int64
+	for m := n; m > 1; {
+		d := m
+		for k := int64(2); k < m; k++ {
+			if m%k == 0 && g.chance(2) {
+				d = k
+				break
+			}
+		}
+		shape = append(shape, d)
+		m /= d
+	}
+	if n == 0 {
+		shape = append(shape, 0)
+	}
+	for len(shape) < 4 && g.chance(3) {
+		shape = slices.Insert(shape, g.rng.IntN(len(shape)+1), 1)
+	}
+	decl := slices.Clone(shape)
+	if len(shape) > 0 && n > 0 && (slices.Contains(x.typ.Shape, ir.Dynamic) || g.chance(3)) {
+		decl[g.rng.IntN(len(decl))] = ir.Dynamic
+	}
+	g.moved("tir.reshape", x, []*value{x}, "", &ir.TensorType{Shape: decl, Elem: x.elem()}, shape)
+}
+
+// concat joins x with a new operand (an argument or a constant) along a
+// random dimension.
+func (g *gen) concat(x *value) {
+	r := len(x.shape)
+	if r == 0 {
+		g.transpose(x)
+		return
+	}
+	d := g.rng.IntN(r)
+	shape := slices.Clone(x.shape)
+	shape[d] = int64(g.rng.IntN(4))
+	var y *value
+	if g.chance(3) {
+		y = g.newConst(x.elem(), shape, x.nonzero)
+	} else {
+		y = g.newArg(x.elem(), shape, x.nonzero)
+	}
+	ops := []*value{x, y}
+	if g.chance(2) {
+		ops = []*value{y, x}
+	}
+	out := slices.Clone(x.shape)
+	out[d] += shape[d]
+	decl := make([]int64, r)
+	for j := range decl {
+		switch a, b := ops[0].typ.Shape[j], ops[1].typ.Shape[j]; {
+		case j == d && (a < 0 || b < 0):
+			decl[j] = ir.Dynamic
+		case j == d:
+			decl[j] = a + b
+		case a >= 0:
+			decl[j] = a
+		default:
+			decl[j] = b
+		}
+	}
+	g.moved("tir.concat", x, ops, fmt.Sprintf("dimension = %d : i64", d), &ir.TensorType{Shape: g.relax(decl), Elem: x.elem()}, out)
+}
+
+// iota adds an iota of x's (base call) shape and element type, combined
+// with x so that it is read inside x's consumer's nest.
+func (g *gen) iota(x *value) {
+	if len(x.shape) == 0 || slices.Contains(x.shape, 0) {
+		g.transpose(x)
+		return
+	}
+	e := x.elem()
+	shape := slices.Clone(x.shape)
+	i := g.emit("tir.iota", nil, fmt.Sprintf("iota_dimension = %d : i64", g.rng.IntN(len(shape))), &ir.TensorType{Shape: shape, Elem: e}, shape)
+	op := "tir.add"
+	if e == ir.I1 || g.chance(2) {
+		op = "tir.max"
+	}
+	g.emit(op, []*value{x, i}, "", &ir.TensorType{Shape: bcast(x.typ.Shape, shape), Elem: e}, shape)
+}
+
+// dimSplat reads one of x's sizes with tensor.dim (a constant or an
+// argument index), splats it as a rank-0 index tensor and converts it to
+// x's element type: a scalar tensor that later ops broadcast.
+func (g *gen) dimSplat(x *value) {
+	if len(x.shape) == 0 {
+		g.transpose(x)
+		return
+	}
+	k := g.rng.IntN(len(x.shape))
+	c := g.fresh()
+	fmt.Fprintf(&g.body, "    %s = arith.constant %d : index\n", c, k)
+	d := g.fresh()
+	fmt.Fprintf(&g.body, "    %s = tensor.dim %s, %s : %s\n", d, x.name, c, tstr(x.typ))
+	g.ops["tensor.dim"]++
+	s := g.fresh()
+	fmt.Fprintf(&g.body, "    %s = tensor.splat %s : tensor<index>\n", s, d)
+	g.ops["tensor.splat"]++
+	sv := &value{name: s, typ: &ir.TensorType{Elem: ir.Index}, shape: []int64{}}
+	g.pool = append(g.pool, sv)
+	if e := x.elem(); e != ir.Index {
+		g.convert(sv, e)
+	}
+}
