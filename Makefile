@@ -7,7 +7,7 @@ LIT := /usr/bin/python3 /usr/lib/llvm-14/build/utils/lit/lit.py
 LITFLAGS ?= -sv
 FUZZTIME ?= 10s
 
-.PHONY: all build deps test unit lit vet demo bench fuzz fuzz-short readme clean
+.PHONY: all build deps test unit lit vet demo bench fuzz fuzz-short readme conformance clean
 
 all: build
 
@@ -35,6 +35,11 @@ lit: build
 # The README's main job: verify, infer shapes, emit LLVM, clang, run.
 demo: deps build
 	./scripts/demo.sh
+
+# MLIR's own test files under tirc and mlir-opt-19, unit by unit: prints
+# README.md's conformance table (CONFORMANCE_FLAGS=-update rewrites it).
+conformance:
+	set -o pipefail; $(GO) test ./test/conformance -run TestConformance -count=1 -v $(CONFORMANCE_FLAGS) | grep -E '^\s+conformance_test.go:[0-9]+: \| |^(--- |ok|FAIL)'
 
 # Regenerate README.md's CLI reference from tirc -help.
 readme:

@@ -28,7 +28,7 @@ func arithBinary(name, summary string, k ir.Kernel, c Constraint, commutative bo
 	}
 	ts = append(ts, traits.SameOperandsAndResultType, traits.ElementwiseMappable, traits.Pure)
 	return &Op{
-		Name: name, Summary: summary, Kernel: k, Format: SameTypeForm, Inherent: []string{inherent},
+		Name: name, Summary: summary, Kernel: k, Format: sameTypeForm(2), Inherent: []string{inherent},
 		Operands: []Arg{{"lhs", c, false}, {"rhs", c, false}},
 		Results:  []Arg{{"result", c, false}},
 		Traits:   ts,
@@ -144,7 +144,7 @@ var ArithOps = []*Op{
 	mulExtended("arith.mulsi_extended", "(low, high) halves of the signed double-width lhs * rhs", ir.Signed),
 	mulExtended("arith.mului_extended", "(low, high) halves of the unsigned double-width lhs * rhs", ir.Unsigned),
 	fastmath(&Op{
-		Name: "arith.negf", Summary: "-x (floats)", Kernel: ir.KernelNeg, Format: SameTypeForm, Inherent: []string{"fastmath"},
+		Name: "arith.negf", Summary: "-x (floats)", Kernel: ir.KernelNeg, Format: sameTypeForm(1), Inherent: []string{"fastmath"},
 		Operands: []Arg{{"operand", FloatLike, false}},
 		Results:  []Arg{{"result", FloatLike, false}},
 		Traits:   []*ir.Trait{traits.SameOperandsAndResultType, traits.ElementwiseMappable, traits.Pure},
@@ -172,20 +172,34 @@ var ArithOps = []*Op{
 		// predicates, checked before the ElementwiseMappable trait.
 		Traits: []*ir.Trait{
 			allTypesMatch("true_value", "false_value", "result"),
+			// The predicate compares shapes; the op's verifier then
+			// wants the i1 type of the result's shape and encoding.
 			predTrait("BooleanConditionOrMatchingShape<condition, result>", func(op *ir.Op) *ir.Diagnostic {
-				if c := op.Operand(0).Type(); c != ir.I1 && !ir.TypeEqual(c, ir.CmpResultType(op.Result(0).Type())) {
+				if c := op.Operand(0).Type(); c != ir.I1 && !ir.TypeEqual(withoutEncoding(c), withoutEncoding(ir.CmpResultType(op.Result(0).Type()))) {
 					return op.Errorf("failed to verify that condition is signless i1 or has matching shape")
 				}
 				return nil
 			}),
 			traits.ElementwiseMappable, traits.Pure,
 		},
+		Verify: func(op *ir.Op) *ir.Diagnostic {
+			c, want := op.Operand(0).Type(), ir.CmpResultType(op.Result(0).Type())
+			if c != ir.I1 && !ir.TypeEqual(c, want) {
+				return op.Errorf("expected condition type to have the same shape as the result type, expected '%s', but got '%s'", ir.TypeString(want), ir.TypeString(c))
+			}
+			return nil
+		},
 		Canonicalize: foldSelect,
 	},
 	{
 		Name: "arith.constant", Summary: "the constant given by `value`", Format: ConstantForm, Inherent: []string{"value"},
-		Results:    []Arg{{"result", AnyType, false}},
-		Attrs:      []AttrSpec{{Name: "value", Desc: "typed attribute", Check: func(a ir.Attr) bool { return ir.ConstantType(a) != nil }}},
+		Results: []Arg{{"result", AnyType, false}},
+		// A string is a typed attribute to MLIR (of type none), so
+		// `{value = "xyz"} : () -> i32` fails the same-type check.
+		Attrs: []AttrSpec{{Name: "value", Desc: "typed attribute", Check: func(a ir.Attr) bool {
+			_, str := a.(ir.StringAttr)
+			return str || ir.ConstantType(a) != nil
+		}}},
 		Traits:     []*ir.Trait{traits.ConstantLike, traits.Pure},
 		ResultName: constantName,
 		Verify: func(op *ir.Op) *ir.Diagnostic {
@@ -286,7 +300,8 @@ func arithCast(name, summary string, from, to Constraint, sign ir.Signedness, ok
 			{Name: "CastOpInterface", Doc: "The operand's element type casts to the result's.", Verify: func(op *ir.Op) *ir.Diagnostic {
 				in, out := op.Operand(0).Type(), op.Result(0).Type()
 				a, b := ir.ElementType(in), ir.ElementType(out)
-				if a == nil || b == nil || !ok(a, b) {
+				// Tensor encodings must match, as MLIR's cast compatibility.
+				if a == nil || b == nil || !ok(a, b) || !ir.AttrEqual(ir.Encoding(in), ir.Encoding(out)) {
 					return op.Errorf("operand type '%s' and result type '%s' are cast incompatible", ir.TypeString(in), ir.TypeString(out))
 				}
 				return nil
@@ -331,4 +346,14 @@ func sameWidth(a, b *ir.Scalar) bool {
 // its other traits.
 func predTrait(name string, verify func(op *ir.Op) *ir.Diagnostic) *ir.Trait {
 	return &ir.Trait{Name: name, Doc: "ODS predicate " + name + ".", Verify: verify}
+}
+
+// withoutEncoding is t without its tensor encoding.
+func withoutEncoding(t ir.Type) ir.Type {
+	if x, ok := t.(*ir.TensorType); ok && x.Encoding != nil {
+		y := *x
+		y.Encoding = nil
+		return &y
+	}
+	return t
 }

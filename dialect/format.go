@@ -1,6 +1,7 @@
 package dialect
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/tirc/tirc/ir"
@@ -14,36 +15,61 @@ import (
 // SameTypeForm is `op %a, %b [fastmath<..>] [overflow<..>] [{attrs}] : T`,
 // operands and results all of type T (arith.addf, arith.negf).
 var SameTypeForm = &ir.Format{
-	Name: "%a, %b : T",
-	Parse: func(p *ir.OpParser) *ir.Op {
+	Name:  "%a, %b : T",
+	Parse: func(p *ir.OpParser) *ir.Op { return parseSameType(p, -1) },
+	Print: printSameType,
+}
+
+// sameTypeForm is SameTypeForm for an op of n operands: as MLIR's
+// generated parsers, it reads exactly n and then expects ':'
+// (`arith.addf %a, %a, %a : f32` is "expected ':'").
+func sameTypeForm(n int) *ir.Format {
+	return &ir.Format{
+		Name:  SameTypeForm.Name,
+		Parse: func(p *ir.OpParser) *ir.Op { return parseSameType(p, n) },
+		Print: func(p *ir.OpPrinter, op *ir.Op) bool { return op.NumOperands() == n && printSameType(p, op) },
+	}
+}
+
+// parseSameType parses SameTypeForm with n operands, or any number when n
+// is negative.
+func parseSameType(p *ir.OpParser, n int) *ir.Op {
+	if n < 0 {
 		p.ParseOperands()
-		parseFlags(p)
-		p.ParseOptionalAttrDict()
-		t := p.ParseColonType("the type of '{op}'")
-		if t == nil {
+	}
+	for i := 0; i < n; i++ {
+		if i > 0 && !p.Parse(",", "expected ','") {
 			return nil
 		}
-		return p.Build(p.SameTypes(t, p.NumOperands()), []ir.Type{t})
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Op) bool {
-		if op.NumResults() != 1 || op.NumOperands() == 0 {
+		p.ParseOperand()
+	}
+	parseFlags(p)
+	p.ParseOptionalAttrDict()
+	t := p.ParseColonType("the type of '{op}'")
+	if t == nil {
+		return nil
+	}
+	return p.Build(p.SameTypes(t, p.NumOperands()), []ir.Type{t})
+}
+
+func printSameType(p *ir.OpPrinter, op *ir.Op) bool {
+	if op.NumResults() != 1 || op.NumOperands() == 0 {
+		return false
+	}
+	t := op.Result(0).Type()
+	for _, v := range op.Operands() {
+		if !ir.TypeEqual(v.Type(), t) {
 			return false
 		}
-		t := op.Result(0).Type()
-		for _, v := range op.Operands() {
-			if !ir.TypeEqual(v.Type(), t) {
-				return false
-			}
-		}
-		p.Str(" ")
-		p.Operands(op.Operands())
-		if !printFlags(p, op) {
-			return false
-		}
-		p.Str(" : ")
-		p.Type(t)
-		return true
-	},
+	}
+	p.Str(" ")
+	p.Operands(op.Operands())
+	if !printFlags(p, op) {
+		return false
+	}
+	p.Str(" : ")
+	p.Type(t)
+	return true
 }
 
 // The optional flag clauses of arith ops, kept as opaque attributes
@@ -57,9 +83,50 @@ var flagClauses = []struct{ attr, keyword string }{
 func parseFlags(p *ir.OpParser) {
 	for _, c := range flagClauses {
 		if text, ok := p.ParseOptionalAngleKeyword(c.keyword); ok {
+			if c.keyword == "fastmath" {
+				text = canonFastmath(text)
+			}
 			p.Attrs.Set(c.attr, &ir.OpaqueAttr{Text: "#arith." + text})
 		}
 	}
+}
+
+// fastmathFlags are arith's fast-math flags in the order MLIR prints them.
+var fastmathFlags = []string{"reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"}
+
+// canonFastmath spells `fastmath<...>` as MLIR prints it: the flags in
+// their order, all of them as `fast`, none as `none`
+// (`fastmath<reassoc,nnan,ninf,nsz,arcp,contract,afn>` is
+// `fastmath<fast>`). Text with an unknown flag is kept as written.
+func canonFastmath(text string) string {
+	inner := strings.TrimSuffix(strings.TrimPrefix(text, "fastmath<"), ">")
+	set := map[string]bool{}
+	for _, f := range strings.Split(inner, ",") {
+		switch f = strings.TrimSpace(f); {
+		case f == "fast":
+			for _, g := range fastmathFlags {
+				set[g] = true
+			}
+		case f == "none":
+		case slices.Contains(fastmathFlags, f):
+			set[f] = true
+		default:
+			return text
+		}
+	}
+	var on []string
+	for _, f := range fastmathFlags {
+		if set[f] {
+			on = append(on, f)
+		}
+	}
+	switch len(on) {
+	case 0:
+		return "fastmath<none>"
+	case len(fastmathFlags):
+		return "fastmath<fast>"
+	}
+	return "fastmath<" + strings.Join(on, ",") + ">"
 }
 
 // printFlags prints the flag clauses; false when op has another attribute
@@ -263,19 +330,16 @@ const cmpFormName = "pred, %a, %b : T"
 func parseCmp(p *ir.OpParser, c Constraint) *ir.Op {
 	preds := p.Def().Predicates
 	at := p.Pos()
+	// MLIR's message for a missing or unknown enum keyword.
+	const msg = "custom op '{op}' expected string or keyword containing one of the following enum values for attribute 'predicate' [%s]"
 	pred, ok := p.ParseKeywordOrString()
 	if !ok {
-		p.Errorf("expected a predicate (%s) after '%s'", strings.Join(preds, ", "), p.Name())
+		p.Errorf(msg, strings.Join(preds, ", "))
 		return nil
 	}
-	idx := -1
-	for i, s := range preds {
-		if s == pred {
-			idx = i
-		}
-	}
+	idx := slices.Index(preds, pred)
 	if idx < 0 {
-		p.ErrorAt(at, "unknown predicate '%s' for '%s': expected one of %s", pred, p.Name(), strings.Join(preds, ", "))
+		p.ErrorAt(at, msg, strings.Join(preds, ", "))
 		return nil
 	}
 	if !p.Parse(",", "expected ',' after the predicate") {
@@ -303,8 +367,16 @@ func printCmp(p *ir.OpPrinter, op *ir.Op) bool {
 		op.NumResults() != 1 || op.NumOperands() == 0 {
 		return false
 	}
+	flags := ""
 	for _, na := range op.Attrs {
-		if na.Name != "predicate" && !(na.Name == "fastmath" && na.Value.String() == "#arith.fastmath<none>") {
+		text := na.Value.String()
+		switch {
+		case na.Name == "predicate":
+		case na.Name == "fastmath" && strings.HasPrefix(text, "#arith.fastmath<"):
+			if text != "#arith.fastmath<none>" {
+				flags = " " + strings.TrimPrefix(text, "#arith.")
+			}
+		default:
 			return false
 		}
 	}
@@ -321,6 +393,7 @@ func printCmp(p *ir.OpPrinter, op *ir.Op) bool {
 	p.Str(preds[pred.Value])
 	p.Str(", ")
 	p.Operands(op.Operands())
+	p.Str(flags)
 	p.Str(" : ")
 	p.Type(t)
 	return true

@@ -15,7 +15,7 @@ import (
 // mathOp is the row of an op on n operands of one type.
 func mathOp(name, summary string, k ir.Kernel, c Constraint, n int) *Op {
 	r := &Op{
-		Name: name, Summary: summary, Kernel: k, Format: SameTypeForm,
+		Name: name, Summary: summary, Kernel: k, Format: sameTypeForm(n),
 		Results: []Arg{{"result", c, false}},
 		Traits:  []*ir.Trait{traits.SameOperandsAndResultType, traits.ElementwiseMappable, traits.Pure},
 		Verify:  verifyInferredSameType,

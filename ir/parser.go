@@ -816,7 +816,7 @@ func (p *parser) define(nameTok token, vals []*Value) {
 func (p *parser) parseValueRef() (valueRef, bool) {
 	t := p.tok
 	if t.kind != tPercentIdent {
-		p.failExpected("expected an SSA value like %%0, found %s", p.describe())
+		p.failExpected("expected SSA operand (a value like %%0), found %s", p.describe())
 		return valueRef{}, false
 	}
 	ref := valueRef{name: p.text(t), pos: p.posOf(t)}

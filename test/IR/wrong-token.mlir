@@ -91,7 +91,7 @@ func.func @dense(%a: tensor<4xf32>) -> tensor<4xf32> {
 // -----
 func.func @operand(%a: tensor<4xf32>) -> tensor<4xf32> {
   // POS: wrong-token.mlir:[[@LINE+2]]:22: error:
-  // MSG-SAME: expected an SSA value like %0, found 'return'
+  // MSG-SAME: expected SSA operand (a value like %0), found 'return'
   %0 = arith.addf %a,
   return %a : tensor<4xf32>
 }

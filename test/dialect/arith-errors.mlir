@@ -151,3 +151,63 @@ func.func @negf_type(%x: f32) {
   %0 = "arith.negf"(%x) : (f32) -> f64
   return
 }
+
+// -----
+
+// The custom forms parse as MLIR's generated parsers do: a fixed number
+// of operands, then ':'.
+func.func @three_operands(%a: f32) {
+  // expected-error @+1 {{expected ':'}}
+  %0 = arith.addf %a, %a, %a : f32
+  return
+}
+
+// -----
+
+func.func @paren_operands(%a: f32) {
+  // expected-error @+1 {{expected SSA operand}}
+  %0 = arith.addf(%a, %a) : f32
+  return
+}
+
+// -----
+
+func.func @no_predicate(%a: i32) {
+  // expected-error @+1 {{custom op 'arith.cmpi' expected string or keyword containing one of the following enum values for attribute 'predicate' [eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge]}}
+  %0 = arith.cmpi %a, %a : i32
+  return
+}
+
+// -----
+
+func.func @float_predicate_on_cmpf(%a: f32) {
+  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'predicate' [false, oeq,}}
+  %0 = arith.cmpf sge, %a, %a : f32
+  return
+}
+
+// -----
+
+// A string is a typed attribute (of type none) in MLIR.
+func.func @string_constant() {
+  // expected-error @+1 {{'arith.constant' op failed to verify that all of {value, result} have same type}}
+  %0 = "arith.constant"() {value = "xyz"} : () -> i32
+  return
+}
+
+// -----
+
+// Casts keep the tensor encoding.
+func.func @extf_encoding(%x: tensor<2xf32, "foo">) {
+  // expected-error @+1 {{'arith.extf' op operand type 'tensor<2xf32, "foo">' and result type 'tensor<2xf64, "bar">' are cast incompatible}}
+  %0 = arith.extf %x : tensor<2xf32, "foo"> to tensor<2xf64, "bar">
+  return
+}
+
+// -----
+
+func.func @select_encoding(%c: tensor<8xi1, "bar">, %a: tensor<8xi32, "foo">) {
+  // expected-error @+1 {{'arith.select' op expected condition type to have the same shape as the result type, expected 'tensor<8xi1, "foo">', but got 'tensor<8xi1, "bar">'}}
+  %0 = arith.select %c, %a, %a : tensor<8xi1, "bar">, tensor<8xi32, "foo">
+  return
+}

@@ -134,3 +134,20 @@ func.func @casts(%x: f32, %a: i32, %i: index, %t: tensor<2xi16>) {
   %12 = arith.bitcast %t : tensor<2xi16> to tensor<2xbf16>
   return
 }
+
+// fastmath flags print as MLIR spells them: in its order, all seven as
+// `fast`, none left out; cmpf keeps them in its custom form.
+// CHECK-LABEL: func.func @fastmath_spelling
+// CHECK-NEXT: arith.addf %arg0, %arg1 fastmath<nnan,ninf> : f32
+// CHECK-NEXT: arith.mulf %arg0, %arg1 fastmath<fast> : f32
+// CHECK-NEXT: arith.subf %arg0, %arg1 : f32
+// CHECK-NEXT: arith.cmpf oeq, %arg0, %arg1 fastmath<fast> : f32
+// CHECK-NEXT: math.powf %arg0, %arg1 fastmath<fast> : f32
+func.func @fastmath_spelling(%x: f32, %y: f32) {
+  %0 = arith.addf %x, %y fastmath<ninf,nnan> : f32
+  %1 = arith.mulf %x, %y fastmath<reassoc,nnan,ninf,nsz,arcp,contract,afn> : f32
+  %2 = arith.subf %x, %y fastmath<none> : f32
+  %3 = arith.cmpf oeq, %x, %y fastmath<fast> : f32
+  %4 = math.powf %x, %y fastmath<afn,contract,arcp,nsz,ninf,nnan,reassoc> : f32
+  return
+}
