@@ -54,5 +54,22 @@ elif name == "xla_broadcast":
     w = rng.standard_normal((1, 2)).astype(f32)
     save(m=m, v=v, want_column=m + v[:, None], a=a, b=b, want_outer=a + b,
          v4=v4, w=w, want_explicit=v4[:, None] + w)
+elif name == "normalize_image":
+    # A uint8 image with pixels above 127 (an int8 view would read them
+    # negative) and ImageNet's per-channel statistics; NumPy in float32.
+    img = rng.integers(0, 256, (48, 64, 3)).astype(np.uint8)
+    img[0, 0] = [0, 128, 255]
+    mean = np.array([123.675, 116.28, 103.53], f32)
+    std = np.array([58.395, 57.12, 57.375], f32)
+    save(img=img, mean=mean, std=std, want=(img.astype(f32) - mean) / std)
+elif name == "gelu":
+    # NumPy has no erf: Python's math.erf, elementwise in float64, then
+    # rounded; values out to |x| = 8 (erf saturates, 1 + erf cancels).
+    import math
+    x = (rng.standard_normal((16, 257)) * 3).astype(f32)
+    x[0, :4] = [0, -8, 8, -0.5]
+    x64 = x.astype(np.float64)
+    erf = np.vectorize(math.erf)(x64 / math.sqrt(2))
+    save(x=x, x_fortran=np.asfortranarray(x), want=(0.5 * x64 * (1 + erf)).astype(f32))
 else:
     sys.exit("unknown example " + name)
