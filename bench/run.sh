@@ -8,7 +8,7 @@
 #
 #   make bench            # full run (a few minutes)
 #   QUICK=1 make bench    # smoke run: fewer repetitions, no 1M-op module
-# env: REPS (11) W4_CALLS (1000000), QUICK
+# env: REPS (11) W4_CALLS (1000000) T_REPS (3: W10/W11), QUICK
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -17,7 +17,7 @@ out=build/bench
 rm -rf "$out" && mkdir -p "$out"
 quick=${QUICK:-0}
 if [ "$quick" = 1 ]; then
-  export REPS=${REPS:-5} W4_CALLS=${W4_CALLS:-200000} W4_REPS=${W4_REPS:-5} NUMPY_W4_REPS=1
+  export REPS=${REPS:-5} W4_CALLS=${W4_CALLS:-200000} W4_REPS=${W4_REPS:-5} NUMPY_W4_REPS=1 T_REPS=${T_REPS:-2} NUMPY_T_REPS=1
 else
   export REPS=${REPS:-11} W4_CALLS=${W4_CALLS:-1000000}
 fi
@@ -28,8 +28,8 @@ log() { echo "== $*" >&2; }
 
 # 1. Generated code: tirc -emit-llvm of bench/workloads/wN.mlir, checks on
 #    (wN) and off (wN_nochk), compiled like the C kernels.
-workloads="1 2 3 4 5 6 7 8 9"
-log "tirc -emit-llvm bench/workloads/w1-w9.mlir (checks on and off); $CC $CFLAGS"
+workloads="1 2 3 4 5 6 7 8 9 10 11"
+log "tirc -emit-llvm bench/workloads/w1-w11.mlir (checks on and off); $CC $CFLAGS"
 objs=()
 for w in $workloads; do
   tirc -emit-llvm bench/workloads/w$w.mlir -o $out/w$w.ll
@@ -54,6 +54,9 @@ if command -v mlir-opt-19 >/dev/null && command -v mlir-translate-19 >/dev/null 
     # W6-W9 are TOSA (what a frontend hands MLIR): tosa-to-linalg first.
     tosa=0
     grep -q 'tosa\.' bench/mlir/w$w.mlir && tosa=1 fuse=(--linalg-fuse-elementwise-ops)
+    # W10/W11: tosa.transpose becomes linalg.transpose, a named op that
+    # fuses with W11's add only once generalized (else a temporary).
+    [ $w -ge 10 ] && fuse=(--linalg-generalize-named-ops "${fuse[@]}")
     # Static identity layouts, and "_dyn": strides and offset read from the
     # descriptor at run time, like tirc's ABI.
     for layout in static dyn; do

@@ -110,7 +110,13 @@
 // row-major inputs (checked at run time when a layout is not known), in
 // which adjacent dimensions with the same broadcast pattern collapse into
 // one loop and the innermost loop has unit stride; other layouts take the
-// general strided path.
+// general strided path. A fast path whose output is contiguous along the
+// innermost loop but reads an operand with stride 1 along the loop
+// outside it (x.T, NCHW -> NHWC) runs those two loops blocked
+// (transpose.go): 8x8 blocks loaded as contiguous vectors and transposed
+// in registers, in tiles of the inner loop. A transposed, sliced or
+// broadcast operand is otherwise only other strides and offsets of the
+// consumer's nest: never a copy.
 //
 // A small public function with static types whose results each come from
 // one nest also gets a fast entry (fastentry.go): one vectorisable check

@@ -1,4 +1,4 @@
-/* driver.c -- times every implementation of W1-W5 in one process.
+/* driver.c -- times every implementation of W1-W11 in one process.
  *
  * Implementations, each linked in when it was built (weak symbols; a
  * missing one is reported and skipped):
@@ -12,12 +12,13 @@
  *              timed with libgomp set to 1 and to 2 threads
  * Every implementation's output is compared bit for bit with the C kernel's
  * (W6-W9: within a tolerance, see check_tol), whose output is checked
- * against a scalar formula at sampled elements (W1-W5).
+ * against a scalar formula at sampled elements (W1-W5, W10, W11).
  * Each workload's variants are timed round-robin (bench.h), each timed call
  * right after an untimed one of the same variant; "C fused -O3 #2" and
  * "tirc #2" are the same functions timed a second time, whose ratios to the
  * first are the run-to-run noise of one kernel in one process.
- * Usage: driver [W1 ... W9]   env: REPS (11) WARM (2) W4_CALLS (1000000) W4_REPS (7)
+ * W10/W11's naive C loops take about 2 s per call: they run T_REPS times.
+ * Usage: driver [W1 ... W11]   env: REPS (11) WARM (2) W4_CALLS (1000000) W4_REPS (7) T_REPS (3)
  * Exit status 1 on any mismatch or non-zero tirc status. */
 #include "bench.h"
 #include "data.h"
@@ -46,6 +47,8 @@ MLIR_DECLS(w6, desc2 *, desc2 *)
 MLIR_DECLS(w7, desc2 *, desc2 *, desc2 *, desc2 *)
 MLIR_DECLS(w8, desc1 *, desc1 *)
 MLIR_DECLS(w9, desc2 *, desc2 *)
+MLIR_DECLS(w10, desc2 *, desc2 *)
+MLIR_DECLS(w11, desc2 *, desc2 *, desc2 *)
 TIRC_DECLS(w1, const desc2 *, const desc1 *, desc2 *)
 TIRC_DECLS(w2, const desc2 *, const desc2 *, desc2 *)
 TIRC_DECLS(w3, const desc2 *, const desc1 *, const desc2 *, desc2 *)
@@ -55,6 +58,8 @@ TIRC_DECLS(w6, const desc2 *, desc2 *)
 TIRC_DECLS(w7, const desc2 *, const desc1 *, const desc1 *, desc2 *)
 TIRC_DECLS(w8, const desc1 *, desc0 *)
 TIRC_DECLS(w9, const desc2 *, desc1 *)
+TIRC_DECLS(w10, const desc2 *, desc2 *)
+TIRC_DECLS(w11, const desc2 *, const desc1 *, desc2 *)
 WEAK int32_t w4_bare(const float *, const float *, float *); /* the bare-pointer entry */
 void omp_set_num_threads(int n);
 
@@ -156,6 +161,23 @@ static void run_mlir_w9_dyn(void) { _mlir_ciface_mlir_w9_dyn(&RX, &MO2); }
 TIRC_RUN(w9, &RX, &RO1)
 TIRC_RUN(w9_nochk, &RX, &RO1)
 
+/* W10, W11: x and out are W6-W9's buffers (8192^2 = W8N floats). */
+static float *tb;
+static desc1 TB;
+static desc2 TB2;
+static void run_c_w10(void) { c_w10(rx, rout); }
+static void run_c_w10_par(void) { c_w10_par(rx, rout); }
+static void run_mlir_w10(void) { _mlir_ciface_mlir_w10(&RX, &RO); }
+static void run_mlir_w10_dyn(void) { _mlir_ciface_mlir_w10_dyn(&RX, &RO); }
+TIRC_RUN(w10, &RX, &RO)
+TIRC_RUN(w10_nochk, &RX, &RO)
+static void run_c_w11(void) { c_w11(rx, tb, rout); }
+static void run_c_w11_par(void) { c_w11_par(rx, tb, rout); }
+static void run_mlir_w11(void) { _mlir_ciface_mlir_w11(&RX, &TB2, &RO); }
+static void run_mlir_w11_dyn(void) { _mlir_ciface_mlir_w11_dyn(&RX, &TB2, &RO); }
+TIRC_RUN(w11, &RX, &TB, &RO)
+TIRC_RUN(w11_nochk, &RX, &TB, &RO)
+
 /* check_tol: 0 compares outputs bit for bit (W1-W5); above 0, as floats
  * within that tolerance, relative to the larger of |want| and check_scale
  * (W6-W9: exp and summation orders differ between implementations in the
@@ -229,6 +251,8 @@ static float e_w3(long i, long j) {
   return v > 0.0f ? v : 0.0f;
 }
 static float e_w4(long i, long j) { return gen_a(i * SC + j) + gen_b(j); }
+static float e_w10(long i, long j) { return gen_a(j * W10N + i); }
+static float e_w11(long i, long j) { return gen_a(j * W10N + i) + gen_b(j); }
 
 static int wanted(int argc, char **argv, const char *w) {
   if (argc < 2) return 1;
@@ -241,6 +265,7 @@ static int wanted(int argc, char **argv, const char *w) {
 
 int main(int argc, char **argv) {
   int reps = bench_env("REPS", 11), warm = bench_env("WARM", 2), reps4 = bench_env("W4_REPS", 7);
+  int repsT = bench_env("T_REPS", 3);
   w4_calls = bench_env("W4_CALLS", 1000000);
   fprintf(stderr, "driver: %dx%d, reps=%d warm=%d, W4 %ld calls x %d reps\n", ROWS, COLS, reps, warm,
           w4_calls, reps4);
@@ -360,7 +385,8 @@ int main(int argc, char **argv) {
     bench_run("W5", v, n, reps, warm, bytes12, 1);
   }
   /* W6-W9: one input buffer sized for the largest (W8: 2^26 floats). */
-  if (wanted(argc, argv, "W6") || wanted(argc, argv, "W7") || wanted(argc, argv, "W8") || wanted(argc, argv, "W9")) {
+  if (wanted(argc, argv, "W6") || wanted(argc, argv, "W7") || wanted(argc, argv, "W8") || wanted(argc, argv, "W9") ||
+      wanted(argc, argv, "W10") || wanted(argc, argv, "W11")) {
     long n = W8N;
     rx = bench_alloc(4l * n), rout = bench_alloc(4l * n), rref = bench_alloc(4l * n);
     rg = bench_alloc(4l * W7C), rb = bench_alloc(4l * W7C);
@@ -446,6 +472,50 @@ int main(int argc, char **argv) {
     variant v[N(cs)];
     int n = select_and_check("W9", cs, N(cs), v, rout, rref, 4l * W9C);
     bench_run("W9", v, n, reps, warm, 4ull * W9R * W9C + 4ull * W9C, 1);
+  }
+  /* W10, W11: 8192x8192 transposes, compared bit for bit. */
+  if (wanted(argc, argv, "W10") || wanted(argc, argv, "W11")) {
+    for (long k = 0; k < (long)W10N * W10N; k++) rx[k] = gen_a(k);
+    tb = bench_alloc(4l * W10N);
+    for (long j = 0; j < W10N; j++) tb[j] = gen_b(j);
+    RX = d2(rx, W10N, W10N), RO = d2(rout, W10N, W10N), TB = d1(tb, W10N), TB2 = d2(tb, 1, W10N);
+    check_tol = 0;
+  }
+  if (wanted(argc, argv, "W10")) {
+    c_w10(rx, rref);
+    bad += check_samples_f32("W10", rref, W10N, W10N, e_w10) != 0;
+    candidate cs[] = {
+        {"C fused -O3", 1, (void *)c_w10, run_c_w10},
+        {"C fused -O3 #2", 1, (void *)c_w10, run_c_w10},
+        {"MLIR pipeline", 1, (void *)_mlir_ciface_mlir_w10, run_mlir_w10},
+        {"MLIR pipeline, dynamic strides", 1, (void *)_mlir_ciface_mlir_w10_dyn, run_mlir_w10_dyn},
+        {"tirc", 1, (void *)w10, run_w10},
+        {"tirc, checks off", 1, (void *)w10_nochk, run_w10_nochk},
+        {"tirc #2", 1, (void *)w10, run_w10},
+        {"C fused -O3, GOMP 2 threads", 2, (void *)c_w10_par, run_c_w10_par},
+        {"tirc, 2 threads", 2, (void *)w10, run_w10},
+    };
+    variant v[N(cs)];
+    int n = select_and_check("W10", cs, N(cs), v, rout, rref, 4l * W10N * W10N);
+    bench_run("W10", v, n, repsT, 1, 8ull * W10N * W10N, 1);
+  }
+  if (wanted(argc, argv, "W11")) {
+    c_w11(rx, tb, rref);
+    bad += check_samples_f32("W11", rref, W10N, W10N, e_w11) != 0;
+    candidate cs[] = {
+        {"C fused -O3", 1, (void *)c_w11, run_c_w11},
+        {"C fused -O3 #2", 1, (void *)c_w11, run_c_w11},
+        {"MLIR pipeline", 1, (void *)_mlir_ciface_mlir_w11, run_mlir_w11},
+        {"MLIR pipeline, dynamic strides", 1, (void *)_mlir_ciface_mlir_w11_dyn, run_mlir_w11_dyn},
+        {"tirc", 1, (void *)w11, run_w11},
+        {"tirc, checks off", 1, (void *)w11_nochk, run_w11_nochk},
+        {"tirc #2", 1, (void *)w11, run_w11},
+        {"C fused -O3, GOMP 2 threads", 2, (void *)c_w11_par, run_c_w11_par},
+        {"tirc, 2 threads", 2, (void *)w11, run_w11},
+    };
+    variant v[N(cs)];
+    int n = select_and_check("W11", cs, N(cs), v, rout, rref, 4l * W10N * W10N);
+    bench_run("W11", v, n, repsT, 1, 8ull * W10N * W10N + 4ull * W10N, 1);
   }
   fprintf(stderr, "driver: %s\n", bad ? "FAILED (see WRONG lines)" : "all outputs equal the C kernels'");
   return bad ? 1 : 0;

@@ -148,6 +148,23 @@ void c_w9(const float *restrict x, float *restrict out) { colsum(x, out, 0, W9C)
 
 /* ---- two (or OMP_NUM_THREADS) threads through libgomp ---- */
 
+/* ---- transposes (W10, W11): the textbook loops ---- */
+
+static void transpose_rows(const float *restrict x, float *restrict out, long lo, long hi) {
+  for (long i = lo; i < hi; i++)
+    for (long j = 0; j < W10N; j++) out[i * W10N + j] = x[j * W10N + i];
+}
+void c_w10(const float *restrict x, float *restrict out) { transpose_rows(x, out, 0, W10N); }
+
+static void transpose_add_rows(const float *restrict x, const float *restrict b, float *restrict out,
+                               long lo, long hi) {
+  for (long i = lo; i < hi; i++)
+    for (long j = 0; j < W10N; j++) out[i * W10N + j] = x[j * W10N + i] + b[j];
+}
+void c_w11(const float *restrict x, const float *restrict b, float *restrict out) {
+  transpose_add_rows(x, b, out, 0, W10N);
+}
+
 /* libgomp's entry points (gcc's libgomp.so, link with -lgomp): fn(data) runs
  * on num_threads threads (0 = libgomp's default), the caller being thread 0,
  * and GOMP_parallel returns when all have finished. */
@@ -283,4 +300,26 @@ static void w9_body(void *p) {
 void c_w9_par(const float *x, float *out) {
   struct par_args a = {x, 0, 0, out};
   GOMP_parallel(w9_body, &a, 0, 0);
+}
+
+static void w10_body(void *p) {
+  const struct par_args *x = p;
+  long lo, hi;
+  share(W10N, &lo, &hi);
+  transpose_rows(x->a, x->out, lo, hi);
+}
+void c_w10_par(const float *x, float *out) {
+  struct par_args a = {x, 0, 0, out};
+  GOMP_parallel(w10_body, &a, 0, 0);
+}
+
+static void w11_body(void *p) {
+  const struct par_args *x = p;
+  long lo, hi;
+  share(W10N, &lo, &hi);
+  transpose_add_rows(x->a, x->b, x->out, lo, hi);
+}
+void c_w11_par(const float *x, const float *b, float *out) {
+  struct par_args a = {x, b, 0, out};
+  GOMP_parallel(w11_body, &a, 0, 0);
 }

@@ -11,9 +11,13 @@
  *   W7 layer norm over rows of x[W7R][W7C], (x - mean) / sqrt(var + 1e-5) * g + b
  *   W8 sum of x[W8N] (one float)
  *   W9 column sums of x[W9R][W9C]
+ *   W10 out = x.T                            f32, x[W10N][W10N]
+ *   W11 out = x.T + b                        f32, x[W10N][W10N], b[W10N] along rows
  * The reductions accumulate floats in f64 in 8 fixed lanes (element j into
  * lane j mod 8), tirc's order rule, which clang vectorizes without
- * fast-math flags; exp is libm's expf, the textbook.
+ * fast-math flags; exp is libm's expf, the textbook. W10 and W11 are the
+ * naive transposing loops (the output written in order, x read with a
+ * stride of one row), which clang -O3 does not block.
  * The *_2t kernels split the rows over the threads of libgomp's
  * GOMP_parallel (the runtime tirc's generated code calls, bench/PARALLEL.md);
  * the thread count is libgomp's (OMP_NUM_THREADS or omp_set_num_threads). */
@@ -31,6 +35,7 @@
 #define W8N (1l << 26)
 #define W9R 8192
 #define W9C 4096
+#define W10N 8192
 
 void c_w1(const float *restrict a, const float *restrict b, float *restrict out);
 void c_w2(const float *restrict a, const float *restrict b, float *restrict out);
@@ -45,6 +50,8 @@ void c_w6(const float *restrict x, float *restrict out);
 void c_w7(const float *restrict x, const float *restrict g, const float *restrict b, float *restrict out);
 void c_w8(const float *restrict x, float *restrict out);
 void c_w9(const float *restrict x, float *restrict out);
+void c_w10(const float *restrict x, float *restrict out);
+void c_w11(const float *restrict x, const float *restrict b, float *restrict out);
 
 void c_w1_par(const float *a, const float *b, float *out);
 void c_w2_par(const float *a, const float *b, float *out);
@@ -54,4 +61,6 @@ void c_w6_par(const float *x, float *out);
 void c_w7_par(const float *x, const float *g, const float *b, float *out);
 void c_w8_par(const float *x, float *out);
 void c_w9_par(const float *x, float *out);
+void c_w10_par(const float *x, float *out);
+void c_w11_par(const float *x, const float *b, float *out);
 #endif

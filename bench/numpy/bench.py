@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""bench/numpy/bench.py -- W1-W9 in NumPy, timed like bench/c/driver.c.
+"""bench/numpy/bench.py -- W1-W11 in NumPy, timed like bench/c/driver.c.
 
 Each workload is timed round-robin with the hand-written C kernel called
 through ctypes on the same arrays ("C fused -O3 [NumPy process]", from the
@@ -15,7 +15,9 @@ preallocated one like "NumPy out=" (the per-call overhead of the package).
 Inputs are the float32/int32 values of bench/c/data.h, so NumPy's output is
 compared bit for bit with the C kernel's.
 Prints RESULT lines (bench/c/bench.h) on stdout, a log on stderr.
-Usage: bench.py [W1 ...]  env: REPS (11) WARM (2) W4_CALLS (1000000) NUMPY_W4_REPS (3)
+W10/W11: NumPy's strided copies of x.T take seconds (0.1-0.7 GB/s), so they
+are timed NUMPY_T_REPS times after one warm-up.
+Usage: bench.py [W1 ...]  env: REPS (11) WARM (2) W4_CALLS (1000000) NUMPY_W4_REPS (3) NUMPY_T_REPS (3)
 """
 import ctypes
 import os
@@ -32,6 +34,7 @@ WARM = int(os.environ.get("WARM", "2"))
 W4_CALLS = int(os.environ.get("W4_CALLS", "1000000"))
 # a NumPy call on 8x8 costs ~100x the C one: fewer repetitions keep it short
 W4_REPS = int(os.environ.get("NUMPY_W4_REPS", "3"))
+T_REPS = int(os.environ.get("NUMPY_T_REPS", "3"))
 PAIRED = "C fused -O3 [NumPy process]"
 
 
@@ -121,7 +124,7 @@ def close(workload, got, want, rtol=2e-5, scale=0.0):
 
 
 def main():
-    want = set(sys.argv[1:]) or {"W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9"}
+    want = set(sys.argv[1:]) or {"W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9", "W10", "W11"}
     print(f"numpy {np.__version__}: {R}x{C}, reps={REPS} warm={WARM}", file=sys.stderr)
     a = gen_a(R * C).reshape(R, C)
     b = gen_b(C)
@@ -257,6 +260,27 @@ def main():
         if LIB:
             close("W9", o, co, 1e-3, 1.0)
         del x
+    # W10, W11: transposes of 8192x8192, compared bit for bit.
+    if "W10" in want or "W11" in want:
+        n = 8192
+        x = gen_a(n * n).reshape(n, n)
+        o, co = np.zeros((n, n), f32), np.zeros((n, n), f32)
+    if "W10" in want:
+        run("W10", [("NumPy out=", lambda: np.copyto(o, x.T)),
+                    ("NumPy expression", lambda: keep.__setitem__("x", np.ascontiguousarray(x.T)))]
+            + paired("c_w10", x, co), T_REPS, 1, 8 * n * n)
+        if LIB:
+            same("W10", o, co)
+            same("W10", keep["x"], co)
+    if "W11" in want:
+        bt = gen_b(n)
+        run("W11", [("NumPy out=", lambda: np.add(x.T, bt, out=o)),
+                    ("NumPy expression", lambda: keep.__setitem__("x", x.T + bt))]
+            + paired("c_w11", x, bt, co), T_REPS, 1, 8 * n * n + 4 * n)
+        if LIB:
+            same("W11", o, co)
+            same("W11", keep["x"], co)
+    keep.clear()
     print(f"numpy: {'FAILED' if bad else 'all outputs equal the C kernels'}", file=sys.stderr)
     return 1 if bad else 0
 
