@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -162,7 +163,7 @@ def run(kind, x, axis, keep):
 			dyn[i] = ir.Dynamic
 		}
 		inT := ir.TypeString(ir.Tensor(e, dyn...))
-		outT := ir.TypeString(ir.Tensor(re, reducedShape(dyn, dims, keep)...))
+		outT := ir.TypeString(ir.Tensor(re, dialect.ReducedShape(dyn, dims, keep)...))
 		src := reduceFunc(opName, ds, keep, inT, outT)
 		c := &tcase{src: src, in: in, kind: kind}
 		f := parseFunc(t, src)
@@ -278,21 +279,4 @@ func epsOf(e *ir.Scalar) float64 {
 		return 1.0 / (1 << 23)
 	}
 	return 1.0 / (1 << 52)
-}
-
-func reducedShape(shape []int64, dims []int64, keep bool) []int64 {
-	var out []int64
-	for j, s := range shape {
-		red := false
-		for _, d := range dims {
-			red = red || d == int64(j)
-		}
-		switch {
-		case !red:
-			out = append(out, s)
-		case keep:
-			out = append(out, 1)
-		}
-	}
-	return out
 }
