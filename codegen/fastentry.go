@@ -61,7 +61,7 @@ func (mc *moduleCtx) fastEntryOK(f *ir.Func) bool {
 	planFusion(f, inlined) // a chain too wide for one nest needs a temporary
 	for op := range f.Ops() {
 		switch {
-		case op.Name == "func.return":
+		case op.Has(ir.TraitTerminator):
 			for _, v := range op.Operands() {
 				if returned[v] || v.Def() == nil || !fusible(v.Def()) || len(v.Uses()) != 1 {
 					return false
@@ -76,7 +76,7 @@ func (mc *moduleCtx) fastEntryOK(f *ir.Func) bool {
 					return false
 				}
 				uses := r.Uses()
-				if len(uses) != 1 || (uses[0].Op.Name != "func.return" && !inlined[r.ID()]) {
+				if len(uses) != 1 || (!uses[0].Op.Has(ir.TraitTerminator) && !inlined[r.ID()]) {
 					return false
 				}
 			}
@@ -173,7 +173,7 @@ func (mc *moduleCtx) lowerFastEntry(f *ir.Func, general value.Value) error {
 	fc.fallBackUnless(ok)
 	fc.planFusion()
 	for op := range f.Ops() {
-		if op.Name == "func.return" {
+		if op.Has(ir.TraitTerminator) {
 			continue
 		}
 		if err := fc.lowerOp(op); err != nil {

@@ -150,7 +150,7 @@ func (mc *moduleCtx) lowerFunc(f *ir.Func) error {
 	fc.planFusion()
 	var ret *ir.Op
 	for op := range f.Ops() {
-		if op.Name == "func.return" {
+		if op.Has(ir.TraitTerminator) {
 			ret = op
 			continue
 		}
@@ -527,7 +527,7 @@ func (fc *funcCtx) lowerOp(op *ir.Op) error {
 			}
 		}
 	}
-	if !fusible(op) && !op.Has(traits.ConstantLike) && op.Name != "tensor.cast" {
+	if !fusible(op) && !op.Has(traits.ConstantLike) && !op.Has(traits.Cast) {
 		if err := fc.flushGroup(); err != nil { // it may read what the pending nests write
 			return err
 		}
@@ -535,9 +535,9 @@ func (fc *funcCtx) lowerOp(op *ir.Op) error {
 	switch {
 	case op.Has(traits.ConstantLike):
 		return fc.constant(op)
-	case op.Name == "tensor.cast":
+	case op.Has(traits.Cast):
 		return fc.cast(op)
-	case op.Name == "func.call":
+	case op.Has(traits.Call):
 		return fc.call(op)
 	case fusible(op):
 		for r := range op.NumResults() {
@@ -597,7 +597,7 @@ func (fc *funcCtx) returnedOnce(v *ir.Value) int {
 		return -1
 	}
 	u := uses[0]
-	if u.Op == nil || u.Op.Name != "func.return" {
+	if u.Op == nil || !u.Op.Has(ir.TraitTerminator) {
 		return -1
 	}
 	k := u.Index
@@ -766,8 +766,8 @@ func (fc *funcCtx) copyInto(dst *view, v *ir.Value) error {
 // descriptors the callee fills, and the callee's status propagated.
 func (fc *funcCtx) call(op *ir.Op) error {
 	bl := fc.bl
-	name, _ := op.Attr("callee").(ir.SymbolRefAttr)
-	callee := fc.mod.entries[string(name)]
+	name := traits.Callee(op)
+	callee := fc.mod.entries[name]
 	if callee == nil {
 		return op.Errorf("calls unknown function '@%s'", name)
 	}

@@ -25,6 +25,7 @@ var FuncOps = []*Op{
 			_, ok := a.(ir.SymbolRefAttr)
 			return ok
 		}}},
+		Traits: []*ir.Trait{traits.Call},
 		Verify: verifyCall,
 	},
 }

@@ -42,7 +42,7 @@ var TensorOps = []*Op{
 		Operands:   []Arg{{"source", AnyTensor, false}},
 		Results:    []Arg{{"dest", AnyTensor, false}},
 		ResultName: func(*ir.Op) string { return "cast" },
-		Traits:     []*ir.Trait{traits.Pure},
+		Traits:     []*ir.Trait{traits.Cast, traits.Pure},
 		Verify: func(op *ir.Op) *ir.Diagnostic {
 			from, to := op.Operand(0).Type(), op.Result(0).Type()
 			if !CastCompatible(from, to) {

@@ -161,13 +161,13 @@ func (m *machine) op(op *ir.Op, args []*Tensor) ([]*Tensor, error) {
 			}
 		}
 	}
-	if op.Name != "func.call" && op.NumResults() != 1 && !ir.Computable(op) {
+	if !op.Has(traits.Call) && op.NumResults() != 1 && !ir.Computable(op) {
 		return nil, fmt.Errorf("%s: '%s' op has %d results; only func.call may have other than one", op.Pos, op.Name, op.NumResults())
 	}
 	switch {
-	case op.Name == "func.call":
+	case op.Has(traits.Call):
 		return m.callOp(op, args)
-	case op.Name == "tensor.cast":
+	case op.Has(traits.Cast):
 		if msg := fits(args[0], op.Result(0).Type()); msg != "" {
 			return nil, runtimeErr(op, "cast of a value with %s", msg)
 		}
@@ -207,10 +207,10 @@ func one(t *Tensor, err error) ([]*Tensor, error) {
 }
 
 func (m *machine) callOp(op *ir.Op, args []*Tensor) ([]*Tensor, error) {
-	name, _ := op.Attr("callee").(ir.SymbolRefAttr)
+	name := traits.Callee(op)
 	var callee *ir.Func
 	if f := op.Func(); f != nil && f.Module != nil {
-		callee = f.Module.Lookup(string(name))
+		callee = f.Module.Lookup(name)
 	}
 	if callee == nil {
 		return nil, fmt.Errorf("%s: 'func.call' op callee '%s' not found", op.Pos, name)

@@ -66,7 +66,7 @@ func canonicalizeOp(f *ir.Func, op *ir.Op, c *Context) bool {
 	if op.Def == nil || !hasUses(op) {
 		return false
 	}
-	if op.Name == "tensor.cast" {
+	if op.Has(traits.Cast) {
 		return foldCast(f, op, c)
 	}
 	if foldConstant(f, op, c) {
@@ -444,7 +444,7 @@ func foldCast(f *ir.Func, op *ir.Op, c *Context) bool {
 		return true
 	}
 	inner := src.Def()
-	if inner == nil || inner.Name != "tensor.cast" {
+	if inner == nil || !inner.Has(traits.Cast) {
 		return false
 	}
 	a, b := inner.Operand(0).Type(), src.Type()

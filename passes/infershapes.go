@@ -100,7 +100,7 @@ func callLevels(m *ir.Module) ([][]*ir.Func, map[*ir.Func]bool) {
 		stack = append(stack, f)
 		lv := 0
 		for op := f.First(); op != nil; op = op.Next() {
-			if op.Name != "func.call" {
+			if !op.Has(traits.Call) {
 				continue
 			}
 			g := callee(op)
@@ -150,12 +150,12 @@ func callLevels(m *ir.Module) ([][]*ir.Func, map[*ir.Func]bool) {
 }
 
 func callee(op *ir.Op) *ir.Func {
-	name, ok := op.Attr("callee").(ir.SymbolRefAttr)
+	name := traits.Callee(op)
 	f := op.Func()
-	if !ok || f == nil || f.Module == nil {
+	if name == "" || f == nil || f.Module == nil {
 		return nil
 	}
-	return f.Module.Lookup(string(name))
+	return f.Module.Lookup(name)
 }
 
 // refiner refines one function body.
@@ -191,16 +191,16 @@ func (r *refiner) run() {
 	for _, op := range r.f.OpList() {
 		r.c.At(op)
 		switch {
-		case op.Name == "func.return":
+		case op.Has(ir.TraitTerminator):
 			r.refineReturn(op)
-		case op.Name == "func.call":
+		case op.Has(traits.Call):
 			r.refineCall(op)
 		case op.Def == nil:
 			// Unregistered: its operands keep their declared types.
 			r.castOperandsBack(op)
 		case op.Has(traits.ElementwiseMappable):
 			r.refineElementwise(op)
-		case op.Name == "tensor.cast" && onlyBoundaryUses(op.Result(0)):
+		case op.Has(traits.Cast) && onlyBoundaryUses(op.Result(0)):
 			// A cast feeding only returns, calls and unregistered ops
 			// states the boundary type (this pass inserts such casts):
 			// keep it.
@@ -301,7 +301,7 @@ func meet(cur, p ir.Type) (ir.Type, bool) {
 // (whose operand types are kept).
 func onlyBoundaryUses(v *ir.Value) bool {
 	for _, u := range v.Uses() {
-		if u.Op.Name != "func.return" && u.Op.Name != "func.call" && u.Op.Def != nil {
+		if !u.Op.Has(ir.TraitTerminator) && !u.Op.Has(traits.Call) && u.Op.Def != nil {
 			return false
 		}
 	}

@@ -34,7 +34,7 @@ func Explain(op *ir.Op) (e Explanation, ok bool) {
 	if op.NumResults() != 1 {
 		return e, false
 	}
-	if op.Name == "tir.broadcast_in_dim" && op.NumOperands() == 1 {
+	if _, present, _ := BroadcastDims(op); present && op.NumOperands() == 1 { // broadcast_in_dim
 		return explainBroadcastInDim(op), true
 	}
 	if !op.Has(Broadcastable) || op.NumOperands() == 0 {
