@@ -71,5 +71,18 @@ elif name == "gelu":
     x64 = x.astype(np.float64)
     erf = np.vectorize(math.erf)(x64 / math.sqrt(2))
     save(x=x, x_fortran=np.asfortranarray(x), want=(0.5 * x64 * (1 + erf)).astype(f32))
+elif name == "multihead":
+    # Two batch sizes (the batch is dynamic); NumPy's reshape, transpose
+    # and the scale in float32 (a multiplication by 0.125 is exact).
+    x = rng.standard_normal((2, 128, 512)).astype(f32)
+    x3 = rng.standard_normal((3, 128, 512)).astype(f32)
+    heads = lambda a: a.reshape(a.shape[0], 128, 8, 64).transpose(0, 2, 1, 3) * f32(0.125)
+    save(x=x, x_fortran=np.asfortranarray(x), want=heads(x), x3=x3, want3=heads(x3))
+elif name == "batch_mean":
+    # x.sum(0) / x.shape[0] in float64, rounded; batches of 37 and 1.
+    x = (rng.standard_normal((37, 300)) * 4 + 1).astype(f32)
+    x1 = rng.standard_normal((1, 300)).astype(f32)
+    mean = lambda a: (a.astype(np.float64).sum(0) / a.shape[0]).astype(f32)
+    save(x=x, x_fortran=np.asfortranarray(x), want=mean(x), x1=x1, want1=mean(x1))
 else:
     sys.exit("unknown example " + name)
