@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -24,8 +23,6 @@ func TestMovementAgainstNumPy(t *testing.T) {
 	python := numpyPython(t)
 	rng := rand.New(rand.NewPCG(16, 5))
 	elems := []*ir.Scalar{ir.I1, ir.I8, ir.I16, ir.I32, ir.I64, ir.UI8, ir.UI32, ir.F16, ir.F32, ir.F64}
-	dtype := map[*ir.Scalar]string{ir.I1: "bool_", ir.I8: "int8", ir.I16: "int16", ir.I32: "int32", ir.I64: "int64",
-		ir.UI8: "uint8", ir.UI32: "uint32", ir.F16: "float16", ir.F32: "float32", ir.F64: "float64"}
 	type tcase struct {
 		src string
 		in  []*Tensor
@@ -34,20 +31,7 @@ func TestMovementAgainstNumPy(t *testing.T) {
 	}
 	var cases []*tcase
 	var py strings.Builder
-	py.WriteString(`import numpy as np
-def show(r):
-    r = np.asarray(r)
-    if r.dtype.kind == "f":
-        vals = [float(v).hex() for v in r.ravel()]
-    else:
-        vals = [str(int(v)) for v in r.ravel()]
-    return "|".join([",".join(str(d) for d in r.shape)] + vals)
-def run(f):
-    try:
-        return show(f())
-    except ValueError:
-        return "error"
-def sl(x, start, limit, strides):
+	py.WriteString(numpyPrelude + `def sl(x, start, limit, strides):
     # A non-empty window must lie inside its dimension (NumPy would clamp).
     for s, l, st, d in zip(start, limit, strides, x.shape):
         n = (l - s + st - 1) // st
@@ -82,17 +66,6 @@ def sl(x, start, limit, strides):
 			}
 		}
 		return x
-	}
-	pyArray := func(x *Tensor) string {
-		var vals []string
-		for i := range x.Len() {
-			if x.Elem.IsFloat() {
-				vals = append(vals, fmt.Sprintf("float.fromhex(%q)", strconv.FormatFloat(x.Floats[i], 'x', -1, 64)))
-			} else {
-				vals = append(vals, strconv.FormatInt(x.Ints[i], 10))
-			}
-		}
-		return fmt.Sprintf("np.array([%s], dtype=np.%s).reshape(%s)", strings.Join(vals, ","), dtype[x.Elem], pyTuple(x.Shape))
 	}
 	// dynamic declares some sizes '?' (checked at run time).
 	dynamic := func(s []int64) []int64 {
@@ -209,7 +182,7 @@ def sl(x, start, limit, strides):
 				bshape[i] = 1
 			}
 			bshape[d] = shape[d]
-			expr = fmt.Sprintf("np.broadcast_to(np.arange(%d).reshape(%s), %s).astype(np.%s)", shape[d], pyTuple(bshape), pyTuple(shape), dtype[e])
+			expr = fmt.Sprintf("np.broadcast_to(np.arange(%d).reshape(%s), %s).astype(np.%s)", shape[d], pyTuple(bshape), pyTuple(shape), npDtype[e])
 		}
 		src := fmt.Sprintf("func.func @f(%s) -> %s {\n  %s\n  return %%r : %s\n}", params, resT, body, resT)
 		c := &tcase{src: src, in: args}
@@ -238,37 +211,8 @@ def sl(x, start, limit, strides):
 			t.Errorf("eval: %v, NumPy gives %s\n%s\ninputs %v", c.err, want, c.src, c.in)
 			continue
 		}
-		fields := strings.Split(want, "|")
-		if got := strings.Trim(strings.Join(strings.Fields(fmt.Sprint(c.out.Shape)), ","), "[]"); got != fields[0] {
-			t.Errorf("shape: eval (%s), NumPy (%s)\n%s", got, fields[0], c.src)
-			continue
-		}
-		fields = fields[1:]
-		if len(fields) == 1 && fields[0] == "" {
-			fields = nil
-		}
-		if len(fields) != c.out.Len() {
-			t.Errorf("NumPy has %d elements, eval %d\n%s", len(fields), c.out.Len(), c.src)
-			continue
-		}
-		for k, w := range fields {
-			if c.out.Elem.IsFloat() {
-				wv, _ := strconv.ParseFloat(w, 64)
-				gv := c.out.Floats[k]
-				if math.Float64bits(gv) != math.Float64bits(wv) && !(math.IsNaN(gv) && math.IsNaN(wv)) {
-					t.Errorf("element %d: eval %v, NumPy %v\n%s", k, gv, wv, c.src)
-					break
-				}
-				continue
-			}
-			wv, _ := strconv.ParseInt(w, 10, 64)
-			if uv, err := strconv.ParseUint(w, 10, 64); err == nil && wv == 0 && uv != 0 {
-				wv = int64(uv) // a uint64 beyond int64
-			}
-			if c.out.Ints[k] != ir.WrapInt(wv, c.out.Elem) {
-				t.Errorf("element %d: eval %d, NumPy %d\n%s", k, c.out.Ints[k], wv, c.src)
-				break
-			}
+		if msg := mismatch(c.out, want, nil); msg != "" {
+			t.Errorf("%s\n%s\ninputs %v", msg, c.src, c.in)
 		}
 	}
 	if errors == 0 {
@@ -317,12 +261,4 @@ func arrayBody(xs []int64) string {
 		return ""
 	}
 	return ": " + strings.Trim(strings.Join(strings.Fields(fmt.Sprint(xs)), ", "), "[]")
-}
-
-func pyTuple(xs []int64) string {
-	s := strings.Trim(strings.Join(strings.Fields(fmt.Sprint(xs)), ","), "[]")
-	if len(xs) == 1 {
-		s += ","
-	}
-	return "(" + s + ")"
 }
