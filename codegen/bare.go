@@ -31,6 +31,23 @@ import (
 // f has none: f is a public definition with at least one tensor, every
 // tensor ranked with static sizes, and m has no function of that name.
 func BareName(m *ir.Module, f *ir.Func) string {
+	return bareName(f, func(name string) bool { return m.Lookup(name) != nil })
+}
+
+// bareNames returns BareName for a whole module: Module.Lookup rebuilds
+// its symbol table on every miss, and f_bare is a miss for nearly every f,
+// so calling BareName per function is quadratic in the functions (20k
+// one-op functions took 67 s).
+func bareNames(m *ir.Module) func(f *ir.Func) string {
+	names := make(map[string]bool, len(m.Funcs))
+	for _, f := range m.Funcs {
+		names[f.Name] = true
+	}
+	return func(f *ir.Func) string { return bareName(f, func(name string) bool { return names[name] }) }
+}
+
+// bareName is BareName with defined telling which names the module has.
+func bareName(f *ir.Func, defined func(string) bool) string {
 	if f.External || f.Visibility == "private" {
 		return ""
 	}
@@ -53,14 +70,15 @@ func BareName(m *ir.Module, f *ir.Func) string {
 		}
 	}
 	name := f.Name + "_bare"
-	if tensors == 0 || m.Lookup(name) != nil || publicNameProblem(name) != "" {
+	if tensors == 0 || defined(name) || publicNameProblem(name) != "" {
 		return ""
 	}
 	return name
 }
 
-// emitBare defines f's bare-pointer entry name, calling entry (f).
-func (mc *moduleCtx) emitBare(f *ir.Func, name string, entry *llvm.Func) {
+// emitBare defines f's bare-pointer entry name, calling entry (f), and
+// returns it.
+func (mc *moduleCtx) emitBare(f *ir.Func, name string, entry *llvm.Func) *llvm.Func {
 	var ps []*llvm.Param
 	var tensors []*ir.TensorType // nil for the other parameters
 	param := func(t ir.Type, label string, isResult bool) {
@@ -142,6 +160,7 @@ func (mc *moduleCtx) emitBare(f *ir.Func, name string, entry *llvm.Func) {
 	}
 	b.NewRet(call)
 	bl.finish()
+	return fn
 }
 
 // checkBarePointers returns status 4 with a message when a pointer to a

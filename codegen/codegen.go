@@ -3,6 +3,8 @@ package codegen
 import (
 	"fmt"
 
+	llvm "github.com/llir/llvm/ir"
+
 	"github.com/tirc/tirc/ir"
 )
 
@@ -34,6 +36,7 @@ func Emit(m *ir.Module, opts Options) (out []byte, diags ir.Diagnostics) {
 	if diags.HasErrors() {
 		return nil, diags
 	}
+	bareOf := bareNames(m)
 	for _, f := range m.Funcs {
 		if f.External {
 			continue
@@ -47,9 +50,11 @@ func Emit(m *ir.Module, opts Options) (out []byte, diags ir.Diagnostics) {
 				diags = append(diags, asDiag(err, f.Pos))
 			}
 		}
-		if name := BareName(m, f); name != "" {
-			mc.emitBare(f, name, mc.entries[f.Name])
+		var bare *llvm.Func
+		if name := bareOf(f); name != "" {
+			bare = mc.emitBare(f, name, mc.entries[f.Name])
 		}
+		mc.finishEntries(f, bare)
 	}
 	if diags.HasErrors() {
 		return nil, diags

@@ -40,6 +40,7 @@ type rowGroup struct {
 	block   value.Value // rows per block
 	total   value.Value // elements of the largest member (the threads' threshold)
 	members []*groupMember
+	outs    map[value.Value][]*groupMember // members by output base
 }
 
 type groupMember struct {
@@ -62,7 +63,9 @@ func (fc *funcCtx) groupable(root *node, bits int) bool {
 // joins reports whether the nest of root can join group g: the same row
 // extent, and every leaf that is an earlier member's output read only at
 // the row being computed (its first dimension at the first loop, stride
-// 1, no other dimension there).
+// 1, no other dimension there). It looks members up by output (g.outs):
+// scanning them per leaf made a chain of n nests over the same rows
+// quadratic.
 func (g *rowGroup) joins(root *node) bool {
 	if !sameValue(g.rows, root.ext[0]) {
 		return false
@@ -71,10 +74,7 @@ func (g *rowGroup) joins(root *node) bool {
 	var walk func(n *node)
 	walk = func(n *node) {
 		if n.view != nil {
-			for _, m := range g.members {
-				if m.dst.base != n.view.base {
-					continue
-				}
+			for _, m := range g.outs[n.view.base] {
 				if len(n.dimMap) == 0 || n.dimMap[0].Loop != 0 || n.dimMap[0].Stride != 1 || n.dimMap[0].Offset != 0 ||
 					len(m.root.dimMap) == 0 || m.root.dimMap[0].Loop != 0 {
 					ok = false
@@ -94,23 +94,25 @@ func (g *rowGroup) joins(root *node) bool {
 	return ok
 }
 
-// readLater reports whether a member after member i reads its output.
-func (g *rowGroup) readLater(i int) bool {
-	base := g.members[i].dst.base
-	found := false
+// readLater reports, for each member, whether a member after it reads
+// its output: one walk over the members from the last.
+func (g *rowGroup) readLater() []bool {
+	later := make([]bool, len(g.members))
+	read := map[value.Value]bool{} // bases the members after i read
 	var walk func(n *node)
 	walk = func(n *node) {
-		if n.view != nil && n.view.base == base {
-			found = true
+		if n.view != nil {
+			read[n.view.base] = true
 		}
 		for _, k := range n.kids {
 			walk(k)
 		}
 	}
-	for _, m := range g.members[i+1:] {
-		walk(m.root)
+	for i := len(g.members) - 1; i >= 0; i-- {
+		later[i] = read[g.members[i].dst.base]
+		walk(g.members[i].root)
 	}
-	return found
+	return later
 }
 
 // sameValue reports whether two i64 values are the same: equal constants
@@ -154,12 +156,13 @@ func (fc *funcCtx) addToGroup(dst *view, root *node, guard value.Value) error {
 			q := bl.b.NewUDiv(i64c(groupRowElements), div)
 			block = bl.selectI64(bl.icmp(enum.IPredEQ, q, i64c(0)), i64c(1), q)
 		}
-		g = &rowGroup{rows: root.ext[0], block: block, total: work}
+		g = &rowGroup{rows: root.ext[0], block: block, total: work, outs: map[value.Value][]*groupMember{}}
 		fc.group = g
 	} else {
 		g.total = bl.selectI64(bl.b.NewICmp(enum.IPredUGT, work, g.total), work, g.total)
 	}
 	g.members = append(g.members, m)
+	g.outs[dst.base] = append(g.outs[dst.base], m)
 	return nil
 }
 
@@ -183,11 +186,12 @@ func (fc *funcCtx) flushGroup() error {
 		guard        value.Value
 	}
 	built := make([]call, len(g.members))
+	readLater := g.readLater()
 	for i, m := range g.members {
 		c := call{guard: m.guard}
 		// An output a later member reads is wanted in the cache: no
 		// non-temporal stores for it.
-		nt := !g.readLater(i)
+		nt := !readLater[i]
 		var err error
 		if c.fast, c.fastA, err = fc.buildNestNT(m.dst, m.root, true, 0, true, nt); err != nil {
 			return err

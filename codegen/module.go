@@ -101,12 +101,16 @@ type moduleCtx struct {
 	// stays proportional to the function being built, not the module.
 	done text
 	pr   *printer // writes into done (print.go)
+	// printed holds the text of finished entry points (finishEntries),
+	// which epr prints.
+	printed map[*llvm.Func]*text
+	epr     *printer
 }
 
 func newModuleCtx(opts Options) *moduleCtx {
 	mc := &moduleCtx{m: llvm.NewModule(), opts: opts, funcs: map[string]*llvm.Func{},
 		strs: map[string]value.Value{}, entries: map[string]*llvm.Func{}, generals: map[string]*llvm.Func{},
-		symbols: map[string]bool{}}
+		symbols: map[string]bool{}, printed: map[*llvm.Func]*text{}}
 	mc.m.TargetTriple = opts.TargetTriple
 	if mc.m.TargetTriple == "" {
 		mc.m.TargetTriple = HostTriple()
@@ -216,6 +220,31 @@ func (mc *moduleCtx) finish(f *llvm.Func) {
 			mc.m.Funcs = append(mc.m.Funcs[:i], mc.m.Funcs[i+1:]...)
 			break
 		}
+	}
+}
+
+// finishEntries prints the LLVM functions of tirc function f once it is
+// lowered (its entry, general body and bare entry) and drops their
+// bodies, so that no function's llir objects live until the end of the
+// module; writeModule puts each text where the function is declared.
+// (These functions are not looked up in m.Funcs as finish does: that is
+// quadratic in the functions.)
+func (mc *moduleCtx) finishEntries(f *ir.Func, bare *llvm.Func) {
+	if llirOnly {
+		return // llir prints the whole module (the printer's test oracle)
+	}
+	for _, fn := range []*llvm.Func{mc.generals[f.Name], mc.entries[f.Name], bare} {
+		if fn == nil || len(fn.Blocks) == 0 {
+			continue
+		}
+		t := &text{}
+		if mc.epr == nil {
+			mc.epr = newPrinter(t)
+		}
+		mc.epr.w = t
+		mc.epr.function(fn)
+		fn.Blocks = nil
+		mc.printed[fn] = t
 	}
 }
 

@@ -377,7 +377,11 @@ func (mc *moduleCtx) writeModule(t *text) error {
 		if i != 0 {
 			t.WriteString("\n")
 		}
-		pr.function(f)
+		if p := mc.printed[f]; p != nil {
+			t.writeText(p)
+		} else {
+			pr.function(f)
+		}
 		t.WriteString("\n")
 	}
 	if len(mds) > 0 {

@@ -1,8 +1,10 @@
 package codegen
 
-// text is an append-only buffer of fixed-size chunks: the module's text
-// grows to gigabytes (1.6 GB for 1M ops), and one growing buffer copies
-// and clears it again at every doubling. appendTo joins the chunks once.
+// text is an append-only buffer of chunks: the module's text grows to
+// gigabytes (1.6 GB for 1M ops), and one growing buffer copies and clears
+// it again at every doubling. appendTo joins the chunks once. Chunks start
+// at 4 KB and double up to 1 MB, so that the text of one small function
+// is small too.
 type text struct {
 	chunks [][]byte
 	n      int
@@ -14,7 +16,11 @@ const textChunk = 1 << 20
 func (t *text) room() int {
 	k := len(t.chunks) - 1
 	if k < 0 || len(t.chunks[k]) == cap(t.chunks[k]) {
-		t.chunks = append(t.chunks, make([]byte, 0, textChunk))
+		size := textChunk
+		if len(t.chunks) < 8 {
+			size = 4 << 10 << len(t.chunks)
+		}
+		t.chunks = append(t.chunks, make([]byte, 0, size))
 		k++
 	}
 	return k
@@ -36,6 +42,20 @@ func (t *text) WriteByte(b byte) error {
 	t.chunks[k] = append(t.chunks[k], b)
 	t.n++
 	return nil
+}
+
+// writeText appends the text of u.
+func (t *text) writeText(u *text) {
+	for _, s := range u.chunks {
+		for len(s) > 0 {
+			k := t.room()
+			c := t.chunks[k]
+			m := min(len(s), cap(c)-len(c))
+			t.chunks[k] = append(c, s[:m]...)
+			t.n += m
+			s = s[m:]
+		}
+	}
 }
 
 // Len is the number of bytes written.
