@@ -202,3 +202,17 @@ sizes = [(l, by[l]["tirc"][0]) for l in order if l.startswith("parse+verify+prin
 if len(sizes) >= 2:
     print("\nScaling of parse+verify+print: " + ", ".join("%s: %.2f µs/op" % (
         l.split()[1], 1e6 * s / int(l.split()[1])) for l, s in sizes) + ".")
+emits = [(l, by[l]["tirc"]) for l in order if l.startswith("infer-shapes + emit-llvm") and "ops" in l.split(",")[0] and "tirc" in by[l]]
+for kind, pick in [("make bench's module", lambda l: "multi-use" not in l), ("the multi-use DAG", lambda l: "multi-use" in l)]:
+    pts = [(int(l.split()[3]), v) for l, v in emits if pick(l) and l.split()[3].isdigit()]
+    if pts:
+        print("\nScaling of infer-shapes + emit-llvm, %s: " % kind + ", ".join(
+            "%d: %.1f µs/op, %.1f KB/op peak" % (n, 1e6 * v[0] / n, v[1] / n) for n, v in pts) + ".")
+irsize = {f[1]: (int(f[2]), int(f[3])) for f in rows("compiler.tsv") if f[0] == "IRSIZE"}
+for kind in ("dynamic", "static"):
+    a = by.get("500 ops, %s shapes: tirc -infer-shapes -emit-llvm" % kind, {}).get("tirc")
+    b = by.get("500 ops, %s shapes: clang-19 -O3 -c of tirc's output (one run)" % kind, {}).get("tirc")
+    if a and b and kind in irsize:
+        size, funcs = irsize[kind]
+        print("\nTime to a native object, 500 ops, %s shapes: tirc %.2f s + clang-19 -O3 %.1f s = %.1f s; %.2f MB of LLVM IR (%.1f KB per op, %d functions)." % (
+            kind, a[0], b[0], a[0] + b[0], size / 1e6, size / 500 / 1e3, funcs))

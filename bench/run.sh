@@ -154,6 +154,36 @@ for n in $sizes; do
     log "less than 20 GB of memory available: emit-llvm of $n ops skipped"
   fi
 done
+# The same at 10k..1M ops on a DAG whose multi-use values have their users
+# close together (every third op reads the value two back), so nests do not
+# all fuse (issue 18 measured 77 KB per op there).
+for n in $sizes; do
+  $out/genmodule -ops $n -multiuse -o $out/d$n.mlir
+  if [ $n -le 100000 ]; then
+    measure "infer-shapes + emit-llvm $n ops, multi-use DAG|tirc" tirc -infer-shapes -emit-llvm $out/d$n.mlir
+  elif [ "$(awk '/^MemAvailable:/ {print int($2 / 1048576)}' /proc/meminfo)" -ge 20 ]; then
+    MEASURE_REPS=1 measure "infer-shapes + emit-llvm $n ops, multi-use DAG (one run)|tirc" tirc -infer-shapes -emit-llvm $out/d$n.mlir
+  fi
+  rm -f $out/d$n.mlir
+done
+# Many small functions (each gets its entries and nests): one-op functions.
+nf=20000
+[ "$quick" = 1 ] && nf=5000
+$out/genmodule -ops $nf -funcs $nf -o $out/one.mlir
+MEASURE_REPS=1 measure "infer-shapes + emit-llvm, $nf one-op functions (one run)|tirc" tirc -infer-shapes -emit-llvm $out/one.mlir
+# Time to a native object: tirc, then clang -O3 on its output, for a
+# 500-op module with dynamic shapes and its static twin (-arg-shapes).
+if command -v clang-19 >/dev/null; then
+  $out/genmodule -ops 500 -o $out/m500.mlir
+  for kind in dynamic static; do
+    shapes=()
+    [ $kind = static ] && shapes=(-arg-shapes=@f0:0=64x64)
+    measure "500 ops, $kind shapes: tirc -infer-shapes -emit-llvm|tirc" tirc -infer-shapes -emit-llvm "${shapes[@]}" $out/m500.mlir
+    tirc -infer-shapes -emit-llvm "${shapes[@]}" $out/m500.mlir -o $out/m500.$kind.ll
+    printf 'IRSIZE\t%s\t%s\t%s\n' $kind "$(wc -c < $out/m500.$kind.ll)" "$(grep -c '^define' $out/m500.$kind.ll)" >> $out/compiler.tsv
+    MEASURE_REPS=1 measure "500 ops, $kind shapes: clang-19 -O3 -c of tirc's output (one run)|tirc" clang-19 -O3 -march=native -c $out/m500.$kind.ll -o $out/m500.$kind.o
+  done
+fi
 $out/genmodule -ops 200000 -funcs 2000 -dup 3 -o $out/many.mlir
 [ $have_mlir = 1 ] && $out/genmodule -ops 200000 -funcs 2000 -dup 3 -tosa -o $out/tmany.mlir
 nproc=$(nproc)

@@ -18,6 +18,11 @@ type Options struct {
 	// only between equal ranks), which `mlir-opt-19 --tosa-infer-shapes`
 	// refines like `tirc -infer-shapes` refines the tir module.
 	TOSA bool
+	// MultiUse makes the DAG local: every third op takes the value two
+	// ops back as its second operand, so that value has two users close
+	// together (a chain whose nests do not all fuse), instead of value
+	// i/2 from far back.
+	MultiUse bool
 }
 
 // opNames are the broadcasting binary ops the generator cycles through;
@@ -42,7 +47,7 @@ func Write(w io.Writer, o Options) error {
 		if f < extra {
 			n++
 		}
-		writeFunc(bw, f, n, o.Dup, o.TOSA)
+		writeFunc(bw, f, n, o)
 	}
 	return bw.Flush()
 }
@@ -55,9 +60,11 @@ const (
 )
 
 // writeFunc writes function @f<idx> with n ops. Op i combines value i-1
-// with an older value (the argument %b, %a, or value i/2), so the values
-// form a DAG; an op that is a duplicate repeats op i-1's name and operands.
-func writeFunc(w *bufio.Writer, idx, n, dup int, tosa bool) {
+// with an older value (the argument %b, %a, or value i/2; value i-2 with
+// o.MultiUse), so the values form a DAG; an op that is a duplicate repeats
+// op i-1's name and operands.
+func writeFunc(w *bufio.Writer, idx, n int, o Options) {
+	dup, tosa := o.Dup, o.TOSA
 	names, rowType := opNames, row
 	if tosa {
 		names, rowType = tosaNames, tosaRow
@@ -81,6 +88,9 @@ func writeFunc(w *bufio.Writer, idx, n, dup int, tosa bool) {
 			r = operand{"%a", arg}
 		default:
 			r = val(i / 2)
+			if o.MultiUse {
+				r = val(i - 2)
+			}
 		}
 		if dup > 0 && i > 0 && i%dup == 0 {
 			op, l, r = lastOp, lastL, lastR

@@ -20,6 +20,7 @@ func TestWriteVerifies(t *testing.T) {
 		{Ops: 100, Funcs: 1},
 		{Ops: 100, Funcs: 7, Dup: 4},
 		{Ops: 3, Funcs: 10}, // fewer ops than functions: one op each
+		{Ops: 100, Funcs: 2, MultiUse: true},
 	} {
 		var buf bytes.Buffer
 		if err := Write(&buf, o); err != nil {

@@ -7,5 +7,6 @@
 // -funcs spreads the ops over many functions (for the parallel function
 // passes), -dup makes every n-th op a duplicate for -cse to remove, and
 // -tosa writes the same DAG in MLIR's TOSA dialect for
-// `mlir-opt-19 --tosa-infer-shapes`.
+// `mlir-opt-19 --tosa-infer-shapes`, and -multiuse a DAG whose multi-use
+// values have their users close together (nests that do not all fuse).
 package main
