@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
@@ -38,6 +39,19 @@ func TestText(t *testing.T) {
 		}
 		if tx.Len() != want.Len() {
 			t.Errorf("%s: Len %d, want %d", tc.name, tx.Len(), want.Len())
+		}
+		// writeText copies it after other text; Text writes head and body
+		// in order without joining them.
+		var u text
+		u.WriteString("entry:")
+		u.writeText(&tx)
+		if diff := cmp.Diff("entry:"+want.String(), string(u.appendTo(nil))); diff != "" {
+			t.Errorf("%s: writeText (-want +got) differs in %d bytes", tc.name, len(diff))
+		}
+		var w bytes.Buffer
+		out := &Text{head: &tx, body: &u}
+		if n, err := out.WriteTo(&w); err != nil || int(n) != out.Len() || w.String() != want.String()+"entry:"+want.String() {
+			t.Errorf("%s: Text.WriteTo wrote %d bytes (Len %d), err %v, or the wrong text", tc.name, n, out.Len(), err)
 		}
 	}
 }

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"io"
+
 	"github.com/tirc/tirc/codegen"
 	"github.com/tirc/tirc/ir"
 )
@@ -21,10 +24,10 @@ func driverFlags() []*flagSpec {
 }
 
 // emitDriver produces the C driver when asked; handled is false otherwise.
-func emitDriver(m *ir.Module, o *options) (out []byte, diags ir.Diagnostics, handled bool) {
+func emitDriver(m *ir.Module, o *options) (out io.WriterTo, diags ir.Diagnostics, handled bool) {
 	if !o.driver.emit {
 		return nil, nil, false
 	}
-	out, diags = codegen.EmitCDriver(m)
-	return out, diags, true
+	d, diags := codegen.EmitCDriver(m)
+	return bytes.NewReader(d), diags, true
 }

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -79,12 +81,12 @@ func nameFlag(name, arg, what, help string, dst func(*options) *string) *flagSpe
 
 // emit produces the output of a code generation flag; handled is false
 // when none was given (the module is printed instead).
-func emit(m *ir.Module, o *options) (out []byte, diags ir.Diagnostics, handled bool) {
+func emit(m *ir.Module, o *options) (out io.WriterTo, diags ir.Diagnostics, handled bool) {
 	c := &o.codegen
 	switch {
 	case c.header:
-		out, diags = codegen.EmitCHeader(m)
-		return out, diags, true
+		h, diags := codegen.EmitCHeader(m)
+		return bytes.NewReader(h), diags, true
 	case c.llvm:
 		opts := codegen.DefaultOptions()
 		opts.Checks, opts.TargetTriple, opts.TargetCPU = !c.noChecks, c.triple, c.cpu
@@ -96,8 +98,11 @@ func emit(m *ir.Module, o *options) (out []byte, diags ir.Diagnostics, handled b
 		}
 		opts.NonTemporalStoreBoundOnly = c.ntStoreBound
 		opts.SanitizeAddress = c.sanitize == "address"
-		out, diags = codegen.Emit(m, opts)
-		return out, diags, true
+		t, diags := codegen.EmitText(m, opts)
+		if t == nil {
+			return nil, diags, true
+		}
+		return t, diags, true
 	}
 	return nil, nil, false
 }

@@ -261,7 +261,7 @@ func processChunk(src *ir.Source, c ir.Chunk, o *options, w io.Writer) ir.Diagno
 	if handled {
 		ds = append(ds, eds...)
 		if !ds.HasErrors() {
-			w.Write(out)
+			out.WriteTo(w)
 		}
 		return ds
 	}
