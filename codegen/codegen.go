@@ -64,7 +64,7 @@ func EmitText(m *ir.Module, opts Options) (out *Text, diags ir.Diagnostics) {
 			diags = append(diags, err)
 			continue
 		}
-		if err := checkEncodings(f); err != nil {
+		if err := checkLowerable(f); err != nil {
 			diags = append(diags, err)
 			continue
 		}
@@ -126,10 +126,11 @@ func asDiag(err error, pos ir.Pos) *ir.Diagnostic {
 	return ir.Errorf(pos, "%v", err)
 }
 
-// checkEncodings refuses tensor types with an encoding (`tensor<4xf32,
+// checkLowerable refuses tensor types with an encoding (`tensor<4xf32,
 // "enc">`, a sparse layout): codegen knows the dense row-major layout of
-// the native ABI only.
-func checkEncodings(f *ir.Func) *ir.Diagnostic {
+// the native ABI only; and ops whose kernel is not defined on their
+// element type (ir.KernelDomainError).
+func checkLowerable(f *ir.Func) *ir.Diagnostic {
 	const why = "codegen lowers dense tensors without an encoding only"
 	for i, a := range f.Args() {
 		if ir.Encoding(a.Type()) != nil {
@@ -146,6 +147,9 @@ func checkEncodings(f *ir.Func) *ir.Diagnostic {
 			if ir.Encoding(r.Type()) != nil {
 				return op.Errorf("has the encoded tensor type '%s': %s", ir.TypeString(r.Type()), why)
 			}
+		}
+		if msg := ir.KernelDomainError(op); msg != "" {
+			return op.Errorf("%s: codegen has no lowering for it", msg)
 		}
 	}
 	return nil

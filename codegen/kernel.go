@@ -34,6 +34,26 @@ func (bl *builder) emitKernel(op *ir.Op, ins []*ir.Scalar, out *ir.Scalar, args 
 // emitKernelFor is emitKernel for result res of an op with several
 // (each result has its own kernel over the same operands).
 func (bl *builder) emitKernelFor(op *ir.Op, res int, ins []*ir.Scalar, out *ir.Scalar, args []value.Value) (kernelResult, error) {
+	if op.Def.KernelArgs != nil {
+		// constant operands from the op's attributes, splatted like args[0]
+		n := lanes(args[0].Type())
+		for _, a := range op.Def.KernelArgs(op) {
+			var c constant.Constant
+			switch a := a.(type) {
+			case *ir.IntAttr:
+				c = intConst(computeType(a.Type), a.Value)
+			case *ir.FloatAttr:
+				c = floatConst(computeType(a.Type), ir.RoundFloat(a.Value, a.Type))
+			default:
+				return kernelResult{}, fmt.Errorf("invalid kernel argument %v", a)
+			}
+			if n > 0 {
+				c = splat(c, n)
+			}
+			args = append(args[:len(args):len(args)], c)
+			ins = append(ins[:len(ins):len(ins)], ir.ElementType(ir.ConstantType(a)))
+		}
+	}
 	return bl.kernel(op.Def.KernelOf(res), op, ins, out, args)
 }
 
@@ -191,6 +211,29 @@ func (bl *builder) kernel(k ir.Kernel, op *ir.Op, ins []*ir.Scalar, out *ir.Scal
 		r = bl.convert(x, e, out, unsigned, n)
 	case ir.KernelCast:
 		r = bl.cast(x, e, out, unsigned, n)
+	case ir.KernelCastRound: // floats to integers round to nearest, ties to even
+		if e.IsFloat() && out.IsInt() && out != ir.I1 {
+			x = bl.callIntrinsic("llvm.roundeven", x.Type(), x)
+		}
+		r = bl.convert(x, e, out, unsigned, n)
+	case ir.KernelMulShift:
+		if e.IsFloat() {
+			r = b.NewFMul(x, y)
+			break
+		}
+		r = bl.mulShift(e, out, unsigned, x, y, args[2])
+	case ir.KernelShrRound:
+		r = bl.shift(ir.KernelShr, e, unsigned, x, y)
+		// + the last bit shifted out when round is set and 0 < y <= width
+		t := x.Type()
+		inRange := b.NewAnd(b.NewICmp(enum.IPredNE, y, intConst(t, 0)), b.NewICmp(enum.IPredULE, y, intConst(t, int64(e.Bits()))))
+		amt := b.NewSelect(inRange, b.NewSub(y, intConst(t, 1)), intConst(t, 0))
+		last := b.NewAnd(bl.shift(ir.KernelShr, e, unsigned, x, amt), intConst(t, 1))
+		var round value.Value = args[2]
+		if !round.Type().Equal(inRange.Type()) { // a scalar flag for vector lanes
+			round = splat(args[2].(constant.Constant), n)
+		}
+		r = b.NewSelect(b.NewAnd(inRange, round), b.NewAdd(r, last), r)
 	case ir.KernelBitcast:
 		r = bl.bitcast(x, e, out, n)
 	case ir.KernelIdentity:
@@ -284,6 +327,29 @@ func (bl *builder) shift(k ir.Kernel, e *ir.Scalar, unsigned bool, x, y value.Va
 		v = b.NewLShr(x, amt)
 	}
 	return b.NewSelect(big, intConst(t, 0), v)
+}
+
+// mulShift is TOSA's integer mul: the operands widened to 64 bits, their
+// product, rounded down by shift bits when shift > 0 ((p + 2^(shift-1))
+// >> shift; 128-bit arithmetic), truncated to out.
+func (bl *builder) mulShift(e, out *ir.Scalar, unsigned bool, x, y, shift value.Value) value.Value {
+	b := bl.b
+	n := lanes(x.Type())
+	w := vecOf(types.I128, n)
+	var xw, yw value.Value
+	if unsigned {
+		xw, yw = b.NewZExt(x, w), b.NewZExt(y, w)
+	} else {
+		xw, yw = b.NewSExt(x, w), b.NewSExt(y, w)
+	}
+	p := b.NewMul(xw, yw)
+	s := b.NewSExt(shift, w)
+	one := intConst(w, 1)
+	positive := b.NewICmp(enum.IPredSGT, s, intConst(w, 0))
+	sm1 := b.NewSelect(positive, b.NewSub(s, one), intConst(w, 0))
+	rounded := b.NewAShr(b.NewAdd(p, b.NewShl(one, sm1)), s)
+	var v value.Value = b.NewSelect(positive, rounded, p)
+	return b.NewTrunc(v, vecOf(computeType(out), n))
 }
 
 // mulHigh is the high half of the double-width product, by sign.
@@ -408,21 +474,13 @@ func (bl *builder) anyLane(c value.Value) value.Value {
 	return bl.b.NewICmp(enum.IPredNE, bits, constant.NewInt(types.NewInt(uint64(n)), 0))
 }
 
-// compare lowers tir.cmp (string predicate) and arith.cmpi/cmpf (index).
+// compare lowers KernelCmp: tir.cmp (string predicate), arith.cmpi/cmpf
+// (index), TOSA's fixed comparisons (ir.CmpPredicate).
 func (bl *builder) compare(op *ir.Op, e *ir.Scalar, unsigned bool, x, y value.Value) (value.Value, error) {
 	b := bl.b
-	var pred string
-	switch a := op.Attr("predicate").(type) {
-	case ir.StringAttr:
-		pred = string(a)
-	case *ir.IntAttr:
-		ps := op.Def.Predicates
-		if a.Value < 0 || a.Value >= int64(len(ps)) {
-			return nil, fmt.Errorf("invalid predicate %d", a.Value)
-		}
-		pred = ps[a.Value]
-	default:
-		return nil, fmt.Errorf("missing predicate")
+	pred, ok := ir.CmpPredicate(op)
+	if !ok {
+		return nil, fmt.Errorf("missing or invalid predicate")
 	}
 	if e.IsFloat() {
 		fp := map[string]enum.FPred{

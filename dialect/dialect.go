@@ -32,11 +32,12 @@ type Op struct {
 	// Reduce combines the iterations of reduction loops (ir/loops.go).
 	// Kernels are the kernels of each result of an op with several;
 	// Sign says how the kernels read integers (ir.OpDef).
-	Kernel  ir.Kernel
-	Kernels []ir.Kernel
-	Sign    ir.Signedness
-	Loops   func(op *ir.Op) *ir.Loops
-	Reduce  ir.Reduce
+	Kernel     ir.Kernel
+	Kernels    []ir.Kernel
+	KernelArgs func(op *ir.Op) []ir.Attr
+	Sign       ir.Signedness
+	Loops      func(op *ir.Op) *ir.Loops
+	Reduce     ir.Reduce
 	// Canonicalize rewrites the op in place into a simpler equivalent
 	// and reports whether it did (MLIR's canonicalization patterns of
 	// the op); canonicalize runs it with the generic rewrites.
@@ -94,7 +95,7 @@ func (r *Op) Def() *ir.OpDef {
 	}
 	return &ir.OpDef{
 		Name: r.Name, Summary: r.Summary, Aliases: r.Aliases, Traits: ts, Verify: r.Verify, Infer: r.Infer,
-		Kernel: r.Kernel, Kernels: r.Kernels, Sign: r.Sign, Loops: r.Loops, Reduce: r.Reduce, Canonicalize: r.Canonicalize,
+		Kernel: r.Kernel, Kernels: r.Kernels, KernelArgs: r.KernelArgs, Sign: r.Sign, Loops: r.Loops, Reduce: r.Reduce, Canonicalize: r.Canonicalize,
 		Format: r.Format, Predicates: r.Predicates, Inherent: r.Inherent, ResultName: r.ResultName, ResultNames: r.ResultNames,
 		Defaults: r.Defaults,
 	}

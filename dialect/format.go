@@ -443,46 +443,62 @@ var SelectForm = &ir.Format{
 	},
 }
 
+// FunctionalTypeForm is `op %a, %b [{attrs}] : (T1, T2) -> R` printed
+// with the functional type always, as mlir-opt-19 prints TOSA's ops
+// (`tosa.exp %x : (tensor<4xf32>) -> tensor<4xf32>`); it parses as
+// FunctionalForm.
+var FunctionalTypeForm = &ir.Format{
+	Name:  "%a, %b : (T1, T2) -> R",
+	Parse: parseFunctional,
+	Print: func(p *ir.OpPrinter, op *ir.Op) bool { return printFunctional(p, op, false) },
+}
+
 // FunctionalForm is `op %a, %b [{attrs}] : (T1, T2) -> R`, MLIR's
 // `operands attr-dict : functional-type(operands, results)` (tir's and
 // TOSA's ops). A single type `: T` is accepted for all operands and the
 // result alike, and printed so for an op with one operand whose type is
 // the result's (`tir.exp %x : tensor<4xf32>`).
 var FunctionalForm = &ir.Format{
-	Name: "%a, %b : (T1, T2) -> R",
-	Parse: func(p *ir.OpParser) *ir.Op {
-		p.ParseOptionalOperands()
-		p.ParseOptionalAttrDict()
-		if !p.Parse(":", "expected ':' and the types of '{op}'") {
+	Name:  "%a, %b : (T1, T2) -> R",
+	Parse: parseFunctional,
+	Print: func(p *ir.OpPrinter, op *ir.Op) bool { return printFunctional(p, op, true) },
+}
+
+func parseFunctional(p *ir.OpParser) *ir.Op {
+	p.ParseOptionalOperands()
+	p.ParseOptionalAttrDict()
+	if !p.Parse(":", "expected ':' and the types of '{op}'") {
+		return nil
+	}
+	if !p.At("(") {
+		t := p.ParseType()
+		if t == nil {
 			return nil
 		}
-		if !p.At("(") {
-			t := p.ParseType()
-			if t == nil {
-				return nil
-			}
-			return p.Build(p.SameTypes(t, p.NumOperands()), []ir.Type{t})
-		}
-		ins, outs, ok := p.ParseFunctionalType()
-		if !ok {
-			return nil
-		}
-		return p.Build(ins, outs)
-	},
-	Print: func(p *ir.OpPrinter, op *ir.Op) bool {
-		if op.NumOperands() > 0 {
-			p.Str(" ")
-			p.Operands(op.Operands())
-		}
-		p.OptionalAttrDict(op.Attrs)
-		p.Str(" : ")
-		if op.NumOperands() == 1 && op.NumResults() == 1 && ir.TypeEqual(op.Operand(0).Type(), op.Result(0).Type()) {
-			p.Type(op.Result(0).Type())
-			return true
-		}
-		p.FunctionalType(op)
+		return p.Build(p.SameTypes(t, p.NumOperands()), []ir.Type{t})
+	}
+	ins, outs, ok := p.ParseFunctionalType()
+	if !ok {
+		return nil
+	}
+	return p.Build(ins, outs)
+}
+
+// printFunctional prints the functional form; short prints `: T` for an
+// op with one operand of its result's type.
+func printFunctional(p *ir.OpPrinter, op *ir.Op, short bool) bool {
+	if op.NumOperands() > 0 {
+		p.Str(" ")
+		p.Operands(op.Operands())
+	}
+	p.OptionalAttrDict(op.Attrs)
+	p.Str(" : ")
+	if short && op.NumOperands() == 1 && op.NumResults() == 1 && ir.TypeEqual(op.Operand(0).Type(), op.Result(0).Type()) {
+		p.Type(op.Result(0).Type())
 		return true
-	},
+	}
+	p.FunctionalType(op)
+	return true
 }
 
 // AddExtendedForm is `op %a, %b [{attrs}] : T, C`: two operands and the

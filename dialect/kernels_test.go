@@ -3,8 +3,8 @@ package dialect
 import "testing"
 
 // Every row with a kernel has one kernel per result, each reading as many
-// operands as the row declares (clamp-like kernels whose extra operands
-// come from attributes excepted: none in these tables).
+// operands as the row declares, or more when the row's KernelArgs supply
+// the rest from attributes (tosa.clamp's bounds, tosa.mul's shift).
 func TestRowKernelsFitOperands(t *testing.T) {
 	for _, table := range All {
 		for _, r := range table {
@@ -16,7 +16,11 @@ func TestRowKernelsFitOperands(t *testing.T) {
 				t.Errorf("%s: %d kernels for %d results", r.Name, len(r.Kernels), len(r.Results))
 			}
 			for i := range r.Results {
-				if k := def.KernelOf(i); k.Arity() != len(r.Operands) && k.String() != "identity" {
+				k := def.KernelOf(i)
+				if r.KernelArgs != nil && k.Arity() > len(r.Operands) {
+					continue
+				}
+				if k.Arity() != len(r.Operands) && k.String() != "identity" {
 					t.Errorf("%s: result #%d's kernel %v reads %d operands, the row has %d", r.Name, i, k, k.Arity(), len(r.Operands))
 				}
 			}

@@ -125,8 +125,14 @@ func ReducedShape(shape []int64, dims []int64, keep bool) []int64 {
 // dims; the result indexes the others (and keeps reduced dims as unit
 // dimensions with keepdims).
 func reductionLoops(op *ir.Op) *ir.Loops {
-	in, ranked := ir.Shape(op.Operand(0).Type())
 	dims, keep := ReductionDims(op)
+	return reductionLoopsOf(op, dims, keep)
+}
+
+// reductionLoopsOf is the loop description of reducing op's operand over
+// dims (kept as unit dimensions with keep).
+func reductionLoopsOf(op *ir.Op, dims []int64, keep bool) *ir.Loops {
+	in, ranked := ir.Shape(op.Operand(0).Type())
 	if !ranked || !isTensor(op.Operand(0).Type()) || reductionDimsError(dims, len(in)) != "" {
 		return nil
 	}
@@ -177,17 +183,24 @@ func verifyReduction(op *ir.Op) *ir.Diagnostic {
 			return op.Errorf("result type '%s' does not match the reduced shape '%s'", ir.TypeString(out), ir.ShapeString(want))
 		}
 	}
-	if !op.Def.Reduce.Info().HasIdentity {
-		nonEmpty := true // statically: every kept dimension is static and not 0
-		for j, s := range inShape {
-			if !contains(dims, int64(j)) && s <= 0 {
-				nonEmpty = false
-			}
+	return emptyReductionError(op, inShape, dims)
+}
+
+// emptyReductionError refuses a reduction without an identity (max, min,
+// argmax, argmin) over a static extent of 0 that would run: every kept
+// dimension static and not 0.
+func emptyReductionError(op *ir.Op, inShape, dims []int64) *ir.Diagnostic {
+	if op.Def.Reduce.Info().HasIdentity {
+		return nil
+	}
+	for j, s := range inShape {
+		if !contains(dims, int64(j)) && s <= 0 {
+			return nil
 		}
-		for _, d := range dims {
-			if inShape[d] == 0 && nonEmpty {
-				return op.Errorf("reduces dimension %d of size 0, which has no %s (no identity for an empty set)", d, op.Def.Reduce)
-			}
+	}
+	for _, d := range dims {
+		if inShape[d] == 0 {
+			return op.Errorf("reduces dimension %d of size 0, which has no %s (no identity for an empty set)", d, op.Def.Reduce)
 		}
 	}
 	return nil

@@ -241,17 +241,23 @@ func paramsOf(op *ir.Op, r int) (Params, error) {
 	if p.Elem == nil || p.Result == nil {
 		return Params{}, fmt.Errorf("'%s' op has no element types", op.Name)
 	}
+	if msg := ir.KernelDomainError(op); msg != "" {
+		return Params{}, fmt.Errorf("'%s' op %s", op.Name, msg)
+	}
 	if op.Def.Kernel == ir.KernelCmp {
-		switch a := op.Attr("predicate").(type) {
-		case ir.StringAttr:
-			p.Pred = string(a)
-		case *ir.IntAttr:
-			if a.Value >= 0 && a.Value < int64(len(op.Def.Predicates)) {
-				p.Pred = op.Def.Predicates[a.Value]
-			}
-		}
-		if p.Pred == "" {
+		pred, ok := ir.CmpPredicate(op)
+		if !ok {
 			return Params{}, fmt.Errorf("'%s' op has no valid predicate", op.Name)
+		}
+		p.Pred = pred
+	}
+	if op.Def.KernelArgs != nil {
+		for _, a := range op.Def.KernelArgs(op) {
+			t, err := FromAttr(a)
+			if err != nil || t.Len() != 1 {
+				return Params{}, fmt.Errorf("'%s' op has an invalid kernel argument %v", op.Name, a)
+			}
+			p.Consts = append(p.Consts, t.At(0))
 		}
 	}
 	return p, nil

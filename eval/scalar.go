@@ -27,6 +27,9 @@ type Params struct {
 	// Pred is the comparison of KernelCmp: tir's names (eq ne lt le gt
 	// ge) or arith's (slt, ult, oeq, une, ...).
 	Pred string
+	// Consts are constant operands read after the op's own (the row's
+	// KernelArgs: TOSA clamp's bounds, mul's shift).
+	Consts []Num
 	// Sign is how integer operands are read where the operation cares
 	// (division, order, conversion): Signed or Unsigned as the op says
 	// (arith.divsi, arith.divui), or Signless: by the element type (ui
@@ -68,19 +71,28 @@ var (
 //   - convert: see Convert.
 func Scalar(k ir.Kernel, p Params, args ...Num) (Num, error) {
 	e := p.Elem
+	if len(p.Consts) > 0 && len(args)+len(p.Consts) == k.Arity() {
+		args = append(args[:len(args):len(args)], p.Consts...)
+	}
 	if e == nil || len(args) != k.Arity() {
 		return Num{}, ErrBadKernel
 	}
 	switch k {
 	case ir.KernelIdentity:
 		return args[0], nil
-	case ir.KernelConvert, ir.KernelCast, ir.KernelBitcast:
+	case ir.KernelConvert, ir.KernelCast, ir.KernelBitcast, ir.KernelCastRound:
 		if p.Result == nil {
 			return Num{}, ErrBadKernel
 		}
 		switch k {
 		case ir.KernelConvert:
 			return convert(args[0], e, p.Result, p.Sign), nil
+		case ir.KernelCastRound: // round floats to integers, ties to even
+			x := args[0]
+			if e.IsFloat() && p.Result.IsInt() && p.Result != ir.I1 {
+				x.Float = math.RoundToEven(x.Float)
+			}
+			return convert(x, e, p.Result, p.Sign), nil
 		case ir.KernelCast:
 			return Cast(args[0], e, p.Result, p.Sign), nil
 		}
@@ -119,9 +131,35 @@ func Scalar(k ir.Kernel, p Params, args ...Num) (Num, error) {
 	for i, a := range args {
 		x[i] = a.Int
 	}
-	if k == ir.KernelClamp {
+	switch k {
+	case ir.KernelClamp:
 		lo, _ := intKernel(ir.KernelMax, e, p.unsigned(), x[0], x[1])
 		v, _ := intKernel(ir.KernelMin, e, p.unsigned(), lo, x[2])
+		return Num{Int: ir.WrapInt(v, e)}, nil
+	case ir.KernelMulShift: // in the result type (i8 * i8 may give i32)
+		r := p.Result
+		a, b := extend(x[0], e, p.unsigned()), extend(x[1], e, p.unsigned())
+		prod := a * b
+		if shift := x[2]; shift > 0 && shift < 63 {
+			hi, lo := mathbits.Mul64(uint64(a), uint64(b))
+			if a < 0 {
+				hi -= uint64(b)
+			}
+			if b < 0 {
+				hi -= uint64(a)
+			}
+			// (a*b + 2^(shift-1)) >> shift on the 128-bit product.
+			lo2, carry := mathbits.Add64(lo, 1<<(shift-1), 0)
+			hi += carry
+			prod = int64(hi<<(64-shift) | lo2>>shift)
+		}
+		return Num{Int: ir.WrapInt(prod, r)}, nil
+	case ir.KernelShrRound:
+		v, _ := intKernel(ir.KernelShr, e, p.unsigned(), x[0], x[1])
+		if amt := uint64(extend(x[1], e, true)); x[2] != 0 && amt > 0 && amt <= uint64(e.Bits()) {
+			last, _ := intKernel(ir.KernelShr, e, p.unsigned(), x[0], ir.WrapInt(int64(amt-1), e))
+			v += last & 1
+		}
 		return Num{Int: ir.WrapInt(v, e)}, nil
 	}
 	v, err := intKernel(k, e, p.unsigned(), x[0], x[1])
@@ -162,6 +200,8 @@ func floatKernel(k ir.Kernel, a, b, c float64) (float64, error) {
 			return math.Max(a, b), nil
 		}
 		return math.Min(a, b), nil
+	case ir.KernelMulShift: // floats have no shift
+		return a * b, nil
 	case ir.KernelClamp: // min(max(x, lo), hi), NaN propagating
 		lo, _ := floatKernel(ir.KernelMax, a, b, 0)
 		return floatKernel(ir.KernelMin, lo, c, 0)

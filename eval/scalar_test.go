@@ -402,6 +402,15 @@ func TestArithKernels(t *testing.T) {
 		{"ctpop of -1", ir.KernelCtpop, ir.I8, s, []int64{-1}, 8},
 		{"not", ir.KernelNot, ir.I8, s, []int64{5}, -6},
 		{"not on i1", ir.KernelNot, ir.I1, s, []int64{1}, 0},
+		// TOSA: arithmetic_right_shift with round, mul with shift
+		{"shr_round adds the last bit out", ir.KernelShrRound, ir.I32, s, []int64{7, 1, 1}, 4},
+		{"shr_round without round", ir.KernelShrRound, ir.I32, s, []int64{7, 1, 0}, 3},
+		{"shr_round of a negative", ir.KernelShrRound, ir.I32, s, []int64{-7, 1, 1}, -3},
+		{"shr_round by 0", ir.KernelShrRound, ir.I32, s, []int64{5, 0, 1}, 5},
+		{"mul_shift rounds", ir.KernelMulShift, ir.I32, s, []int64{3, 5, 2}, 4},
+		{"mul_shift rounds a tie up", ir.KernelMulShift, ir.I32, s, []int64{-3, 1, 1}, -1},
+		{"mul_shift of the 64-bit product", ir.KernelMulShift, ir.I32, s, []int64{math.MaxInt32, math.MaxInt32, 31}, 2147483646},
+		{"mul_shift 0 wraps", ir.KernelMulShift, ir.I32, s, []int64{1 << 20, 1 << 20, 0}, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -444,5 +453,15 @@ func TestArithKernels(t *testing.T) {
 	}
 	if got := Cast(Num{Int: -1}, ir.I32, ir.F64, ir.Unsigned); got.Float != 4294967295 {
 		t.Errorf("uitofp -1 : i32 = %v, want 4294967295", got.Float)
+	}
+	// tosa.cast: floats to integers round to nearest even and saturate
+	for _, c := range []struct {
+		x    float64
+		want int64
+	}{{2.5, 2}, {3.5, 4}, {-0.5, 0}, {-2.5, -2}, {1e10, math.MaxInt32}, {-1e10, math.MinInt32}, {math.NaN(), 0}} {
+		got, err := Scalar(ir.KernelCastRound, Params{Elem: ir.F32, Result: ir.I32}, Num{Float: c.x})
+		if err != nil || got.Int != c.want {
+			t.Errorf("tosa.cast %v to i32 = %d (%v), want %d", c.x, got.Int, err, c.want)
+		}
 	}
 }

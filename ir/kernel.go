@@ -1,6 +1,9 @@
 package ir
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Kernel is the scalar function an elementwise op applies to each element.
 // Constant folding, the reference evaluator and codegen each implement every
@@ -79,6 +82,16 @@ const (
 	KernelSigmoid  // 1 / (1 + e^-x)
 	KernelNot      // ^x (logic not on i1)
 	KernelClamp    // min(max(x, lo), hi) with lo and hi operands (TOSA's clamp: bounds from attributes)
+	// KernelMulShift is TOSA's mul: x * y in the result type; integers
+	// with shift > 0 give the rounded high part of the 64-bit product,
+	// (x*y + 2^(shift-1)) >> shift.
+	KernelMulShift
+	// KernelShrRound is TOSA's arithmetic_right_shift: x >> y (by sign),
+	// plus the last bit shifted out when round is set.
+	KernelShrRound
+	// KernelCastRound is TOSA's cast: as convert, but floats round to the
+	// nearest integer, ties to even, before saturating.
+	KernelCastRound
 	numKernels
 )
 
@@ -117,7 +130,8 @@ var kernelInfo = [numKernels]KernelInfo{
 	KernelErf: {"erf", 1, false, 1}, KernelFma: {"fma", 3, false, 1}, KernelCopySign: {"copysign", 2, false, 1},
 	KernelCtlz: {"ctlz", 1, false, 1}, KernelCttz: {"cttz", 1, false, 1}, KernelCtpop: {"ctpop", 1, false, 1},
 	KernelRecip: {"recip", 1, false, 1}, KernelSigmoid: {"sigmoid", 1, false, 1}, KernelNot: {"not", 1, false, 1},
-	KernelClamp: {"clamp", 3, false, 1},
+	KernelClamp: {"clamp", 3, false, 1}, KernelMulShift: {"mul_shift", 3, false, 1},
+	KernelShrRound: {"shr_round", 3, false, 1}, KernelCastRound: {"cast_round", 1, false, 1},
 }
 
 // kernelCosts are the kernels whose Cost is not 1.
@@ -128,6 +142,44 @@ var kernelCosts = map[Kernel]int{
 	KernelLog: 100, KernelTanh: 100, KernelPow: 100, KernelExp2: 100, KernelExpm1: 100, KernelLog2: 100,
 	KernelLog10: 100, KernelLog1p: 100, KernelSin: 100, KernelCos: 100, KernelTan: 100, KernelAtan: 100,
 	KernelAtan2: 100, KernelErf: 100, KernelRoundEven: 100,
+}
+
+// floatKernels and intKernels are the kernels defined on one kind of
+// element only. Most ops' verifiers keep the other kind out; TOSA's (as
+// MLIR 19's) do not (tosa.exp of i32 verifies), so eval and codegen check
+// with KernelDomainError.
+var (
+	floatKernels = []Kernel{KernelPow, KernelExp, KernelLog, KernelSqrt, KernelTanh, KernelMaxNum, KernelMinNum,
+		KernelCeil, KernelFloor, KernelRound, KernelRoundEven, KernelTrunc, KernelRsqrt, KernelExp2, KernelExpm1,
+		KernelLog2, KernelLog10, KernelLog1p, KernelSin, KernelCos, KernelTan, KernelAtan, KernelAtan2, KernelErf,
+		KernelFma, KernelCopySign, KernelRecip, KernelSigmoid}
+	intKernels = []Kernel{KernelAnd, KernelOr, KernelXor, KernelNot, KernelShl, KernelShr, KernelShrRound,
+		KernelCeilDiv, KernelAddCarry, KernelMulHigh, KernelCtlz, KernelCttz, KernelCtpop}
+)
+
+// KernelDomainError is "" when every kernel of op computes on its element
+// type, else why not (after "'op' op ").
+func KernelDomainError(op *Op) string {
+	if op.Def == nil || op.NumOperands() == 0 {
+		return ""
+	}
+	e := ElementType(op.Operand(0).Type())
+	if op.Def.Kernel == KernelSelect {
+		e = ElementType(op.Operand(op.NumOperands() - 1).Type())
+	}
+	if e == nil {
+		return ""
+	}
+	for r := range op.NumResults() {
+		k := op.Def.KernelOf(r)
+		switch {
+		case e.IsFloat() && slices.Contains(intKernels, k):
+			return fmt.Sprintf("computes %s on integers only, but got '%s' elements", k, TypeString(e))
+		case !e.IsFloat() && slices.Contains(floatKernels, k):
+			return fmt.Sprintf("computes %s on floating-point elements only, but got '%s' elements", k, TypeString(e))
+		}
+	}
+	return ""
 }
 
 func init() {

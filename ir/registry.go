@@ -65,6 +65,10 @@ type OpDef struct {
 	// op's loops (elementwise ops; KernelIdentity for data movement and
 	// reductions). KernelNone: the op has no value semantics of its own.
 	Kernel Kernel
+	// KernelArgs returns constant operands the kernel reads after the
+	// op's own, taken from its attributes (TOSA clamp's bounds, mul's
+	// shift), as scalar attributes of the kernel's element type.
+	KernelArgs func(op *Op) []Attr
 	// Kernels are the kernels of each result of an op with several
 	// (arith.addui_extended: add and add_carry, over the same loops);
 	// nil: Kernel computes the one result.
@@ -266,4 +270,27 @@ func RegisteredOps() []*OpDef {
 	registry.RUnlock()
 	sort.Slice(defs, func(i, j int) bool { return defs[i].Name < defs[j].Name })
 	return defs
+}
+
+// CmpPredicate is the comparison a KernelCmp op makes: its `predicate`
+// attribute (tir's name, or an index into the row's Predicates as arith's
+// enum), or the row's one predicate (tosa.greater).
+func CmpPredicate(op *Op) (string, bool) {
+	if op.Def == nil {
+		return "", false
+	}
+	switch a := op.Attr("predicate").(type) {
+	case StringAttr:
+		return string(a), true
+	case *IntAttr:
+		if a.Value >= 0 && a.Value < int64(len(op.Def.Predicates)) {
+			return op.Def.Predicates[a.Value], true
+		}
+		return "", false
+	case nil:
+		if len(op.Def.Predicates) == 1 {
+			return op.Def.Predicates[0], true
+		}
+	}
+	return "", false
 }

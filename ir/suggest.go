@@ -31,7 +31,9 @@ func SuggestOpName(name string) string {
 //     not a slip but another word ("tir.sum" is not "tir.sub");
 //  4. the same dialect, and some words in common;
 //  5. another dialect's op of that name or alias ("tir.call" ->
-//     "func.call"), or a typo of the whole name ("tri.add").
+//     "func.call"; from a dialect whose name is a typo of the typed one
+//     first: "tri.add" -> "tir.add", not "tosa.add"), or a typo of the
+//     whole name.
 //
 // Two candidates equally likely at the best rank give no suggestion: a
 // wrong hint costs the user more than none.
@@ -74,7 +76,12 @@ func suggestOpName(name string, known []*OpDef) string {
 				consider(k.Name, rank{3, s})
 			}
 		case alias:
-			consider(k.Name, rank{4, 0})
+			// a typo of the dialect first: "tri.add" is tir.add, not tosa.add
+			if _, ok := typoScore(dialect, kd); ok {
+				consider(k.Name, rank{4, 0})
+			} else {
+				consider(k.Name, rank{4, 1})
+			}
 		default:
 			if s, ok := typoScore(name, k.Name); ok {
 				consider(k.Name, rank{5, s})
