@@ -27,7 +27,7 @@ vet:
 	if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 
 unit: build
-	$(GO) test ./...
+	$(GO) test -timeout 30m ./... # go test's default of 10 min per package is hit on a loaded 2-core machine
 
 lit: build
 	$(LIT) $(LITFLAGS) test
