@@ -66,3 +66,11 @@ func.func @splat_unranked(%t: f32) -> tensor<*xf32> {
   %e = "tensor.splat"(%t) : (f32) -> tensor<*xf32>
   return %e : tensor<*xf32>
 }
+
+// -----
+
+func.func @dim_one_operand(%x: tensor<4x8xf32>) -> index {
+  // expected-error@+1 {{'tensor.dim' op expected 2 operands, but found 1}}
+  %0 = "tensor.dim"(%x) : (tensor<4x8xf32>) -> index
+  return %0 : index
+}
