@@ -126,6 +126,20 @@
 // run on libgomp's threads (parallel.go); nests writing more than the
 // last-level cache use non-temporal stores (nontemporal.go).
 //
+// # Files by job
+//
+// Lowering to llir objects: codegen.go (Emit, the module loop), module.go
+// (what functions share), func.go (a function body, op by op), nest.go
+// (the fusion trees and one nest, built in steps: newNest, captureViews,
+// markNoAlias, nestParams, iterate, fenceNonTemporal), group.go,
+// reduce.go, move.go, transpose.go, kernel.go and exp.go (the scalar
+// operations), builder.go, names.go, types.go, parallel.go,
+// nontemporal.go, fastentry.go, bare.go, desccheck.go, errorfd.go. The
+// fast LLVM printer: print.go and text.go; every function is printed as
+// soon as it is built and its llir objects dropped. C-facing outputs:
+// header.go (-emit-c-header), driver.go (-emit-c-driver) and c/ (the .npy
+// driver's C source).
+//
 // # Run-time checks
 //
 // With Options.Checks (the default; tirc -no-runtime-checks turns them

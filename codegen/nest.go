@@ -578,8 +578,64 @@ func (fc *funcCtx) buildNestIn(dst *view, root *node, fast bool, bits int, windo
 }
 
 // buildNestNT builds a nest; allowNT false keeps ordinary stores (the
-// output is read again soon, by a later member of a row group).
+// output is read again soon, by a later member of a row group). Each
+// concern has its own step: the function (newNest), the captured views
+// (captureViews), noalias (markNoAlias), the extents and the thread
+// parameters (nestParams), the loops over this thread's share (iterate)
+// and the fence after non-temporal stores (fenceNonTemporal).
 func (fc *funcCtx) buildNestNT(dst *view, root *node, fast bool, bits int, window, allowNT bool) (*llvm.Func, []value.Value, error) {
+	ns := fc.newNest(fast, bits)
+	bl := ns.bl
+	d, views := ns.captureViews(dst, root, fast)
+	markNoAlias(d, views)
+	ext, thread, threads := fc.nestParams(ns, root, window)
+
+	var err error
+	body := func(ptrs []value.Value) {
+		leafPtr := map[*node]value.Value{}
+		for i, c := range views[1:] {
+			leafPtr[c.leaf] = ptrs[i+1]
+		}
+		var v value.Value
+		v, err = ns.eval(root, leafPtr)
+		if err == nil {
+			bl.b.NewStore(bl.toStorage(v, root.elem), ptrs[0])
+		}
+	}
+	var iters []ir.IterKind
+	reduces := root.loops != nil && !root.loops.Parallel()
+	if root.loops != nil {
+		iters = root.loops.Iter
+	}
+	gs := ns.groups(views, ext, iters, fast, window)
+	ns.root, ns.ext = root, ext
+	if fast && !reduces {
+		ns.tile = planTile(gs, views)
+		if allowNT {
+			ns.nt = fc.planNonTemporal(bl, views)
+		}
+	}
+	if e := ns.iterate(gs, views, iters, d, thread, threads, window, reduces, body); e != nil {
+		err = e
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	ns.fenceNonTemporal()
+	if ns.flag != nil {
+		bl.b.NewRet(bl.b.NewLoad(types.I64, ns.flag))
+	} else {
+		bl.b.NewRet(i64c(0))
+	}
+	bl.finish()
+	fc.mod.finish(ns.fn)
+	return ns.fn, ns.args, nil
+}
+
+// newNest starts a nest's function: internal, inlined when fast (its
+// layout checks fold at the call), never when strided; with fault bits, a
+// flag slot they are or-ed into.
+func (fc *funcCtx) newNest(fast bool, bits int) *nest {
 	mc := fc.mod
 	mc.nests++
 	name := fmt.Sprintf("%s.nest%d", privateSymbol(fc.f.Name), mc.nests)
@@ -595,12 +651,18 @@ func (fc *funcCtx) buildNestNT(dst *view, root *node, fast bool, bits int, windo
 	}
 	mc.funcAttrs(fn)
 	ns := &nest{bl: newBuilder(mc, fn), fn: fn, caps: map[value.Value]value.Value{}, scalars: map[*node]value.Value{}}
-	bl := ns.bl
 	if bits > 0 {
-		ns.flag = bl.alloca(types.I64)
-		bl.b.NewStore(i64c(0), ns.flag)
+		ns.flag = ns.bl.alloca(types.I64)
+		ns.bl.b.NewStore(i64c(0), ns.flag)
 	}
+	return ns
+}
 
+// captureViews captures the output view and every leaf of root's tree
+// (views, and scalars computed outside the nest) as the nest's
+// parameters: the output first, then the leaves in tree order.
+func (ns *nest) captureViews(dst *view, root *node, fast bool) (d *capturedView, views []*capturedView) {
+	bl := ns.bl
 	cv := func(v *view, dimMap []ir.DimMap, leaf *node) *capturedView {
 		c := &capturedView{v: v, dimMap: dimMap, leaf: leaf}
 		c.base = ns.capture(v.base, "p")
@@ -636,8 +698,8 @@ func (fc *funcCtx) buildNestNT(dst *view, root *node, fast bool, bits int, windo
 		c.base = ns.advance(c, c.base, off)
 		return c
 	}
-	d := cv(dst, root.dimMap, nil)
-	views := []*capturedView{d}
+	d = cv(dst, root.dimMap, nil)
+	views = []*capturedView{d}
 	var collect func(n *node)
 	collect = func(n *node) {
 		if n.view != nil {
@@ -654,9 +716,13 @@ func (fc *funcCtx) buildNestNT(dst *view, root *node, fast bool, bits int, windo
 		}
 	}
 	collect(root)
-	// The ABI says results never alias arguments, and every buffer the
-	// function allocates is fresh: all pointers of a nest are noalias
-	// (inputs are only read).
+	return d, views
+}
+
+// markNoAlias: the ABI says results never alias arguments, and every
+// buffer the function allocates is fresh: all pointers of a nest are
+// noalias (inputs are only read).
+func markNoAlias(d *capturedView, views []*capturedView) {
 	if p, ok := d.base.(*llvm.Param); ok {
 		p.Attrs = append(p.Attrs, enum.ParamAttrNoAlias)
 	}
@@ -667,9 +733,13 @@ func (fc *funcCtx) buildNestNT(dst *view, root *node, fast bool, bits int, windo
 			p.Attrs = append(p.Attrs, enum.ParamAttrNoAlias, enum.ParamAttrReadOnly)
 		}
 	}
-	// The loop extents (every capture before thread and threads, the
-	// last two parameters).
-	ext := make([]value.Value, len(root.ext))
+}
+
+// nestParams captures the loop extents (and a full reduction's block
+// plan), then adds the last two parameters: thread and threads, or with
+// window the rows [rlo, rhi) of a row group's member.
+func (fc *funcCtx) nestParams(ns *nest, root *node, window bool) (ext []value.Value, thread, threads *llvm.Param) {
+	ext = make([]value.Value, len(root.ext))
 	for i, e := range root.ext {
 		ext[i] = ns.capture(e, "n")
 	}
@@ -679,56 +749,37 @@ func (fc *funcCtx) buildNestNT(dst *view, root *node, fast bool, bits int, windo
 			ns.blocks.idx = ns.capture(b.idx, "p")
 		}
 	}
-	thread := llvm.NewParam("thread", types.I64)
-	threads := llvm.NewParam("threads", types.I64)
+	thread = llvm.NewParam("thread", types.I64)
+	threads = llvm.NewParam("threads", types.I64)
 	if window {
 		thread.SetName("rlo")
 		threads.SetName("rhi")
 	}
-	fn.Params = append(fn.Params, thread, threads)
-	fn.Sig.Params = append(fn.Sig.Params, types.I64, types.I64)
+	ns.fn.Params = append(ns.fn.Params, thread, threads)
+	ns.fn.Sig.Params = append(ns.fn.Sig.Params, types.I64, types.I64)
+	return ext, thread, threads
+}
 
-	var err error
-	body := func(ptrs []value.Value) {
-		leafPtr := map[*node]value.Value{}
-		for i, c := range views[1:] {
-			leafPtr[c.leaf] = ptrs[i+1]
-		}
-		var v value.Value
-		v, err = ns.eval(root, leafPtr)
-		if err == nil {
-			bl.b.NewStore(bl.toStorage(v, root.elem), ptrs[0])
-		}
-	}
-	var iters []ir.IterKind
-	reduces := root.loops != nil && !root.loops.Parallel()
-	if root.loops != nil {
-		iters = root.loops.Iter
-	}
-	gs := ns.groups(views, ext, iters, fast, window)
-	ns.root, ns.ext = root, ext
-	if fast && !reduces {
-		ns.tile = planTile(gs, views)
-		if allowNT {
-			ns.nt = fc.planNonTemporal(bl, views)
-		}
-	}
-	if window {
+// iterate emits the loops over this thread's share: a row group member's
+// window, a reduction, a nest without loops (thread 0 computes its one
+// element), or chunks of ceil(trip / threads) iterations of the
+// outermost loop.
+func (ns *nest) iterate(gs []group, views []*capturedView, iters []ir.IterKind, d *capturedView, thread, threads value.Value, window, reduces bool, body func([]value.Value)) error {
+	bl := ns.bl
+	switch {
+	case window:
 		// A row group's member: the rows [rlo, rhi) of its first loop.
 		ns.lo, ns.hi = thread, threads
 		gs[0].outer = true
 		if reduces {
-			err = ns.reduceRows(gs, views, iters)
-		} else {
-			ns.loops(gs, views, 0, nil, body)
+			return ns.reduceRows(gs, views, iters)
 		}
-	} else if reduces {
-		err = ns.reduce(gs, views, iters, thread, threads)
-	} else if len(gs) == 0 {
+		ns.loops(gs, views, 0, nil, body)
+	case reduces:
+		return ns.reduce(gs, views, iters, thread, threads)
+	case len(gs) == 0:
 		bl.ifThen(bl.b.NewICmp(enum.IPredEQ, thread, i64c(0)), "first", func() { body(d.ptrsOf(views)) })
-	} else {
-		// This thread's share of the outermost loop: chunks of
-		// ceil(trip / threads) iterations.
+	default:
 		trip := gs[0].trip
 		chunk := bl.b.NewUDiv(bl.b.NewSub(bl.b.NewAdd(trip, threads), i64c(1)), threads)
 		lo := bl.b.NewMul(thread, chunk)
@@ -738,27 +789,22 @@ func (fc *funcCtx) buildNestNT(dst *view, root *node, fast bool, bits int, windo
 		ns.lo, ns.hi = lo2, hi2
 		ns.loops(gs, views, 0, nil, body)
 	}
-	if err != nil {
-		return nil, nil, err
+	return nil
+}
+
+// fenceNonTemporal: non-temporal stores are weakly ordered; make them
+// visible before the nest returns (or its thread joins the team).
+func (ns *nest) fenceNonTemporal() {
+	if !ns.ntUsed {
+		return
 	}
-	if ns.ntUsed {
-		// Non-temporal stores are weakly ordered: make them visible
-		// before the nest returns (or its thread joins the team).
-		fence := func() { bl.b.NewFence(enum.AtomicOrderingSequentiallyConsistent) }
-		if ns.nt != nil && ns.nt.cond != nil {
-			bl.ifThen(ns.nt.cond, "nt.fence", fence)
-		} else {
-			fence()
-		}
-	}
-	if ns.flag != nil {
-		bl.b.NewRet(bl.b.NewLoad(types.I64, ns.flag))
+	bl := ns.bl
+	fence := func() { bl.b.NewFence(enum.AtomicOrderingSequentiallyConsistent) }
+	if ns.nt != nil && ns.nt.cond != nil {
+		bl.ifThen(ns.nt.cond, "nt.fence", fence)
 	} else {
-		bl.b.NewRet(i64c(0))
+		fence()
 	}
-	bl.finish()
-	mc.finish(fn)
-	return fn, ns.args, nil
 }
 
 // ptrsOf is the element-0 pointer of every view.
