@@ -26,7 +26,10 @@ func (t *text) room() int {
 	return k
 }
 
-func (t *text) WriteString(s string) {
+func (t *text) WriteString(s string) { write(t, s) }
+
+// write appends s, a string or bytes, across chunks.
+func write[S ~string | ~[]byte](t *text, s S) {
 	for len(s) > 0 {
 		k := t.room()
 		c := t.chunks[k]
@@ -46,15 +49,8 @@ func (t *text) WriteByte(b byte) error {
 
 // writeText appends the text of u.
 func (t *text) writeText(u *text) {
-	for _, s := range u.chunks {
-		for len(s) > 0 {
-			k := t.room()
-			c := t.chunks[k]
-			m := min(len(s), cap(c)-len(c))
-			t.chunks[k] = append(c, s[:m]...)
-			t.n += m
-			s = s[m:]
-		}
+	for _, c := range u.chunks {
+		write(t, c)
 	}
 }
 
