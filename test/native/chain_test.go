@@ -74,6 +74,7 @@ var chainElems = []*ir.Scalar{ir.F64, ir.F32, ir.F16, ir.I32, ir.I64, ir.I8, ir.
 // expf/tanhf are within a few ulp; eval rounds float64 results once);
 // f16 relative 1e-2. NaN matches NaN.
 func TestRandomChainsNative(t *testing.T) {
+	t.Parallel() // with the other randomized native test, as when they were two packages
 	if !requireTool(t, "clang") {
 		t.Skip("clang is needed")
 	}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"strings"
 
+	"github.com/tirc/tirc/codegen"
 	"github.com/tirc/tirc/eval"
 	"github.com/tirc/tirc/ir"
 )
@@ -92,29 +93,20 @@ type call struct {
 	where     string // the op eval reports failing, when status is 1 or 2
 }
 
-// cElem is the C storage type of an element, as the emitted header has it.
+// cElem is the C storage type of an element as the driver holds it: the
+// emitted header's (codegen.CElemType), but floats as their bits (in a
+// union with the float) and ui64 as int64_t (the same bits, printed
+// through the signed value eval holds).
 func cElem(e *ir.Scalar) string {
 	switch e {
-	case ir.I1, ir.UI8:
-		return "uint8_t"
-	case ir.I8, ir.SI8:
-		return "int8_t"
-	case ir.I16, ir.SI16:
-		return "int16_t"
-	case ir.UI16:
-		return "uint16_t"
-	case ir.I32, ir.SI32:
-		return "int32_t"
-	case ir.UI32:
-		return "uint32_t"
-	case ir.I64, ir.SI64, ir.Index, ir.UI64:
-		return "int64_t"
-	case ir.F16, ir.BF16:
-		return "uint16_t"
 	case ir.F32:
-		return "uint32_t" // bits, in a union with float
+		return "uint32_t"
+	case ir.F64:
+		return "uint64_t"
+	case ir.UI64:
+		return "int64_t"
 	}
-	return "uint64_t"
+	return codegen.CElemType(e)
 }
 
 // kind is the element kind the driver's printer knows (integers printed

@@ -42,6 +42,9 @@
 // discontinuous op: cmp, convert to an integer, rem, a divisor). NaN
 // matches NaN (any payload), -0 matches +0, infinities match exactly.
 //
+// chain_test.go (TestRandomChainsNative) adds chains of broadcasting ops
+// with long rows, built with threads, streaming stores, ASan and UBSan.
+//
 // TIRC_NATIVE_SEED=n runs another program set (exploring); TIRC_NATIVE_KEEP=dir
 // keeps progs.mlir, the .ll files, progs.h and the drivers.
 package native_test
@@ -227,6 +230,7 @@ func makeCalls(rng *rand.Rand, p *program, f *ir.Func) error {
 }
 
 func TestRandomProgramsNative(t *testing.T) {
+	t.Parallel() // with the other randomized native test, as when they were two packages
 	if !requireTool(t, "clang") {
 		t.Skip("clang is needed")
 	}
