@@ -60,6 +60,7 @@ var upstreams = []upstream{
 	{"arith-ops.mlir", "mlir/test/Dialect/Arith/ops.mlir", "eeb49dea6ff0470cef0a44e341283b16cd6a5d89"},
 	{"math-ops.mlir", "mlir/test/Dialect/Math/ops.mlir", "bffd38809346597f411e078e830dd61751dfba64"},
 	{"ir-traits.mlir", "mlir/test/IR/traits.mlir", "6c88549fef4d96d8305c2fca06296093d2527b82"},
+	{"tosa-ops.mlir", "mlir/test/Dialect/Tosa/ops.mlir", "de749168ebe576f8ece26f2013d9532edcc4e6a9"},
 }
 
 // The tools a unit runs under.
