@@ -35,6 +35,13 @@ import (
 // while the group's members run over it).
 const groupRowElements = 1 << 16
 
+// maxGroupMembers bounds a row group: a block's rows stay in the cache for
+// a few members (each writes a block of its own), while a group holds its
+// members' trees and calls until it runs, so an unbounded group made a
+// chain of n nests over the same rows hold all n until the function's end
+// (and one function calling n nests per block).
+const maxGroupMembers = 16
+
 type rowGroup struct {
 	rows    value.Value // the extent of the members' first loop
 	block   value.Value // rows per block
@@ -130,7 +137,7 @@ func sameValue(a, b value.Value) bool {
 // the pending one when it cannot join). Nothing is built until the group
 // runs: a group of one is an ordinary nest.
 func (fc *funcCtx) addToGroup(dst *view, root *node, guard value.Value) error {
-	if g := fc.group; g != nil && !g.joins(root) {
+	if g := fc.group; g != nil && (len(g.members) >= maxGroupMembers || !g.joins(root)) {
 		if err := fc.flushGroup(); err != nil {
 			return err
 		}
