@@ -184,17 +184,26 @@ func tircVerdict(t *testing.T, c bcCase, i int) string {
 // mlirVerdicts runs all cases through one mlir-opt-19 process and returns
 // each case's verdict ("" or the first error message).
 func mlirVerdicts(t *testing.T, exe string, cases []bcCase) []string {
+	srcs := make([]string, len(cases))
+	for i, c := range cases {
+		srcs[i] = c.source(i)
+	}
+	return mlirVerdictsOf(t, exe, srcs)
+}
+
+// mlirVerdictsOf runs sources (one function each, ending in a newline)
+// through one mlir-opt-19 process and returns each one's verdict.
+func mlirVerdictsOf(t *testing.T, exe string, srcs []string) []string {
 	t.Helper()
 	var src bytes.Buffer
 	chunkOf := map[int]int{1: 0} // "within split at FILE:<line>" -> case
 	line := 1
-	for i, c := range cases {
+	for i, s := range srcs {
 		if i > 0 {
 			src.WriteString("// -----\n")
 			chunkOf[line] = i
 			line++
 		}
-		s := c.source(i)
 		src.WriteString(s)
 		line += strings.Count(s, "\n")
 	}
@@ -209,7 +218,7 @@ func mlirVerdicts(t *testing.T, exe string, cases []bcCase) []string {
 	if ee, ok := err.(*exec.ExitError); err != nil && (!ok || ee.ExitCode() != 1) {
 		t.Fatalf("mlir-opt-19: %v\n%s", err, stderr.String())
 	}
-	verdicts := make([]string, len(cases))
+	verdicts := make([]string, len(srcs))
 	re := regexp.MustCompile(`^within split at .*:(\d+) offset :\d+:\d+: error: (.*)$`)
 	for _, l := range strings.Split(stderr.String(), "\n") {
 		mm := re.FindStringSubmatch(l)

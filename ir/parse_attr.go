@@ -267,8 +267,14 @@ func (p *parser) intValue(lit literal, t *Scalar, dense bool) (int64, bool) {
 		return int64(lit.u), true
 	}
 	bits := uint(t.Bits())
+	// MLIR's messages: "... for type" in a dense attribute, "... for
+	// attribute" in a typed one (`300 : i8`); tirc names the type.
+	outOfRange := "integer constant out of range for attribute of type '%s'"
+	if dense {
+		outOfRange = "integer constant out of range for type '%s'"
+	}
 	if !lit.ok {
-		p.failAt(lit.tok, "integer constant out of range for type '%s'", t)
+		p.failAt(lit.tok, outOfRange, t)
 		return 0, false
 	}
 	switch {
@@ -283,18 +289,18 @@ func (p *parser) intValue(lit literal, t *Scalar, dense bool) (int64, bool) {
 		}
 		return 0, false
 	case t.IsSigned() && !lit.neg && lit.u >= 1<<(bits-1):
-		p.failAt(lit.tok, "integer constant out of range for type '%s'", t)
+		p.failAt(lit.tok, outOfRange, t)
 		return 0, false
 	}
 	if lit.neg {
 		if (bits < 64 && lit.u > 1<<(bits-1)) || (bits == 64 && lit.u > 1<<63) {
-			p.failAt(lit.tok, "integer constant out of range for type '%s'", t)
+			p.failAt(lit.tok, outOfRange, t)
 			return 0, false
 		}
 		return WrapInt(-int64(lit.u), t), true
 	}
 	if bits < 64 && lit.u >= 1<<bits {
-		p.failAt(lit.tok, "integer constant out of range for type '%s'", t)
+		p.failAt(lit.tok, outOfRange, t)
 		return 0, false
 	}
 	return WrapInt(int64(lit.u), t), true
@@ -334,8 +340,8 @@ func (p *parser) floatValue(lit literal, t *Scalar) (float64, bool) {
 		p.failAt(lit.tok, "hexadecimal float constant out of range for type '%s'", t)
 		return 0, false
 	case !lit.float:
-		// MLIR accepts integer literals in dense float lists; a bare typed
-		// attribute `1 : f32` it rejects, see parseNumberAttr.
+		// An integer literal in array<f32: 1>; dense elements and a bare
+		// typed attribute `1 : f32` refuse it (parseDense, parseNumberAttr).
 		return RoundFloat(lit.f, t), true
 	}
 	return RoundFloat(lit.f, t), true
@@ -527,6 +533,11 @@ func (p *parser) parseDenseAttr() Attr {
 		for i, l := range lits {
 			if l.isBool {
 				p.failAt(l.tok, "expected floating point elements, but parsed boolean")
+				return nil
+			}
+			if !l.float && !l.hex {
+				// As mlir-opt-19: dense<1> : tensor<f32> is refused.
+				p.failAt(l.tok, "expected floating-point elements, but parsed integer")
 				return nil
 			}
 			v, ok := p.floatValue(l, elem)

@@ -105,7 +105,7 @@ func.func @bad_dense(%a: tensor<4xf32>) {
 
 // -----
 func.func @int_range(%a: tensor<4xf32>) {
-  // CHECK: parse-errors.mlir:[[@LINE+1]]:23: error: integer constant out of range for type 'i8'
+  // CHECK: parse-errors.mlir:[[@LINE+1]]:23: error: integer constant out of range for attribute of type 'i8'
   %0 = arith.constant 300 : i8
   return
 }

@@ -83,7 +83,7 @@ func.func @nest(%a: tensor<1xi32>) {
 // -----
 // Integers beyond their type or beyond int64.
 func.func @int() {
-  // CHECK: limits.mlir:[[@LINE+1]]:23: error: integer constant out of range for type 'i64'
+  // CHECK: limits.mlir:[[@LINE+1]]:23: error: integer constant out of range for attribute of type 'i64'
   %0 = arith.constant 99999999999999999999999 : i64
   return
 }
