@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -71,8 +72,69 @@ func arithCast(rng *rand.Rand, e *ir.Scalar, approx bool) (op string, to *ir.Sca
 	if len(cands) == 0 {
 		return "", nil, false
 	}
-	op, to = cands[rng.IntN(len(cands))]()
+	names := make([]string, len(cands))
+	for i, c := range cands {
+		names[i], _ = c()
+	}
+	op = leastDrawn(rng, "arith.", names)
+	op, to = cands[slices.Index(names, op)]()
 	return op, to, true
+}
+
+// drawn counts the arith and math ops the generator chose, over all the
+// programs of the test, so that each choice goes to an op drawn least so
+// far: every op of the two dialects then runs natively in a few hundred
+// programs (TestRandomProgramsNative checks it).
+var drawn = map[string]int{}
+
+// leastDrawn picks one of ops (names after prefix) drawn least so far,
+// at random among ties, and counts it.
+func leastDrawn(rng *rand.Rand, prefix string, ops []string) string {
+	var best []string
+	for _, op := range ops {
+		switch n, m := drawn[prefix+op], drawn[prefix+best0(best)]; {
+		case len(best) == 0 || n < m:
+			best = []string{op}
+		case n == m:
+			best = append(best, op)
+		}
+	}
+	op := best[rng.IntN(len(best))]
+	drawn[prefix+op]++
+	return op
+}
+
+func best0(s []string) string {
+	if len(s) == 0 {
+		return ""
+	}
+	return s[0]
+}
+
+// mathUndrawn reports whether a math op on element type e has not been
+// drawn yet.
+func mathUndrawn(e *ir.Scalar) bool {
+	ops := mathInt
+	if e.IsFloat() {
+		ops = slices.Concat(mathExact, mathApprox)
+	}
+	return slices.ContainsFunc(ops, func(op string) bool { return drawn["math."+op] == 0 })
+}
+
+// dialectOpsUndrawn reports whether an arith or math op of the native
+// tables has not been chosen yet; while one has not, step sends more of
+// its choices to them.
+func dialectOpsUndrawn() bool {
+	for _, r := range slices.Concat(dialect.ArithOps, dialect.MathOps) {
+		switch r.Name {
+		case "arith.constant", "arith.select", "arith.cmpf", "arith.cmpi", "arith.negf":
+			continue // not chosen from a list
+		}
+		if drawn[r.Name] == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // emitPair writes a two-result op `%vN:2 = text` and adds both results
@@ -120,11 +182,11 @@ func (g *gen) math(x *value) {
 	var op string
 	switch {
 	case e.IsFloat() && g.chance(2):
-		op = mathExact[g.rng.IntN(len(mathExact))]
+		op = leastDrawn(g.rng, "math.", mathExact)
 	case e.IsFloat():
-		op = mathApprox[g.rng.IntN(len(mathApprox))]
+		op = leastDrawn(g.rng, "math.", mathApprox)
 	default:
-		op = mathInt[g.rng.IntN(len(mathInt))]
+		op = leastDrawn(g.rng, "math.", mathInt)
 	}
 	operands := []*value{x}
 	for len(operands) < max(1, mathArity[op]) {

@@ -317,6 +317,14 @@ func (g *gen) step() {
 		return
 	}
 	switch k := g.rng.IntN(100); {
+	case dialectOpsUndrawn() && !(e.IsInt() && !e.IsSignless()) && g.chance(4):
+		// until every arith and math op has been drawn (arith and math
+		// take signless integers and floats; most math ops take floats)
+		if mathUndrawn(e) {
+			g.math(x)
+		} else {
+			g.arith(x)
+		}
 	case k < 30:
 		g.binary(x, "")
 	case k < 38:
@@ -664,7 +672,7 @@ func (g *gen) arith(x *value) {
 		}
 		return y
 	}
-	kind := []string{"binary", "binary", "binary", "cmp", "select", "cast", "special"}[g.rng.IntN(7)]
+	kind := leastDrawn(g.rng, "kind.", []string{"binary", "cmp", "select", "cast", "special"})
 	if kind == "cast" {
 		if op, to, ok := arithCast(g.rng, e, x.approx); ok {
 			rt := ir.WithElem(x.typ, to).(*ir.TensorType)
@@ -687,7 +695,7 @@ func (g *gen) arith(x *value) {
 		case "select":
 			g.arithSelect(x, same)
 		default:
-			op := arithFloatBinary[g.rng.IntN(len(arithFloatBinary))]
+			op := leastDrawn(g.rng, "arith.", arithFloatBinary)
 			if x.approx && op == "remf" {
 				op = "addf"
 			}
@@ -705,17 +713,17 @@ func (g *gen) arith(x *value) {
 		g.arithSelect(x, same)
 	case "special": // two results, or a division
 		if g.chance(2) {
-			op := arithIntExtended[g.rng.IntN(len(arithIntExtended))]
+			op := leastDrawn(g.rng, "arith.", arithIntExtended)
 			y := same(false)
 			text, e1 := extendedText(op, x, y, x.typ)
 			g.emitPair(text, "arith."+op, x.typ, ir.WithElem(x.typ, e1).(*ir.TensorType), x.shape, false, x, y)
 			return
 		}
-		op := arithIntDivision[g.rng.IntN(len(arithIntDivision))]
+		op := leastDrawn(g.rng, "arith.", arithIntDivision)
 		y := divisor()
 		g.emitShort(fmt.Sprintf("arith.%s %s, %s : %s", op, x.name, y.name, ts), "arith."+op, x.typ, x.shape, x, y)
 	default:
-		op := arithIntBinary[g.rng.IntN(len(arithIntBinary))]
+		op := leastDrawn(g.rng, "arith.", arithIntBinary)
 		y := same(false)
 		g.emitShort(fmt.Sprintf("arith.%s %s, %s : %s", op, x.name, y.name, ts), "arith."+op, x.typ, x.shape, x, y)
 	}
