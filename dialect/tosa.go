@@ -22,15 +22,16 @@ import (
 var (
 	tosaNumber = func(e *ir.Scalar) bool { return e.IsFloat() || (e.IsInt() && !e.IsSigned() && e != ir.Index) }
 	// TosaTensor is MLIR's Tosa_Tensor: tensor of number values.
-	TosaTensor    = Constraint{"tensor of number values", func(t ir.Type) bool { return isTensor(t) && elemIs(t, tosaNumber) }}
-	TosaBool      = Constraint{"tensor of 1-bit signless integer values", func(t ir.Type) bool { return isTensor(t) && elemIs(t, isBool) }}
-	TosaInt32     = Constraint{"tensor of 32-bit signless integer values", func(t ir.Type) bool { return isTensor(t) && elemIs(t, func(e *ir.Scalar) bool { return e == ir.I32 }) }}
-	TosaFloat     = Constraint{"tensor of floating-point values", func(t ir.Type) bool { return isTensor(t) && elemIs(t, isFloat) }}
-	i32Attr       = func(a ir.Attr) bool { i, ok := a.(*ir.IntAttr); return ok && i.Type == ir.I32 }
-	i8Attr        = func(a ir.Attr) bool { i, ok := a.(*ir.IntAttr); return ok && i.Type == ir.I8 }
-	floatAttr     = func(a ir.Attr) bool { _, ok := a.(*ir.FloatAttr); return ok }
-	boolAttr      = func(a ir.Attr) bool { i, ok := a.(*ir.IntAttr); return ok && i.Type == ir.I1 }
-	tosaBroadcast = []*ir.Trait{traits.Broadcastable, traits.SameOperandsAndResultRank}
+	TosaTensor       = Constraint{"tensor of number values", func(t ir.Type) bool { return isTensor(t) && elemIs(t, tosaNumber) }}
+	TosaBool         = Constraint{"tensor of 1-bit signless integer values", func(t ir.Type) bool { return isTensor(t) && elemIs(t, isBool) }}
+	TosaInt32        = Constraint{"tensor of 32-bit signless integer values", func(t ir.Type) bool { return isTensor(t) && elemIs(t, func(e *ir.Scalar) bool { return e == ir.I32 }) }}
+	TosaRankedTensor = Constraint{"ranked tensor of number values", func(t ir.Type) bool { return ir.IsRankedTensor(t) && elemIs(t, tosaNumber) }}
+	TosaFloat        = Constraint{"tensor of floating-point values", func(t ir.Type) bool { return isTensor(t) && elemIs(t, isFloat) }}
+	i32Attr          = func(a ir.Attr) bool { i, ok := a.(*ir.IntAttr); return ok && i.Type == ir.I32 }
+	i8Attr           = func(a ir.Attr) bool { i, ok := a.(*ir.IntAttr); return ok && i.Type == ir.I8 }
+	floatAttr        = func(a ir.Attr) bool { _, ok := a.(*ir.FloatAttr); return ok }
+	boolAttr         = func(a ir.Attr) bool { i, ok := a.(*ir.IntAttr); return ok && i.Type == ir.I1 }
+	tosaBroadcast    = []*ir.Trait{traits.Broadcastable, traits.SameOperandsAndResultRank}
 )
 
 // tosaBinary is the row of an elementwise binary op.
@@ -155,6 +156,63 @@ func tosaReducedDims(shape []int64, axis int64) []int64 {
 // tosaReducedShape is shape with axis set to 1.
 func tosaReducedShape(shape []int64, axis int64) []int64 {
 	return ReducedShape(shape, tosaReducedDims(shape, axis), true)
+}
+
+// tosaReshapeShape is MLIR 19's check of tosa.reshape's new_shape against
+// its types (messages and order), then the inferred type's.
+var tosaReshapeShape = &ir.Trait{
+	Name: "TosaReshapeShape",
+	Doc:  "new_shape has the result's rank and static sizes, at most one -1, and the input's element count.",
+	Verify: func(op *ir.Op) *ir.Diagnostic {
+		ns := op.Attr("new_shape").(*ir.DenseArrayAttr).Ints
+		in, inRanked := ir.Shape(op.Operand(0).Type())
+		out, _ := ir.Shape(op.Result(0).Type())
+		if len(ns) != len(out) {
+			return op.Errorf("new shape does not match result rank")
+		}
+		for i, d := range ns {
+			if d != -1 && out[i] >= 0 && d != out[i] {
+				return op.Errorf("new shape is inconsistent with result shape")
+			}
+		}
+		n, static := ir.NumElements(in)
+		static = static && inRanked
+		if static {
+			if m, ok := ir.NumElements(out); ok && m != n {
+				return op.Errorf("cannot reshape %d elements into %d", n, m)
+			}
+			p, all := int64(1), true
+			for _, d := range ns {
+				p *= d
+				all = all && d >= 0
+			}
+			if (all && p != n) || (!all && p > n) {
+				return op.Errorf("cannot reshape %d elements into %d", n, p)
+			}
+		}
+		if i := slices.Index(ns, -1); i >= 0 && slices.Contains(ns[i+1:], -1) {
+			return op.Errorf("expected at most one target dimension to be -1")
+		}
+		inferred := slices.Clone(ns) // -1 is '?' unless the count decides it
+		if i := slices.Index(ns, -1); i >= 0 && static {
+			rest := int64(1)
+			for j, d := range ns {
+				if j != i {
+					rest *= d
+				}
+			}
+			if rest != 0 {
+				inferred[i] = n / rest
+			}
+		}
+		if ir.ElementType(op.Operand(0).Type()) != ir.ElementType(op.Result(0).Type()) || !ir.CompatibleShapes(inferred, out) {
+			d := op.Errorf("inferred type(s) '%s' are incompatible with return type(s) of operation '%s'",
+				ir.TypeString(ir.WithShape(op.Operand(0).Type(), inferred)), ir.TypeString(op.Result(0).Type()))
+			d.Also = append(d.Also, op.Errorf("failed to infer returned types"))
+			return d
+		}
+		return nil
+	},
 }
 
 // verifyTosaClamp is MLIR 19's check: one element type in and out, and
@@ -290,6 +348,16 @@ var TosaOps = []*Op{
 			}
 			return verifyConstantType(op) // tirc: the element types too
 		},
+	},
+	{
+		Name: "tosa.reshape", Summary: "the input's elements in row-major order in new_shape (-1: the count decides)",
+		Format: FunctionalTypeForm, Inherent: []string{"new_shape"},
+		Operands: []Arg{{"input1", TosaTensor, false}},
+		Results:  []Arg{{"output", TosaRankedTensor, false}},
+		Attrs:    []AttrSpec{{Name: "new_shape", Desc: "i64 dense array attribute", Check: I64ArrayAttr}},
+		// MLIR 19's checks first, then the Reshape trait's (codegen and
+		// eval lower the trait: a reshape is a view, as tir.reshape's)
+		Traits: []*ir.Trait{tosaReshapeShape, traits.Reshape, traits.Pure},
 	},
 	tosaReduction("tosa.reduce_all", "logical and over axis, kept as size 1", ir.ReduceAll, TosaBool),
 	tosaReduction("tosa.reduce_any", "logical or over axis, kept as size 1", ir.ReduceAny, TosaBool),

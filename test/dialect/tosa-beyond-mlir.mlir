@@ -3,8 +3,9 @@
 // specification's rule; MLIR 19's verifier does not check ranks), a cast
 // keeps its operand's shape (MLIR 19's tosa.cast has no shape check),
 // reduce_all/any take booleans (the TOSA specification's; MLIR 19 takes
-// any number), a constant's value has the result's element type, and
-// reduce_max/min of a static empty extent has no value (as tir's, SPEC 3a).
+// any number), a constant's value has the result's element type,
+// reduce_max/min of a static empty extent has no value (as tir's, SPEC 3a),
+// and a reshape's -1 must divide the element count.
 // mlir-opt-19 accepts every split of this file.
 // RUN: tirc -split-input-file -verify-diagnostics %s
 
@@ -43,5 +44,14 @@ func.func @const_element() {
 func.func @reduce_empty(%a: tensor<0x5xf32>) {
   // expected-error @+1 {{'tosa.reduce_max' op reduces dimension 0 of size 0, which has no max (no identity for an empty set)}}
   %0 = tosa.reduce_max %a {axis = 0 : i32} : (tensor<0x5xf32>) -> tensor<1x5xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_divides(%a: tensor<2x3xf32>) {
+  // mlir-opt-19 accepts a -1 that cannot be: 6 elements are not 7 rows
+  // expected-error @+1 {{'tosa.reshape' op cannot reshape array of size 6 into shape (7,?)}}
+  %0 = tosa.reshape %a {new_shape = array<i64: 7, -1>} : (tensor<2x3xf32>) -> tensor<7x?xf32>
   return
 }

@@ -224,3 +224,60 @@ func.func @const_shape() {
   %0 = "tosa.const"() {value = dense<1.0> : tensor<3xf32>} : () -> tensor<?xf32>
   return
 }
+
+// -----
+
+func.func @reshape_rank(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tosa.reshape' op new shape does not match result rank}}
+  %0 = tosa.reshape %a {new_shape = array<i64: 3, 2>} : (tensor<2x3xf32>) -> tensor<6xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_inconsistent(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tosa.reshape' op new shape is inconsistent with result shape}}
+  %0 = tosa.reshape %a {new_shape = array<i64: 3, 2>} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_count(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tosa.reshape' op cannot reshape 6 elements into 9}}
+  %0 = tosa.reshape %a {new_shape = array<i64: 3, 3>} : (tensor<2x3xf32>) -> tensor<3x3xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_two_unknown(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tosa.reshape' op expected at most one target dimension to be -1}}
+  %0 = tosa.reshape %a {new_shape = array<i64: -1, -1>} : (tensor<2x3xf32>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_element(%a: tensor<2x3xf32>) {
+  // expected-error @+2 {{'tosa.reshape' op inferred type(s) 'tensor<3x2xf32>' are incompatible with return type(s) of operation 'tensor<3x2xf16>'}}
+  // expected-error @+1 {{'tosa.reshape' op failed to infer returned types}}
+  %0 = tosa.reshape %a {new_shape = array<i64: 3, 2>} : (tensor<2x3xf32>) -> tensor<3x2xf16>
+  return
+}
+
+// -----
+
+func.func @reshape_unranked(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tosa.reshape' op result #0 must be ranked tensor of number values, but got 'tensor<*xf32>'}}
+  %0 = tosa.reshape %a {new_shape = array<i64: 3, 2>} : (tensor<2x3xf32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_ok(%a: tensor<2x3xf32>, %d: tensor<?x3xf32>) -> (tensor<?x2xf32>, tensor<3x?xf32>) {
+  %0 = tosa.reshape %a {new_shape = array<i64: -1, 2>} : (tensor<2x3xf32>) -> tensor<?x2xf32>
+  %1 = tosa.reshape %d {new_shape = array<i64: 3, -1>} : (tensor<?x3xf32>) -> tensor<3x?xf32>
+  return %0, %1 : tensor<?x2xf32>, tensor<3x?xf32>
+}

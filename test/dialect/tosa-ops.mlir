@@ -18,6 +18,7 @@
 // CHECK: tosa.reduce_all %arg4 {axis = 2 : i32} : (tensor<13x21x3xi1>) -> tensor<13x21x1xi1>
 // CHECK: tosa.arithmetic_right_shift %arg2, %arg3 {round = false} : (tensor<13x21x3xi32>, tensor<13x21x3xi32>) -> tensor<13x21x3xi32>
 // CHECK: tosa.reduce_sum %arg0 {axis = 1 : i32} : (tensor<13x21x3xf32>) -> tensor<13x1x3xf32>
+// CHECK: tosa.reshape %{{.*}} {new_shape = array<i64: 13, 3>} : (tensor<13x1x3xf32>) -> tensor<13x3xf32>
 func.func @t(%a: tensor<13x21x3xf32>, %b: tensor<13x21x1xf32>, %i: tensor<13x21x3xi32>, %j: tensor<13x21x3xi32>, %c: tensor<13x21x3xi1>) -> tensor<13x21x3xf32> {
   %0 = tosa.add %a, %b : (tensor<13x21x3xf32>, tensor<13x21x1xf32>) -> tensor<13x21x3xf32>
   %1 = tosa.sub %a, %b : (tensor<13x21x3xf32>, tensor<13x21x1xf32>) -> tensor<13x21x3xf32>
@@ -58,6 +59,7 @@ func.func @t(%a: tensor<13x21x3xf32>, %b: tensor<13x21x1xf32>, %i: tensor<13x21x
   %31 = tosa.clz %i : (tensor<13x21x3xi32>) -> tensor<13x21x3xi32>
   %32 = tosa.sin %a : (tensor<13x21x3xf32>) -> tensor<13x21x3xf32>
   %33 = tosa.reduce_sum %a {axis = 1 : i32} : (tensor<13x21x3xf32>) -> tensor<13x1x3xf32>
+  %46 = tosa.reshape %33 {new_shape = array<i64: 13, 3>} : (tensor<13x1x3xf32>) -> tensor<13x3xf32>
   %34 = tosa.reduce_max %a {axis = 0 : i32} : (tensor<13x21x3xf32>) -> tensor<1x21x3xf32>
   %35 = tosa.logical_right_shift %i, %j : (tensor<13x21x3xi32>, tensor<13x21x3xi32>) -> tensor<13x21x3xi32>
   %36 = tosa.bitwise_or %i, %j : (tensor<13x21x3xi32>, tensor<13x21x3xi32>) -> tensor<13x21x3xi32>

@@ -80,8 +80,9 @@ func.func @logic(%c: tensor<6x5xi1>, %d: tensor<6x1xi1>) -> (tensor<6x5xi1>, ten
 }
 
 // Reductions keep the axis as size 1, so the result broadcasts back: a
-// softmax over the last axis and the column statistics.
-func.func @reductions(%x: tensor<?x16xf32>, %i: tensor<?x16xi32>) -> (tensor<?x16xf32>, tensor<1x16xf32>, tensor<1x16xf32>, tensor<?x1xf32>, tensor<1x16xi32>, tensor<?x1xi32>) {
+// softmax over the last axis and the column statistics; tosa.reshape drops
+// the kept axis.
+func.func @reductions(%x: tensor<?x16xf32>, %i: tensor<?x16xi32>) -> (tensor<?x16xf32>, tensor<1x16xf32>, tensor<1x16xf32>, tensor<?x1xf32>, tensor<1x16xi32>, tensor<?x1xi32>, tensor<16xf32>, tensor<?xi32>) {
   %m = tosa.reduce_max %x {axis = 1 : i32} : (tensor<?x16xf32>) -> tensor<?x1xf32>
   %d = tosa.sub %x, %m : (tensor<?x16xf32>, tensor<?x1xf32>) -> tensor<?x16xf32>
   %e = tosa.exp %d : (tensor<?x16xf32>) -> tensor<?x16xf32>
@@ -93,5 +94,7 @@ func.func @reductions(%x: tensor<?x16xf32>, %i: tensor<?x16xi32>) -> (tensor<?x1
   %p = tosa.reduce_prod %x {axis = 1 : i32} : (tensor<?x16xf32>) -> tensor<?x1xf32>
   %is = tosa.reduce_sum %i {axis = 0 : i32} : (tensor<?x16xi32>) -> tensor<1x16xi32>
   %ip = tosa.reduce_prod %i {axis = 1 : i32} : (tensor<?x16xi32>) -> tensor<?x1xi32>
-  return %sm, %cs, %cmin, %p, %is, %ip : tensor<?x16xf32>, tensor<1x16xf32>, tensor<1x16xf32>, tensor<?x1xf32>, tensor<1x16xi32>, tensor<?x1xi32>
+  %flat = tosa.reshape %cs {new_shape = array<i64: 16>} : (tensor<1x16xf32>) -> tensor<16xf32>
+  %rows = tosa.reshape %ip {new_shape = array<i64: -1>} : (tensor<?x1xi32>) -> tensor<?xi32>
+  return %sm, %cs, %cmin, %p, %is, %ip, %flat, %rows : tensor<?x16xf32>, tensor<1x16xf32>, tensor<1x16xf32>, tensor<?x1xf32>, tensor<1x16xi32>, tensor<?x1xi32>, tensor<16xf32>, tensor<?xi32>
 }

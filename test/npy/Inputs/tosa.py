@@ -140,4 +140,5 @@ xr64 = xr.astype(np.float64)
 e = np.exp(xr64 - xr64.max(1, keepdims=True))
 wants("reductions", [(e / e.sum(1, keepdims=True)).astype(f32), xr64.sum(0, keepdims=True).astype(f32),
                      xr.min(0, keepdims=True), np.prod(xr64, 1, keepdims=True).astype(f32),
-                     np.add.reduce(ir_, 0, dtype=i32, keepdims=True), np.multiply.reduce(ir_, 1, dtype=i32, keepdims=True)])
+                     np.add.reduce(ir_, 0, dtype=i32, keepdims=True), np.multiply.reduce(ir_, 1, dtype=i32, keepdims=True),
+                     xr64.sum(0).astype(f32), np.multiply.reduce(ir_, 1, dtype=i32)])
