@@ -78,7 +78,11 @@ type AttrSpec struct {
 
 // Def builds the ir.OpDef for the row.
 func (r *Op) Def() *ir.OpDef {
-	ts := countTraits(r)
+	var ts []*ir.Trait
+	if len(r.Attrs) > 0 {
+		ts = append(ts, inherentAttrs(r))
+	}
+	ts = append(ts, countTraits(r)...)
 	if len(r.Operands) > 0 || len(r.Results) > 0 || len(r.Attrs) > 0 {
 		ts = append(ts, invariants(r))
 	}
@@ -163,6 +167,25 @@ func nResults(n int) *ir.Trait {
 		Verify: func(op *ir.Op) *ir.Diagnostic {
 			if op.NumResults() != n {
 				return op.Errorf("expected %d results", n)
+			}
+			return nil
+		},
+	}
+}
+
+// inherentAttrs checks the attributes present against their constraints
+// before anything else, as mlir-opt-19 does when it parses an op (its
+// verifyInherentAttrs): `"arith.cmpi"(%a, %b, %c) {predicate = 10 : i64}`
+// is refused for the predicate, not the operand count.
+func inherentAttrs(r *Op) *ir.Trait {
+	return &ir.Trait{
+		Name: "InherentAttrs",
+		Doc:  "The op's attributes present satisfy their constraints.",
+		Verify: func(op *ir.Op) *ir.Diagnostic {
+			for _, a := range r.Attrs {
+				if v := op.Attr(a.Name); v != nil && a.Check != nil && !a.Check(v) {
+					return op.Errorf("attribute '%s' failed to satisfy constraint: %s", a.Name, a.Desc)
+				}
 			}
 			return nil
 		},

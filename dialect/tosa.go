@@ -31,19 +31,42 @@ var (
 	i8Attr           = func(a ir.Attr) bool { i, ok := a.(*ir.IntAttr); return ok && i.Type == ir.I8 }
 	floatAttr        = func(a ir.Attr) bool { _, ok := a.(*ir.FloatAttr); return ok }
 	boolAttr         = func(a ir.Attr) bool { i, ok := a.(*ir.IntAttr); return ok && i.Type == ir.I1 }
-	tosaBroadcast    = []*ir.Trait{traits.Broadcastable, traits.SameOperandsAndResultRank}
+	// tosaBroadcast is MLIR 19's broadcast check, then tirc's equal ranks
+	// (SPEC 3c), then the Broadcastable trait tirc lowers (which then
+	// agrees). Rows put it after their element-type traits, as MLIR 19's
+	// ops list ResultsBroadcastableShape after theirs.
+	tosaBroadcast = []*ir.Trait{tosaResultsBroadcastable, traits.SameOperandsAndResultRank, traits.Broadcastable}
 )
+
+// tosaResultsBroadcastable is MLIR 19's ResultsBroadcastableShape: the
+// ranked operands broadcast, and the result's trailing dims are
+// compatible with their shape (mlir-opt-19 allows more leading result
+// dims, which SameOperandsAndResultRank then refuses).
+var tosaResultsBroadcastable = &ir.Trait{
+	Name: "ResultsBroadcastableShape",
+	Doc:  "The ranked operands broadcast; the result's trailing dims are compatible with their shape.",
+	Verify: func(op *ir.Op) *ir.Diagnostic {
+		inferred, ranked, ok := traits.InferResultShape(op.OperandTypes())
+		if !ok {
+			return op.Errorf("operands don't have broadcast-compatible shapes")
+		}
+		if !ranked {
+			return nil
+		}
+		return traits.ResultCheck(op, inferred, op.Result(0).Type(), true)
+	},
+}
 
 // tosaBinary is the row of an elementwise binary op.
 func tosaBinary(name, summary string, k ir.Kernel, c Constraint, commutative, sameElem bool) *Op {
-	ts := append([]*ir.Trait{}, tosaBroadcast...)
+	var ts []*ir.Trait
 	if commutative {
 		ts = append(ts, traits.Commutative)
 	}
 	if sameElem {
 		ts = append(ts, traits.SameOperandsAndResultElementType)
 	}
-	ts = append(ts, traits.Pure)
+	ts = append(append(ts, tosaBroadcast...), traits.Pure)
 	return &Op{
 		Name: name, Summary: summary, Kernel: k, Format: FunctionalTypeForm,
 		Operands: []Arg{{"input1", c, false}, {"input2", c, false}},
@@ -54,11 +77,11 @@ func tosaBinary(name, summary string, k ir.Kernel, c Constraint, commutative, sa
 
 // tosaUnary is the row of an elementwise unary op.
 func tosaUnary(name, summary string, k ir.Kernel, c Constraint, sameElem bool) *Op {
-	ts := append([]*ir.Trait{}, tosaBroadcast...)
+	var ts []*ir.Trait
 	if sameElem {
 		ts = append(ts, traits.SameOperandsAndResultElementType)
 	}
-	ts = append(ts, traits.Pure)
+	ts = append(append(ts, tosaBroadcast...), traits.Pure)
 	return &Op{
 		Name: name, Summary: summary, Kernel: k, Format: FunctionalTypeForm,
 		Operands: []Arg{{"input1", c, false}},
@@ -72,19 +95,23 @@ func tosaCompare(name, summary, pred string, commutative bool) *Op {
 	r := tosaBinary(name, summary, ir.KernelCmp, TosaTensor, commutative, false)
 	r.Results = []Arg{{"output", TosaBool, false}}
 	r.Predicates = []string{pred}
-	r.Traits = append(r.Traits[:len(r.Traits)-1], traits.SameOperandsElementType, traits.Pure)
+	var ts []*ir.Trait
+	if commutative {
+		ts = append(ts, traits.Commutative)
+	}
+	r.Traits = append(append(append(ts, traits.SameOperandsElementType), tosaBroadcast...), traits.Pure)
 	return r
 }
 
 // tosaReduction is the row of a reduce_* op: `axis` is reduced and kept as
 // size 1 (TOSA's reductions keep their dims), on the reductions'
 // machinery (ir.Reduce kinds, ir.Loops).
-func tosaReduction(name, summary string, kind ir.Reduce, c Constraint) *Op {
+func tosaReduction(name, summary string, kind ir.Reduce) *Op {
 	return &Op{
 		Name: name, Summary: summary, Kernel: ir.KernelIdentity, Reduce: kind, Format: FunctionalTypeForm,
 		Inherent: []string{"axis"},
-		Operands: []Arg{{"input", c, false}},
-		Results:  []Arg{{"output", c, false}},
+		Operands: []Arg{{"input", TosaTensor, false}},
+		Results:  []Arg{{"output", TosaTensor, false}},
 		Attrs:    []AttrSpec{{Name: "axis", Desc: "32-bit signless integer attribute", Check: i32Attr}},
 		Traits:   []*ir.Trait{traits.Pure},
 		Verify:   verifyTosaReduction,
@@ -129,9 +156,10 @@ func verifyTosaReduction(op *ir.Op) *ir.Diagnostic {
 			return op.Errorf("expect reduced dimension size to be 1, got %d", outShape[axis])
 		}
 	}
-	inferred := in // unranked: so is the inferred type
-	if inRanked {
-		inferred = ir.WithShape(in, tosaReducedShape(inShape, axis))
+	// unranked where the axis is not a dim (unranked, rank 0), as MLIR 19's
+	var inferred ir.Type = ir.UnrankedTensor(ir.ElementType(in))
+	if inRanked && axis < int64(len(inShape)) {
+		inferred = &ir.TensorType{Shape: tosaReducedShape(inShape, axis), Elem: ir.ElementType(in)}
 	}
 	if ir.ElementType(in) != ir.ElementType(out) || (inRanked && outRanked && !ir.CompatibleShapes(tosaReducedShape(inShape, axis), outShape)) {
 		d := op.Errorf("inferred type(s) '%s' are incompatible with return type(s) of operation '%s'", ir.TypeString(inferred), ir.TypeString(out))
@@ -139,7 +167,15 @@ func verifyTosaReduction(op *ir.Op) *ir.Diagnostic {
 		return d
 	}
 	if inRanked {
-		return emptyReductionError(op, inShape, tosaReducedDims(inShape, axis))
+		if d := emptyReductionError(op, inShape, tosaReducedDims(inShape, axis)); d != nil {
+			return d
+		}
+	}
+	// mlir-opt-19 takes any number; the TOSA specification and MLIR's
+	// lowering (TosaToLinalg) only booleans, so tirc has no numbers'
+	// reduce_all/any to compute.
+	if k := op.Def.Reduce; (k == ir.ReduceAll || k == ir.ReduceAny) && ir.ElementType(in) != ir.I1 {
+		return op.Errorf("operand #0 must be %s, but got '%s'", TosaBool.Desc, ir.TypeString(in))
 	}
 	return nil
 }
@@ -207,7 +243,7 @@ var tosaReshapeShape = &ir.Trait{
 		}
 		if ir.ElementType(op.Operand(0).Type()) != ir.ElementType(op.Result(0).Type()) || !ir.CompatibleShapes(inferred, out) {
 			d := op.Errorf("inferred type(s) '%s' are incompatible with return type(s) of operation '%s'",
-				ir.TypeString(ir.WithShape(op.Operand(0).Type(), inferred)), ir.TypeString(op.Result(0).Type()))
+				ir.TypeString(&ir.TensorType{Shape: inferred, Elem: ir.ElementType(op.Operand(0).Type())}), ir.TypeString(op.Result(0).Type()))
 			d.Also = append(d.Also, op.Errorf("failed to infer returned types"))
 			return d
 		}
@@ -318,7 +354,9 @@ var TosaOps = []*Op{
 		Kernel: ir.KernelCastRound, Format: FunctionalTypeForm,
 		Operands: []Arg{{"input", TosaTensor, false}},
 		Results:  []Arg{{"output", TosaTensor, false}},
-		Traits:   append(append([]*ir.Trait{}, tosaBroadcast...), traits.Pure),
+		// mlir-opt-19 checks no shape; tirc's cast keeps its operand's
+		// (test/dialect/tosa-beyond-mlir.mlir): Broadcastable's check.
+		Traits: []*ir.Trait{traits.Broadcastable, traits.SameOperandsAndResultRank, traits.Pure},
 	},
 	{
 		Name: "tosa.clamp", Summary: "min(max(x, min_*), max_*): the float or integer bounds by the element type",
@@ -332,8 +370,9 @@ var TosaOps = []*Op{
 			{Name: "min_fp", Desc: "arbitrary float attribute", Check: floatAttr},
 			{Name: "max_fp", Desc: "arbitrary float attribute", Check: floatAttr},
 		},
-		Traits: append(append([]*ir.Trait{}, tosaBroadcast...), traits.Pure),
-		Verify: verifyTosaClamp,
+		// MLIR 19 checks the bounds after the shapes, tirc the ranks last
+		Traits: []*ir.Trait{tosaResultsBroadcastable, {Name: "TosaClampTypes", Doc: "MLIR 19's element types of tosa.clamp.", Verify: verifyTosaClamp},
+			traits.SameOperandsAndResultRank, traits.Broadcastable, traits.Pure},
 	},
 	{
 		Name: "tosa.const", Summary: "the constant given by `value`", Inherent: []string{"value"},
@@ -359,12 +398,12 @@ var TosaOps = []*Op{
 		// eval lower the trait: a reshape is a view, as tir.reshape's)
 		Traits: []*ir.Trait{tosaReshapeShape, traits.Reshape, traits.Pure},
 	},
-	tosaReduction("tosa.reduce_all", "logical and over axis, kept as size 1", ir.ReduceAll, TosaBool),
-	tosaReduction("tosa.reduce_any", "logical or over axis, kept as size 1", ir.ReduceAny, TosaBool),
-	tosaReduction("tosa.reduce_max", "maximum over axis, kept as size 1; NaN propagates", ir.ReduceMax, TosaTensor),
-	tosaReduction("tosa.reduce_min", "minimum over axis, kept as size 1; NaN propagates", ir.ReduceMin, TosaTensor),
-	tosaReduction("tosa.reduce_prod", "product over axis, kept as size 1", ir.ReduceProd, TosaTensor),
-	tosaReduction("tosa.reduce_sum", "sum over axis, kept as size 1", ir.ReduceSum, TosaTensor),
+	tosaReduction("tosa.reduce_all", "logical and over axis, kept as size 1", ir.ReduceAll),
+	tosaReduction("tosa.reduce_any", "logical or over axis, kept as size 1", ir.ReduceAny),
+	tosaReduction("tosa.reduce_max", "maximum over axis, kept as size 1; NaN propagates", ir.ReduceMax),
+	tosaReduction("tosa.reduce_min", "minimum over axis, kept as size 1; NaN propagates", ir.ReduceMin),
+	tosaReduction("tosa.reduce_prod", "product over axis, kept as size 1", ir.ReduceProd),
+	tosaReduction("tosa.reduce_sum", "sum over axis, kept as size 1", ir.ReduceSum),
 }
 
 // tosaMul is input1 * input2 with mul's `shift`: integers then round the
@@ -384,8 +423,9 @@ var tosaMul = &Op{
 	Operands: []Arg{{"input1", TosaTensor, false}, {"input2", TosaTensor, false}},
 	Results:  []Arg{{"output", TosaTensor, false}},
 	Attrs:    []AttrSpec{{Name: "shift", Desc: "8-bit signless integer attribute", Check: i8Attr}},
-	Traits:   append(append([]*ir.Trait{}, tosaBroadcast...), traits.Commutative, traits.Pure),
-	Verify:   verifyTosaMul,
+	// MLIR 19 checks the element types before the shapes
+	Traits: append(append([]*ir.Trait{traits.Commutative, {Name: "TosaMulTypes", Doc: "MLIR 19's element types of tosa.mul.", Verify: verifyTosaMul}},
+		tosaBroadcast...), traits.Pure),
 }
 
 // verifyTosaMul is MLIR 19's check: an integer result takes two operands
@@ -423,5 +463,5 @@ var tosaShr = &Op{
 	Operands: []Arg{{"input1", TosaTensor, false}, {"input2", TosaTensor, false}},
 	Results:  []Arg{{"output", TosaTensor, false}},
 	Attrs:    []AttrSpec{{Name: "round", Desc: "bool attribute", Check: boolAttr}},
-	Traits:   append(append([]*ir.Trait{}, tosaBroadcast...), traits.SameOperandsAndResultElementType, traits.Pure),
+	Traits:   append(append([]*ir.Trait{traits.SameOperandsAndResultElementType}, tosaBroadcast...), traits.Pure),
 }

@@ -1,17 +1,32 @@
-// What tirc refuses in TOSA programs that mlir-opt-19 accepts (SPEC 3c
-// decides): TOSA's broadcasting is between operands of equal rank (the TOSA
-// specification's rule; MLIR 19's verifier does not check ranks), a cast
-// keeps its operand's shape (MLIR 19's tosa.cast has no shape check),
-// reduce_all/any take booleans (the TOSA specification's; MLIR 19 takes
-// any number), a constant's value has the result's element type,
-// reduce_max/min of a static empty extent has no value (as tir's, SPEC 3a),
-// and a reshape's -1 must divide the element count.
+// What tirc refuses in TOSA programs that mlir-opt-19 accepts, each after
+// all of mlir-opt-19's checks (so where it refuses, tirc gives its
+// message; dialect/mlir_differential_test.go generates every case kind
+// here and expects these refusals). SPEC 3c decides the first: TOSA's
+// broadcasting is between operands and a result of equal rank (the TOSA
+// specification's rule; MLIR 19's verifier does not check ranks). The
+// others have no value tirc could compute: a cast to another shape
+// (MLIR 19's tosa.cast checks no shape; which elements would it take?),
+// reduce_all/any of numbers (MLIR 19's constraint takes any number, but
+// the TOSA specification and MLIR's own lowering, TosaToLinalg, only
+// booleans), a constant whose value has another element type (MLIR 19's
+// lowering would build an ill-typed arith.constant), reduce_max/min of a
+// static empty extent (no identity, as tir's, SPEC 3a), and a reshape
+// whose -1 does not divide the element count.
 // mlir-opt-19 accepts every split of this file.
 // RUN: tirc -split-input-file -verify-diagnostics %s
 
 func.func @ranks(%a: tensor<13x21x3xf32>, %b: tensor<21x1xf32>) {
   // expected-error @+1 {{'tosa.add' op operands don't have matching ranks}}
   %0 = tosa.add %a, %b : (tensor<13x21x3xf32>, tensor<21x1xf32>) -> tensor<13x21x3xf32>
+  return
+}
+
+// -----
+
+func.func @result_rank(%a: tensor<i8>) {
+  // mlir-opt-19 matches the result's trailing dims only
+  // expected-error @+1 {{'tosa.clz' op result type has different rank than operands}}
+  %0 = tosa.clz %a : (tensor<i8>) -> tensor<4xi8>
   return
 }
 
@@ -28,6 +43,14 @@ func.func @cast_shape(%a: tensor<4xf32>) {
 func.func @reduce_all_float(%a: tensor<4x5xf32>) {
   // expected-error @+1 {{'tosa.reduce_all' op operand #0 must be tensor of 1-bit signless integer values, but got 'tensor<4x5xf32>'}}
   %0 = tosa.reduce_all %a {axis = 0 : i32} : (tensor<4x5xf32>) -> tensor<1x5xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_any_unranked(%a: tensor<*xbf16>) {
+  // expected-error @+1 {{'tosa.reduce_any' op operand #0 must be tensor of 1-bit signless integer values, but got 'tensor<*xbf16>'}}
+  %0 = tosa.reduce_any %a {axis = 1 : i32} : (tensor<*xbf16>) -> tensor<*xbf16>
   return
 }
 

@@ -281,3 +281,77 @@ func.func @reshape_ok(%a: tensor<2x3xf32>, %d: tensor<?x3xf32>) -> (tensor<?x2xf
   %1 = tosa.reshape %d {new_shape = array<i64: 3, -1>} : (tensor<?x3xf32>) -> tensor<3x?xf32>
   return %0, %1 : tensor<?x2xf32>, tensor<3x?xf32>
 }
+
+// -----
+
+// Element types before shapes, as MLIR 19's ops list their traits.
+func.func @elem_before_broadcast(%a: tensor<4xf32>, %b: tensor<3xi32>) {
+  // expected-error @+1 {{'tosa.add' op requires the same element type for all operands and results}}
+  %0 = tosa.add %a, %b : (tensor<4xf32>, tensor<3xi32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @mul_elem_before_broadcast(%a: tensor<2x4xi8>, %b: tensor<3xi16>) {
+  // expected-error @+1 {{'tosa.mul' op requires the same element type for all operands}}
+  %0 = tosa.mul %a, %b {shift = 0 : i8} : (tensor<2x4xi8>, tensor<3xi16>) -> tensor<4xi32>
+  return
+}
+
+// -----
+
+// clamp's bounds after the shapes, before tirc's equal ranks
+func.func @clamp_bounds_before_rank(%a: tensor<4xf32>) {
+  // expected-error @+1 {{'tosa.clamp' op min/max attributes types are incompatible with input/output element types.}}
+  %0 = tosa.clamp %a {max_fp = 1.0 : f32, max_int = 1 : i64, min_fp = 0.0 : f16, min_int = 0 : i64} : (tensor<4xf32>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+// reduce_all/any take numbers in MLIR 19's constraint, so the axis is
+// checked first
+func.func @reduce_all_axis(%a: tensor<4xf32>) {
+  // expected-error @+1 {{'tosa.reduce_all' op expect input tensor rank (1) to be larger than reduce axis (1)}}
+  %0 = tosa.reduce_all %a {axis = 1 : i32} : (tensor<4xf32>) -> tensor<1xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_any_index(%a: tensor<4xindex>) {
+  // expected-error @+1 {{'tosa.reduce_any' op operand #0 must be tensor of number values, but got 'tensor<4xindex>'}}
+  %0 = tosa.reduce_any %a {axis = 0 : i32} : (tensor<4xindex>) -> tensor<1xindex>
+  return
+}
+
+// -----
+
+// the reduction of a rank-0 tensor infers an unranked type
+func.func @reduce_rank0(%a: tensor<f32>) {
+  // expected-error @+2 {{'tosa.reduce_sum' op inferred type(s) 'tensor<*xf32>' are incompatible with return type(s) of operation 'tensor<f16>'}}
+  // expected-error @+1 {{'tosa.reduce_sum' op failed to infer returned types}}
+  %0 = tosa.reduce_sum %a {axis = 0 : i32} : (tensor<f32>) -> tensor<f16>
+  return
+}
+
+// -----
+
+// the inferred type has no encoding
+func.func @reshape_encoding(%a: tensor<4xi8, "enc">) {
+  // expected-error @+2 {{'tosa.reshape' op inferred type(s) 'tensor<2x2xi8>' are incompatible with return type(s) of operation 'tensor<2x2xf64>'}}
+  // expected-error @+1 {{'tosa.reshape' op failed to infer returned types}}
+  %0 = tosa.reshape %a {new_shape = array<i64: 2, 2>} : (tensor<4xi8, "enc">) -> tensor<2x2xf64>
+  return
+}
+
+// -----
+
+// an attribute present is checked before the operand count (mlir-opt-19
+// checks it as it parses the op)
+func.func @attr_before_count(%a: tensor<4xf32>) {
+  // expected-error @+1 {{'tosa.const' op attribute 'value' failed to satisfy constraint: constant vector/tensor attribute}}
+  %0 = "tosa.const"(%a) {value = 2.5 : bf16} : (tensor<4xf32>) -> tensor<4xf32>
+  return
+}
