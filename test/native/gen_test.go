@@ -197,7 +197,9 @@ func (g *gen) newConst(e *ir.Scalar, shape []int64, nonzero bool) *value {
 	rt := &ir.TensorType{Shape: slices.Clone(shape), Elem: e}
 	dense := t.ToDense(rt).String()
 	var v *value
-	if g.chance(2) || (e.IsInt() && !e.IsSignless()) { // arith takes signless integers only
+	if slices.Contains(tosaElems, e) && g.chance(4) {
+		v = g.emit("tosa.const", nil, "value = "+dense, rt, shape)
+	} else if g.chance(2) || (e.IsInt() && !e.IsSignless()) { // arith takes signless integers only
 		v = g.emit("tir.constant", nil, "value = "+dense, rt, shape)
 	} else {
 		v = g.emitShort("arith.constant "+dense, "arith.constant", rt, shape)
@@ -316,6 +318,11 @@ func (g *gen) step() {
 		g.move(x)
 		return
 	}
+	// TOSA: a quarter of the steps until every TOSA op has run, then 1/16
+	if (tosaUndrawn() && g.chance(4)) || g.chance(16) {
+		g.tosa(x)
+		return
+	}
 	switch k := g.rng.IntN(100); {
 	case dialectOpsUndrawn() && !(e.IsInt() && !e.IsSignless()) && g.chance(4):
 		// until every arith and math op has been drawn (arith and math
@@ -382,7 +389,7 @@ func (g *gen) reduce(x *value) {
 	default:
 		kinds = []string{"tir.reduce_sum", "tir.reduce_prod", "tir.reduce_max", "tir.reduce_min", "tir.argmax", "tir.argmin"}
 	}
-	op := kinds[g.rng.IntN(len(kinds))]
+	op := leastDrawn(g.rng, "", kinds) // every kind runs (TestRandomProgramsNative)
 	index := op == "tir.argmax" || op == "tir.argmin"
 	if index && (r == 0 || x.approx) {
 		op, index = "tir.reduce_max", false // an ulp must not move an index
