@@ -141,7 +141,8 @@ extra = [("W2", "C, non-temporal stores"), ("W3", "C unfused (2 temporaries)"),
          ("W3", "C fused -O3, GOMP 2 threads"), ("W5", "C fused -O3, GOMP 2 threads"),
          ("W3", "NumPy expression"), ("W4", "tirc, bare pointers"),
          ("W10", "NumPy out="), ("W10", "NumPy expression"), ("W11", "NumPy out="), ("W11", "NumPy expression"),
-         ("W10", "C fused -O3, GOMP 2 threads"), ("W11", "C fused -O3, GOMP 2 threads")]
+         ("W10", "C fused -O3, GOMP 2 threads"), ("W11", "C fused -O3, GOMP 2 threads"),
+         ("W10", "C tiled by hand (16x16, streaming)")]
 print("Other variants, time relative to tirc (single thread) of the same run:\n")
 print("| workload | variant | time | vs tirc |")
 print("| --- | --- | --- | --- |")
@@ -154,6 +155,11 @@ for w, v in extra:
         else:
             print("| %s | %s | %s | %s |" % (w, v, ms(w, v), ratio(t(w, v), base)))
 print()
+hand, copy1 = t("W10", "C tiled by hand (16x16, streaming)"), best_bw("copy", 1)
+if hand and copy1 and t("W10", "tirc"):
+    g, gt = res[("W10", "tirc")]["bytes"] / hand, res[("W10", "tirc")]["bytes"] / t("W10", "tirc")
+    print("W10's yardstick: the fastest hand-written C transpose found (bench/c/kernels.c, c_w10_tiled) "
+          "moves %.1f GB/s, %.0f%% of the 1-core copy limit (tirc %.0f%%).\n" % (g, 100 * g / copy1, 100 * gt / copy1))
 if bw:
     print("Memory bandwidth (STREAM-like, bench/c/stream.c), GB/s: " + ", ".join(
         "%s %dT %.1f" % (k, th, v) for (k, th), v in sorted(bw.items())) + "\n")

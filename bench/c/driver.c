@@ -167,6 +167,7 @@ static desc1 TB;
 static desc2 TB2;
 static void run_c_w10(void) { c_w10(rx, rout); }
 static void run_c_w10_par(void) { c_w10_par(rx, rout); }
+static void run_c_w10_tiled(void) { c_w10_tiled(rx, rout); }
 static void run_mlir_w10(void) { _mlir_ciface_mlir_w10(&RX, &RO); }
 static void run_mlir_w10_dyn(void) { _mlir_ciface_mlir_w10_dyn(&RX, &RO); }
 TIRC_RUN(w10, &RX, &RO)
@@ -494,6 +495,7 @@ int main(int argc, char **argv) {
         {"tirc #2", 1, (void *)w10, run_w10},
         {"C fused -O3, GOMP 2 threads", 2, (void *)c_w10_par, run_c_w10_par},
         {"tirc, 2 threads", 2, (void *)w10, run_w10},
+        {"C tiled by hand (16x16, streaming)", 1, (void *)c_w10_tiled, run_c_w10_tiled},
     };
     variant v[N(cs)];
     int n = select_and_check("W10", cs, N(cs), v, rout, rref, 4l * W10N * W10N);

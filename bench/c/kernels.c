@@ -156,6 +156,72 @@ static void transpose_rows(const float *restrict x, float *restrict out, long lo
 }
 void c_w10(const float *restrict x, float *restrict out) { transpose_rows(x, out, 0, W10N); }
 
+/* c_w10_tiled: the fastest single-thread transpose found while tuning W10
+ * (the yardstick of how far below the copy limit a transpose stays here).
+ * Per tile of 256 rows x 128 columns of x: copy the rows' 512-byte pieces
+ * into a contiguous buffer (row by row, prefetching 8 rows ahead: x's rows
+ * are 32 KiB apart, so a tall tile of x cannot stay in the cache), then
+ * transpose the buffer in 16x16 blocks (64 shuffles) and write each output
+ * row's 1 KiB piece with full-line non-temporal stores. Generic vectors
+ * (clang's __builtin_shufflevector): one AVX-512 shuffle each with
+ * -march=native on an AVX-512 machine, legalised elsewhere. Tried and
+ * slower or no faster on the machine of BENCH.md: 16x16 blocks straight
+ * from x (tiles of 16-256 rows, with and without prefetch), 8x8 blocks,
+ * ordinary stores, prefetching the next tile while writing this one, and
+ * copying it into a second buffer meanwhile. */
+typedef float v16f __attribute__((vector_size(64)));
+enum { TT_ROWS = 256, TT_COLS = 128 };
+
+static void transpose16(v16f r[16]) {
+  v16f t[16], u[16];
+  for (int k = 0; k < 8; k++) {
+    t[2 * k] = __builtin_shufflevector(r[2 * k], r[2 * k + 1], 0, 16, 1, 17, 4, 20, 5, 21, 8, 24, 9, 25, 12, 28, 13, 29);
+    t[2 * k + 1] = __builtin_shufflevector(r[2 * k], r[2 * k + 1], 2, 18, 3, 19, 6, 22, 7, 23, 10, 26, 11, 27, 14, 30, 15, 31);
+  }
+  for (int k = 0; k < 4; k++)
+    for (int h = 0; h < 2; h++) {
+      u[4 * k + 2 * h] = __builtin_shufflevector(t[4 * k + h], t[4 * k + h + 2], 0, 1, 16, 17, 4, 5, 20, 21, 8, 9, 24, 25, 12, 13, 28, 29);
+      u[4 * k + 2 * h + 1] = __builtin_shufflevector(t[4 * k + h], t[4 * k + h + 2], 2, 3, 18, 19, 6, 7, 22, 23, 10, 11, 26, 27, 14, 15, 30, 31);
+    }
+  /* u[4k+m] holds, in its 128-bit lane l, column 4l+m of rows 4k..4k+3:
+   * a 4x4 transpose of 128-bit lanes. */
+  for (int m = 0; m < 4; m++) {
+    v16f w0 = __builtin_shufflevector(u[m], u[4 + m], 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27);
+    v16f w1 = __builtin_shufflevector(u[m], u[4 + m], 4, 5, 6, 7, 12, 13, 14, 15, 20, 21, 22, 23, 28, 29, 30, 31);
+    v16f w2 = __builtin_shufflevector(u[8 + m], u[12 + m], 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27);
+    v16f w3 = __builtin_shufflevector(u[8 + m], u[12 + m], 4, 5, 6, 7, 12, 13, 14, 15, 20, 21, 22, 23, 28, 29, 30, 31);
+    r[m] = __builtin_shufflevector(w0, w2, 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27);
+    r[8 + m] = __builtin_shufflevector(w0, w2, 4, 5, 6, 7, 12, 13, 14, 15, 20, 21, 22, 23, 28, 29, 30, 31);
+    r[4 + m] = __builtin_shufflevector(w1, w3, 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27);
+    r[12 + m] = __builtin_shufflevector(w1, w3, 4, 5, 6, 7, 12, 13, 14, 15, 20, 21, 22, 23, 28, 29, 30, 31);
+  }
+}
+
+void c_w10_tiled(const float *restrict x, float *restrict out) {
+  static v16f buf[TT_ROWS * TT_COLS / 16];
+  const long pf = 8; /* rows ahead */
+  for (long i0 = 0; i0 < W10N; i0 += TT_ROWS)
+    for (long j0 = 0; j0 < W10N; j0 += TT_COLS) {
+      for (long i = 0; i < TT_ROWS; i++) {
+        /* row i + pf of this tile, or of the next one along the rows */
+        long r = i0 + i + pf, c = j0;
+        if (i + pf >= TT_ROWS) r -= TT_ROWS, c += TT_COLS;
+        if (c < W10N)
+          for (long j = 0; j < TT_COLS; j += 16) __builtin_prefetch(x + r * W10N + c + j, 0, 3);
+        for (long j = 0; j < TT_COLS; j += 16)
+          buf[(i * TT_COLS + j) / 16] = *(const v16f *)(x + (i0 + i) * W10N + j0 + j);
+      }
+      for (long j = 0; j < TT_COLS; j += 16)
+        for (long i = 0; i < TT_ROWS; i += 16) {
+          v16f r[16];
+          for (int k = 0; k < 16; k++) r[k] = buf[((i + k) * TT_COLS + j) / 16];
+          transpose16(r);
+          for (int k = 0; k < 16; k++) __builtin_nontemporal_store(r[k], (v16f *)(out + (j0 + j + k) * W10N + i0 + i));
+        }
+    }
+  __builtin_ia32_sfence();
+}
+
 static void transpose_add_rows(const float *restrict x, const float *restrict b, float *restrict out,
                                long lo, long hi) {
   for (long i = lo; i < hi; i++)

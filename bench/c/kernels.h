@@ -51,6 +51,7 @@ void c_w7(const float *restrict x, const float *restrict g, const float *restric
 void c_w8(const float *restrict x, float *restrict out);
 void c_w9(const float *restrict x, float *restrict out);
 void c_w10(const float *restrict x, float *restrict out);
+void c_w10_tiled(const float *restrict x, float *restrict out); /* the best hand-written transpose */
 void c_w11(const float *restrict x, const float *restrict b, float *restrict out);
 
 void c_w1_par(const float *a, const float *b, float *out);
