@@ -70,8 +70,8 @@ func TestParallelParseMatchesSequential(t *testing.T) {
 		})
 	}
 	rng := rand.New(rand.NewSource(1))
-	alphabet := []byte("{}()<>\"%@:=,x?0123456789 \n/-^#!")
-	for i := 0; i < 60; i++ {
+	alphabet := []byte("{}()<>\"%@:=,x?0123456789 \n/-^#!\\$.'`")
+	for i := 0; i < 120; i++ {
 		b := []byte(base)
 		for j := 0; j < 1+rng.Intn(3); j++ {
 			b[rng.Intn(len(b))] = alphabet[rng.Intn(len(alphabet))]

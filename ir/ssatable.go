@@ -48,12 +48,22 @@ func (t *ssaTable) get(name []byte) (ssaDef, bool) {
 	return d, ok
 }
 
+// reserve makes room for the numbers below n (at most the limit), so a
+// body of n lines, which defines fewer than about n numbered values, is
+// parsed without growing the table.
+func (t *ssaTable) reserve(n int) {
+	n = min(n, t.limit+1)
+	if n > len(t.num) {
+		grown := make([]ssaDef, n)
+		copy(grown, t.num)
+		t.num = grown
+	}
+}
+
 func (t *ssaTable) put(name []byte, d ssaDef) {
 	if n := t.number(name); n >= 0 {
 		if n >= len(t.num) {
-			grown := make([]ssaDef, max(n+1, 2*len(t.num), 64))
-			copy(grown, t.num)
-			t.num = grown
+			t.reserve(max(n+1, 2*len(t.num), 64))
 		}
 		t.num[n] = d
 		return
