@@ -3,6 +3,7 @@ package ir
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 )
@@ -571,8 +572,20 @@ func (p *parser) parseResultTypes() []Type {
 		}
 		return []Type{t}
 	}
+	return p.appendResultTypes(nil)
+}
+
+// appendResultTypes parses `T` or `(T, ...)` after '->', appending the
+// types to ts.
+func (p *parser) appendResultTypes(ts []Type) []Type {
+	if !p.is(tLParen) {
+		t := p.parseType()
+		if p.failed() {
+			return nil
+		}
+		return append(ts, t)
+	}
 	p.next()
-	var ts []Type
 	for !p.is(tRParen) && !p.failed() {
 		ts = append(ts, p.parseType())
 		if p.is(tLBrace) {
@@ -882,8 +895,10 @@ type resultGroup struct {
 // and optional trailing location, and appends it to f.
 func (p *parser) parseOp(f *Func) {
 	startTok := p.tok
-	var groups []resultGroup
-	if p.is(tPercentIdent) {
+	var groupBuf [1]resultGroup
+	groups := groupBuf[:0]
+	named := p.is(tPercentIdent)
+	if named {
 		for {
 			t := p.tok
 			if !p.expect(tPercentIdent, "expected an SSA result name like %0") {
@@ -937,7 +952,7 @@ func (p *parser) parseOp(f *Func) {
 	for _, g := range groups {
 		total += g.count
 	}
-	if groups != nil && total != len(op.results) {
+	if named && total != len(op.results) {
 		p.failAt(startTok, "operation defines %d results but was provided %d to bind", len(op.results), total)
 		return
 	}
@@ -963,6 +978,9 @@ func (p *parser) newOp(name string, def *OpDef, pos Pos, refs []valueRef, inType
 			return nil
 		}
 		op.operands[i] = v
+		if v.uses == nil {
+			v.uses = p.slab.uses()
+		}
 		v.uses = append(v.uses, Use{op, i})
 	}
 	op.results = p.slab.ptrs(len(outTypes))
@@ -1076,15 +1094,29 @@ func (p *parser) parseProps() Attrs {
 }
 
 // parseFuncTypeLists parses `(T, ...) -> R` or `(T, ...) -> (R, ...)` into
-// fresh slices.
+// fresh slices (nil when empty).
 func (p *parser) parseFuncTypeLists() (ins, outs []Type) {
+	ins, outs = p.appendFuncTypeLists(nil)
+	if len(ins) == 0 {
+		ins = nil
+	}
+	if len(outs) == 0 {
+		outs = nil
+	}
+	return slices.Clip(ins), outs
+}
+
+// appendFuncTypeLists parses `(T, ...) -> R` or `(T, ...) -> (R, ...)`,
+// appending the operand types, then the result types, to buf: the op
+// parser passes a buffer it reuses, as the types end up in the values.
+func (p *parser) appendFuncTypeLists(buf []Type) (ins, outs []Type) {
 	if !p.is(tLParen) {
 		p.failExpected("expected function type like (T) -> R, found %s", p.describe())
 		return nil, nil
 	}
 	p.next()
 	for !p.is(tRParen) && !p.failed() {
-		ins = append(ins, p.parseType())
+		buf = append(buf, p.parseType())
 		if !p.consume(tComma) {
 			break
 		}
@@ -1095,8 +1127,12 @@ func (p *parser) parseFuncTypeLists() (ins, outs []Type) {
 	if !p.expect(tArrow, "expected '->' in function type") {
 		return nil, nil
 	}
-	outs = p.parseResultTypes()
-	return ins, outs
+	n := len(buf)
+	buf = p.appendResultTypes(buf)
+	if p.failed() {
+		return nil, nil
+	}
+	return buf[:n], buf[n:]
 }
 
 // parseOptionalLoc parses a trailing `loc(...)` and returns its contents.
@@ -1163,13 +1199,17 @@ func (p *parser) errorf(format string, args ...any) { p.failAt(p.tok, format, ar
 var _ = fmt.Sprintf
 
 // parseOpFuncType parses ": (ins) -> outs" after an op's operands and
-// checks that there is one operand type per operand.
+// checks that there is one operand type per operand. The slices are the
+// parser's scratch buffer, valid until the next op.
 func (p *parser) parseOpFuncType(numOperands int, colonMsg string) (ins, outs []Type, ok bool) {
 	if !p.expect(tColon, colonMsg) {
 		return nil, nil, false
 	}
 	typePos := p.tok
-	ins, outs = p.parseFuncTypeLists()
+	ins, outs = p.appendFuncTypeLists(p.typeBuf[:0])
+	if ins != nil {
+		p.typeBuf = ins[:0]
+	}
 	if p.failed() {
 		return nil, nil, false
 	}

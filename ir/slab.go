@@ -1,7 +1,8 @@
 package ir
 
-// slab hands out ops, values and value-pointer slices from chunks, so the
-// parser makes a few large allocations instead of four small ones per op
+// slab hands out ops, values, value-pointer slices and use lists from
+// chunks, so the parser makes a few large allocations instead of five
+// small ones per op
 // (large modules spend less time in the allocator and the GC). Chunks grow
 // from small to 256 entries, so small modules waste little. An erased op
 // keeps its chunk alive; modules are short-lived.
@@ -9,6 +10,7 @@ type slab struct {
 	opChunk  []Op
 	valChunk []Value
 	ptrChunk []*Value
+	useChunk []Use
 	n        int // chunk size for the next refill
 }
 
@@ -58,4 +60,18 @@ func (s *slab) ptrs(n int) []*Value {
 	v := s.ptrChunk[:n:n]
 	s.ptrChunk = s.ptrChunk[n:]
 	return v
+}
+
+// usesCap is the capacity of a value's first use list: most values are
+// used once or twice; more uses move the list to the heap.
+const usesCap = 2
+
+// uses returns an empty use list of capacity usesCap.
+func (s *slab) uses() []Use {
+	if len(s.useChunk) < usesCap {
+		s.useChunk = make([]Use, usesCap*s.size())
+	}
+	u := s.useChunk[:0:usesCap]
+	s.useChunk = s.useChunk[usesCap:]
+	return u
 }
