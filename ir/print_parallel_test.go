@@ -10,15 +10,21 @@ import (
 	"github.com/tirc/tirc/ir"
 )
 
-// A module with many functions is printed on all cores; the text must be
-// exactly what printing the functions one after the other gives.
+// A module with many functions is printed on all cores, a window of
+// functions at a time; the text must be exactly what printing the
+// functions one after the other gives, also for a function whose text is
+// larger than the printer's buffer.
 func TestParallelPrintMatchesSequential(t *testing.T) {
 	var sb strings.Builder
-	for f := 0; f < 40; f++ {
+	for f := 0; f < 150; f++ {
 		fmt.Fprintf(&sb, "func.func @f%d(%%a: tensor<4xf32>) -> tensor<4xf32> {\n", f)
 		fmt.Fprintf(&sb, "  %%cst = arith.constant dense<%d.5> : tensor<4xf32>\n", f)
 		prev := "%a"
-		for i := 0; i < 600; i++ {
+		n := 140
+		if f == 70 {
+			n = 2000
+		}
+		for i := 0; i < n; i++ {
 			fmt.Fprintf(&sb, "  %%v%d = \"tir.add\"(%s, %%cst) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n", i, prev)
 			prev = fmt.Sprintf("%%v%d", i)
 		}

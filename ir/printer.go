@@ -69,8 +69,12 @@ type valueName struct {
 	name  string
 }
 
+// flush writes the buffered text; without a writer the text stays in buf.
 func (pr *printer) flush() error {
-	if pr.err == nil && len(pr.buf) > 0 && pr.w != nil {
+	if pr.w == nil {
+		return nil
+	}
+	if pr.err == nil && len(pr.buf) > 0 {
 		_, pr.err = pr.w.Write(pr.buf)
 	}
 	pr.buf = pr.buf[:0]
@@ -138,12 +142,7 @@ func (pr *printer) module(m *Module) {
 		pr.str("{")
 	}
 	pr.indent++
-	if texts := pr.functionsInParallel(m); texts != nil {
-		for _, t := range texts {
-			pr.newline()
-			pr.buf = append(pr.buf, t...)
-		}
-	} else {
+	if !pr.functionsInParallel(m) {
 		for _, f := range m.Funcs {
 			pr.newline()
 			pr.function(f)
@@ -173,23 +172,45 @@ func (pr *printer) module(m *Module) {
 	pr.str("\n\n") // mlir-opt ends its output with an empty line
 }
 
+// printWindow is how many functions are printed in parallel at a time:
+// their text is held in memory, then written in order, and the buffers are
+// reused for the next window.
+const printWindow = 64
+
 // functionsInParallel prints the functions of a large module with many
 // functions on all cores, each into its own buffer (value names are per
-// function, so the text is the same as printing them in order); nil for
+// function, so the text is the same as printing them in order); false for
 // modules where that does not pay.
-func (pr *printer) functionsInParallel(m *Module) [][]byte {
+func (pr *printer) functionsInParallel(m *Module) bool {
 	if len(m.Funcs) < 8 || pr.w == nil || m.NumOps() < 20000 {
-		return nil
+		return false
 	}
-	texts := make([][]byte, len(m.Funcs))
-	ParallelFor(len(m.Funcs), func(i int) {
-		var text stringWriter
-		fp := &printer{w: &text, opts: pr.opts, indent: pr.indent}
-		fp.function(m.Funcs[i])
-		fp.flush()
-		texts[i] = text
-	})
-	return texts
+	fps := make([]printer, min(printWindow, len(m.Funcs)))
+	for lo := 0; lo < len(m.Funcs); lo += len(fps) {
+		fs := m.Funcs[lo:min(lo+len(fps), len(m.Funcs))]
+		ParallelFor(len(fs), func(i int) {
+			fp := &fps[i]
+			fp.opts, fp.indent, fp.buf = pr.opts, pr.indent, fp.buf[:0]
+			fp.function(fs[i])
+		})
+		for i := range fs {
+			pr.newline()
+			pr.write(fps[i].buf)
+		}
+	}
+	return true
+}
+
+// write appends text to the output, writing a large text directly.
+func (pr *printer) write(text []byte) {
+	if len(pr.buf)+len(text) <= 1<<16 {
+		pr.buf = append(pr.buf, text...)
+		return
+	}
+	pr.flush()
+	if pr.err == nil {
+		_, pr.err = pr.w.Write(text)
+	}
 }
 
 // nameValues assigns printed names to every value of f, MLIR's way:
