@@ -2,6 +2,7 @@ package ir
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"strconv"
@@ -68,6 +69,9 @@ func ParseRange(src *Source, start, end, line int, opts ParseOptions) (*Module, 
 // (including comments) with the position of the first bad byte.
 func (p *parser) checkEncoding(start, end, line int) *Diagnostic {
 	data := p.src.Data[start:end]
+	if asciiNoNUL(data) {
+		return nil
+	}
 	bad := bytes.IndexByte(data, 0)
 	msg := "unexpected NUL byte in input"
 	if i := invalidUTF8(data); i >= 0 && (bad < 0 || i < bad) {
@@ -79,6 +83,25 @@ func (p *parser) checkEncoding(start, end, line int) *Diagnostic {
 	ln := int32(line) + int32(bytes.Count(data[:bad], []byte{'\n'}))
 	col := bad - (bytes.LastIndexByte(data[:bad], '\n') + 1) + 1
 	return Errorf(Pos{p.src, ln, int32(col)}, "%s", msg)
+}
+
+// asciiNoNUL reports whether b is ASCII without NUL bytes, as source text
+// almost always is, looking at eight bytes at a time.
+func asciiNoNUL(b []byte) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		if w&highs != 0 || (w-ones)&^w&highs != 0 { // a non-ASCII or a zero byte
+			return false
+		}
+	}
+	for _, c := range b[i:] {
+		if c == 0 || c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 func invalidUTF8(b []byte) int {
@@ -969,8 +992,8 @@ func (p *parser) newOp(name string, def *OpDef, pos Pos, refs []valueRef, inType
 	if len(refs) != len(inTypes) {
 		return nil
 	}
-	op := p.slab.op()
-	*op = Op{Name: name, Def: def, Pos: pos}
+	op := p.slab.op() // zeroed: set the fields one by one, not copy a whole Op
+	op.Name, op.Def, op.Pos = name, def, pos
 	op.operands = p.slab.ptrs(len(refs))
 	for i, r := range refs {
 		v := p.resolve(r, inTypes[i])
@@ -986,8 +1009,9 @@ func (p *parser) newOp(name string, def *OpDef, pos Pos, refs []valueRef, inType
 	op.results = p.slab.ptrs(len(outTypes))
 	vals := p.slab.values(len(outTypes))
 	for i, t := range outTypes {
-		vals[i] = Value{typ: t, def: op, index: int32(i), id: -1}
-		op.results[i] = &vals[i]
+		v := &vals[i]
+		v.typ, v.def, v.index, v.id = t, op, int32(i), -1
+		op.results[i] = v
 	}
 	return op
 }
