@@ -107,7 +107,7 @@ func (mc *moduleCtx) emitBare(f *ir.Func, name string, entry *llvm.Func) *llvm.F
 		param(t, fmt.Sprintf("res%d", i), true)
 	}
 	mc.symbols[name] = true
-	fn := mc.m.NewFunc(name, types.I32, ps...)
+	fn := mc.newFunc(name, types.I32, ps...)
 	mc.funcAttrs(fn)
 	bl := newBuilder(mc, fn)
 	if mc.opts.Checks {

@@ -43,11 +43,11 @@ func.func @bias_relu(%x: tensor<?x128xf32>, %b: tensor<128xf32>) -> tensor<?x128
 		}
 	}
 	// Output:
-	// define i32 @bias_relu
-	// define weak void @tirc_free
 	// define internal i64 @bias_relu.nest1
 	// define internal i64 @bias_relu.nest2.strided
 	// define internal void @bias_relu.nest1.omp
 	// define internal void @bias_relu.nest2.strided.omp
+	// define i32 @bias_relu
+	// define weak void @tirc_free
 	// int32_t bias_relu(const tirc_desc_f32_2d *x, const tirc_desc_f32_1d *b, tirc_desc_f32_2d *res0);
 }

@@ -114,7 +114,12 @@ func (mc *moduleCtx) declare(f *ir.Func) error {
 	if f.Visibility == "private" && !f.External {
 		name = mc.symbol(privateSymbol(f.Name))
 	}
-	fn := mc.m.NewFunc(name, types.I32, ps...)
+	var fn *llvm.Func
+	if f.External {
+		fn = mc.m.NewFunc(name, types.I32, ps...) // a declaration, printed by writeModule
+	} else {
+		fn = mc.newFunc(name, types.I32, ps...)
+	}
 	if f.Visibility == "private" && !f.External {
 		fn.Linkage = enum.LinkageInternal
 	}
@@ -124,7 +129,7 @@ func (mc *moduleCtx) declare(f *ir.Func) error {
 	mc.entries[f.Name] = fn
 	if mc.fastEntryOK(f) {
 		gps, _ := mc.signature(f)
-		g := mc.m.NewFunc(mc.symbol(f.Name+".general"), types.I32, gps...)
+		g := mc.newFunc(mc.symbol(f.Name+".general"), types.I32, gps...)
 		g.Linkage = enum.LinkageInternal
 		mc.funcAttrs(g)
 		g.FuncAttrs = append(g.FuncAttrs, enum.FuncAttrNoInline)

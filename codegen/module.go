@@ -96,21 +96,18 @@ type moduleCtx struct {
 	nests    int
 	ntMD     *metadata.Tuple // !{i32 1} of !nontemporal
 	errFD    *llvm.Global    // @tirc_error_fd (errorfd.go)
-	// done holds the text of finished function definitions: each is
-	// printed as soon as it is complete and its blocks dropped, so memory
-	// stays proportional to the function being built, not the module.
-	done text
-	pr   *printer // writes into done (print.go)
-	// printed holds the text of finished entry points (finishEntries),
-	// which epr prints.
-	printed map[*llvm.Func]*text
-	epr     *printer
+	// out receives the text of each function definition as soon as it is
+	// complete, and then its blocks are dropped, so memory stays
+	// proportional to the function being built, not the module; the
+	// module-level entities follow at the end (writeModule).
+	out *text
+	pr  *printer // writes into out (print.go)
 }
 
-func newModuleCtx(opts Options) *moduleCtx {
+func newModuleCtx(opts Options, out *text) *moduleCtx {
 	mc := &moduleCtx{m: llvm.NewModule(), opts: opts, funcs: map[string]*llvm.Func{},
 		strs: map[string]value.Value{}, entries: map[string]*llvm.Func{}, generals: map[string]*llvm.Func{},
-		symbols: map[string]bool{}, printed: map[*llvm.Func]*text{}}
+		symbols: map[string]bool{}, out: out, pr: newPrinter(out)}
 	mc.m.TargetTriple = opts.TargetTriple
 	if mc.m.TargetTriple == "" {
 		mc.m.TargetTriple = HostTriple()
@@ -205,16 +202,19 @@ func (mc *moduleCtx) emitFree() {
 	done.NewRet(nil)
 }
 
-// finish prints a completed function definition into mc.done and drops
-// its body; calls keep referring to it by name.
+// finish prints a completed function definition into mc.out and drops
+// its body; calls keep referring to it by name. Functions made by
+// mc.m.NewFunc leave m.Funcs here (found from the end, where new ones
+// are); those made by mc.newFunc were never in it.
 func (mc *moduleCtx) finish(f *llvm.Func) {
-	if mc.pr == nil {
-		mc.pr = newPrinter(&mc.done)
-	}
-	mc.done.WriteString("\n")
+	mc.writeTypeDefs()
+	mc.out.WriteString("\n")
 	mc.pr.function(f)
-	mc.done.WriteString("\n")
+	mc.out.WriteString("\n")
 	f.Blocks = nil
+	if f.Parent != mc.m {
+		return
+	}
 	for i := len(mc.m.Funcs) - 1; i >= 0; i-- {
 		if mc.m.Funcs[i] == f {
 			mc.m.Funcs = append(mc.m.Funcs[:i], mc.m.Funcs[i+1:]...)
@@ -223,28 +223,38 @@ func (mc *moduleCtx) finish(f *llvm.Func) {
 	}
 }
 
-// finishEntries prints the LLVM functions of tirc function f once it is
-// lowered (its entry, general body and bare entry) and drops their
-// bodies, so that no function's llir objects live until the end of the
-// module; writeModule puts each text where the function is declared.
-// (These functions are not looked up in m.Funcs as finish does: that is
-// quadratic in the functions.)
-func (mc *moduleCtx) finishEntries(f *ir.Func, bare *llvm.Func) {
-	if llirOnly {
-		return // llir prints the whole module (the printer's test oracle)
+// writeTypeDefs prints the type definitions made since the last call and
+// drops them: LLVM's parser wants a named type defined before an
+// instruction needs its size, so each goes before the first function
+// that uses it.
+func (mc *moduleCtx) writeTypeDefs() {
+	for _, t := range mc.m.TypeDefs {
+		mc.out.WriteString("\n")
+		mc.out.WriteString(t.String())
+		mc.out.WriteString(" = type ")
+		mc.out.WriteString(t.LLString())
+		mc.out.WriteString("\n")
 	}
+	mc.m.TypeDefs = mc.m.TypeDefs[:0]
+}
+
+// newFunc makes an LLVM function that is defined, not declared: it is
+// printed by finish and never listed in m.Funcs, which writeModule prints
+// as declarations at the end (removing each from a list of every entry
+// point would be quadratic in the functions).
+func (mc *moduleCtx) newFunc(name string, ret types.Type, params ...*llvm.Param) *llvm.Func {
+	return llvm.NewFunc(name, ret, params...)
+}
+
+// finishEntries prints the LLVM functions of tirc function f once it is
+// lowered (its general body, entry and bare entry) and drops their
+// bodies, so that no function's llir objects live until the end of the
+// module.
+func (mc *moduleCtx) finishEntries(f *ir.Func, bare *llvm.Func) {
 	for _, fn := range []*llvm.Func{mc.generals[f.Name], mc.entries[f.Name], bare} {
-		if fn == nil || len(fn.Blocks) == 0 {
-			continue
+		if fn != nil && len(fn.Blocks) > 0 {
+			mc.finish(fn)
 		}
-		t := &text{}
-		if mc.epr == nil {
-			mc.epr = newPrinter(t)
-		}
-		mc.epr.w = t
-		mc.epr.function(fn)
-		fn.Blocks = nil
-		mc.printed[fn] = t
 	}
 }
 

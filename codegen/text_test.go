@@ -2,10 +2,16 @@ package codegen
 
 import (
 	"bytes"
+	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/tirc/tirc/internal/testcorpus"
+	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/passes"
 )
 
 // TestText: the chunked buffer holds exactly what was written, across
@@ -40,18 +46,93 @@ func TestText(t *testing.T) {
 		if tx.Len() != want.Len() {
 			t.Errorf("%s: Len %d, want %d", tc.name, tx.Len(), want.Len())
 		}
-		// writeText copies it after other text; Text writes head and body
-		// in order without joining them.
-		var u text
-		u.WriteString("entry:")
-		u.writeText(&tx)
-		if diff := cmp.Diff("entry:"+want.String(), string(u.appendTo(nil))); diff != "" {
-			t.Errorf("%s: writeText (-want +got) differs in %d bytes", tc.name, len(diff))
-		}
 		var w bytes.Buffer
-		out := &Text{head: &tx, body: &u}
-		if n, err := out.WriteTo(&w); err != nil || int(n) != out.Len() || w.String() != want.String()+"entry:"+want.String() {
+		out := &Text{body: &tx}
+		if n, err := out.WriteTo(&w); err != nil || int(n) != out.Len() || w.String() != want.String() {
 			t.Errorf("%s: Text.WriteTo wrote %d bytes (Len %d), err %v, or the wrong text", tc.name, n, out.Len(), err)
 		}
+		// With a sink, the same bytes reach it, and no more than one
+		// chunk is held.
+		var sunk bytes.Buffer
+		st := text{sink: &sunk}
+		for _, s := range tc.writes {
+			st.WriteString(s)
+		}
+		if len(st.chunks) > 1 {
+			t.Errorf("%s: a text with a sink holds %d chunks", tc.name, len(st.chunks))
+		}
+		if err := st.flush(); err != nil || st.Len() != want.Len() {
+			t.Errorf("%s: flush: %v, Len %d, want %d", tc.name, err, st.Len(), want.Len())
+		}
+		if diff := cmp.Diff(want.String(), sunk.String()); diff != "" {
+			t.Errorf("%s: the sink got (-want +got) %d bytes of difference", tc.name, len(diff))
+		}
+	}
+}
+
+// failingWriter accepts n bytes, then fails, counting the failed writes.
+type failingWriter struct{ n, failed int }
+
+func (w *failingWriter) Write(p []byte) (int, error) {
+	if len(p) > w.n {
+		k := w.n
+		w.n = 0
+		w.failed++
+		return k, errors.New("disk full")
+	}
+	w.n -= len(p)
+	return len(p), nil
+}
+
+// TestTextSinkError: the sink's first error is kept and returned by flush;
+// later writes are dropped, not retried.
+func TestTextSinkError(t *testing.T) {
+	w := &failingWriter{n: sinkChunk + 10}
+	tx := text{sink: w}
+	tx.WriteString(strings.Repeat("a", 3*sinkChunk))
+	err := tx.flush()
+	if err == nil || err.Error() != "disk full" {
+		t.Errorf("flush = %v, want the sink's error", err)
+	}
+	if w.failed != 1 {
+		t.Errorf("the sink was written %d times after its error", w.failed-1)
+	}
+}
+
+// TestEmitToMatchesEmit: the streamed text (EmitTo, what tirc -emit-llvm
+// writes) is byte for byte Emit's, for every module of the test corpus
+// that codegen lowers after -infer-shapes.
+func TestEmitToMatchesEmit(t *testing.T) {
+	chunks, err := testcorpus.Chunks(filepath.Join("..", "test"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	infer := passes.Lookup("infer-shapes")
+	compared := 0
+	for _, c := range chunks {
+		m, d := ir.ParseString(string(c.Text), ir.ParseOptions{})
+		if d != nil || ir.Verify(m, ir.VerifyOptions{}).HasErrors() {
+			continue
+		}
+		res := (&passes.Pipeline{Steps: []*passes.Step{{Pass: infer}}}).Run(m, passes.RunOptions{Check: true})
+		if res.Internal != nil || res.Diags.HasErrors() {
+			continue
+		}
+		want, ds := Emit(m, DefaultOptions())
+		if ds.HasErrors() {
+			continue
+		}
+		var got bytes.Buffer
+		ds, err := EmitTo(&got, m, DefaultOptions())
+		if err != nil || ds.HasErrors() {
+			t.Fatalf("%s: EmitTo: %v %v", c.Path, err, ds)
+		}
+		if diff := cmp.Diff(string(want), got.String()); diff != "" {
+			t.Fatalf("%s: EmitTo differs from Emit (-Emit +EmitTo):\n%s", c.Path, diff)
+		}
+		compared++
+	}
+	if compared < 100 {
+		t.Errorf("only %d modules compared", compared)
 	}
 }

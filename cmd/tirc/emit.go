@@ -80,8 +80,10 @@ func nameFlag(name, arg, what, help string, dst func(*options) *string) *flagSpe
 }
 
 // emit produces the output of a code generation flag; handled is false
-// when none was given (the module is printed instead).
-func emit(m *ir.Module, o *options) (out io.WriterTo, diags ir.Diagnostics, handled bool) {
+// when none was given (the module is printed instead). With stream (w
+// discards what it got when the run fails), -emit-llvm writes into w as
+// it goes and out is nil; otherwise out holds the output.
+func emit(m *ir.Module, o *options, w io.Writer, stream bool) (out io.WriterTo, diags ir.Diagnostics, handled bool) {
 	c := &o.codegen
 	switch {
 	case c.header:
@@ -98,6 +100,14 @@ func emit(m *ir.Module, o *options) (out io.WriterTo, diags ir.Diagnostics, hand
 		}
 		opts.NonTemporalStoreBoundOnly = c.ntStoreBound
 		opts.SanitizeAddress = c.sanitize == "address"
+		if stream {
+			diags, err := codegen.EmitTo(w, m, opts)
+			if err != nil && !diags.HasErrors() {
+				// The output reports its own write errors at commit.
+				diags = append(diags, ir.Errorf(m.Pos, "writing LLVM IR: %v", err))
+			}
+			return nil, diags, true
+		}
 		t, diags := codegen.EmitText(m, opts)
 		if t == nil {
 			return nil, diags, true

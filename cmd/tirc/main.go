@@ -148,6 +148,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 			return exitFailure
 		}
 		defer out.abort() // no-op after commit; removes the temporary file otherwise (also on a panic)
+		if o.codegen.llvm && !o.verifyDiagnostics {
+			out.spoolLater() // -emit-llvm writes as it goes (processChunk)
+		}
 		if testHookOutputOpen != nil {
 			testHookOutputOpen()
 		}
@@ -256,11 +259,14 @@ func processChunk(src *ir.Source, c ir.Chunk, o *options, w io.Writer) ir.Diagno
 	}
 	out, eds, handled := emitDriver(m, o)
 	if !handled {
-		out, eds, handled = emit(m, o)
+		// A failed chunk fails the run, whose output is then discarded:
+		// -emit-llvm can write as it goes (the output spools, see run),
+		// unless -verify-diagnostics expects the failure.
+		out, eds, handled = emit(m, o, w, !o.verifyDiagnostics)
 	}
 	if handled {
 		ds = append(ds, eds...)
-		if !ds.HasErrors() {
+		if !ds.HasErrors() && out != nil {
 			out.WriteTo(w)
 		}
 		return ds

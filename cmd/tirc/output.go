@@ -32,7 +32,10 @@ type output struct {
 	tmp    *os.File     // regular file: the temporary file
 	file   *os.File     // non-regular target opened in place
 	w      *bufio.Writer
-	done   bool
+	// spool, when set, receives what was going to standard output or a
+	// non-regular target (see spoolLater); commit copies it there.
+	spool *os.File
+	done  bool
 }
 
 func openOutput(path string, stdout io.Writer, streamStdout bool) (*output, error) {
@@ -95,6 +98,55 @@ func resolveLinks(path string) (string, error) {
 	return "", fmt.Errorf("too many levels of symbolic links")
 }
 
+// spoolLater makes every later write discardable by abort, as writes to a
+// temporary file or to the standard output buffer are: streamed standard
+// output and a non-regular target written in place get an unlinked
+// temporary file that commit copies to them. -emit-llvm writes each
+// function as soon as it is lowered and may find an error in a later one;
+// a spool keeps its memory small (no text of the whole module) and its
+// output all or nothing. If no temporary file can be made, standard
+// output falls back to its buffer, and a target in place keeps being
+// written in place.
+func (o *output) spoolLater() {
+	if o.w == nil || o.tmp != nil || o.spool != nil {
+		return // buffered, or a temporary file already
+	}
+	f, err := os.CreateTemp("", "tirc-*.out")
+	if err != nil {
+		if o.file == nil {
+			o.w = nil // standard output: buffered
+		}
+		return
+	}
+	if err := os.Remove(f.Name()); err != nil { // unlinked: nothing to clean up
+		f.Close()
+		os.Remove(f.Name())
+		if o.file == nil {
+			o.w = nil
+		}
+		return
+	}
+	o.spool = f
+	o.w = bufio.NewWriterSize(f, 1<<20)
+}
+
+// unspool copies the spool to its destination.
+func (o *output) unspool() error {
+	defer o.spool.Close()
+	if err := o.w.Flush(); err != nil {
+		return fmt.Errorf("temporary file: %v", unwrapPathError(err))
+	}
+	if _, err := o.spool.Seek(0, io.SeekStart); err != nil {
+		return fmt.Errorf("temporary file: %v", unwrapPathError(err))
+	}
+	dst := o.stdout
+	if o.file != nil {
+		dst = o.file
+	}
+	_, err := io.Copy(dst, o.spool)
+	return err
+}
+
 func (o *output) Write(p []byte) (int, error) {
 	if o.w == nil {
 		return o.buf.Write(p)
@@ -108,6 +160,20 @@ func (o *output) Write(p []byte) (int, error) {
 func (o *output) commit() error {
 	o.done = true
 	switch {
+	case o.spool != nil && o.file == nil: // standard output
+		if err := o.unspool(); err != nil {
+			return stdoutError(err)
+		}
+		return nil
+	case o.spool != nil:
+		err := o.unspool()
+		if cerr := o.file.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return fmt.Errorf("cannot write output '%s': %v", o.path, unwrapPathError(err))
+		}
+		return nil
 	case o.w == nil:
 		if _, err := o.stdout.Write(o.buf.Bytes()); err != nil {
 			return stdoutError(err)
@@ -168,5 +234,8 @@ func (o *output) abort() {
 	}
 	if o.file != nil {
 		o.file.Close()
+	}
+	if o.spool != nil {
+		o.spool.Close()
 	}
 }

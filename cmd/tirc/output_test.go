@@ -13,6 +13,11 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/tirc/tirc/codegen"
+	"github.com/tirc/tirc/ir"
 )
 
 // Output through links, unwritable outputs, signals and a closed standard
@@ -261,5 +266,66 @@ func TestStdoutWriteFails(t *testing.T) {
 		if code := cmd.ProcessState.ExitCode(); code != tt.code || !regexp.MustCompile(tt.stderr).MatchString(errb.String()) {
 			t.Errorf("tirc %v %s = exit %d, stderr %q; want %d and %q", tt.args, tt.redirect, code, errb.String(), tt.code, tt.stderr)
 		}
+	}
+}
+
+// TestEmitLLVMStreamsAllOrNothing: -emit-llvm writes each function as it
+// is lowered, yet a lowering error in a later function leaves no output:
+// standard output stays empty and an existing -o file keeps its content
+// (no temporary file left behind). A module that lowers gives the same
+// bytes on standard output, in a file and from codegen.Emit.
+func TestEmitLLVMStreamsAllOrNothing(t *testing.T) {
+	// More text than the output's buffers hold before the bad function.
+	good := `func.func @first(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "tir.neg"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+`
+	for i := range 200 {
+		good += fmt.Sprintf(`func.func @dyn%d(%%a: tensor<?x4xf32>, %%b: tensor<4xf32>) -> tensor<?x4xf32> {
+  %%0 = "tir.add"(%%a, %%b) : (tensor<?x4xf32>, tensor<4xf32>) -> tensor<?x4xf32>
+  return %%0 : tensor<?x4xf32>
+}
+`, i)
+	}
+	late := good + `func.func @vectors(%a: vector<4xf32>, %b: vector<1xf32>) -> vector<4xf32> {
+  %0 = "tir.add"(%a, %b) : (vector<4xf32>, vector<1xf32>) -> vector<4xf32>
+  return %0 : vector<4xf32>
+}
+`
+	dir := t.TempDir()
+	in := writeFile(t, dir, "late.mlir", late)
+	out := writeFile(t, dir, "out.ll", "old\n")
+	for _, args := range [][]string{{"-emit-llvm", in}, {"-emit-llvm", in, "-o", out}} {
+		r := tirc(t, "", args...)
+		if r.code != exitFailure || r.stdout != "" || !strings.Contains(r.stderr, "broadcasts between vector types") {
+			t.Errorf("tirc %v = exit %d, stdout %q, stderr %q; want a failure with no output", args, r.code, r.stdout, r.stderr)
+		}
+	}
+	if b, _ := os.ReadFile(out); string(b) != "old\n" {
+		t.Errorf("a failed -emit-llvm changed %s to %q", out, b)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 2 {
+		t.Errorf("files left in %s: %v", dir, ents)
+	}
+
+	in = writeFile(t, dir, "good.mlir", good)
+	m, d := ir.ParseString(good, ir.ParseOptions{})
+	if d != nil {
+		t.Fatal(d)
+	}
+	want, ds := codegen.Emit(m, codegen.DefaultOptions())
+	if ds.HasErrors() || len(want) < 2<<20 {
+		t.Fatalf("%d bytes of LLVM IR, want more than the buffers hold; %v", len(want), ds)
+	}
+	r := tirc(t, "", "-emit-llvm", in)
+	if diff := cmp.Diff(string(want), r.stdout); r.code != exitOK || diff != "" {
+		t.Errorf("tirc -emit-llvm: exit %d, stdout differs from codegen.Emit (-want +got):\n%s", r.code, diff)
+	}
+	if r := tirc(t, "", "-emit-llvm", in, "-o", out); r.code != exitOK {
+		t.Fatalf("tirc -emit-llvm -o: exit %d, %s", r.code, r.stderr)
+	}
+	if b, _ := os.ReadFile(out); string(b) != string(want) {
+		t.Errorf("tirc -emit-llvm -o wrote %d bytes, codegen.Emit %d, or other bytes", len(b), len(want))
 	}
 }
