@@ -31,23 +31,6 @@ import (
 // f has none: f is a public definition with at least one tensor, every
 // tensor ranked with static sizes, and m has no function of that name.
 func BareName(m *ir.Module, f *ir.Func) string {
-	return bareName(f, func(name string) bool { return m.Lookup(name) != nil })
-}
-
-// bareNames returns BareName for a whole module: Module.Lookup rebuilds
-// its symbol table on every miss, and f_bare is a miss for nearly every f,
-// so calling BareName per function is quadratic in the functions (20k
-// one-op functions took 67 s).
-func bareNames(m *ir.Module) func(f *ir.Func) string {
-	names := make(map[string]bool, len(m.Funcs))
-	for _, f := range m.Funcs {
-		names[f.Name] = true
-	}
-	return func(f *ir.Func) string { return bareName(f, func(name string) bool { return names[name] }) }
-}
-
-// bareName is BareName with defined telling which names the module has.
-func bareName(f *ir.Func, defined func(string) bool) string {
 	if f.External || f.Visibility == "private" {
 		return ""
 	}
@@ -70,7 +53,7 @@ func bareName(f *ir.Func, defined func(string) bool) string {
 		}
 	}
 	name := f.Name + "_bare"
-	if tensors == 0 || defined(name) || publicNameProblem(name) != "" {
+	if tensors == 0 || m.Lookup(name) != nil || publicNameProblem(name) != "" {
 		return ""
 	}
 	return name

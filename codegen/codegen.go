@@ -92,7 +92,6 @@ func emit(m *ir.Module, opts Options, t *text) (diags ir.Diagnostics) {
 		return diags
 	}
 	mc.writeHead()
-	bareOf := bareNames(m)
 	for _, f := range m.Funcs {
 		if f.External {
 			continue
@@ -107,7 +106,7 @@ func emit(m *ir.Module, opts Options, t *text) (diags ir.Diagnostics) {
 			}
 		}
 		var bare *llvm.Func
-		if name := bareOf(f); name != "" {
+		if name := BareName(m, f); name != "" {
 			bare = mc.emitBare(f, name, mc.entries[f.Name])
 		}
 		mc.finishEntries(f, bare)

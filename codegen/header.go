@@ -30,7 +30,6 @@ func EmitCHeader(m *ir.Module) ([]byte, ir.Diagnostics) {
 	var diags ir.Diagnostics
 	descs := map[string]*ir.TensorType{}
 	var protos []string
-	bareOf := bareNames(m)
 	for _, f := range m.Funcs {
 		if f.Visibility == "private" && !f.External {
 			continue
@@ -86,7 +85,7 @@ func EmitCHeader(m *ir.Module) ([]byte, ir.Diagnostics) {
 			protos = append(protos, fmt.Sprintf("/* @%s is external: declared in the module (func.func private, no body), defined outside it, e.g. in C */\n", f.Name))
 		}
 		protos = append(protos, fmt.Sprintf("/* %s */\nint32_t %s(%s);\n", commentSafe(ir.TypeString(f.Type())), f.Name, strings.Join(params, ", ")))
-		if name := bareOf(f); name != "" {
+		if name := BareName(m, f); name != "" {
 			protos = append(protos, fmt.Sprintf("/* @%s with bare pointers to row-major tensors; results allocated by the caller */\nint32_t %s(%s);\n", f.Name, name, strings.Join(bare, ", ")))
 		}
 	}

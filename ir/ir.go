@@ -437,6 +437,9 @@ type Module struct {
 
 	symMu   sync.Mutex
 	symbols map[string]*Func
+	// symFuncs is Funcs when symbols was built (its length and first
+	// element's address tell whether Funcs changed since).
+	symFuncs []*Func
 }
 
 // NewModule returns an empty module.
@@ -454,15 +457,32 @@ func (m *Module) AddFunc(f *Func) {
 
 // Lookup returns the function called name (the first one, if the name is
 // defined twice), or nil. It keeps a symbol table that follows changes to
-// Funcs and to function names.
+// Funcs and to function names: the table is rebuilt when a function found
+// in it no longer has its name or belongs to another module, and, on a
+// miss, when Funcs has changed length or moved since the table was built
+// (AddFunc, append, a new slice). A miss on an unchanged Funcs does not
+// rebuild it: codegen looks up f_bare for every f, nearly always absent,
+// which was quadratic in the functions. (Assigning a function into
+// Funcs[i], or renaming one to a name absent before, is seen at the next
+// change of Funcs' length.)
 func (m *Module) Lookup(name string) *Func {
 	m.symMu.Lock()
 	defer m.symMu.Unlock()
-	if f := m.symbols[name]; f != nil && f.Name == name && f.Module == m {
+	f, ok := m.symbols[name]
+	if ok && f.Name == name && f.Module == m {
 		return f
+	}
+	if !ok && m.symbols != nil && sameSlice(m.symFuncs, m.Funcs) {
+		return nil
 	}
 	m.buildSymbolsLocked()
 	return m.symbols[name]
+}
+
+// sameSlice reports whether a and b are the same slice of functions: the
+// same length and first element.
+func sameSlice(a, b []*Func) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 func (m *Module) buildSymbols() {
@@ -478,6 +498,7 @@ func (m *Module) buildSymbolsLocked() {
 			m.symbols[f.Name] = f
 		}
 	}
+	m.symFuncs = m.Funcs
 }
 
 // NumOps counts the ops of every function body.
