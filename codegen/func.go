@@ -144,7 +144,7 @@ func (mc *moduleCtx) lowerFunc(f *ir.Func) error {
 	if g := mc.generals[f.Name]; g != nil {
 		fn = g
 	}
-	fc := &funcCtx{mod: mc, f: f, fn: fn, vals: make([]*lowered, f.NumValues()), inlined: make([]bool, f.NumValues())}
+	fc := &funcCtx{mod: mc, f: f, fn: fn, vals: make([]*lowered, f.NumValues()), inlined: mc.plan(f)}
 	fc.bl = newBuilder(mc, fn)
 	fc.exit = fc.bl.block("exit")
 	fc.status = fc.bl.alloca(types.I32)
@@ -152,7 +152,6 @@ func (mc *moduleCtx) lowerFunc(f *ir.Func) error {
 	if err := fc.params(); err != nil {
 		return err
 	}
-	fc.planFusion()
 	var ret *ir.Op
 	for op := range f.Ops() {
 		if op.Has(ir.TraitTerminator) {
@@ -270,12 +269,22 @@ func (fc *funcCtx) loadVector(p value.Value, t *ir.VectorType) value.Value {
 // spills every register and is slow for LLVM to compile).
 const maxFusedLeaves = 32
 
-// planFusion marks the values computed inside their user's loop nest: a
-// fusible op whose result has exactly one use, by a fusible op. A value
-// with several uses is computed once into a buffer (no recomputation);
-// so is a value returned or passed to a call. A tree that would read more
-// than maxFusedLeaves operands computes its widest subtrees into buffers.
-func (fc *funcCtx) planFusion() { planFusion(fc.f, fc.inlined) }
+// plan returns which values of f are computed inside their user's loop
+// nest (planFusion; read only): a fusible op whose result has exactly one
+// use, by a fusible op. A value with several uses is computed once into a
+// buffer (no recomputation); so is a value returned or passed to a call.
+// A tree that would read more than maxFusedLeaves operands computes its
+// widest subtrees into buffers. The plan is made once for f's fast entry
+// check, its fast entry and its general body; finishEntries drops it.
+func (mc *moduleCtx) plan(f *ir.Func) []bool {
+	p, ok := mc.plans[f]
+	if !ok {
+		p = make([]bool, f.NumValues())
+		planFusion(f, p)
+		mc.plans[f] = p
+	}
+	return p
+}
 
 // planFusion sets inlined[v] for the values of f computed inside their
 // user's nest. A tree that reads loop indices (iota) is not computed
@@ -285,12 +294,22 @@ func (fc *funcCtx) planFusion() { planFusion(fc.f, fc.inlined) }
 func planFusion(f *ir.Func, inlined []bool) {
 	cost := make([]int, f.NumValues())     // kernels computed per element by an inlined value's tree
 	indices := make([]bool, f.NumValues()) // the value's tree reads loop indices
+	// fusible(op) by the ID of op's first result, computed once: ops are
+	// asked again as users and in the second pass.
+	fus := make([]bool, f.NumValues())
 	for op := range f.Ops() {
-		if !fusible(op) || op.NumResults() != 1 { // several results: a nest each
+		if op.NumResults() > 0 {
+			fus[op.Result(0).ID()] = fusible(op)
+		}
+	}
+	isFusible := func(op *ir.Op) bool { return op != nil && op.NumResults() > 0 && fus[op.Result(0).ID()] }
+	for op := range f.Ops() {
+		if !isFusible(op) || op.NumResults() != 1 { // several results: a nest each
 			continue
 		}
 		r := op.Result(0)
-		indices[r.ID()] = len(ir.LoopsOf(op).Indices) > 0
+		loops := ir.LoopsOf(op)
+		indices[r.ID()] = len(loops.Indices) > 0
 		c := kernelCost(op.Def.Kernel)
 		for _, v := range op.Operands() {
 			if inlined[v.ID()] {
@@ -302,12 +321,12 @@ func planFusion(f *ir.Func, inlined []bool) {
 		uses := r.Uses()
 		all := len(uses) > 0
 		for _, u := range uses {
-			all = all && u.Op != nil && fusible(u.Op) && (!indices[r.ID()] || ir.LoopsOf(u.Op).Parallel())
+			all = all && isFusible(u.Op) && (!indices[r.ID()] || ir.LoopsOf(u.Op).Parallel())
 		}
 		switch {
 		case len(uses) == 1 && uses[0].Op != nil && uses[0].Op.Has(traits.Concatenate):
 			inlined[r.ID()] = true
-		case !inlinable(op) || !all:
+		case !all || !loops.Parallel(): // not inlinable(op)
 		case len(uses) == 1:
 			inlined[r.ID()] = true
 		case len(uses) <= maxRecomputeUses && c <= maxRecomputeCost:
@@ -321,7 +340,7 @@ func planFusion(f *ir.Func, inlined []bool) {
 	// Leaves per value, in program order (operands first).
 	leaves := make([]int, f.NumValues())
 	for op := range f.Ops() {
-		if !fusible(op) {
+		if !isFusible(op) {
 			continue
 		}
 		n := 0

@@ -93,6 +93,7 @@ type moduleCtx struct {
 	symbols map[string]bool       // LLVM names taken (names.go)
 	// generals are the full bodies of functions with a fast entry.
 	generals map[string]*llvm.Func
+	plans    map[*ir.Func][]bool // planFusion's, until f is lowered (plan)
 	nests    int
 	ntMD     *metadata.Tuple // !{i32 1} of !nontemporal
 	errFD    *llvm.Global    // @tirc_error_fd (errorfd.go)
@@ -107,7 +108,7 @@ type moduleCtx struct {
 func newModuleCtx(opts Options, out *text) *moduleCtx {
 	mc := &moduleCtx{m: llvm.NewModule(), opts: opts, funcs: map[string]*llvm.Func{},
 		strs: map[string]value.Value{}, entries: map[string]*llvm.Func{}, generals: map[string]*llvm.Func{},
-		symbols: map[string]bool{}, out: out, pr: newPrinter(out)}
+		plans: map[*ir.Func][]bool{}, symbols: map[string]bool{}, out: out, pr: newPrinter(out)}
 	mc.m.TargetTriple = opts.TargetTriple
 	if mc.m.TargetTriple == "" {
 		mc.m.TargetTriple = HostTriple()
@@ -251,6 +252,7 @@ func (mc *moduleCtx) newFunc(name string, ret types.Type, params ...*llvm.Param)
 // bodies, so that no function's llir objects live until the end of the
 // module.
 func (mc *moduleCtx) finishEntries(f *ir.Func, bare *llvm.Func) {
+	delete(mc.plans, f)
 	for _, fn := range []*llvm.Func{mc.generals[f.Name], mc.entries[f.Name], bare} {
 		if fn != nil && len(fn.Blocks) > 0 {
 			mc.finish(fn)
