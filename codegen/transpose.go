@@ -17,43 +17,38 @@ import (
 // cannot vectorize the strided reads: 0.4 GB/s on 8192x8192 f32, a 30th
 // of a copy. So those two loops are blocked:
 //
-//	for b0 in b's range, by tileRows:         a tile
-//	    for a1 in a's range, by 8:            (this thread's share of a)
-//	        for b1 in b0 .. b0+tileRows, by 8:    an 8x8 block:
-//	            load 8 rows of 8 contiguous elements of each transposed
-//	            operand (prefetching 4 lines ahead), transpose them in
-//	            registers (24 shuffles), read the other operands as
-//	            8-lane vectors (contiguous, broadcast or gathered),
-//	            compute the expression on vectors, store 8 vectors of 8
-//	            contiguous results (non-temporal for a large output)
+//	for b0 in b's range, by bufRows:              a tile
+//	    for a0 in a's range, by bufCols:          (this thread's share of a)
+//	        copy rows b0 .. b0+bufRows of elements a0 .. a0+bufCols of
+//	        each transposed operand into its stack buffer, row by row
+//	        (prefetching bufAhead rows ahead)
+//	        for a1 in a0 .. a0+bufCols, by 8:
+//	            for b1 in b0 .. b0+bufRows, by 8:  an 8x8 block:
+//	                load 8 rows of 8 contiguous elements of each
+//	                transposed operand from its buffer, transpose them in
+//	                registers (24 shuffles), read the other operands as
+//	                8-lane vectors (contiguous, broadcast or gathered),
+//	                compute the expression on vectors, store 8 vectors of
+//	                8 contiguous results (non-temporal for a large output)
 //	    (the edges that do not fill a block run the scalar body)
 //
 // Every load and store is a vector of consecutive elements; a tile reads
-// tileRows rows of each transposed operand as sequential streams and
-// writes each output row's part of the tile whole, at once. The shuffles
-// are generic LLVM IR (unpack, 64-bit shuffle and 128-bit permute
-// patterns) that x86's backend turns into single instructions and other
-// targets lower correctly. On W10 of BENCH.md (8192x8192 f32) this runs
-// 25-35x faster than the two plain loops that C -O3 compiles.
+// each transposed operand's rows one after another and writes each output
+// row's part of the tile whole, at once. The shuffles are generic LLVM IR
+// (unpack, 64-bit shuffle and 128-bit permute patterns) that x86's
+// backend turns into single instructions and other targets lower
+// correctly. On W10 of BENCH.md (8192x8192 f32) this runs 25-35x faster
+// than the two plain loops that C -O3 compiles, and the buffer makes it
+// 15-30% faster than the same blocks read straight from x.
 
 // tileLanes is the block size: 8x8 elements.
 const tileLanes = 8
 
-// tileRows is the number of inner-group iterations per tile (a multiple
-// of tileLanes): tileRows rows of each transposed operand are read as
-// sequential streams, and each output row is written tileRows elements
-// at a time. Measured on 8192x8192 f32 (BENCH.md's W10): 32-256 are
-// within noise of each other; 16 and 1024 are 1.5-2x slower.
-const tileRows = 128
-
-// prefetchBytes is how far ahead of a block each transposed row is
-// prefetched: 4 cache lines.
-const prefetchBytes = 256
-
 // tilePlan marks the nest's two innermost groups for blocking.
 type tilePlan struct {
-	outer, inner int    // group levels: outer (operand-contiguous), inner (output-contiguous)
-	transposed   []bool // per view: read with stride 1 along outer, another along inner
+	outer, inner int           // group levels: outer (operand-contiguous), inner (output-contiguous)
+	transposed   []bool        // per view: read with stride 1 along outer, another along inner
+	bufs         []value.Value // per transposed view, its tile buffer (tileBuffers)
 }
 
 // planTile returns the blocking plan of a parallel nest, or nil: the
@@ -114,11 +109,17 @@ func (ns *nest) tiledLoops(gs []group, views []*capturedView, from, to value.Val
 	})
 }
 
-// tiles emits the loops of tiledLoops: tiles of tileRows iterations of
-// the inner group, inside each the outer group's range in steps of 8 and
-// the tile in blocks of 8 (so a transposed operand's tileRows rows are
-// read as sequential streams and each output row's part of the tile is
-// written whole at once).
+// tiles emits the loops of tiledLoops. Each tile is bufRows iterations
+// of the inner group by bufCols of the outer one. First the transposed
+// operands' part of the tile is copied, row by row (bufCols contiguous
+// elements of each of bufRows rows, prefetching a few rows ahead), into a
+// buffer on the stack; then the tile is computed in 8x8 blocks reading the
+// buffer: the outer group's positions in steps of 8, and for each the
+// tile's blocks along the inner group, so each output row's part of the
+// tile is written whole, at once. (Rows of a large operand are far apart
+// in memory, often a power of two: read straight from it, a tile's rows
+// evict each other from the caches and the hardware prefetcher follows
+// none of them; copied row by row they are sequential reads.)
 func (ns *nest) tiles(ga, gb group, views []*capturedView, from, to value.Value, ptrs []value.Value, body func([]value.Value), nt bool) {
 	bl := ns.bl
 	at := func(a, b value.Value) []value.Value {
@@ -134,30 +135,134 @@ func (ns *nest) tiles(ga, gb group, views []*capturedView, from, to value.Value,
 			bl.loopFrom(b0, b1, "t.b", func(b value.Value) { body(at(a, b)) })
 		})
 	}
+	bufs := ns.tileBuffers(views)
+	cols := bufCols(views, ns.tile.transposed)
 	lanes := i64c(tileLanes)
 	aBlocks := bl.b.NewUDiv(bl.b.NewSub(to, from), lanes)
 	aFull := bl.b.NewAdd(from, bl.b.NewMul(aBlocks, lanes))
-	tiles := bl.b.NewUDiv(bl.b.NewAdd(gb.trip, i64c(tileRows-1)), i64c(tileRows))
+	chunks := bl.b.NewUDiv(bl.b.NewAdd(aBlocks, i64c(cols/tileLanes-1)), i64c(cols/tileLanes))
+	tiles := bl.b.NewUDiv(bl.b.NewAdd(gb.trip, i64c(bufRows-1)), i64c(bufRows))
 	bl.loop(tiles, "tile", func(t value.Value) {
-		b0 := bl.b.NewMul(t, i64c(tileRows))
-		var bEnd value.Value = bl.b.NewAdd(b0, i64c(tileRows))
+		b0 := bl.b.NewMul(t, i64c(bufRows))
+		var bEnd value.Value = bl.b.NewAdd(b0, i64c(bufRows))
 		bEnd = bl.b.NewSelect(bl.icmp(enum.IPredSLT, bEnd, gb.trip), bEnd, gb.trip)
 		bBlocks := bl.b.NewUDiv(bl.b.NewSub(bEnd, b0), lanes)
 		bFull := bl.b.NewAdd(b0, bl.b.NewMul(bBlocks, lanes))
-		bl.loop(aBlocks, "tile.a", func(ak value.Value) {
-			a1 := bl.b.NewAdd(from, bl.b.NewMul(ak, lanes))
-			bl.loop(bBlocks, "tile.b", func(bk value.Value) {
-				ns.block(views, at(a1, bl.b.NewAdd(b0, bl.b.NewMul(bk, lanes))), ga, gb, nt)
+		bl.loop(chunks, "tile.c", func(ch value.Value) {
+			a0 := bl.b.NewAdd(from, bl.b.NewMul(ch, i64c(cols)))
+			var aEnd value.Value = bl.b.NewAdd(a0, i64c(cols))
+			aEnd = bl.b.NewSelect(bl.icmp(enum.IPredSLT, aEnd, aFull), aEnd, aFull)
+			ns.fillTileBuffers(views, bufs, cols, at, a0, aEnd, b0, bFull)
+			bl.loop(bl.b.NewUDiv(bl.b.NewSub(aEnd, a0), lanes), "tile.a", func(ak value.Value) {
+				da := bl.b.NewMul(ak, lanes)
+				a1 := bl.b.NewAdd(a0, da)
+				bl.loop(bBlocks, "tile.b", func(bk value.Value) {
+					db := bl.b.NewMul(bk, lanes)
+					ps := at(a1, bl.b.NewAdd(b0, db))
+					rows := make([]value.Value, len(views))
+					for k, buf := range bufs {
+						if buf != nil {
+							ps[k] = bl.gep(storageType(views[k].v.elem), buf, bl.add(bl.mul(db, i64c(cols)), da))
+							rows[k] = i64c(cols)
+						}
+					}
+					ns.block(views, ps, rows, ga, gb, nt)
+				})
+				scalar(a1, bl.b.NewAdd(a1, lanes), bFull, bEnd)
 			})
-			scalar(a1, bl.b.NewAdd(a1, lanes), bFull, bEnd)
 		})
 		scalar(aFull, to, b0, bEnd)
 	})
 }
 
+// A tile is bufRows iterations of the inner group (rows of a transposed
+// operand, each output row's run of the tile) by bufCols(views) of the
+// outer one (each such row's contiguous piece): at most bufBytes per
+// transposed operand's buffer, on the stack of the thread running the
+// nest. Measured on W10 of BENCH.md (8192x8192 f32): 256x128 the
+// fastest, 128x128 and 256x256 up to 10% slower, 64-row tiles (shorter
+// output runs) and 128 rows read straight from x (no buffer) 15-30%
+// slower.
+const (
+	bufRows  = 256
+	bufBytes = 128 << 10
+)
+
+// bufCols is the tile's width: 128 elements, fewer for 8-byte elements
+// so that each buffer stays within bufBytes (a multiple of tileLanes).
+func bufCols(views []*capturedView, transposed []bool) int64 {
+	cols := int64(128)
+	for k, c := range views {
+		if transposed[k] {
+			cols = min(cols, bufBytes/(bufRows*byteSize(c.v.elem)))
+		}
+	}
+	return cols
+}
+
+// bufAhead is how many rows ahead of the copy the transposed operand's
+// rows are prefetched.
+const bufAhead = 8
+
+// tileBuffers returns, per view, the stack buffer of a transposed operand
+// (bufRows x bufCols elements, 64-byte aligned), nil for the others;
+// allocated once per nest function.
+func (ns *nest) tileBuffers(views []*capturedView) []value.Value {
+	if ns.tile.bufs != nil {
+		return ns.tile.bufs
+	}
+	ns.tile.bufs = make([]value.Value, len(views))
+	for k, c := range views {
+		if !ns.tile.transposed[k] {
+			continue
+		}
+		st := storageType(c.v.elem)
+		a := ns.bl.alloca(types.NewArray(uint64(bufRows*bufCols(views, ns.tile.transposed)), st))
+		a.Align = 64
+		ns.tile.bufs[k] = ns.bl.entry.NewGetElementPtr(a.ElemType, a, i64c(0), i64c(0))
+	}
+	return ns.tile.bufs
+}
+
+// fillTileBuffers copies rows [b0, b1) of elements [a0, a1) (a1 - a0 a
+// multiple of 8, at most cols) of each transposed operand into its
+// buffer (rows cols elements apart), in vectors of 8, prefetching the
+// row bufAhead rows later.
+func (ns *nest) fillTileBuffers(views []*capturedView, bufs []value.Value, cols int64, at func(a, b value.Value) []value.Value, a0, a1, b0, b1 value.Value) {
+	bl := ns.bl
+	lanes := i64c(tileLanes)
+	vecs := bl.b.NewUDiv(bl.b.NewSub(a1, a0), lanes)
+	bl.loopFrom(b0, b1, "tile.fill", func(b value.Value) {
+		ps := at(a0, b)
+		ahead := bl.b.NewAdd(b, i64c(bufAhead))
+		pfOK := bl.icmp(enum.IPredSLT, ahead, b1)
+		pfs := at(a0, bl.b.NewSelect(pfOK, ahead, b))
+		row := bl.mul(bl.b.NewSub(b, b0), i64c(cols))
+		bl.loop(vecs, "tile.fill.v", func(v value.Value) {
+			off := bl.b.NewMul(v, lanes)
+			for k, buf := range bufs {
+				if buf == nil {
+					continue
+				}
+				c := views[k]
+				st := storageType(c.v.elem)
+				vt := types.NewVector(tileLanes, st)
+				pf := bl.mod.intrinsic("llvm.prefetch.p0i8", types.Void, i8p, types.I32, types.I32, types.I32)
+				bl.b.NewCall(pf, bl.b.NewBitCast(ns.advance(c, pfs[k], off), i8p), i32c(0), i32c(3), i32c(1))
+				ld := bl.b.NewLoad(vt, bl.b.NewBitCast(ns.advance(c, ps[k], off), types.NewPointer(vt)))
+				ld.Align = llvm.Align(byteSize(c.v.elem))
+				dst := bl.gep(st, buf, bl.add(row, off))
+				stv := bl.b.NewStore(ld, bl.b.NewBitCast(dst, types.NewPointer(vt)))
+				stv.Align = llvm.Align(byteSize(c.v.elem))
+			}
+		})
+	})
+}
+
 // block computes one 8x8 block whose element (0, 0) is at ps: 8 vectors
-// of 8 results along the inner group, one per outer position.
-func (ns *nest) block(views []*capturedView, ps []value.Value, ga, gb group, nt bool) {
+// of 8 results along the inner group, one per outer position. A
+// transposed operand's 8 rows are rows[k] elements apart (its buffer).
+func (ns *nest) block(views []*capturedView, ps, rows []value.Value, ga, gb group, nt bool) {
 	bl := ns.bl
 	leafOf := map[*node]int{}
 	for k, c := range views[1:] {
@@ -172,18 +277,14 @@ func (ns *nest) block(views []*capturedView, ps []value.Value, ga, gb group, nt 
 		}
 		st := storageType(c.v.elem)
 		vt := types.NewVector(tileLanes, st)
-		rows := make([]value.Value, tileLanes)
-		for r := range rows {
-			p := ns.advance(c, ps[k], bl.mul(i64c(int64(r)), gb.strides[k]))
-			// The row's line a few blocks ahead (the streams are too many
-			// for the hardware prefetchers to follow).
-			pf := bl.mod.intrinsic("llvm.prefetch.p0i8", types.Void, i8p, types.I32, types.I32, types.I32)
-			bl.b.NewCall(pf, bl.b.NewBitCast(ns.advance(c, p, i64c(prefetchBytes/byteSize(c.v.elem))), i8p), i32c(0), i32c(3), i32c(1))
+		rs := make([]value.Value, tileLanes)
+		for r := range rs {
+			p := ns.advance(c, ps[k], bl.mul(i64c(int64(r)), rows[k]))
 			ld := bl.b.NewLoad(vt, bl.b.NewBitCast(p, types.NewPointer(vt)))
 			ld.Align = llvm.Align(byteSize(c.v.elem))
-			rows[r] = ld
+			rs[r] = ld
 		}
-		cols[k] = transpose8(bl, rows)
+		cols[k] = transpose8(bl, rs)
 	}
 	dst := views[0]
 	for col := range tileLanes {

@@ -2,8 +2,8 @@
 // transpose is read inside the add's nest, with no buffer for x.T (the
 // only malloc is the result's), in 8x8 blocks: 8 contiguous vector loads
 // of x, a register transpose (shufflevector), the add on vectors and 8
-// vector stores, inside tiles of the inner loop; the edges run the scalar
-// body. A transpose that keeps the inner dim in place (perm 1, 0, 2) is
+// vector stores, inside tiles whose rows of x are first copied, row by
+// row, into a 256x128 buffer on the stack; the edges run the scalar body. A transpose that keeps the inner dim in place (perm 1, 0, 2) is
 // read with stride 1 in the inner loop: no blocks, and clang vectorizes it.
 // RUN: tirc -emit-llvm %s | FileCheck %s
 // RUN: tirc -emit-llvm %s | FileCheck %s --check-prefix=ONE
@@ -24,7 +24,12 @@
 // NESTS-COUNT-3: define internal i64 @w11.nest
 // NESTS-NOT: define internal i64 @w11.nest
 // CHECK-LABEL: define internal i64 @w11.nest1(
+// CHECK: alloca [32768 x float], align 64
 // CHECK: tile.header:
+// CHECK: tile.fill.v.body:
+// CHECK: call void @llvm.prefetch
+// CHECK: load <8 x float>
+// CHECK: store <8 x float>
 // CHECK: tile.b.body:
 // CHECK-COUNT-8: load <8 x float>
 // CHECK: shufflevector <8 x float>

@@ -71,7 +71,7 @@ func (g *gen) transpose(x *value) {
 	var perm []int
 	if len(x.shape) < 2 || g.chance(3) {
 		// A new operand of rank 2-3 whose last dimension and dimension j
-		// have 8-20 elements; the result's last dimension is j, and
+		// have 8-20 elements (or more); the result's last dimension is j, and
 		// mostly the operand's last one is next to it: the transposed
 		// read that codegen blocks (transpose.go), whole 8x8 blocks and
 		// edges.
@@ -79,6 +79,12 @@ func (g *gen) transpose(x *value) {
 		shape := g.randomShape(r)
 		j := g.rng.IntN(r - 1)
 		shape[j], shape[r-1] = int64(8+g.rng.IntN(13)), int64(8+g.rng.IntN(13))
+		if g.chance(4) {
+			// Larger: one or two tiles of 256 rows along j (the
+			// operand's rows copied into the tile buffer), and one or
+			// two chunks of the tile's 64 or 128 columns along the last.
+			shape[j], shape[r-1] = int64(250+g.rng.IntN(30)), int64(60+g.rng.IntN(90))
+		}
 		x = g.newArg(x.elem(), shape, x.nonzero)
 		rest := []int{}
 		for d := range r - 1 {
