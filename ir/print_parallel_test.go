@@ -53,3 +53,29 @@ func TestParallelPrintMatchesSequential(t *testing.T) {
 		}
 	}
 }
+
+// A function with many ops is printed on all cores, a run of ops at a
+// time; a module in the printer's own form must print back unchanged,
+// small (printed in order) and large (in pieces, with a partial last one).
+func TestParallelPrintOfOneLargeFunction(t *testing.T) {
+	for _, n := range []int{10, 20*1024 + 123} {
+		var sb strings.Builder
+		sb.WriteString("module {\n  func.func @big(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n")
+		sb.WriteString("    %cst = arith.constant dense<1.500000e+00> : tensor<4xf32>\n")
+		prev := "%arg0"
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&sb, "    %%%d = tir.add %s, %%cst : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n", i, prev)
+			prev = fmt.Sprintf("%%%d", i)
+		}
+		fmt.Fprintf(&sb, "    return %s : tensor<4xf32>\n  }\n}\n\n", prev)
+		m, perr := ir.ParseString(sb.String(), ir.ParseOptions{})
+		if perr != nil {
+			t.Fatal(perr)
+		}
+		var out bytes.Buffer
+		ir.Print(&out, m, ir.PrintOptions{})
+		if diff := cmp.Diff(sb.String(), out.String()); diff != "" {
+			t.Errorf("%d ops (-input +printed):\n%s", n, diff)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package ir
 
 import (
 	"io"
+	"runtime"
 	"strconv"
 )
 
@@ -63,11 +64,11 @@ type printer struct {
 // valueName is how a value prints: a number (%3), a number with a result
 // index (%3#1) or a suggested name (%cst_0).
 type valueName struct {
-	set   bool
-	num   int32
-	group bool // part of a multi-result group: print #index
 	name  string
-}
+	num   int32
+	set   bool
+	group bool // part of a multi-result group: print #index
+} // 24 bytes, in this order
 
 // flush writes the buffered text; without a writer the text stays in buf.
 func (pr *printer) flush() error {
@@ -185,20 +186,61 @@ func (pr *printer) functionsInParallel(m *Module) bool {
 	if len(m.Funcs) < 8 || pr.w == nil || m.NumOps() < 20000 {
 		return false
 	}
-	fps := make([]printer, min(printWindow, len(m.Funcs)))
-	for lo := 0; lo < len(m.Funcs); lo += len(fps) {
-		fs := m.Funcs[lo:min(lo+len(fps), len(m.Funcs))]
-		ParallelFor(len(fs), func(i int) {
+	pr.inParallel(len(m.Funcs), printWindow, func(fp *printer, i int) {
+		fp.newline()
+		fp.function(m.Funcs[i])
+	})
+	return true
+}
+
+// opsPerPiece is how many ops of a large function one piece of parallel
+// printing has (about 100 KB of text); a window has two per core, so that
+// the buffers stay few and warm.
+const opsPerPiece = 1024
+
+// bodyInParallel prints the ops of a large function on all cores, runs of
+// opsPerPiece ops at a time, with the value names nameValues gave (only
+// read by the op printer, so the text is the same as printing the ops in
+// order); false for functions where that does not pay.
+func (pr *printer) bodyInParallel(f *Func) bool {
+	if f.NumOps() < 4*opsPerPiece || pr.w == nil {
+		return false
+	}
+	var starts []*Op
+	i := 0
+	for op := f.first; op != nil; op = op.next {
+		if i%opsPerPiece == 0 {
+			starts = append(starts, op)
+		}
+		i++
+	}
+	pr.inParallel(len(starts), 2*runtime.GOMAXPROCS(0), func(fp *printer, i int) {
+		fp.fn, fp.names = pr.fn, pr.names
+		for op, n := starts[i], 0; op != nil && n < opsPerPiece; op, n = op.next, n+1 {
+			fp.newline()
+			fp.op(op)
+		}
+	})
+	return true
+}
+
+// inParallel prints n pieces on all cores, window pieces at a time: piece(fp, i)
+// prints piece i into the buffer of fp, a printer with pr's options and
+// indentation that is reused from window to window, and the window's
+// texts are then written in order.
+func (pr *printer) inParallel(n, window int, piece func(fp *printer, i int)) {
+	fps := make([]printer, min(window, n))
+	for lo := 0; lo < n; lo += len(fps) {
+		k := min(len(fps), n-lo)
+		ParallelFor(k, func(i int) {
 			fp := &fps[i]
 			fp.opts, fp.indent, fp.buf = pr.opts, pr.indent, fp.buf[:0]
-			fp.function(fs[i])
+			piece(fp, lo+i)
 		})
-		for i := range fs {
-			pr.newline()
+		for i := range k {
 			pr.write(fps[i].buf)
 		}
 	}
-	return true
 }
 
 // write appends text to the output, writing a large text directly.
@@ -361,9 +403,11 @@ func (pr *printer) function(f *Func) {
 
 func (pr *printer) body(f *Func) {
 	pr.indent++
-	for op := f.first; op != nil; op = op.next {
-		pr.newline()
-		pr.op(op)
+	if !pr.bodyInParallel(f) {
+		for op := f.first; op != nil; op = op.next {
+			pr.newline()
+			pr.op(op)
+		}
 	}
 	pr.indent--
 }
