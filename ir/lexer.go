@@ -41,12 +41,13 @@ var tokNames = [...]string{
 	tColon: "':'", tEqual: "'='", tArrow: "'->'", tStar: "'*'", tQuestion: "'?'", tPlus: "'+'", tMinus: "'-'",
 }
 
-// token is one lexeme: its kind, byte range in the input and position.
+// token is one lexeme: its kind, byte range in the input and position
+// (32 bytes: the parser copies one per token; an error's message is the
+// lexer's errMsg).
 type token struct {
 	kind       tokKind
 	start, end int
 	line, col  int32
-	msg        string // for tError
 }
 
 // lexer scans data lazily, one token at a time, tracking line and column.
@@ -59,10 +60,12 @@ type lexer struct {
 	end       int
 	line      int32
 	lineStart int
+	errMsg    string // what the last tError token is
 }
 
 func (l *lexer) errTok(start int, msg string) token {
-	return token{kind: tError, start: start, end: start, line: l.line, col: int32(start-l.lineStart) + 1, msg: msg}
+	l.errMsg = msg
+	return token{kind: tError, start: start, end: start, line: l.line, col: int32(start-l.lineStart) + 1}
 }
 
 // skipSpace skips whitespace and // comments.

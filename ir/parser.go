@@ -175,7 +175,7 @@ type valueRef struct {
 func (p *parser) next() {
 	p.tok = p.lex.next()
 	if p.tok.kind == tError {
-		p.failAt(p.tok, "%s", p.tok.msg)
+		p.failAt(p.tok, "%s", p.lex.errMsg)
 	}
 }
 
