@@ -122,7 +122,8 @@ func InferredShape(op *ir.Op) ([]int64, bool) {
 // with MLIR's messages; ops with their own operand-compatibility rule (XLA
 // broadcast_dimensions) call ResultCheck directly.
 func VerifyBroadcastShapes(op *ir.Op, operands []ir.Type, result ir.Type) *ir.Diagnostic {
-	inferred, ranked, ok := InferResultShape(operands)
+	var buf [8]int64
+	inferred, ranked, ok := appendResultShape(buf[:0], operands)
 	if !ok {
 		return op.Errorf("operands don't have broadcast-compatible shapes")
 	}

@@ -72,20 +72,50 @@ func InferShape(shape0, shape1 []int64) ([]int64, bool) {
 // is false when the ranked operands are not broadcast-compatible.
 // Vectors count as ranked shapes.
 func InferResultShape(operands []ir.Type) (shape []int64, ranked, ok bool) {
+	return appendResultShape(nil, operands)
+}
+
+// appendResultShape is InferResultShape building the shape in dst's
+// storage, folding each further operand into it in place, so that the
+// verifier, with a small array, allocates nothing per op.
+func appendResultShape(dst []int64, operands []ir.Type) (shape []int64, ranked, ok bool) {
+	shape = dst[:0]
 	for _, t := range operands {
 		s, isRanked := ir.Shape(t)
 		if !isRanked {
 			continue
 		}
 		if !ranked {
-			shape, ranked = append([]int64{}, s...), true
+			shape, ranked = append(shape, s...), true
+			if shape == nil {
+				shape = []int64{} // rank 0
+			}
 			continue
 		}
-		if shape, ok = InferShape(shape, s); !ok {
-			return nil, true, false
+		if pad := len(s) - len(shape); pad > 0 { // ExpandRank in place
+			shape = append(shape, s[:pad]...)
+			copy(shape[pad:], shape[:len(shape)-pad])
+			for i := range pad {
+				shape[i] = 1
+			}
+		}
+		off := len(shape) - len(s)
+		for i, d0 := range shape {
+			d1 := int64(1)
+			if i >= off {
+				d1 = s[i-off]
+			}
+			d, ok := InferDim(d0, d1)
+			if !ok {
+				return nil, true, false
+			}
+			shape[i] = d
 		}
 	}
-	return shape, ranked, true
+	if !ranked {
+		return nil, false, true
+	}
+	return shape, true, true
 }
 
 // ResultShapeCompatible is the seed's result-verification table: the

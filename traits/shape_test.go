@@ -193,12 +193,21 @@ func TestInferResultShape(t *testing.T) {
 			[]ir.Type{ir.Tensor(i32, 0, 0), ir.Tensor(i32, 1, q)}, result{[]int64{0, q}, true, true}},
 		{"size-0 dims: (0,3) fails",
 			[]ir.Type{ir.Tensor(i32, 0), ir.Tensor(i32, 3)}, result{nil, true, false}},
+		{"one rank-0 operand", []ir.Type{ir.Tensor(i32)}, result{[]int64{}, true, true}},
+		{"rank 0, then a higher rank", []ir.Type{ir.Tensor(i32), ir.Tensor(i32, 3, q)}, result{[]int64{3, q}, true, true}},
+		{"more dimensions than the verifier's buffer",
+			[]ir.Type{ir.Tensor(i32, 2, 1, 1, 1, 1, 1, 1, 1, 1, 7), ir.Tensor(i32, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)},
+			result{[]int64{3, 2, 1, 1, 1, 1, 1, 1, 1, 1, 7}, true, true}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			before := ir.TypesString(c.operands)
 			s, r, ok := traits.InferResultShape(c.operands)
 			if diff := cmp.Diff(c.want, result{s, r, ok}); diff != "" {
-				t.Errorf("InferResultShape(%s) (-want +got):\n%s", ir.TypesString(c.operands), diff)
+				t.Errorf("InferResultShape(%s) (-want +got):\n%s", before, diff)
+			}
+			if after := ir.TypesString(c.operands); after != before {
+				t.Errorf("InferResultShape changed its operands' types: %s became %s", before, after)
 			}
 		})
 	}
