@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 
 	llvm "github.com/llir/llvm/ir"
@@ -39,12 +40,65 @@ func (p *printer) typ(t types.Type) string {
 func (p *printer) tv(v value.Value) {
 	p.w.WriteString(p.typ(v.Type()))
 	p.w.WriteByte(' ')
-	p.w.WriteString(v.Ident())
+	p.ident(v)
+}
+
+// ident writes v.Ident() without making a string for the identifiers
+// codegen makes most: numbered locals, and plain names of parameters,
+// blocks and functions (llir's Ident also tries each name as a number,
+// which allocates an error).
+func (p *printer) ident(v identer) {
+	var prefix byte
+	var name string
+	switch x := v.(type) {
+	case *llvm.Param:
+		prefix, name = '%', x.LocalName
+	case *llvm.Block:
+		prefix, name = '%', x.LocalName
+	case *llvm.Func:
+		prefix, name = '@', x.GlobalName
+	case numbered:
+		if x.IsUnnamed() {
+			var buf [24]byte
+			p.w.WriteByte('%')
+			write(p.w, strconv.AppendInt(buf[:0], x.ID(), 10))
+			return
+		}
+	}
+	if !plainName(name) {
+		p.w.WriteString(v.Ident())
+		return
+	}
+	p.w.WriteByte(prefix)
+	p.w.WriteString(name)
+}
+
+// numbered is a local value that may be unnamed (an instruction).
+type numbered interface {
+	IsUnnamed() bool
+	ID() int64
+}
+
+// plainName reports whether llir prints name unquoted: letters, digits
+// and "$-._", not all digits (and not empty).
+func plainName(name string) bool {
+	digits := true
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case c >= '0' && c <= '9':
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '$', c == '-', c == '.', c == '_':
+			digits = false
+		default:
+			return false
+		}
+	}
+	return !digits
 }
 
 // def writes "%x = op".
 func (p *printer) def(v identer, op string) {
-	p.w.WriteString(v.Ident())
+	p.ident(v)
 	p.w.WriteString(" = ")
 	p.w.WriteString(op)
 }
@@ -59,7 +113,7 @@ func (p *printer) binary(v identer, op string, flags []enum.OverflowFlag, x, y v
 	p.w.WriteByte(' ')
 	p.tv(x)
 	p.w.WriteString(", ")
-	p.w.WriteString(y.Ident())
+	p.ident(y)
 }
 
 // compare writes "%x = op pred X, Y".
@@ -69,7 +123,7 @@ func (p *printer) compare(v identer, op, pred string, x, y value.Value) {
 	p.w.WriteByte(' ')
 	p.tv(x)
 	p.w.WriteString(", ")
-	p.w.WriteString(y.Ident())
+	p.ident(y)
 }
 
 // conv writes "%x = op From to To".
@@ -170,9 +224,9 @@ func (p *printer) inst(i llvm.LLStringer) {
 				w.WriteString(", ")
 			}
 			w.WriteString("[ ")
-			w.WriteString(inc.X.Ident())
+			p.ident(inc.X)
 			w.WriteString(", ")
-			w.WriteString(inc.Pred.Ident())
+			p.ident(inc.Pred)
 			w.WriteString(" ]")
 		}
 		return
@@ -242,7 +296,7 @@ func (p *printer) inst(i llvm.LLStringer) {
 			break
 		}
 		if !x.Type().Equal(types.Void) {
-			w.WriteString(x.Ident())
+			p.ident(x)
 			w.WriteString(" = ")
 		}
 		w.WriteString("call ")
@@ -252,7 +306,7 @@ func (p *printer) inst(i llvm.LLStringer) {
 			w.WriteString(p.typ(x.Type()))
 		}
 		w.WriteByte(' ')
-		w.WriteString(x.Callee.Ident())
+		p.ident(x.Callee)
 		w.WriteByte('(')
 		for k, a := range x.Args {
 			if k > 0 {
@@ -321,7 +375,11 @@ func (p *printer) function(f *llvm.Func) {
 		if k > 0 {
 			p.w.WriteByte('\n')
 		}
-		p.w.WriteString(strings.TrimPrefix(b.Ident(), "%"))
+		if plainName(b.LocalName) {
+			p.w.WriteString(b.LocalName)
+		} else {
+			p.w.WriteString(strings.TrimPrefix(b.Ident(), "%"))
+		}
 		p.w.WriteString(":\n")
 		for _, i := range b.Insts {
 			p.w.WriteByte('\t')
