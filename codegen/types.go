@@ -124,7 +124,27 @@ func scalarConst(e *ir.Scalar, i int64, ints []int64, floats []float64) constant
 	return intConst(computeType(e), ir.WrapInt(ints[i], e))
 }
 
-func i64c(v int64) constant.Constant { return constant.NewInt(types.I64, v) }
+func i64c(v int64) constant.Constant {
+	if v >= smallMin && v <= smallMax {
+		return smallI64[v-smallMin]
+	}
+	return constant.NewInt(types.I64, v)
+}
+
+// smallI64 are the i64 constants smallMin..smallMax, made once: codegen
+// asks for them at every offset, size and stride, and llir's constant.Int
+// allocates a big.Int each time. Constants are never modified, so one
+// object serves every function.
+const smallMin, smallMax = -64, 1024
+
+var smallI64 = func() []*constant.Int {
+	cs := make([]*constant.Int, smallMax-smallMin+1)
+	for i := range cs {
+		cs[i] = constant.NewInt(types.I64, int64(i)+smallMin)
+	}
+	return cs
+}()
+
 func i32c(v int64) constant.Constant { return constant.NewInt(types.I32, v) }
 
 // isConst reports whether v is the i64 constant want.
