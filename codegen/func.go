@@ -679,7 +679,7 @@ func (fc *funcCtx) constant(op *ir.Op) error {
 			cs[i] = fc.storageConst(e, elem(int64(i)))
 		}
 		arr := constant.NewArray(types.NewArray(uint64(n), storageType(e)), cs...)
-		g := fc.mod.m.NewGlobalDef(fc.mod.symbol(fmt.Sprintf(".const%d", len(fc.mod.m.Globals))), arr)
+		g := fc.mod.m.NewGlobalDef(fc.mod.symbol(fmt.Sprintf(".const%d", len(fc.mod.m.Globals)+len(fc.mod.strs))), arr) // strings are globals too (cstring)
 		g.Linkage = enum.LinkagePrivate
 		g.Immutable = true
 		g.UnnamedAddr = enum.UnnamedAddrUnnamedAddr

@@ -153,20 +153,37 @@ func (mc *moduleCtx) dprintf() *llvm.Func {
 }
 
 // cstring returns an i8* to a private NUL-terminated string constant.
+// The global is written to the output at once (LLVM IR allows it
+// anywhere) and only its i8* is kept: messages name their op's location,
+// so there are several per op, and their llir objects were most of the
+// memory of a module of many small functions.
 func (mc *moduleCtx) cstring(s string) value.Value {
 	if v, ok := mc.strs[s]; ok {
 		return v
 	}
 	arr := constant.NewCharArrayFromString(s + "\x00")
-	g := mc.m.NewGlobalDef(mc.symbol(fmt.Sprintf(".str%d", len(mc.strs))), arr)
+	g := llvm.NewGlobalDef(mc.symbol(fmt.Sprintf(".str%d", len(mc.strs))), arr)
 	g.Linkage = enum.LinkagePrivate
 	g.UnnamedAddr = enum.UnnamedAddrUnnamedAddr
 	g.Immutable = true
-	v := constant.NewGetElementPtr(arr.Typ, g, i64c(0), i64c(0))
-	v.InBounds = true
+	mc.out.WriteString("\n")
+	mc.out.WriteString(g.LLString())
+	mc.out.WriteString("\n")
+	gep := constant.NewGetElementPtr(arr.Typ, g, i64c(0), i64c(0))
+	gep.InBounds = true
+	v := &stringPtr{ident: gep.Ident()}
 	mc.strs[s] = v
 	return v
 }
+
+// stringPtr is the i8* of a string constant already written (cstring):
+// the constant expression's text, without the llir objects behind it.
+type stringPtr struct{ ident string }
+
+func (p *stringPtr) Type() types.Type { return i8p }
+func (p *stringPtr) Ident() string    { return p.ident }
+func (p *stringPtr) String() string   { return "i8* " + p.ident }
+func (p *stringPtr) IsConstant()      {}
 
 // funcAttrs sets the attributes every generated function carries.
 func (mc *moduleCtx) funcAttrs(f *llvm.Func) {
