@@ -111,6 +111,9 @@ func (o *output) spoolLater() {
 	if o.w == nil || o.tmp != nil || o.spool != nil {
 		return // buffered, or a temporary file already
 	}
+	if o.discards() {
+		return // nothing written there can be seen
+	}
 	f, err := os.CreateTemp("", "tirc-*.out")
 	if err != nil {
 		if o.file == nil {
@@ -128,6 +131,24 @@ func (o *output) spoolLater() {
 	}
 	o.spool = f
 	o.w = bufio.NewWriterSize(f, 1<<20)
+}
+
+// discards reports whether the destination is the null device (standard
+// output redirected to it, or -o /dev/null).
+func (o *output) discards() bool {
+	dst, ok := o.stdout.(*os.File)
+	if o.file != nil {
+		dst, ok = o.file, true
+	}
+	if !ok || dst == nil {
+		return false
+	}
+	fi, err := dst.Stat()
+	if err != nil {
+		return false
+	}
+	null, err := os.Stat(os.DevNull)
+	return err == nil && os.SameFile(fi, null)
 }
 
 // unspool copies the spool to its destination.
