@@ -143,15 +143,16 @@ for n in $sizes; do
     $out/genmodule -ops $n -tosa -o $out/t$n.mlir
     measure "infer-shapes $n ops|mlir-opt-19" mlir-opt-19 --tosa-infer-shapes $out/t$n.mlir
   fi
-  # Code generation peaks at ~15 KB per op (llir/llvm objects of the entry
-  # function, GC headroom: 1.5 GB at 100k ops, 14.5 GB at 1M), so the 1M
-  # module is lowered once, and only with 20 GB of memory available.
+  # Code generation peaks at ~5 KB per op at 1M ops (the llir objects of
+  # the one big entry function, the module, GC headroom; the text is
+  # streamed), so the 1M module is lowered once, and only with 8 GB of
+  # memory available.
   if [ $n -le 100000 ]; then
     measure "infer-shapes + emit-llvm $n ops|tirc" tirc -infer-shapes -emit-llvm $out/m$n.mlir -arg-shapes=@f0:0=64x64
-  elif [ "$(awk '/^MemAvailable:/ {print int($2 / 1048576)}' /proc/meminfo)" -ge 20 ]; then
+  elif [ "$(awk '/^MemAvailable:/ {print int($2 / 1048576)}' /proc/meminfo)" -ge 8 ]; then
     MEASURE_REPS=1 measure "infer-shapes + emit-llvm $n ops (one run)|tirc" tirc -infer-shapes -emit-llvm $out/m$n.mlir -arg-shapes=@f0:0=64x64
   else
-    log "less than 20 GB of memory available: emit-llvm of $n ops skipped"
+    log "less than 8 GB of memory available: emit-llvm of $n ops skipped"
   fi
 done
 # The same at 10k..1M ops on a DAG whose multi-use values have their users
@@ -161,7 +162,7 @@ for n in $sizes; do
   $out/genmodule -ops $n -multiuse -o $out/d$n.mlir
   if [ $n -le 100000 ]; then
     measure "infer-shapes + emit-llvm $n ops, multi-use DAG|tirc" tirc -infer-shapes -emit-llvm $out/d$n.mlir
-  elif [ "$(awk '/^MemAvailable:/ {print int($2 / 1048576)}' /proc/meminfo)" -ge 20 ]; then
+  elif [ "$(awk '/^MemAvailable:/ {print int($2 / 1048576)}' /proc/meminfo)" -ge 8 ]; then
     MEASURE_REPS=1 measure "infer-shapes + emit-llvm $n ops, multi-use DAG (one run)|tirc" tirc -infer-shapes -emit-llvm $out/d$n.mlir
   fi
   rm -f $out/d$n.mlir
