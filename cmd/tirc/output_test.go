@@ -329,3 +329,40 @@ func TestEmitLLVMStreamsAllOrNothing(t *testing.T) {
 		t.Errorf("tirc -emit-llvm -o wrote %d bytes, codegen.Emit %d, or other bytes", len(b), len(want))
 	}
 }
+
+// TestDiscards: the null device needs no spool file (spoolLater); a
+// regular file, a buffer and a pipe do.
+func TestDiscards(t *testing.T) {
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer null.Close()
+	regular, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer regular.Close()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	tests := []struct {
+		name string
+		o    *output
+		want bool
+	}{
+		{"stdout to /dev/null", &output{stdout: null}, true},
+		{"-o /dev/null", &output{file: null}, true},
+		{"stdout to a file", &output{stdout: regular}, false},
+		{"stdout to a pipe", &output{stdout: w}, false},
+		{"stdout to a buffer", &output{stdout: &strings.Builder{}}, false},
+	}
+	for _, tt := range tests {
+		if got := tt.o.discards(); got != tt.want {
+			t.Errorf("%s: discards() = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
