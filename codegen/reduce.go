@@ -71,7 +71,10 @@ func newReducer(root *node) *reducer {
 			r.acc = ir.F32
 		}
 	}
-	r.width = max(8, 64/byteSize(r.acc))
+	// As many lanes as a 64-byte vector holds of the data read (f32
+	// summed in f64: 16 lanes, two registers of f64 accumulators), so the
+	// tree is computed at full width: 8 lanes made W6's exp half as wide.
+	r.width = max(8, 64/min(byteSize(r.acc), byteSize(r.elem)))
 	return r
 }
 
