@@ -92,8 +92,11 @@
 // nests over the same rows that read each other only at the row being
 // computed -- softmax's max, sum and division, layer norm's four -- run as
 // one row group (group.go), block by block of rows, so each block is read
-// from memory once. exp on f32 is a polynomial in f64 (exp.go), not a
-// libm call per lane, so it vectorizes.
+// from memory once; a value two members would both compute at some cost
+// (exp(x - max) in softmax) is computed once per block into a scratch
+// block of rows per thread that stays in the cache (groupshare.go). exp on
+// f32 is an f32 polynomial with fused multiply-adds (exp.go), not a libm
+// call per lane, so it vectorizes.
 //
 // Each scalar operation is written once (kernel.go, one case per
 // ir.Kernel) and works on scalars and LLVM vectors alike, so lowering an

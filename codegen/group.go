@@ -48,6 +48,7 @@ type rowGroup struct {
 	total   value.Value // elements of the largest member (the threads' threshold)
 	members []*groupMember
 	outs    map[value.Value][]*groupMember // members by output base
+	scratch []scratchRows                  // shared values' buffers (groupshare.go)
 }
 
 type groupMember struct {
@@ -192,6 +193,7 @@ func (fc *funcCtx) flushGroup() error {
 		fastA, slowA []value.Value
 		guard        value.Value
 	}
+	fc.shareValues(g)
 	built := make([]call, len(g.members))
 	readLater := g.readLater()
 	for i, m := range g.members {
@@ -219,14 +221,27 @@ func (fc *funcCtx) flushGroup() error {
 	bl := ns.bl
 	rows := ns.capture(g.rows, "n")
 	block := ns.capture(g.block, "n")
+	scratch := captureScratch(ns, g)
+	isScratch := map[value.Value]bool{}
+	for _, s := range g.scratch {
+		isScratch[s.base] = true
+	}
+	// A scratch base stays the enclosing function's value here: each
+	// block reads it through its own base (scratchBases).
+	capture := func(a value.Value) value.Value {
+		if isScratch[a] {
+			return a
+		}
+		return ns.capture(a, "a")
+	}
 	calls := make([]call, len(built))
 	for i, b := range built {
 		c := call{fast: b.fast, slow: b.slow}
 		for _, a := range b.fastA {
-			c.fastA = append(c.fastA, ns.capture(a, "a"))
+			c.fastA = append(c.fastA, capture(a))
 		}
 		for _, a := range b.slowA {
-			c.slowA = append(c.slowA, ns.capture(a, "a"))
+			c.slowA = append(c.slowA, capture(a))
 		}
 		if b.slow != nil {
 			c.guard = ns.capture(b.guard, "g")
@@ -244,9 +259,17 @@ func (fc *funcCtx) flushGroup() error {
 		lo := bl.b.NewMul(k, block)
 		end := bl.b.NewAdd(lo, block)
 		hi := bl.b.NewSelect(bl.b.NewICmp(enum.IPredULT, end, rows), end, rows)
+		bases := scratchBases(bl, g, scratch, thread, lo)
 		for _, c := range calls {
 			run := func(f *llvm.Func, args []value.Value) {
-				bl.b.NewCall(f, append(append([]value.Value{}, args...), lo, hi)...)
+				in := make([]value.Value, 0, len(args)+2)
+				for _, a := range args {
+					if p, ok := bases[a]; ok {
+						a = p
+					}
+					in = append(in, a)
+				}
+				bl.b.NewCall(f, append(in, lo, hi)...)
 			}
 			if c.slow == nil {
 				run(c.fast, c.fastA)
