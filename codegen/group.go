@@ -255,6 +255,8 @@ func (fc *funcCtx) flushGroup() error {
 	// This thread's rows, whole blocks each.
 	nblocks := bl.b.NewUDiv(bl.b.NewAdd(rows, bl.b.NewSub(block, i64c(1))), block)
 	ns.split(nblocks, thread, threads)
+	faults := bl.alloca(types.I64) // the members' fault bits (FaultOOM)
+	bl.b.NewStore(i64c(0), faults)
 	bl.loopFrom(ns.lo, ns.hi, "rows", func(k value.Value) {
 		lo := bl.b.NewMul(k, block)
 		end := bl.b.NewAdd(lo, block)
@@ -269,7 +271,8 @@ func (fc *funcCtx) flushGroup() error {
 					}
 					in = append(in, a)
 				}
-				bl.b.NewCall(f, append(in, lo, hi)...)
+				r := bl.b.NewCall(f, append(in, lo, hi)...)
+				bl.b.NewStore(bl.b.NewOr(bl.b.NewLoad(types.I64, faults), r), faults)
 			}
 			if c.slow == nil {
 				run(c.fast, c.fastA)
@@ -278,9 +281,14 @@ func (fc *funcCtx) flushGroup() error {
 			bl.ifElse(c.guard, "layout", func() { run(c.fast, c.fastA) }, func() { run(c.slow, c.slowA) })
 		}
 	})
-	bl.b.NewRet(i64c(0))
+	bl.b.NewRet(bl.b.NewLoad(types.I64, faults))
 	bl.finish()
 	mc.finish(fn)
-	fc.runNest(fn, ns.args, g.total)
+	r := fc.runNest(fn, ns.args, g.total)
+	for _, m := range g.members {
+		if m.root.loops != nil && !m.root.loops.Parallel() {
+			fc.failOOM(r, m.root.op)
+		}
+	}
 	return nil
 }

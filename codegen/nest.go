@@ -499,6 +499,9 @@ func (fc *funcCtx) runNestNow(dst *view, root *node, guard value.Value, bits int
 		})
 		r = bl.b.NewLoad(types.I64, slot)
 	}
+	if reduces {
+		fc.failOOM(r, root.op)
+	}
 	if bits > 0 && fc.mod.opts.Checks {
 		var report func(n *node)
 		report = func(n *node) {
@@ -530,6 +533,14 @@ func splitsParallel(root *node) bool {
 		}
 	}
 	return false
+}
+
+// failOOM reports a nest's out-of-memory fault (FaultOOM in r, the
+// nest's fault bits): status 3 naming the op.
+func (fc *funcCtx) failOOM(r value.Value, op *ir.Op) {
+	bl := fc.bl
+	oom := bl.b.NewICmp(enum.IPredNE, bl.b.NewAnd(r, i64c(FaultOOM)), i64c(0))
+	fc.fail(oom, StatusOOM, where(op)+": out of memory allocating its accumulators")
 }
 
 // layoutGuard is true when every view of the nest is row-major over its

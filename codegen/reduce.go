@@ -613,116 +613,126 @@ func (ns *nest) reduceScratch(r *reducer, gs []group, views []*capturedView, ptr
 	if r.info.Index {
 		ibuf = alloc(types.I64)
 	}
-	// The scratch and views as one list of pointers walked together.
-	var extra []scratchPtr
-	extra = append(extra, scratchPtr{sbuf, et, sstride})
-	if cbuf != nil {
-		extra = append(extra, scratchPtr{cbuf, et, sstride})
+	// Out of memory: no work, and the fault bit the caller reports.
+	var ok value.Value = bl.b.NewICmp(enum.IPredNE, sbuf, constant.NewNull(sbuf.Type().(*types.PointerType)))
+	for _, b := range []value.Value{cbuf, ibuf} {
+		if b != nil {
+			ok = bl.b.NewAnd(ok, bl.b.NewICmp(enum.IPredNE, b, constant.NewNull(b.Type().(*types.PointerType))))
+		}
 	}
-	if ibuf != nil {
-		extra = append(extra, scratchPtr{ibuf, types.I64, sstride})
-	}
-	quad := -1 // the reduction group run four rows at a time (see below)
-	var quadErr error
-	// walk runs body over the groups (over the parallel ones only when
-	// parallelOnly: one visit per scratch element).
-	var walk func(level int, vp, xp []value.Value, parallelOnly bool, body func(vp, xp, ivs []value.Value), ivs []value.Value)
-	walk = func(level int, vp, xp []value.Value, parallelOnly bool, body func(vp, xp, ivs []value.Value), ivs []value.Value) {
-		if level == len(gs) {
-			body(vp, xp, ivs)
-			return
-		}
-		g := gs[level]
-		if parallelOnly && g.kind != ir.Parallel {
-			walk(level+1, vp, xp, parallelOnly, body, append(ivs[:len(ivs):len(ivs)], i64c(0)))
-			return
-		}
-		from := value.Value(i64c(0))
-		if level == quad && !parallelOnly {
-			var e error
-			if from, e = ns.quadLoop(r, gs, level, views, extra, vp, xp); e != nil {
-				quadErr = e
-			}
-		}
-		bl.loopFrom(from, g.trip, "s", func(i value.Value) {
-			nv := make([]value.Value, len(vp))
-			for k, c := range views {
-				nv[k] = bl.gep(storageType(c.v.elem), vp[k], bl.mul(i, g.strides[k]))
-			}
-			nx := make([]value.Value, len(xp))
-			for k, e := range extra {
-				nx[k] = bl.gep(e.t, xp[k], bl.mul(i, e.step[level]))
-			}
-			walk(level+1, nv, nx, parallelOnly, body, append(ivs[:len(ivs):len(ivs)], i))
-		})
-	}
-	xp := make([]value.Value, len(extra))
-	for k, e := range extra {
-		xp[k] = e.p
-	}
-	// Identity everywhere.
-	walk(0, ptrs, xp, true, func(_, xp, _ []value.Value) {
-		bl.b.NewStore(r.identity(0), xp[0])
-		if cbuf != nil {
-			bl.b.NewStore(floatConst(types.Double, 0), xp[1])
-		}
-		if ibuf != nil {
-			bl.b.NewStore(i64c(0), xp[len(xp)-1])
-		}
-	}, nil)
-	// Accumulate in memory order.
 	var err error
-	redLoop := -1 // the one reduction group whose index argmax reports
-	for i, g := range gs {
-		if g.kind == ir.Reduction {
-			redLoop = i
+	bl.ifElse(ok, "scratch", func() {
+		// The scratch and views as one list of pointers walked together.
+		var extra []scratchPtr
+		extra = append(extra, scratchPtr{sbuf, et, sstride})
+		if cbuf != nil {
+			extra = append(extra, scratchPtr{cbuf, et, sstride})
 		}
-	}
-	// Column sums (the last reduction group followed by parallel ones
-	// only, a float sum in f64): rows in fours, (x0 + x1) + (x2 + x3)
-	// added to the scratch once, so the scratch row is loaded and stored
-	// once per four rows (W9). The order is still fixed by the indices.
-	if r.info.Combine == ir.KernelAdd && r.acc == ir.F64 && !r.kahan && !r.info.Index {
-		quad = redLoop
-		for _, g := range gs[redLoop+1:] {
-			if g.kind != ir.Parallel {
-				quad = -1
+		if ibuf != nil {
+			extra = append(extra, scratchPtr{ibuf, types.I64, sstride})
+		}
+		quad := -1 // the reduction group run four rows at a time (see below)
+		var quadErr error
+		// walk runs body over the groups (over the parallel ones only when
+		// parallelOnly: one visit per scratch element).
+		var walk func(level int, vp, xp []value.Value, parallelOnly bool, body func(vp, xp, ivs []value.Value), ivs []value.Value)
+		walk = func(level int, vp, xp []value.Value, parallelOnly bool, body func(vp, xp, ivs []value.Value), ivs []value.Value) {
+			if level == len(gs) {
+				body(vp, xp, ivs)
+				return
+			}
+			g := gs[level]
+			if parallelOnly && g.kind != ir.Parallel {
+				walk(level+1, vp, xp, parallelOnly, body, append(ivs[:len(ivs):len(ivs)], i64c(0)))
+				return
+			}
+			from := value.Value(i64c(0))
+			if level == quad && !parallelOnly {
+				var e error
+				if from, e = ns.quadLoop(r, gs, level, views, extra, vp, xp); e != nil {
+					quadErr = e
+				}
+			}
+			bl.loopFrom(from, g.trip, "s", func(i value.Value) {
+				nv := make([]value.Value, len(vp))
+				for k, c := range views {
+					nv[k] = bl.gep(storageType(c.v.elem), vp[k], bl.mul(i, g.strides[k]))
+				}
+				nx := make([]value.Value, len(xp))
+				for k, e := range extra {
+					nx[k] = bl.gep(e.t, xp[k], bl.mul(i, e.step[level]))
+				}
+				walk(level+1, nv, nx, parallelOnly, body, append(ivs[:len(ivs):len(ivs)], i))
+			})
+		}
+		xp := make([]value.Value, len(extra))
+		for k, e := range extra {
+			xp[k] = e.p
+		}
+		// Identity everywhere.
+		walk(0, ptrs, xp, true, func(_, xp, _ []value.Value) {
+			bl.b.NewStore(r.identity(0), xp[0])
+			if cbuf != nil {
+				bl.b.NewStore(floatConst(types.Double, 0), xp[1])
+			}
+			if ibuf != nil {
+				bl.b.NewStore(i64c(0), xp[len(xp)-1])
+			}
+		}, nil)
+		// Accumulate in memory order.
+		redLoop := -1 // the one reduction group whose index argmax reports
+		for i, g := range gs {
+			if g.kind == ir.Reduction {
+				redLoop = i
 			}
 		}
-	}
-	walk(0, ptrs, xp, false, func(vp, xp, ivs []value.Value) {
-		v, e := ns.evalWith(ns.root, ns.leaves(views, vp, nil, 0))
-		if e != nil {
-			err = e
+		// Column sums (the last reduction group followed by parallel ones
+		// only, a float sum in f64): rows in fours, (x0 + x1) + (x2 + x3)
+		// added to the scratch once, so the scratch row is loaded and stored
+		// once per four rows (W9). The order is still fixed by the indices.
+		if r.info.Combine == ir.KernelAdd && r.acc == ir.F64 && !r.kahan && !r.info.Index {
+			quad = redLoop
+			for _, g := range gs[redLoop+1:] {
+				if g.kind != ir.Parallel {
+					quad = -1
+				}
+			}
+		}
+		walk(0, ptrs, xp, false, func(vp, xp, ivs []value.Value) {
+			v, e := ns.evalWith(ns.root, ns.leaves(views, vp, nil, 0))
+			if e != nil {
+				err = e
+				return
+			}
+			a := &accumulator{s: xp[0]}
+			if cbuf != nil {
+				a.c = xp[1]
+			}
+			var at value.Value = i64c(0)
+			if ibuf != nil {
+				a.idx = xp[len(xp)-1]
+				if redLoop >= 0 {
+					at = ivs[redLoop]
+				}
+			}
+			ns.add(r, a, r.widen(bl, v), at)
+		}, nil)
+		if quadErr != nil {
+			err = quadErr
 			return
 		}
-		a := &accumulator{s: xp[0]}
-		if cbuf != nil {
-			a.c = xp[1]
-		}
-		var at value.Value = i64c(0)
-		if ibuf != nil {
-			a.idx = xp[len(xp)-1]
-			if redLoop >= 0 {
-				at = ivs[redLoop]
+		// Finish into the result.
+		walk(0, ptrs, xp, true, func(vp, xp, _ []value.Value) {
+			a := &accumulator{s: xp[0]}
+			if cbuf != nil {
+				a.c = xp[1]
 			}
-		}
-		ns.add(r, a, r.widen(bl, v), at)
-	}, nil)
-	if quadErr != nil {
-		return quadErr
-	}
-	// Finish into the result.
-	walk(0, ptrs, xp, true, func(vp, xp, _ []value.Value) {
-		a := &accumulator{s: xp[0]}
-		if cbuf != nil {
-			a.c = xp[1]
-		}
-		if ibuf != nil {
-			a.idx = xp[len(xp)-1]
-		}
-		bl.b.NewStore(bl.toStorage(r.finish(bl, a, count), r.out), vp[0])
-	}, nil)
+			if ibuf != nil {
+				a.idx = xp[len(xp)-1]
+			}
+			bl.b.NewStore(bl.toStorage(r.finish(bl, a, count), r.out), vp[0])
+		}, nil)
+	}, ns.faultOOM)
 	for _, b := range []value.Value{sbuf, cbuf, ibuf} {
 		if b != nil {
 			bl.b.NewCall(ns.bl.mod.free(), bl.b.NewBitCast(b, i8p))
@@ -730,6 +740,22 @@ func (ns *nest) reduceScratch(r *reducer, gs []group, views []*capturedView, ptr
 	}
 	return err
 }
+
+// faultOOM sets the nest's out-of-memory fault bit (FaultOOM), which the
+// enclosing function reports as status 3.
+func (ns *nest) faultOOM() {
+	if ns.flag == nil {
+		ns.flag = ns.bl.alloca(types.I64)
+		ns.bl.entry.NewStore(i64c(0), ns.flag)
+	}
+	bl := ns.bl
+	bl.b.NewStore(bl.b.NewOr(bl.b.NewLoad(types.I64, ns.flag), i64c(FaultOOM)), ns.flag)
+}
+
+// FaultOOM is the fault bit of a nest that could not allocate its
+// scratch row of accumulators (reduceScratch); the integer division
+// faults take the low bits.
+const FaultOOM = 1 << 62
 
 // typeBytes is the size of an LLVM scalar type.
 func typeBytes(t types.Type) int {
