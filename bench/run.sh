@@ -92,7 +92,7 @@ grep -v '^RESULT' $out/driver.log >&2 || true
 #    called from Python through tirc's package (python/tirc).
 if /usr/bin/python3 -c 'import numpy' 2>/dev/null; then
   log "NumPy (/usr/bin/python3)"
-  $CC $CFLAGS -shared -fPIC bench/c/kernels.c -o $out/kernels.so -lgomp
+  $CC $CFLAGS -shared -fPIC bench/c/kernels.c -o $out/kernels.so -lgomp -lm
   TIRC_BENCH_KERNELS_SO=$root/$out/kernels.so TIRC_BENCH_PY_CACHE=$root/$out/py-cache \
     /usr/bin/python3 bench/numpy/bench.py > $out/numpy.tsv 2> $out/numpy.log ||
     { cat $out/numpy.log >&2; echo "bench: NumPy failed (an output mismatch?)" >&2; exit 1; }
