@@ -56,7 +56,13 @@ type reducer struct {
 	out   *ir.Scalar // the result's
 	acc   *ir.Scalar // the accumulator's (F64 for float sums)
 	kahan bool       // f64 sums carry a compensation term
-	width int64      // lanes of the vector accumulator
+	width int64      // lanes of one vector of the accumulator
+	// chains is how many width-lane vectors the innermost loop combines
+	// into, one after the other (element j into vector j/width mod
+	// chains): a float max or min is a chain of four dependent
+	// instructions per vector (compare, NaN test, blend, signed zeros),
+	// so one vector made W6's row maxima latency-bound; four hide it.
+	chains int64
 }
 
 func newReducer(root *node) *reducer {
@@ -75,7 +81,20 @@ func newReducer(root *node) *reducer {
 	// summed in f64: 16 lanes, two registers of f64 accumulators), so the
 	// tree is computed at full width: 8 lanes made W6's exp half as wide.
 	r.width = max(8, 64/min(byteSize(r.acc), byteSize(r.elem)))
+	r.chains = 1
+	if k := r.info.Combine; r.acc.IsFloat() && !r.info.Index && (k == ir.KernelMax || k == ir.KernelMin) {
+		r.chains = 4
+	}
 	return r
+}
+
+// lanes is the width of the innermost loop's accumulator: chains vectors
+// of width lanes (none for argmax/argmin, element by element).
+func (r *reducer) lanes() int64 {
+	if r.info.Index {
+		return 0
+	}
+	return r.width * r.chains
 }
 
 // accType is the accumulator's LLVM type, a vector of n lanes when n > 0.
@@ -358,11 +377,7 @@ func (ns *nest) reduceOver(r *reducer, gs []group, views []*capturedView, iters 
 				err = ns.reduceScratch(r, gs[first:], views, ptrs, count)
 				return
 			}
-			w := r.width
-			if r.info.Index {
-				w = 0 // argmax/argmin: element by element
-			}
-			a := ns.newAcc(r, w)
+			a := ns.newAcc(r, r.lanes())
 			err = ns.accumulate(r, gs[first:], views, ptrs, a)
 			t := ns.total(r, a)
 			bl.b.NewStore(bl.toStorage(r.finish(bl, t, count), r.out), ptrs[0])
@@ -497,6 +512,10 @@ func (ns *nest) accumulate(r *reducer, gs []group, views []*capturedView, ptrs [
 			})
 		}
 		start := bl.mul(nvec, i64c(max(w, 1)))
+		if w > r.width {
+			// Several chains: the whole vectors left go into the first.
+			start = ns.firstChain(r, a, g, views, ptrs, start, &err)
+		}
 		bl.loopFrom(start, g.trip, "red.tail", func(j value.Value) {
 			at := make([]value.Value, len(ptrs))
 			for kk, c := range views {
@@ -515,6 +534,44 @@ func (ns *nest) accumulate(r *reducer, gs []group, views []*capturedView, ptrs [
 		})
 	})
 	return err
+}
+
+// firstChain folds the whole width-lane vectors of g from start on into
+// the first chain (lanes 0..width-1) of the accumulator a and returns the
+// first element left for the tail, which goes into the same lanes.
+func (ns *nest) firstChain(r *reducer, a *accumulator, g group, views []*capturedView, ptrs []value.Value, start value.Value, err *error) value.Value {
+	bl := ns.bl
+	w := r.width
+	n := bl.b.NewUDiv(bl.b.NewSub(g.trip, start), i64c(w))
+	lo, widen, merge := make([]constant.Constant, w), make([]constant.Constant, a.lanes), make([]constant.Constant, a.lanes)
+	for i := range widen {
+		widen[i], merge[i] = i32c(0), i32c(int64(i))
+		if int64(i) < w {
+			lo[i], widen[i], merge[i] = i32c(int64(i)), i32c(int64(i)), i32c(a.lanes+int64(i))
+		}
+	}
+	mask := func(c []constant.Constant) constant.Constant {
+		return constant.NewVector(types.NewVector(uint64(len(c)), types.I32), c...)
+	}
+	bl.loop(n, "red.chain", func(k value.Value) {
+		j := bl.b.NewAdd(start, bl.b.NewMul(k, i64c(w)))
+		at := make([]value.Value, len(ptrs))
+		for kk, c := range views {
+			at[kk] = bl.gep(storageType(c.v.elem), ptrs[kk], bl.mul(j, g.strides[kk]))
+		}
+		v, e := ns.evalWith(ns.root, ns.leaves(views, at, g.strides, w))
+		if e != nil {
+			*err = e
+			return
+		}
+		t := r.accType(a.lanes)
+		s := bl.b.NewLoad(t, a.s)
+		first := bl.b.NewShuffleVector(s, constant.NewUndef(t), mask(lo))
+		c := r.combine(bl, first, r.widen(bl, v))
+		wide := bl.b.NewShuffleVector(c, constant.NewUndef(c.Type()), mask(widen))
+		bl.b.NewStore(bl.b.NewShuffleVector(s, wide, mask(merge)), a.s)
+	})
+	return bl.b.NewAdd(start, bl.b.NewMul(n, i64c(w)))
 }
 
 // scratchPtr is a pointer reduceScratch walks beside the views: the
@@ -873,11 +930,7 @@ func (ns *nest) reduceBlocks(r *reducer, gs []group, views []*capturedView, thre
 		for i, c := range views {
 			ptrs[i] = bl.gep(storageType(c.v.elem), c.base, bl.mul(start, gs[0].strides[i]))
 		}
-		w := r.width
-		if r.info.Index {
-			w = 0
-		}
-		a := ns.newAcc(r, w)
+		a := ns.newAcc(r, r.lanes())
 		if e := ns.accumulate(r, part, views, ptrs, a); e != nil {
 			err = e
 		}
