@@ -48,7 +48,7 @@ func (p *parser) parseAttrDict() Attrs {
 			return nil
 		}
 		attrs.Set(name, v)
-		if !p.consume(tComma) {
+		if !p.more(tRBrace, p.failExpected, "expected attribute name") {
 			break
 		}
 	}
@@ -78,7 +78,7 @@ func (p *parser) parseAttr() Attr {
 		arr := ArrayAttr{}
 		for !p.is(tRSquare) && !p.failed() {
 			arr = append(arr, p.parseAttr())
-			if !p.consume(tComma) {
+			if !p.more(tRSquare, p.failExpected, "expected attribute value") {
 				break
 			}
 		}
@@ -240,7 +240,11 @@ func (p *parser) parseLiteral() (literal, bool) {
 		}
 		lit.f = v
 	default:
-		p.failExpected("expected a number after '-'")
+		if lit.neg {
+			p.failExpected("expected a number after '-'")
+		} else {
+			p.failAt(p.tok, "expected a number or true/false, found %s", p.describe())
+		}
 		return lit, false
 	}
 	if lit.neg {
@@ -422,6 +426,14 @@ func (p *parser) parseDenseArrayAttr() Attr {
 	}
 	if p.consume(tColon) {
 		for !p.failed() {
+			if w := p.tokText(); !p.is(tInt) && !p.is(tFloat) && !p.is(tMinus) && !(p.is(tBareIdent) && (w == "true" || w == "false")) {
+				if elem.IsFloat() {
+					p.failHere("expected integer or floating point literal")
+				} else {
+					p.failHere("expected integer literal")
+				}
+				return nil
+			}
 			lit, ok := p.parseLiteral()
 			if !ok {
 				return nil
@@ -595,7 +607,7 @@ func (p *parser) parseNestedList(lits *[]literal) []int64 {
 		}
 		sub = s
 		count++
-		if !p.consume(tComma) {
+		if !p.more(tRSquare, p.failHere, "expected element literal of primitive type") {
 			break
 		}
 	}

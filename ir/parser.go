@@ -212,6 +212,25 @@ func (p *parser) failExpected(format string, args ...any) {
 	p.fail(pos, format, args...)
 }
 
+// more ends an element of a comma-separated list closed by close: true
+// after a ',', false (consuming nothing) before anything else. Like
+// MLIR's lists, none takes a trailing comma: a close right after the
+// ',' is the error want, reported by fail (failExpected: just after the
+// ','; failHere: at the close), where mlir-opt reports it.
+func (p *parser) more(close tokKind, fail func(string, ...any), want string) bool {
+	if !p.consume(tComma) {
+		return false
+	}
+	if p.is(close) {
+		fail("%s", want)
+		return false
+	}
+	return true
+}
+
+// failHere reports an error at the current token.
+func (p *parser) failHere(format string, args ...any) { p.failAt(p.tok, format, args...) }
+
 // wrongTokenPos is the position failExpected reports for token t, and its
 // byte offset.
 func (p *parser) wrongTokenPos(t token) (Pos, int) {
@@ -551,7 +570,7 @@ func (p *parser) parseFunc(m *Module) {
 			f.AddArg(t).Pos = f.Pos
 			p.skipArgExtras()
 		}
-		if !p.consume(tComma) {
+		if !p.more(tRParen, p.failHere, "expected SSA identifier") {
 			break
 		}
 	}
@@ -614,7 +633,7 @@ func (p *parser) appendResultTypes(ts []Type) []Type {
 		if p.is(tLBrace) {
 			p.parseAttrDict() // result attributes: accepted, not kept
 		}
-		if !p.consume(tComma) {
+		if !p.more(tRParen, p.failExpected, "expected non-function type") {
 			break
 		}
 	}
@@ -749,7 +768,7 @@ func (p *parser) parseBody(f *Func, namedArgs bool) {
 				v.Pos = p.posOf(nameTok)
 				args = append(args, v)
 				names = append(names, nameTok)
-				if !p.consume(tComma) {
+				if !p.more(tRParen, p.failHere, "expected SSA identifier") {
 					break
 				}
 			}
@@ -1063,7 +1082,7 @@ func (p *parser) parseGenericOp() *Op {
 			return nil
 		}
 		refs = append(refs, r)
-		if !p.consume(tComma) {
+		if !p.more(tRParen, p.failExpected, "expected SSA operand") {
 			break
 		}
 	}
@@ -1141,7 +1160,7 @@ func (p *parser) appendFuncTypeLists(buf []Type) (ins, outs []Type) {
 	p.next()
 	for !p.is(tRParen) && !p.failed() {
 		buf = append(buf, p.parseType())
-		if !p.consume(tComma) {
+		if !p.more(tRParen, p.failExpected, "expected non-function type") {
 			break
 		}
 	}

@@ -8,3 +8,6 @@
 // RUN: not mlir-opt-19 -allow-unregistered-dialect -split-input-file %S/wrong-token.mlir 2>&1 \
 // RUN:   | %python -c "import re, sys; [print(re.sub(r'within split at ([^:]+):(\d+) offset :(\d+):', lambda m: '%%s:%%d:' %% (m[1], int(m[2]) + int(m[3]) - 1), l), end='') for l in sys.stdin]" \
 // RUN:   | FileCheck --check-prefix=POS %S/wrong-token.mlir
+// RUN: not mlir-opt-19 -allow-unregistered-dialect -split-input-file %S/trailing-comma.mlir 2>&1 \
+// RUN:   | %python -c "import re, sys; [print(re.sub(r'within split at ([^:]+):(\d+) offset :(\d+):', lambda m: '%%s:%%d:' %% (m[1], int(m[2]) + int(m[3]) - 1), l), end='') for l in sys.stdin]" \
+// RUN:   | FileCheck --check-prefixes=POS,MSG %S/trailing-comma.mlir

@@ -77,10 +77,10 @@ func.func @string_escape(%a: tensor<4xf32>) {
 }
 
 // -----
-// Bad attributes: a dense array element, an unclosed dense list, an
+// Bad attributes: a dense array element (mlir-opt-19's message), an unclosed dense list, an
 // unclosed dictionary, a float in an integer dense.
 func.func @bad_array(%a: tensor<4xf32>) {
-  // CHECK: parse-errors-more.mlir:[[@LINE+1]]:41: error: expected a number or true/false, found 'x'
+  // CHECK: parse-errors-more.mlir:[[@LINE+1]]:41: error: expected integer literal
   %0 = "tir.neg"(%a) {x = array<i64: 1, x>} : (tensor<4xf32>) -> tensor<4xf32>
   return
 }
