@@ -1,3 +1,5 @@
+//go:build unix
+
 package main
 
 import (
@@ -12,7 +14,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -21,37 +22,8 @@ import (
 )
 
 // Output through links, unwritable outputs, signals and a closed standard
-// output (issue 19 item 7). Some tests run tirc as a process: the test
-// binary itself, which acts as tirc when TIRC_TEST_MAIN is set.
-
-func TestMain(m *testing.M) {
-	switch os.Getenv("TIRC_TEST_MAIN") {
-	case "":
-		os.Exit(m.Run())
-	case "pause":
-		// Stop once the output's temporary file exists, so that a test
-		// can signal tirc there.
-		testHookOutputOpen = func() {
-			fmt.Fprintln(os.Stderr, "output open")
-			for {
-				time.Sleep(time.Hour)
-			}
-		}
-	}
-	main()
-}
-
-// tircCommand returns a command running the test binary as tirc.
-func tircCommand(t *testing.T, mode string, args ...string) *exec.Cmd {
-	t.Helper()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(exe, args...)
-	cmd.Env = append(os.Environ(), "TIRC_TEST_MAIN="+mode)
-	return cmd
-}
+// output (issue 19 item 7), on POSIX systems. Some tests run tirc as a
+// process: the test binary itself (main_test.go).
 
 // TestOutputThroughSymlink: -o through a symbolic link replaces the file
 // the link names (atomically, in that file's directory) and keeps the
