@@ -189,16 +189,27 @@ const (
 )
 
 // bufCols is the tile's width: 128 elements, fewer for 8-byte elements
-// so that each buffer stays within bufBytes (a multiple of tileLanes).
+// so that each buffer stays within bufBytes, and fewer again when several
+// operands are transposed so that all buffers together stay within
+// tileStack (a multiple of tileLanes, at least tileLanes: a nest reads at
+// most maxFusedLeaves operands, so at most 32 x 256 x 8 x 8 bytes).
 func bufCols(views []*capturedView, transposed []bool) int64 {
-	cols := int64(128)
+	cols, total := int64(128), int64(0)
 	for k, c := range views {
 		if transposed[k] {
 			cols = min(cols, bufBytes/(bufRows*byteSize(c.v.elem)))
+			total += bufRows * byteSize(c.v.elem)
 		}
 	}
-	return cols
+	if total > 0 {
+		cols = min(cols, tileStack/total)
+	}
+	return max(tileLanes, cols/tileLanes*tileLanes)
 }
+
+// tileStack bounds the tile buffers of one nest together: they live on
+// the stack of the thread running it (worker threads' stacks can be small).
+const tileStack = 512 << 10
 
 // bufAhead is how many rows ahead of the copy the transposed operand's
 // rows are prefetched.
