@@ -21,6 +21,7 @@
  * Usage: driver [W1 ... W11]   env: REPS (11) WARM (2) W4_CALLS (1000000) W4_REPS (7) T_REPS (3)
  * Exit status 1 on any mismatch or non-zero tirc status. */
 #include "bench.h"
+#include "streamk.h"
 #include "data.h"
 #include "kernels.h"
 #include <math.h>
@@ -197,6 +198,46 @@ typedef struct {
   void (*run)(void);
 } candidate;
 
+/* The 1-core limit of each workload (streamk.h): the STREAM kernel of its
+ * pattern over its own large arrays, with ordinary and with non-temporal
+ * stores, timed round-robin with its variants (report.py takes the faster
+ * as the limit): the machine's bandwidth changes from minute to minute,
+ * so a limit measured apart from the workload is off by as much. */
+enum { LIM_COPY, LIM_FILL, LIM_TRIAD, LIM_READ };
+static const float *lim_a, *lim_b;
+static float *lim_c;
+static long lim_n;
+static volatile float lim_sink;
+static void run_lim_copy(void) { streamk_copy(lim_a, lim_c, 0, lim_n); }
+static void run_lim_copy_nt(void) { streamk_copy_nt(lim_a, lim_c, 0, lim_n); }
+static void run_lim_fill(void) { streamk_fill(lim_c, 3.0f, 0, lim_n); }
+static void run_lim_fill_nt(void) { streamk_fill_nt(lim_c, 3.0f, 0, lim_n); }
+static void run_lim_triad(void) { streamk_triad(lim_c, lim_a, lim_b, 3.0f, 0, lim_n); }
+static void run_lim_triad_nt(void) { streamk_triad_nt(lim_c, lim_a, lim_b, 3.0f, 0, lim_n); }
+static void run_lim_read(void) { lim_sink = streamk_read(lim_a, 0, lim_n); }
+
+/* with_limits appends the limit variants of pattern kind over n elements
+ * (a, b read; c written; after the check, so c's contents no longer
+ * matter) to the nv variants in v, which has room for two more. */
+static int with_limits(variant *v, int nv, int kind, const void *a, const void *b, void *c, long n) {
+  static void (*const runs[][2])(void) = {
+      [LIM_COPY] = {run_lim_copy, run_lim_copy_nt},
+      [LIM_FILL] = {run_lim_fill, run_lim_fill_nt},
+      [LIM_TRIAD] = {run_lim_triad, run_lim_triad_nt},
+      [LIM_READ] = {run_lim_read, NULL},
+  };
+  static const char *const names[][2] = {
+      [LIM_COPY] = {"limit: STREAM copy", "limit: STREAM copy, non-temporal"},
+      [LIM_FILL] = {"limit: STREAM fill", "limit: STREAM fill, non-temporal"},
+      [LIM_TRIAD] = {"limit: STREAM triad", "limit: STREAM triad, non-temporal"},
+      [LIM_READ] = {"limit: STREAM read", NULL},
+  };
+  lim_a = a, lim_b = b, lim_c = c, lim_n = n;
+  for (int k = 0; k < 2; k++)
+    if (runs[kind][k]) v[nv++] = (variant){names[kind][k], 1, one_thread, runs[kind][k], 0};
+  return nv;
+}
+
 /* check runs each present candidate once into a poisoned output and compares
  * it with the reference; returns the variants to time. */
 static int select_and_check(const char *w, const candidate *cs, int n, variant *out, void *dst,
@@ -292,8 +333,9 @@ int main(int argc, char **argv) {
         {"C fused -O3, GOMP 2 threads", 2, (void *)c_w1_par, run_c_w1_par},
         {"tirc, 2 threads", 2, (void *)w1, run_w1},
     };
-    variant v[N(cs)];
+    variant v[N(cs) + 2];
     int n = select_and_check("W1", cs, N(cs), v, fout, fref, 4l * NE);
+    n = with_limits(v, n, LIM_COPY, fa, NULL, fout, NE);
     bench_run("W1", v, n, reps, warm, bytes12, 1);
   }
   if (wanted(argc, argv, "W2")) {
@@ -311,8 +353,9 @@ int main(int argc, char **argv) {
         {"C fused -O3, GOMP 2 threads", 2, (void *)c_w2_par, run_c_w2_par},
         {"tirc, 2 threads", 2, (void *)w2, run_w2},
     };
-    variant v[N(cs)];
+    variant v[N(cs) + 2];
     int n = select_and_check("W2", cs, N(cs), v, fout, fref, 4l * NE);
+    n = with_limits(v, n, LIM_FILL, NULL, NULL, fout, NE);
     bench_run("W2", v, n, reps, warm, 4ull * (NE + ROWS + COLS), 1);
   }
   if (wanted(argc, argv, "W3")) {
@@ -331,8 +374,9 @@ int main(int argc, char **argv) {
         {"C fused -O3, GOMP 2 threads", 2, (void *)c_w3_par, run_c_w3_par},
         {"tirc, 2 threads", 2, (void *)w3, run_w3},
     };
-    variant v[N(cs)];
+    variant v[N(cs) + 2];
     int n = select_and_check("W3", cs, N(cs), v, fout, fref, 4l * NE);
+    n = with_limits(v, n, LIM_TRIAD, fa, fc, fout, NE);
     bench_run("W3", v, n, reps, warm, 4ull * (3ull * NE + COLS), 1);
     free(t1), free(t2);
   }
@@ -381,8 +425,9 @@ int main(int argc, char **argv) {
         {"C fused -O3, GOMP 2 threads", 2, (void *)c_w5_par, run_c_w5_par},
         {"tirc, 2 threads", 2, (void *)w5, run_w5},
     };
-    variant v[N(cs)];
+    variant v[N(cs) + 2];
     int n = select_and_check("W5", cs, N(cs), v, iout, iref, 4l * NE);
+    n = with_limits(v, n, LIM_COPY, ia, NULL, iout, NE);
     bench_run("W5", v, n, reps, warm, bytes12, 1);
   }
   /* W6-W9: one input buffer sized for the largest (W8: 2^26 floats). */
@@ -410,8 +455,9 @@ int main(int argc, char **argv) {
         {"C fused -O3, GOMP 2 threads", 2, (void *)c_w6_par, run_c_w6_par},
         {"tirc, 2 threads", 2, (void *)w6, run_w6},
     };
-    variant v[N(cs)];
+    variant v[N(cs) + 2];
     int n = select_and_check("W6", cs, N(cs), v, rout, rref, 4l * W6R * W6C);
+    n = with_limits(v, n, LIM_COPY, rx, NULL, rout, (long)W6R * W6C);
     bench_run("W6", v, n, reps, warm, 8ull * W6R * W6C, 1);
   }
   if (wanted(argc, argv, "W7")) {
@@ -430,8 +476,9 @@ int main(int argc, char **argv) {
         {"C fused -O3, GOMP 2 threads", 2, (void *)c_w7_par, run_c_w7_par},
         {"tirc, 2 threads", 2, (void *)w7, run_w7},
     };
-    variant v[N(cs)];
+    variant v[N(cs) + 2];
     int n = select_and_check("W7", cs, N(cs), v, rout, rref, 4l * W7R * W7C);
+    n = with_limits(v, n, LIM_COPY, rx, NULL, rout, (long)W7R * W7C);
     bench_run("W7", v, n, reps, warm, 8ull * W7R * W7C + 8ull * W7C, 1);
   }
   if (wanted(argc, argv, "W8")) {
@@ -450,8 +497,9 @@ int main(int argc, char **argv) {
         {"C fused -O3, GOMP 2 threads", 2, (void *)c_w8_par, run_c_w8_par},
         {"tirc, 2 threads", 2, (void *)w8, run_w8},
     };
-    variant v[N(cs)];
+    variant v[N(cs) + 2];
     int n = select_and_check("W8", cs, N(cs), v, rout, rref, 4);
+    n = with_limits(v, n, LIM_READ, rx, NULL, NULL, W8N);
     bench_run("W8", v, n, reps, warm, 4ull * W8N, 1);
   }
   if (wanted(argc, argv, "W9")) {
@@ -470,8 +518,9 @@ int main(int argc, char **argv) {
         {"C fused -O3, GOMP 2 threads", 2, (void *)c_w9_par, run_c_w9_par},
         {"tirc, 2 threads", 2, (void *)w9, run_w9},
     };
-    variant v[N(cs)];
+    variant v[N(cs) + 2];
     int n = select_and_check("W9", cs, N(cs), v, rout, rref, 4l * W9C);
+    n = with_limits(v, n, LIM_READ, rx, NULL, NULL, (long)W9R * W9C);
     bench_run("W9", v, n, reps, warm, 4ull * W9R * W9C + 4ull * W9C, 1);
   }
   /* W10, W11: 8192x8192 transposes, compared bit for bit. */
@@ -497,8 +546,9 @@ int main(int argc, char **argv) {
         {"tirc, 2 threads", 2, (void *)w10, run_w10},
         {"C tiled by hand (16x16, streaming)", 1, (void *)c_w10_tiled, run_c_w10_tiled},
     };
-    variant v[N(cs)];
+    variant v[N(cs) + 2];
     int n = select_and_check("W10", cs, N(cs), v, rout, rref, 4l * W10N * W10N);
+    n = with_limits(v, n, LIM_COPY, rx, NULL, rout, (long)W10N * W10N);
     bench_run("W10", v, n, repsT, 1, 8ull * W10N * W10N, 1);
   }
   if (wanted(argc, argv, "W11")) {
@@ -515,8 +565,9 @@ int main(int argc, char **argv) {
         {"C fused -O3, GOMP 2 threads", 2, (void *)c_w11_par, run_c_w11_par},
         {"tirc, 2 threads", 2, (void *)w11, run_w11},
     };
-    variant v[N(cs)];
+    variant v[N(cs) + 2];
     int n = select_and_check("W11", cs, N(cs), v, rout, rref, 4l * W10N * W10N);
+    n = with_limits(v, n, LIM_COPY, rx, NULL, rout, (long)W10N * W10N);
     bench_run("W11", v, n, repsT, 1, 8ull * W10N * W10N + 4ull * W10N, 1);
   }
   fprintf(stderr, "driver: %s\n", bad ? "FAILED (see WRONG lines)" : "all outputs equal the C kernels'");

@@ -17,6 +17,7 @@
  * Usage: stream NELEM THREADS REPS   (floats per array)
  * Prints: BW <TAB> kernel <TAB> threads <TAB> median_GBps <TAB> best_GBps */
 #include "bench.h"
+#include "streamk.h"
 
 void GOMP_parallel(void (*fn)(void *), void *data, unsigned num_threads, unsigned flags);
 int omp_get_thread_num(void);
@@ -28,7 +29,6 @@ static const int streams[] = {2, 2, 1, 1, 3, 3, 1, 3};
 static volatile float sink; /* keeps the read kernel's sums */
 static float *A, *B, *C;
 static long nelem;
-typedef float v8f __attribute__((vector_size(32)));
 
 static void body(void *p) {
   int k = *(const int *)p;
@@ -38,38 +38,16 @@ static void body(void *p) {
   float *restrict a = A, *restrict b = B, *restrict c = C;
   const float s = 3.0f;
   /* The parts start 64-byte aligned: the vector loops need no prologue. */
-  long i = lo;
   switch (k) {
-  case COPY: for (; i < hi; i++) c[i] = a[i]; break;
-  case COPY_NT:
-    for (; i + 8 <= hi; i += 8) __builtin_nontemporal_store(*(const v8f *)(a + i), (v8f *)(c + i));
-    for (; i < hi; i++) c[i] = a[i];
-    break;
-  case FILL: for (; i < hi; i++) c[i] = s; break;
-  case FILL_NT: {
-    v8f v = {s, s, s, s, s, s, s, s};
-    for (; i + 8 <= hi; i += 8) __builtin_nontemporal_store(v, (v8f *)(c + i));
-    for (; i < hi; i++) c[i] = s;
-    break;
+  case COPY: streamk_copy(a, c, lo, hi); break;
+  case COPY_NT: streamk_copy_nt(a, c, lo, hi); break;
+  case FILL: streamk_fill(c, s, lo, hi); break;
+  case FILL_NT: streamk_fill_nt(c, s, lo, hi); break;
+  case TRIAD: streamk_triad(a, b, c, s, lo, hi); break;
+  case TRIAD_NT: streamk_triad_nt(a, b, c, s, lo, hi); break;
+  case READ: sink = streamk_read(a, lo, hi); break; /* the read limit of W8, W9 */
+  case INIT: for (long i = lo; i < hi; i++) a[i] = 1, b[i] = 2, c[i] = 0.5f; break;
   }
-  case TRIAD: for (; i < hi; i++) a[i] = b[i] + s * c[i]; break;
-  case TRIAD_NT:
-    for (; i + 8 <= hi; i += 8)
-      __builtin_nontemporal_store(*(const v8f *)(b + i) + s * *(const v8f *)(c + i), (v8f *)(a + i));
-    for (; i < hi; i++) a[i] = b[i] + s * c[i];
-    break;
-  case READ: { /* the sum of a, in 16 independent lanes: the read limit of W8, W9 */
-    v8f s0 = {0}, s1 = {0};
-    for (; i + 16 <= hi; i += 16) s0 += *(const v8f *)(a + i), s1 += *(const v8f *)(a + i + 8);
-    float r = 0;
-    for (; i < hi; i++) r += a[i];
-    for (int l = 0; l < 8; l++) r += s0[l] + s1[l];
-    sink = r;
-    break;
-  }
-  case INIT: for (; i < hi; i++) a[i] = 1, b[i] = 2, c[i] = 0.5f; break;
-  }
-  if (k == COPY_NT || k == FILL_NT || k == TRIAD_NT) __builtin_ia32_sfence();
 }
 
 int main(int argc, char **argv) {
