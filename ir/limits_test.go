@@ -53,11 +53,7 @@ func TestMillionOpsInOneFunction(t *testing.T) {
 	var b bytes.Buffer
 	b.Grow(n * 70)
 	b.WriteString("func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n")
-	prev := "%a"
-	for i := 0; i < n; i++ {
-		fmt.Fprintf(&b, "  %%%d = \"tir.neg\"(%s) : (tensor<4xf32>) -> tensor<4xf32>\n", i, prev)
-		prev = fmt.Sprintf("%%%d", i)
-	}
+	prev := writeChain(&b, n, "%a", "%%%d", "  %s = \"tir.neg\"(%s) : (tensor<4xf32>) -> tensor<4xf32>\n")
 	fmt.Fprintf(&b, "  return %s : tensor<4xf32>\n}\n", prev)
 	text := b.Bytes()
 

@@ -3,6 +3,7 @@ package ir_test
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 
@@ -19,15 +20,11 @@ func TestParallelPrintMatchesSequential(t *testing.T) {
 	for f := 0; f < 150; f++ {
 		fmt.Fprintf(&sb, "func.func @f%d(%%a: tensor<4xf32>) -> tensor<4xf32> {\n", f)
 		fmt.Fprintf(&sb, "  %%cst = arith.constant dense<%d.5> : tensor<4xf32>\n", f)
-		prev := "%a"
 		n := 140
 		if f == 70 {
 			n = 2000
 		}
-		for i := 0; i < n; i++ {
-			fmt.Fprintf(&sb, "  %%v%d = \"tir.add\"(%s, %%cst) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n", i, prev)
-			prev = fmt.Sprintf("%%v%d", i)
-		}
+		prev := writeChain(&sb, n, "%a", "%%v%d", "  %s = \"tir.add\"(%s, %%cst) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n")
 		fmt.Fprintf(&sb, "  return %s : tensor<4xf32>\n}\n", prev)
 	}
 	m, perr := ir.ParseString(sb.String(), ir.ParseOptions{})
@@ -62,11 +59,7 @@ func TestParallelPrintOfOneLargeFunction(t *testing.T) {
 		var sb strings.Builder
 		sb.WriteString("module {\n  func.func @big(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n")
 		sb.WriteString("    %cst = arith.constant dense<1.500000e+00> : tensor<4xf32>\n")
-		prev := "%arg0"
-		for i := 0; i < n; i++ {
-			fmt.Fprintf(&sb, "    %%%d = tir.add %s, %%cst : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n", i, prev)
-			prev = fmt.Sprintf("%%%d", i)
-		}
+		prev := writeChain(&sb, n, "%arg0", "%%%d", "    %s = tir.add %s, %%cst : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n")
 		fmt.Fprintf(&sb, "    return %s : tensor<4xf32>\n  }\n}\n\n", prev)
 		m, perr := ir.ParseString(sb.String(), ir.ParseOptions{})
 		if perr != nil {
@@ -78,4 +71,17 @@ func TestParallelPrintOfOneLargeFunction(t *testing.T) {
 			t.Errorf("%d ops (-input +printed):\n%s", n, diff)
 		}
 	}
+}
+
+// writeChain writes n ops to w, each reading the value before it (first,
+// for the first op): line formats an op from its result's name (name with
+// the op's index) and its operand's. It returns the last result's name.
+func writeChain(w io.Writer, n int, first, name, line string) string {
+	prev := first
+	for i := 0; i < n; i++ {
+		v := fmt.Sprintf(name, i)
+		fmt.Fprintf(w, line, v, prev)
+		prev = v
+	}
+	return prev
 }
