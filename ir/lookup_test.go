@@ -23,24 +23,28 @@ func TestLookup(t *testing.T) {
 		}
 		return f.Name
 	}
+	// Each step looks its names up in the order written (the table is
+	// rebuilt by a lookup that finds a renamed function under its old
+	// name, so the order matters: see Lookup).
+	type find struct{ name, found string }
 	steps := []struct {
 		what   string
 		change func()
-		lookup map[string]string // name -> the name of the function found
+		lookup []find // in order: name -> the name of the function found
 	}{
-		{"built", func() {}, map[string]string{"a": "a", "b": "b", "c": "<nil>"}},
-		{"AddFunc after a miss", func() { m.AddFunc(fn("c")) }, map[string]string{"c": "c", "d": "<nil>"}},
-		{"append", func() { m.Funcs = append(m.Funcs, fn("d")) }, map[string]string{"d": "d", "a": "a"}},
-		{"renamed: the old name misses, then the new one is found", func() { b.Name = "e" }, map[string]string{"b": "<nil>", "e": "e"}},
-		{"a duplicate name finds the first", func() { m.AddFunc(fn("a")) }, map[string]string{"a": "a"}},
+		{"built", func() {}, []find{{"a", "a"}, {"b", "b"}, {"c", "<nil>"}}},
+		{"AddFunc after a miss", func() { m.AddFunc(fn("c")) }, []find{{"c", "c"}, {"d", "<nil>"}}},
+		{"append", func() { m.Funcs = append(m.Funcs, fn("d")) }, []find{{"d", "d"}, {"a", "a"}}},
+		{"renamed: the old name misses, then the new one is found", func() { b.Name = "e" }, []find{{"b", "<nil>"}, {"e", "e"}}},
+		{"a duplicate name finds the first", func() { m.AddFunc(fn("a")) }, []find{{"a", "a"}}},
 	}
 	for _, s := range steps {
 		s.change()
-		got := map[string]string{}
-		for n := range s.lookup {
-			got[n] = name(m.Lookup(n))
+		var got []find
+		for _, l := range s.lookup {
+			got = append(got, find{l.name, name(m.Lookup(l.name))})
 		}
-		if diff := cmp.Diff(s.lookup, got); diff != "" {
+		if diff := cmp.Diff(s.lookup, got, cmp.AllowUnexported(find{})); diff != "" {
 			t.Errorf("%s: Lookup (-want +got):\n%s", s.what, diff)
 		}
 	}
