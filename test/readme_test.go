@@ -132,7 +132,10 @@ func TestREADMECommandBlocks(t *testing.T) {
 			}
 			cmd := exec.Command("bash", "-eo", "pipefail", "-c", b.code)
 			cmd.Dir = sandbox(t, root)
-			cmd.Env = append(os.Environ(), "PATH="+path)
+			// TIRC: the package (python/tirc) takes the repository's
+			// bin/tirc before PATH, and the sandbox's python/ links there,
+			// so without it a stale bin/tirc would be tested.
+			cmd.Env = append(os.Environ(), "PATH="+path, "TIRC="+filepath.Join(bin, "tirc"))
 			out, err := cmd.CombinedOutput()
 			code := 0
 			if ee, ok := err.(*exec.ExitError); ok {
