@@ -768,7 +768,7 @@ func (p *parser) parseBody(f *Func, namedArgs bool) {
 				v.Pos = p.posOf(nameTok)
 				args = append(args, v)
 				names = append(names, nameTok)
-				if !p.more(tRParen, p.failHere, "expected SSA identifier") {
+				if !p.more(tRParen, p.failExpected, "expected SSA operand") {
 					break
 				}
 			}

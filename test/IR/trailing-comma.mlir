@@ -82,3 +82,11 @@ func.func @dense_array_f32(%a: tensor<4xf32>) {
   "t.op"(%a) {a = array<f32: 1.0, >} : (tensor<4xf32>) -> ()
   return
 }
+
+// -----
+// POS: trailing-comma.mlir:[[@LINE+3]]:24: error:
+// MSG-SAME: expected SSA operand
+func.func @block_args(tensor<4xf32>) {
+^bb0(%x: tensor<4xf32>, ):
+  return
+}
