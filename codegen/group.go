@@ -28,7 +28,10 @@ import (
 // window (buildNestIn): their first loop runs [rlo, rhi). Sizes, checks
 // and buffers of the members are set up in the enclosing function as they
 // are lowered; the group runs when a nest that cannot join it comes, or
-// anything that reads memory (a call, the return, a copy).
+// anything that reads memory (a call, the return, a copy). When the first
+// member is a row reduction and the second computes over the same rows,
+// the group is pipelined instead (rider.go): the second member computes
+// the first one row ahead in its own loop.
 
 // groupRowElements is about how many elements of its first member's
 // iteration space one block of rows holds (its rows stay in the cache
@@ -155,16 +158,7 @@ func (fc *funcCtx) addToGroup(dst *view, root *node, guard value.Value) error {
 		for _, e := range root.ext[1:] {
 			perRow = bl.mul(perRow, e)
 		}
-		// block = max(1, groupRowElements / perRow)
-		div := bl.selectI64(bl.icmp(enum.IPredEQ, perRow, i64c(0)), i64c(1), perRow)
-		var block value.Value
-		if c, ok := constVal(div); ok {
-			block = i64c(max(1, groupRowElements/c))
-		} else {
-			q := bl.b.NewUDiv(i64c(groupRowElements), div)
-			block = bl.selectI64(bl.icmp(enum.IPredEQ, q, i64c(0)), i64c(1), q)
-		}
-		g = &rowGroup{rows: root.ext[0], block: block, total: work, outs: map[value.Value][]*groupMember{}}
+		g = &rowGroup{rows: root.ext[0], block: blockOf(bl, perRow, groupRowElements), total: work, outs: map[value.Value][]*groupMember{}}
 		fc.group = g
 	} else {
 		g.total = bl.selectI64(bl.b.NewICmp(enum.IPredUGT, work, g.total), work, g.total)
@@ -172,6 +166,17 @@ func (fc *funcCtx) addToGroup(dst *view, root *node, guard value.Value) error {
 	g.members = append(g.members, m)
 	g.outs[dst.base] = append(g.outs[dst.base], m)
 	return nil
+}
+
+// blockOf is how many rows of perRow elements make a block of about
+// elements: max(1, elements / perRow).
+func blockOf(bl *builder, perRow value.Value, elements int64) value.Value {
+	div := bl.selectI64(bl.icmp(enum.IPredEQ, perRow, i64c(0)), i64c(1), perRow)
+	if c, ok := constVal(div); ok {
+		return i64c(max(1, elements/c))
+	}
+	q := bl.b.NewUDiv(i64c(elements), div)
+	return bl.selectI64(bl.icmp(enum.IPredEQ, q, i64c(0)), i64c(1), q)
 }
 
 // flushGroup runs the pending row group, if any: one nest alone as
@@ -194,6 +199,7 @@ func (fc *funcCtx) flushGroup() error {
 		guard        value.Value
 	}
 	fc.shareValues(g)
+	ride := g.rideable()
 	built := make([]call, len(g.members))
 	readLater := g.readLater()
 	for i, m := range g.members {
@@ -211,6 +217,18 @@ func (fc *funcCtx) flushGroup() error {
 			}
 		}
 		built[i] = c
+	}
+	// A pipelined group (rider.go): the second member carrying the
+	// first one row ahead, over blocks of a row or a few.
+	var rideFn *llvm.Func
+	var rideA []value.Value
+	if ride {
+		a, h := g.members[0], g.members[1]
+		var err error
+		if rideFn, rideA, err = fc.buildNestRide(h.dst, h.root, true, 0, true, false, a); err != nil {
+			return err
+		}
+		g.block = blockOf(fc.bl, a.root.ext[1], pipeRowElements)
 	}
 	mc := fc.mod
 	mc.nests++
@@ -248,6 +266,10 @@ func (fc *funcCtx) flushGroup() error {
 		}
 		calls[i] = c
 	}
+	var rideArgs []value.Value
+	for _, a := range rideA {
+		rideArgs = append(rideArgs, capture(a))
+	}
 	thread := llvm.NewParam("thread", types.I64)
 	threads := llvm.NewParam("threads", types.I64)
 	fn.Params = append(fn.Params, thread, threads)
@@ -257,30 +279,75 @@ func (fc *funcCtx) flushGroup() error {
 	ns.split(nblocks, thread, threads)
 	faults := bl.alloca(types.I64) // the members' fault bits (FaultOOM)
 	bl.b.NewStore(i64c(0), faults)
-	bl.loopFrom(ns.lo, ns.hi, "rows", func(k value.Value) {
-		lo := bl.b.NewMul(k, block)
-		end := bl.b.NewAdd(lo, block)
-		hi := bl.b.NewSelect(bl.b.NewICmp(enum.IPredULT, end, rows), end, rows)
-		bases := scratchBases(bl, g, scratch, thread, lo)
-		for _, c := range calls {
-			run := func(f *llvm.Func, args []value.Value) {
-				in := make([]value.Value, 0, len(args)+2)
-				for _, a := range args {
-					if p, ok := bases[a]; ok {
-						a = p
-					}
-					in = append(in, a)
-				}
-				r := bl.b.NewCall(f, append(in, lo, hi)...)
-				bl.b.NewStore(bl.b.NewOr(bl.b.NewLoad(types.I64, faults), r), faults)
+	minRows := func(a value.Value) value.Value {
+		return bl.b.NewSelect(bl.b.NewICmp(enum.IPredULT, a, rows), a, rows)
+	}
+	// run calls f on the rows [lo, hi) (and more row arguments), each
+	// scratch view through its base for the block at lo.
+	run := func(f *llvm.Func, args []value.Value, bases map[value.Value]value.Value, lo, hi value.Value, more ...value.Value) {
+		in := make([]value.Value, 0, len(args)+2+len(more))
+		for _, a := range args {
+			if p, ok := bases[a]; ok {
+				a = p
 			}
-			if c.slow == nil {
-				run(c.fast, c.fastA)
-				continue
-			}
-			bl.ifElse(c.guard, "layout", func() { run(c.fast, c.fastA) }, func() { run(c.slow, c.slowA) })
+			in = append(in, a)
 		}
-	})
+		in = append(append(in, lo, hi), more...)
+		r := bl.b.NewCall(f, in...)
+		bl.b.NewStore(bl.b.NewOr(bl.b.NewLoad(types.I64, faults), r), faults)
+	}
+	blocks := func(members []call, first func(lo, hi value.Value, bases map[value.Value]value.Value)) {
+		bl.loopFrom(ns.lo, ns.hi, "rows", func(k value.Value) {
+			lo := bl.b.NewMul(k, block)
+			hi := minRows(bl.b.NewAdd(lo, block))
+			bases := scratchBases(bl, g, scratch, thread, lo)
+			if first != nil {
+				first(lo, hi, bases)
+			}
+			for _, c := range members {
+				if c.slow == nil {
+					run(c.fast, c.fastA, bases, lo, hi)
+					continue
+				}
+				bl.ifElse(c.guard, "layout", func() { run(c.fast, c.fastA, bases, lo, hi) }, func() { run(c.slow, c.slowA, bases, lo, hi) })
+			}
+		})
+	}
+	ordinary := func() { blocks(calls, nil) }
+	if !ride {
+		ordinary()
+	} else {
+		// The first member's first row alone, then the second member
+		// carrying it one row ahead up to this thread's last row.
+		pipelined := func() {
+			tlo := bl.b.NewMul(ns.lo, block)
+			thi := minRows(bl.b.NewMul(ns.hi, block))
+			bl.ifThen(bl.b.NewICmp(enum.IPredULT, tlo, thi), "ride.first", func() {
+				run(calls[0].fast, calls[0].fastA, nil, tlo, bl.b.NewAdd(tlo, i64c(1)))
+			})
+			blocks(calls[2:], func(lo, hi value.Value, bases map[value.Value]value.Value) {
+				run(rideFn, rideArgs, bases, lo, hi, thi)
+			})
+		}
+		var fast value.Value
+		for _, c := range calls[:2] {
+			if c.slow != nil {
+				if fast == nil {
+					fast = c.guard
+				} else {
+					fast = bl.b.NewAnd(fast, c.guard)
+				}
+			}
+		}
+		if fast == nil {
+			pipelined()
+		} else {
+			bl.ifElse(fast, "ride", pipelined, ordinary)
+		}
+	}
+	// The members' streaming stores (none fence, see buildNestRide) are
+	// visible before the group returns or its thread joins the team.
+	bl.b.NewFence(enum.AtomicOrderingSequentiallyConsistent)
 	bl.b.NewRet(bl.b.NewLoad(types.I64, faults))
 	bl.finish()
 	mc.finish(fn)

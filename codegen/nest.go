@@ -392,6 +392,11 @@ type nest struct {
 	root   *node
 	ext    []value.Value // the root's loop extents, inside the nest
 	blocks *blockPlan    // a full reduction's blocks (reduce.go), captured
+	// ride, when set, is a reduction computed one row ahead inside this
+	// nest's innermost loop (rider.go); share is the nest whose function
+	// a rider's nest builds into (its captures become that nest's args).
+	ride  *rider
+	share *nest
 }
 
 func (ns *nest) capture(v value.Value, name string) value.Value {
@@ -405,7 +410,11 @@ func (ns *nest) capture(v value.Value, name string) value.Value {
 	ns.fn.Params = append(ns.fn.Params, p)
 	ns.fn.Sig.Params = append(ns.fn.Sig.Params, p.Typ)
 	ns.caps[v] = p
-	ns.args = append(ns.args, v)
+	owner := ns
+	if ns.share != nil {
+		owner = ns.share
+	}
+	owner.args = append(owner.args, v)
 	return p
 }
 
@@ -595,11 +604,27 @@ func (fc *funcCtx) buildNestIn(dst *view, root *node, fast bool, bits int, windo
 // parameters (nestParams), the loops over this thread's share (iterate)
 // and the fence after non-temporal stores (fenceNonTemporal).
 func (fc *funcCtx) buildNestNT(dst *view, root *node, fast bool, bits int, window, allowNT bool) (*llvm.Func, []value.Value, error) {
+	return fc.buildNestRide(dst, root, fast, bits, window, allowNT, nil)
+}
+
+// buildNestRide builds a nest; with a rider (a row group's first member,
+// rider.go), the fast window nest also computes the rider's reduction one
+// row ahead in its innermost loop, and takes a third row parameter: the
+// first row the rider must not compute.
+func (fc *funcCtx) buildNestRide(dst *view, root *node, fast bool, bits int, window, allowNT bool, rideOn *groupMember) (*llvm.Func, []value.Value, error) {
 	ns := fc.newNest(fast, bits)
 	bl := ns.bl
 	d, views := ns.captureViews(dst, root, fast)
 	markNoAlias(d, views)
+	if rideOn != nil {
+		ns.ride = newRider(ns, rideOn)
+	}
 	ext, thread, threads := fc.nestParams(ns, root, window)
+	if ns.ride != nil {
+		ns.ride.end = llvm.NewParam("rend", types.I64)
+		ns.fn.Params = append(ns.fn.Params, ns.ride.end.(*llvm.Param))
+		ns.fn.Sig.Params = append(ns.fn.Sig.Params, types.I64)
+	}
 
 	var err error
 	body := func(ptrs []value.Value) {
@@ -620,7 +645,7 @@ func (fc *funcCtx) buildNestNT(dst *view, root *node, fast bool, bits int, windo
 	}
 	gs := ns.groups(views, ext, iters, fast, window)
 	ns.root, ns.ext = root, ext
-	if fast && !reduces {
+	if fast && !reduces && ns.ride == nil {
 		ns.tile = planTile(gs, views)
 		if allowNT {
 			ns.nt = fc.planNonTemporal(bl, views)
@@ -629,10 +654,19 @@ func (fc *funcCtx) buildNestNT(dst *view, root *node, fast bool, bits int, windo
 	if e := ns.iterate(gs, views, iters, d, thread, threads, window, reduces, body); e != nil {
 		err = e
 	}
+	if ns.ride != nil && err == nil {
+		err = ns.ride.err
+	}
 	if err != nil {
 		return nil, nil, err
 	}
-	ns.fenceNonTemporal()
+	if !window {
+		// A row group's member runs once per block of rows: the group's
+		// function fences once after all its blocks (flushGroup), since a
+		// fence per block made softmax wait for its streaming stores to
+		// drain at every row.
+		ns.fenceNonTemporal()
+	}
 	if ns.flag != nil {
 		bl.b.NewRet(bl.b.NewLoad(types.I64, ns.flag))
 	} else {
@@ -954,11 +988,18 @@ func (ns *nest) loops(gs []group, views []*capturedView, level int, ptrs []value
 		ns.tiledLoops(gs, views, from, to, ptrs, body)
 		return
 	}
+	if ns.ride != nil && level == len(gs)-1 {
+		ns.rideLoop(g, views, ptrs, body)
+		return
+	}
 	if ns.nt == nil || level != len(gs)-1 || !isConst(g.strides[0], 1) || shortTrip(g.trip, 2*ns.nt.vf) || !constStrides(g) {
 		bl.loopFrom(from, to, "i", func(i value.Value) {
 			next := make([]value.Value, len(ptrs))
 			for k, c := range views {
 				next[k] = ns.advance(c, ptrs[k], bl.mul(i, g.strides[k]))
+			}
+			if ns.ride != nil && level == 0 {
+				ns.ride.row = i
 			}
 			ns.loops(gs, views, level+1, next, body)
 		})

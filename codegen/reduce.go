@@ -481,6 +481,16 @@ func (ns *nest) vectorLeaf(l *node, p, s value.Value, vf int64) value.Value {
 // innermost W lanes at a time (element j into lane j mod W), its tail
 // lane by lane into the same lanes.
 func (ns *nest) accumulate(r *reducer, gs []group, views []*capturedView, ptrs []value.Value, a *accumulator) error {
+	return ns.accumulateWith(r, gs, views, ptrs, a, nil)
+}
+
+// accumulateWith is accumulate with a passenger: host, when set, is
+// called at every step of the innermost loop with the step's first
+// element j and its lanes (vf, 0 for one element), so another nest's
+// elementwise work runs in the same loop (a pipelined row group's host,
+// rider.go). The steps, and so the lanes every element goes to, are
+// accumulate's whatever host does.
+func (ns *nest) accumulateWith(r *reducer, gs []group, views []*capturedView, ptrs []value.Value, a *accumulator, host func(j value.Value, vf int64)) error {
 	bl := ns.bl
 	var err error
 	if len(gs) == 0 { // every reduced extent is 1: one element
@@ -509,12 +519,15 @@ func (ns *nest) accumulate(r *reducer, gs []group, views []*capturedView, ptrs [
 					return
 				}
 				ns.add(r, a, r.widen(bl, v), nil)
+				if host != nil {
+					host(j, w)
+				}
 			})
 		}
 		start := bl.mul(nvec, i64c(max(w, 1)))
 		if w > r.width {
 			// Several chains: the whole vectors left go into the first.
-			start = ns.firstChain(r, a, g, views, ptrs, start, &err)
+			start = ns.firstChain(r, a, g, views, ptrs, start, &err, host)
 		}
 		bl.loopFrom(start, g.trip, "red.tail", func(j value.Value) {
 			at := make([]value.Value, len(ptrs))
@@ -531,6 +544,9 @@ func (ns *nest) accumulate(r *reducer, gs []group, views []*capturedView, ptrs [
 				lane = bl.b.NewSub(j, start)
 			}
 			ns.addLane(r, a, r.widen(bl, v), lane, j)
+			if host != nil {
+				host(j, 0)
+			}
 		})
 	})
 	return err
@@ -539,7 +555,7 @@ func (ns *nest) accumulate(r *reducer, gs []group, views []*capturedView, ptrs [
 // firstChain folds the whole width-lane vectors of g from start on into
 // the first chain (lanes 0..width-1) of the accumulator a and returns the
 // first element left for the tail, which goes into the same lanes.
-func (ns *nest) firstChain(r *reducer, a *accumulator, g group, views []*capturedView, ptrs []value.Value, start value.Value, err *error) value.Value {
+func (ns *nest) firstChain(r *reducer, a *accumulator, g group, views []*capturedView, ptrs []value.Value, start value.Value, err *error, host func(j value.Value, vf int64)) value.Value {
 	bl := ns.bl
 	w := r.width
 	n := bl.b.NewUDiv(bl.b.NewSub(g.trip, start), i64c(w))
@@ -570,6 +586,9 @@ func (ns *nest) firstChain(r *reducer, a *accumulator, g group, views []*capture
 		c := r.combine(bl, first, r.widen(bl, v))
 		wide := bl.b.NewShuffleVector(c, constant.NewUndef(c.Type()), mask(widen))
 		bl.b.NewStore(bl.b.NewShuffleVector(s, wide, mask(merge)), a.s)
+		if host != nil {
+			host(j, w)
+		}
 	})
 	return bl.b.NewAdd(start, bl.b.NewMul(n, i64c(w)))
 }
