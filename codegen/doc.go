@@ -94,7 +94,11 @@
 // one row group (group.go), block by block of rows, so each block is read
 // from memory once; a value two members would both compute at some cost
 // (exp(x - max) in softmax) is computed once per block into a scratch
-// block of rows per thread that stays in the cache (groupshare.go). exp on
+// block of rows per thread that stays in the cache (groupshare.go). When
+// the first member reduces rows that the second computes over (softmax's
+// max, then exp(x - max)), the group is pipelined: the second member's
+// loop carries the first one row ahead, so loading the next row overlaps
+// computing this one (rider.go). exp on
 // f32 is an f32 polynomial with fused multiply-adds (exp.go), not a libm
 // call per lane, so it vectorizes.
 //
