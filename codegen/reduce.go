@@ -529,7 +529,7 @@ func (ns *nest) accumulateWith(r *reducer, gs []group, views []*capturedView, pt
 			// Several chains: the whole vectors left go into the first.
 			start = ns.firstChain(r, a, g, views, ptrs, start, &err, host)
 		}
-		bl.loopFrom(start, g.trip, "red.tail", func(j value.Value) {
+		tail := func(j, lane value.Value) {
 			at := make([]value.Value, len(ptrs))
 			for kk, c := range views {
 				at[kk] = bl.gep(storageType(c.v.elem), ptrs[kk], bl.mul(j, g.strides[kk]))
@@ -539,17 +539,45 @@ func (ns *nest) accumulateWith(r *reducer, gs []group, views []*capturedView, pt
 				err = e
 				return
 			}
-			var lane value.Value = i64c(0)
-			if w > 0 {
-				lane = bl.b.NewSub(j, start)
-			}
 			ns.addLane(r, a, r.widen(bl, v), lane, j)
 			if host != nil {
 				host(j, 0)
 			}
+		}
+		if from, to, ok := shortTail(g.trip, r.width, w); ok {
+			// Element by element with constant lanes: a lane chosen at run
+			// time goes through memory, and each element then waited for
+			// the accumulator's store (W6 spent a sixth of its row there).
+			for j := from; j < to; j++ {
+				tail(i64c(j), i64c(j-from))
+			}
+			return
+		}
+		bl.loopFrom(start, g.trip, "red.tail", func(j value.Value) {
+			var lane value.Value = i64c(0)
+			if w > 0 {
+				lane = bl.b.NewSub(j, start)
+			}
+			tail(j, lane)
 		})
 	})
 	return err
+}
+
+// maxUnrolledTail is the longest reduction tail emitted element by
+// element (shortTail).
+const maxUnrolledTail = 16
+
+// shortTail reports the constant tail [from, to) of a reduction loop of
+// trip elements, w lanes a step, the last steps width lanes: known when
+// the trip count is, and short enough to unroll.
+func shortTail(trip value.Value, width, w int64) (from, to int64, ok bool) {
+	c, known := constVal(trip)
+	if !known || w == 0 {
+		return 0, 0, false
+	}
+	from = c / width * width
+	return from, c, c-from <= maxUnrolledTail
 }
 
 // firstChain folds the whole width-lane vectors of g from start on into

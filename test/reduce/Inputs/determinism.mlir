@@ -53,3 +53,21 @@ func.func @vec_argmax(%x: tensor<?xf32>) -> tensor<i64> {
   %r = "tir.argmax"(%x) {dims = array<i64: 0>} : (tensor<?xf32>) -> tensor<i64>
   return %r : tensor<i64>
 }
+// Static twins of rows_f32, rows_f64 and softmax_den: their reductions'
+// tails (517 = 32 x 16 + 5; 64 x 8 + 5) are unrolled with constant lanes
+// and must give the bits of the dynamic functions' tail loops.
+func.func @rows_f32s(%x: tensor<67x517xf32>) -> tensor<67xf32> {
+  %r = "tir.reduce_sum"(%x) {dims = array<i64: 1>} : (tensor<67x517xf32>) -> tensor<67xf32>
+  return %r : tensor<67xf32>
+}
+func.func @rows_f64s(%x: tensor<67x517xf64>) -> tensor<67xf64> {
+  %r = "tir.reduce_sum"(%x) {dims = array<i64: 1>} : (tensor<67x517xf64>) -> tensor<67xf64>
+  return %r : tensor<67xf64>
+}
+func.func @softmax_den_s(%x: tensor<67x517xf32>) -> tensor<67x1xf32> {
+  %m = "tir.reduce_max"(%x) {dims = array<i64: 1>, keepdims} : (tensor<67x517xf32>) -> tensor<67x1xf32>
+  %d = "tir.sub"(%x, %m) : (tensor<67x517xf32>, tensor<67x1xf32>) -> tensor<67x517xf32>
+  %e = "tir.exp"(%d) : (tensor<67x517xf32>) -> tensor<67x517xf32>
+  %s = "tir.reduce_sum"(%e) {dims = array<i64: 1>, keepdims} : (tensor<67x517xf32>) -> tensor<67x1xf32>
+  return %s : tensor<67x1xf32>
+}
