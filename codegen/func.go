@@ -42,6 +42,9 @@ type funcCtx struct {
 	// group is the row group being collected (group.go), run by
 	// flushGroup before anything that reads memory.
 	group *rowGroup
+	// groupNT is set when a row group member built since the group's
+	// function began may use non-temporal stores: the function fences.
+	groupNT bool
 	// fast is set while emitting a fast entry (fastentry.go): failures
 	// tail-call general instead of reporting.
 	fast    bool

@@ -201,6 +201,7 @@ func (fc *funcCtx) flushGroup() error {
 	fc.shareValues(g)
 	ride := g.rideable()
 	built := make([]call, len(g.members))
+	fc.groupNT = false
 	readLater := g.readLater()
 	for i, m := range g.members {
 		c := call{guard: m.guard}
@@ -347,7 +348,9 @@ func (fc *funcCtx) flushGroup() error {
 	}
 	// The members' streaming stores (none fence, see buildNestRide) are
 	// visible before the group returns or its thread joins the team.
-	bl.b.NewFence(enum.AtomicOrderingSequentiallyConsistent)
+	if fc.groupNT {
+		bl.b.NewFence(enum.AtomicOrderingSequentiallyConsistent)
+	}
 	bl.b.NewRet(bl.b.NewLoad(types.I64, faults))
 	bl.finish()
 	mc.finish(fn)

@@ -666,6 +666,8 @@ func (fc *funcCtx) buildNestRide(dst *view, root *node, fast bool, bits int, win
 		// fence per block made softmax wait for its streaming stores to
 		// drain at every row.
 		ns.fenceNonTemporal()
+	} else if ns.ntUsed {
+		fc.groupNT = true
 	}
 	if ns.flag != nil {
 		bl.b.NewRet(bl.b.NewLoad(types.I64, ns.flag))

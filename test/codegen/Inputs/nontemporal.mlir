@@ -35,3 +35,15 @@ func.func @dyn_all(%a: tensor<?x?xf32>, %b: tensor<?xf32>) -> tensor<?x?xf32> {
   %0 = "tir.add"(%a, %b) : (tensor<?x?xf32>, tensor<?xf32>) -> tensor<?x?xf32>
   return %0 : tensor<?x?xf32>
 }
+// Row groups: the group's function fences once when a member may stream
+// (group_nt's output is 4 KB), not at all when none does (group_small).
+func.func @group_nt(%x: tensor<16x64xf32>) -> tensor<16x64xf32> {
+  %m = tir.reduce_max %x {dims = array<i64: 1>, keepdims} : (tensor<16x64xf32>) -> tensor<16x1xf32>
+  %d = tir.sub %x, %m : (tensor<16x64xf32>, tensor<16x1xf32>) -> tensor<16x64xf32>
+  return %d : tensor<16x64xf32>
+}
+func.func @group_small(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %m = tir.reduce_max %x {dims = array<i64: 1>, keepdims} : (tensor<4x4xf32>) -> tensor<4x1xf32>
+  %d = tir.sub %x, %m : (tensor<4x4xf32>, tensor<4x1xf32>) -> tensor<4x4xf32>
+  return %d : tensor<4x4xf32>
+}
