@@ -83,10 +83,11 @@
 //
 // A reduction's nest (reduce.go) accumulates its fused tree over its
 // reduction loops: in a vector of W lanes when they are innermost
-// (element j into lane j mod W, lanes combined in a fixed tree), in a
-// scratch row when parallel loops follow (column sums, read in memory
-// order), in fixed blocks shared by the threads when nothing is parallel
-// (a full sum). Float sums accumulate in f64 (Kahan-compensated for f64
+// (element j into lane j mod W, lanes combined in a fixed tree; a short
+// tail of a static row is unrolled with constant lanes, the same lanes),
+// in a scratch row when parallel loops follow (column sums, read in
+// memory order), in fixed blocks shared by the threads when nothing is
+// parallel (a full sum). Float sums accumulate in f64 (Kahan-compensated for f64
 // data); the order depends on the logical indices only, so the bits do
 // not change with threads, alignment, strides or checks. Consecutive
 // nests over the same rows that read each other only at the row being
