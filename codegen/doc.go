@@ -82,26 +82,25 @@
 //	  store float %r, float* %pout
 //
 // A reduction's nest (reduce.go) accumulates its fused tree over its
-// reduction loops: in a vector of W lanes when they are innermost
-// (element j into lane j mod W, lanes combined in a fixed tree; a short
-// tail of a static row is unrolled with constant lanes, the same lanes),
-// in a scratch row when parallel loops follow (column sums, read in
-// memory order), in fixed blocks shared by the threads when nothing is
-// parallel (a full sum). Float sums accumulate in f64 (Kahan-compensated
-// for f64 data); the order depends on the logical indices only, so the
-// bits do not change with threads, alignment, strides or checks.
-// Consecutive nests over the same rows that read each other only at the
-// row being computed -- softmax's max, sum and division, layer norm's
-// four -- run as one row group (group.go), block by block of rows, so
-// each block is read from memory once; a value two members would both compute at some cost
-// (exp(x - max) in softmax) is computed once per block into a scratch
-// block of rows per thread that stays in the cache (groupshare.go). When
-// the first member reduces rows that the second computes over (softmax's
-// max, then exp(x - max)), the group is pipelined: the second member's
-// loop carries the first one row ahead, so loading the next row overlaps
-// computing this one (rider.go). exp on
-// f32 is an f32 polynomial with fused multiply-adds (exp.go), not a libm
-// call per lane, so it vectorizes.
+// reduction loops: in a vector of W lanes when they are innermost (element j
+// into lane j mod W, lanes combined in a fixed tree; a short tail of a
+// static row is unrolled with constant lanes, the same lanes), in a scratch
+// row when parallel loops follow (column sums, read in memory order), in
+// fixed blocks shared by the threads when nothing is parallel (a full sum).
+// Float sums accumulate in f64 (Kahan-compensated for f64 data); the order
+// depends on the logical indices only, so the bits do not change with
+// threads, alignment, strides or checks. Consecutive nests over the same
+// rows that read each other only at the row being computed -- softmax's max,
+// sum and division, layer norm's four -- run as one row group (group.go),
+// block by block of rows, so each block is read from memory once; a value
+// two members would both compute at some cost (exp(x - max) in softmax) is
+// computed once per block into a scratch block of rows per thread that stays
+// in the cache (groupshare.go). When the first member reduces rows that the
+// second computes over (softmax's max, then exp(x - max)), the group is
+// pipelined: the second member's loop carries the first one row ahead, so
+// loading the next row overlaps computing this one (rider.go). exp on f32 is
+// an f32 polynomial with fused multiply-adds (exp.go), not a libm call per
+// lane, so it vectorizes.
 //
 // Each scalar operation is written once (kernel.go, one case per
 // ir.Kernel) and works on scalars and LLVM vectors alike, so lowering an
