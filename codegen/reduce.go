@@ -569,14 +569,16 @@ func (ns *nest) accumulateWith(r *reducer, gs []group, views []*capturedView, pt
 const maxUnrolledTail = 16
 
 // shortTail reports the constant tail [from, to) of a reduction loop of
-// trip elements, w lanes a step, the last steps width lanes: known when
-// the trip count is, and short enough to unroll.
+// trip elements, w lanes a step and, when w holds several chains, the
+// last steps width lanes (firstChain): known when the trip count is, and
+// short enough to unroll.
 func shortTail(trip value.Value, width, w int64) (from, to int64, ok bool) {
 	c, known := constVal(trip)
 	if !known || w == 0 {
 		return 0, 0, false
 	}
-	from = c / width * width
+	step := min(w, width)
+	from = c / step * step
 	return from, c, c-from <= maxUnrolledTail
 }
 
