@@ -1,6 +1,8 @@
 package codegen
 
 import (
+	"fmt"
+
 	llvm "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
@@ -154,10 +156,16 @@ func (ns *nest) rideLoop(g group, views []*capturedView, ptrs []value.Value, bod
 	plain := func() {
 		bl.loop(g.trip, "i", func(j value.Value) { body(at(j)) })
 	}
-	if rd.row == nil || len(rd.gs) != 2 || rd.gs[1].kind != ir.Reduction || !sameValue(rd.gs[1].trip, g.trip) {
+	if rd.row == nil {
+		// The group skips the rider's own calls after the first row: a
+		// host without a row loop would leave the rider's rows unwritten.
+		rd.err = fmt.Errorf("internal: a pipelined row group's host has no row loop")
 		plain()
 		return
 	}
+	// The rider's reduction loop carries the host when it runs over the
+	// host's innermost loop; otherwise the two run one after the other.
+	carry := len(rd.gs) == 2 && rd.gs[1].kind == ir.Reduction && sameValue(rd.gs[1].trip, g.trip)
 	next := bl.b.NewAdd(rd.row, i64c(1))
 	bl.ifElse(bl.b.NewICmp(enum.IPredSLT, next, rd.end), "ride", func() {
 		rn := rd.ns
@@ -178,6 +186,10 @@ func (ns *nest) rideLoop(g group, views []*capturedView, ptrs []value.Value, bod
 				return // reported by the scalar body, which shares the tree
 			}
 			ns.storeVector(views[0], hp[0], g.strides[0], v)
+		}
+		if !carry {
+			plain()
+			host = nil
 		}
 		if err := rn.accumulateWith(rd.r, rd.gs[1:], rd.views, rp, a, host); err != nil && rd.err == nil {
 			rd.err = err
