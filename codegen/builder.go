@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"strconv"
 
 	llvm "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -18,20 +19,26 @@ type builder struct {
 	mod   *moduleCtx
 	fn    *llvm.Func
 	entry *llvm.Block // allocas only; branched to the first body block at the end
+	first *llvm.Block // the first body block
 	b     *llvm.Block // insertion block
 	names map[string]int
+	// slots, when set, names every alloca (slot.0, slot.1, ...): a
+	// function whose blocks are printed while it is built (stream.go)
+	// prints its entry block last, so what is in it cannot be numbered.
+	slots *int
 }
 
 func newBuilder(mod *moduleCtx, fn *llvm.Func) *builder {
 	bl := &builder{mod: mod, fn: fn, names: map[string]int{}}
 	bl.entry = fn.NewBlock("entry")
 	bl.b = bl.block("body")
+	bl.first = bl.b
 	return bl
 }
 
 // finish closes the entry block; call it once the body is complete.
 func (bl *builder) finish() {
-	bl.entry.NewBr(bl.fn.Blocks[1])
+	bl.entry.NewBr(bl.first)
 }
 
 // block returns a new block named after base, unique in the function.
@@ -47,7 +54,12 @@ func (bl *builder) block(base string) *llvm.Block {
 
 // alloca reserves a stack slot in the entry block.
 func (bl *builder) alloca(t types.Type) *llvm.InstAlloca {
-	return bl.entry.NewAlloca(t)
+	a := bl.entry.NewAlloca(t)
+	if bl.slots != nil {
+		a.SetName("slot." + strconv.Itoa(*bl.slots))
+		*bl.slots++
+	}
+	return a
 }
 
 // ifThen emits `if cond { then() }` and continues after it.

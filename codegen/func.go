@@ -49,6 +49,9 @@ type funcCtx struct {
 	// tail-call general instead of reporting.
 	fast    bool
 	general value.Value
+	// streamer prints the blocks of the function as they are completed
+	// (stream.go); nil in a fast entry.
+	streamer *streamer
 }
 
 // result is one tensor result of the function: its descriptor parameter
@@ -149,6 +152,9 @@ func (mc *moduleCtx) lowerFunc(f *ir.Func) error {
 	}
 	fc := &funcCtx{mod: mc, f: f, fn: fn, vals: make([]*lowered, f.NumValues()), inlined: mc.plan(f)}
 	fc.bl = newBuilder(mc, fn)
+	fc.streamer = &streamer{}
+	fc.bl.slots = &fc.streamer.slots
+	mc.streams[fn] = fc.streamer
 	fc.exit = fc.bl.block("exit")
 	fc.status = fc.bl.alloca(types.I32)
 	fc.bl.entry.NewStore(constant.NewInt(types.I32, 0), fc.status)
@@ -156,7 +162,10 @@ func (mc *moduleCtx) lowerFunc(f *ir.Func) error {
 		return err
 	}
 	var ret *ir.Op
+	reads := newLastReads(f, fc.inlined)
+	k := -1
 	for op := range f.Ops() {
+		k++
 		if op.Has(ir.TraitTerminator) {
 			ret = op
 			continue
@@ -164,6 +173,10 @@ func (mc *moduleCtx) lowerFunc(f *ir.Func) error {
 		if err := fc.lowerOp(op); err != nil {
 			return err
 		}
+		for _, id := range reads.at(k) {
+			fc.vals[id] = nil
+		}
+		fc.stream()
 	}
 	if ret == nil {
 		return ir.Errorf(f.Pos, "@%s has no return", f.Name)

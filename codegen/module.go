@@ -103,12 +103,15 @@ type moduleCtx struct {
 	// module-level entities follow at the end (writeModule).
 	out *text
 	pr  *printer // writes into out (print.go)
+	// streams are the functions printed while they are built (stream.go).
+	streams map[*llvm.Func]*streamer
 }
 
 func newModuleCtx(opts Options, out *text) *moduleCtx {
 	mc := &moduleCtx{m: llvm.NewModule(), opts: opts, funcs: map[string]*llvm.Func{},
 		strs: map[string]value.Value{}, entries: map[string]*llvm.Func{}, generals: map[string]*llvm.Func{},
-		plans: map[*ir.Func][]bool{}, symbols: map[string]bool{}, out: out, pr: newPrinter(out)}
+		plans: map[*ir.Func][]bool{}, symbols: map[string]bool{}, out: out, pr: newPrinter(out),
+		streams: map[*llvm.Func]*streamer{}}
 	mc.m.TargetTriple = opts.TargetTriple
 	if mc.m.TargetTriple == "" {
 		mc.m.TargetTriple = HostTriple()
@@ -227,7 +230,12 @@ func (mc *moduleCtx) emitFree() {
 func (mc *moduleCtx) finish(f *llvm.Func) {
 	mc.writeTypeDefs()
 	mc.out.WriteString("\n")
-	mc.pr.function(f)
+	if s := mc.streams[f]; s != nil {
+		delete(mc.streams, f)
+		mc.finishStreamed(f, s)
+	} else {
+		mc.pr.function(f)
+	}
 	mc.out.WriteString("\n")
 	f.Blocks = nil
 	if f.Parent != mc.m {

@@ -362,8 +362,19 @@ func (p *printer) function(f *llvm.Func) {
 		p.w.WriteString(f.LLString())
 		return
 	}
-	// The header as llir prints it: "declare" + linkage + header for a
-	// body-less copy, "define" + linkage + header for the definition.
+	p.header(f)
+	for k, b := range f.Blocks {
+		if k > 0 {
+			p.w.WriteByte('\n')
+		}
+		p.block(b)
+	}
+	p.w.WriteString("}")
+}
+
+// header writes "define ... {" and a newline, as llir prints the header
+// of a definition: "declare" + linkage + header for a body-less copy.
+func (p *printer) header(f *llvm.Func) {
 	blocks := f.Blocks
 	f.Blocks = nil
 	head := f.LLString()
@@ -371,29 +382,27 @@ func (p *printer) function(f *llvm.Func) {
 	p.w.WriteString("define")
 	p.w.WriteString(strings.TrimPrefix(head, "declare"))
 	p.w.WriteString(" {\n")
-	for k, b := range f.Blocks {
-		if k > 0 {
-			p.w.WriteByte('\n')
-		}
-		if plainName(b.LocalName) {
-			p.w.WriteString(b.LocalName)
-		} else {
-			p.w.WriteString(strings.TrimPrefix(b.Ident(), "%"))
-		}
-		p.w.WriteString(":\n")
-		for _, i := range b.Insts {
-			p.w.WriteByte('\t')
-			p.inst(i)
-			p.w.WriteByte('\n')
-		}
-		if b.Term == nil {
-			panic("missing terminator in basic block " + b.Ident()) // as llir's printer
-		}
+}
+
+// block writes one basic block: its label, instructions and terminator.
+func (p *printer) block(b *llvm.Block) {
+	if plainName(b.LocalName) {
+		p.w.WriteString(b.LocalName)
+	} else {
+		p.w.WriteString(strings.TrimPrefix(b.Ident(), "%"))
+	}
+	p.w.WriteString(":\n")
+	for _, i := range b.Insts {
 		p.w.WriteByte('\t')
-		p.inst(b.Term)
+		p.inst(i)
 		p.w.WriteByte('\n')
 	}
-	p.w.WriteString("}")
+	if b.Term == nil {
+		panic("missing terminator in basic block " + b.Ident()) // as llir's printer
+	}
+	p.w.WriteByte('\t')
+	p.inst(b.Term)
+	p.w.WriteByte('\n')
 }
 
 // identer is a named value: an instruction's result.

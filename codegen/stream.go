@@ -1,0 +1,242 @@
+package codegen
+
+import (
+	"fmt"
+
+	llvm "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/types"
+	"github.com/tirc/tirc/ir"
+)
+
+// Printing a function while it is built. A tirc function's body becomes
+// one LLVM function with a few instructions per op, so a module of a
+// million ops in one function would hold millions of llir objects until
+// its end. Instead, between two ops, the blocks that are complete (those
+// with a terminator) are numbered and printed into the function's own
+// text, then emptied and dropped from the function. What is printed at
+// the end: the header, the entry block (its allocas are named, not
+// numbered: the builder adds to it until the end), the text printed so
+// far, and the blocks that were still open (the exit block, which frees
+// the buffers, and the last ones). LLVM numbers unnamed values in text
+// order, which is the order they are numbered here.
+//
+// Under llirOnly (the oracle of the printer's test) the complete blocks
+// are set aside instead, and llir prints the function at the end with
+// its blocks in the same order: the text must be the same.
+type streamer struct {
+	mid    text          // the blocks printed so far, in order
+	next   int64         // the next local ID
+	done   []*llvm.Block // printed blocks, emptied
+	blocks []*llvm.Block // llirOnly: the complete blocks, in order
+	slots  int           // allocas named so far (builder.slots)
+}
+
+// printedTerm stands in for the terminator of a printed block: a block
+// whose terminator or instructions change after it was printed is an
+// internal error, found at the end (checkDone).
+var printedTerm = llvm.NewUnreachable()
+
+// numberedVar is a local value that is numbered when it has no name.
+type numberedVar interface {
+	numbered
+	SetID(id int64)
+	Type() types.Type
+}
+
+// stream prints the complete blocks of the function being lowered:
+// those with a terminator. All of them are numbered before any is
+// printed, as a phi names the value of a later block. Nothing is printed
+// while a phi of a complete block has an incoming block that is still
+// open: that value may not exist yet.
+func (fc *funcCtx) stream() {
+	s := fc.streamer
+	if s == nil {
+		return
+	}
+	fn, pr := fc.fn, fc.mod.pr
+	blocks := fn.Blocks
+	n := 0
+	for _, b := range blocks[1:] {
+		if b.Term == nil {
+			continue
+		}
+		n++
+		for _, inst := range b.Insts {
+			phi, ok := inst.(*llvm.InstPhi)
+			if !ok {
+				break // phis come first
+			}
+			for _, inc := range phi.Incs {
+				if p, ok := inc.Pred.(*llvm.Block); !ok || p.Term == nil {
+					return
+				}
+			}
+		}
+	}
+	if n == 0 {
+		return
+	}
+	kept := 1 // the entry block stays
+	for _, b := range blocks[1:] {
+		if b.Term == nil {
+			blocks[kept] = b
+			kept++
+			continue
+		}
+		if llirOnly {
+			s.blocks = append(s.blocks, b)
+			continue
+		}
+		s.next = numberBlock(b, s.next)
+		s.done = append(s.done, b)
+	}
+	clear(blocks[kept:])
+	fn.Blocks = blocks[:kept]
+	if llirOnly {
+		return
+	}
+	w := pr.w
+	pr.w = &s.mid
+	for _, b := range s.done[len(s.done)-n:] {
+		pr.w.WriteByte('\n')
+		pr.block(b)
+		b.Insts, b.Term = nil, printedTerm
+	}
+	pr.w = w
+}
+
+// numberBlock numbers the unnamed values of b from next, as llir's
+// AssignIDs would, and returns the next ID.
+func numberBlock(b *llvm.Block, next int64) int64 {
+	if b.IsUnnamed() {
+		panic(fmt.Sprintf("internal error: an unnamed block in @%s", b.Parent.Name()))
+	}
+	for _, inst := range b.Insts {
+		if n, ok := inst.(numberedVar); ok && n.IsUnnamed() && !types.Equal(n.Type(), types.Void) {
+			n.SetID(next)
+			next++
+		}
+	}
+	if n, ok := b.Term.(numberedVar); ok && n.IsUnnamed() && !types.Equal(n.Type(), types.Void) {
+		n.SetID(next)
+		next++
+	}
+	return next
+}
+
+// finishStreamed prints a function whose complete blocks were printed
+// while it was built (see streamer).
+func (mc *moduleCtx) finishStreamed(f *llvm.Func, s *streamer) {
+	pr := mc.pr
+	if llirOnly {
+		f.Blocks = append(append([]*llvm.Block{f.Blocks[0]}, s.blocks...), f.Blocks[1:]...)
+		pr.function(f)
+		return
+	}
+	clear(pr.types)
+	entry, rest := f.Blocks[0], f.Blocks[1:]
+	for _, inst := range entry.Insts {
+		if n, ok := inst.(numberedVar); ok && n.IsUnnamed() && !types.Equal(n.Type(), types.Void) {
+			panic(fmt.Sprintf("internal error: an unnamed value in the entry block of @%s", f.Name()))
+		}
+	}
+	next := s.next
+	for _, b := range rest {
+		next = numberBlock(b, next)
+	}
+	pr.header(f)
+	pr.block(entry)
+	for _, c := range s.mid.chunks {
+		write(mc.out, c)
+	}
+	s.mid.chunks = nil
+	for _, b := range rest {
+		mc.out.WriteByte('\n')
+		pr.block(b)
+	}
+	mc.out.WriteString("}")
+	for _, b := range s.done {
+		if len(b.Insts) > 0 || b.Term != printedTerm {
+			panic(fmt.Sprintf("internal error: block %%%s of @%s changed after it was printed", b.LocalName, f.Name()))
+		}
+	}
+}
+
+// lastReads lists, for the op at each position of a function's body, the
+// values read for the last time when that op is lowered: lowerFunc then
+// drops their lowered form, and with it the llir values it holds, so
+// that printed blocks are freed (stream). A value computed inside its
+// user's nest (inlined) is read when that user is lowered; a returned
+// value and an argument are never dropped.
+type lastReads struct {
+	start []int32 // values of position k: ids[start[k]:start[k+1]]
+	ids   []int32
+}
+
+func (r *lastReads) at(k int) []int32 { return r.ids[r.start[k]:r.start[k+1]] }
+
+func newLastReads(f *ir.Func, inlined []bool) *lastReads {
+	var ops []*ir.Op
+	for op := range f.Ops() {
+		ops = append(ops, op)
+	}
+	never := int32(len(ops))
+	pos := make([]int32, f.NumValues()) // by result ID: its op's position
+	for k, op := range ops {
+		for r := range op.NumResults() {
+			pos[op.Result(r).ID()] = int32(k)
+		}
+	}
+	// when[k]: the position at which the op at k is lowered.
+	when := make([]int32, len(ops))
+	for k := len(ops) - 1; k >= 0; k-- {
+		op := ops[k]
+		when[k] = int32(k)
+		switch {
+		case op.Has(ir.TraitTerminator):
+			when[k] = never
+		case op.NumResults() == 1 && inlined[op.Result(0).ID()]:
+			when[k] = never
+			if uses := op.Result(0).Uses(); len(uses) == 1 && uses[0].Op != nil && uses[0].Op.NumResults() > 0 {
+				if p := pos[uses[0].Op.Result(0).ID()]; int(p) > k {
+					when[k] = when[p]
+				}
+			}
+		}
+	}
+	last := make([]int32, f.NumValues())
+	for i := range last {
+		last[i] = -1
+	}
+	for k, op := range ops {
+		for r := range op.NumResults() { // an unused result: once its op is lowered
+			last[op.Result(r).ID()] = when[k]
+		}
+		for _, v := range op.Operands() {
+			last[v.ID()] = max(last[v.ID()], when[k])
+		}
+	}
+	r := &lastReads{start: make([]int32, len(ops)+2)}
+	for _, op := range ops {
+		for i := range op.NumResults() {
+			if l := last[op.Result(i).ID()]; l >= 0 {
+				r.start[l+1]++
+			}
+		}
+	}
+	for k := 1; k < len(r.start); k++ {
+		r.start[k] += r.start[k-1]
+	}
+	r.ids = make([]int32, r.start[len(r.start)-1])
+	fill := append([]int32(nil), r.start...)
+	for _, op := range ops {
+		for i := range op.NumResults() {
+			v := op.Result(i)
+			if l := last[v.ID()]; l >= 0 {
+				r.ids[fill[l]] = int32(v.ID())
+				fill[l]++
+			}
+		}
+	}
+	return r
+}
