@@ -114,6 +114,9 @@ func emit(m *ir.Module, opts Options, t *text) (diags ir.Diagnostics) {
 	if diags.HasErrors() {
 		return diags
 	}
+	if mc.ioErr != nil {
+		return ir.Diagnostics{ir.Errorf(m.Pos, "writing LLVM IR: %v", mc.ioErr)}
+	}
 	mc.emitFree()
 	mc.errorFD()
 	if err := mc.writeModule(); err != nil {

@@ -105,6 +105,7 @@ type moduleCtx struct {
 	pr  *printer // writes into out (print.go)
 	// streams are the functions printed while they are built (stream.go).
 	streams map[*llvm.Func]*streamer
+	ioErr   error // the first failure of a temporary file (stream.go)
 }
 
 func newModuleCtx(opts Options, out *text) *moduleCtx {

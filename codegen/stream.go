@@ -2,6 +2,8 @@ package codegen
 
 import (
 	"fmt"
+	"io"
+	"os"
 
 	llvm "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/types"
@@ -25,6 +27,7 @@ import (
 // its blocks in the same order: the text must be the same.
 type streamer struct {
 	mid    text          // the blocks printed so far, in order
+	spill  *os.File      // where mid's text goes beyond spillAt (unlinked)
 	next   int64         // the next local ID
 	done   []*llvm.Block // printed blocks, emptied
 	blocks []*llvm.Block // llirOnly: the complete blocks, in order
@@ -33,7 +36,7 @@ type streamer struct {
 
 // printedTerm stands in for the terminator of a printed block: a block
 // whose terminator or instructions change after it was printed is an
-// internal error, found at the end (checkDone).
+// internal error, found at the end (finishStreamed).
 var printedTerm = llvm.NewUnreachable()
 
 // numberedVar is a local value that is numbered when it has no name.
@@ -56,6 +59,9 @@ func (fc *funcCtx) stream() {
 	fn, pr := fc.fn, fc.mod.pr
 	blocks := fn.Blocks
 	n := 0
+	if onStream != nil {
+		defer func() { onStream(len(fn.Blocks), n) }()
+	}
 	for _, b := range blocks[1:] {
 		if b.Term == nil {
 			continue
@@ -68,6 +74,7 @@ func (fc *funcCtx) stream() {
 			}
 			for _, inc := range phi.Incs {
 				if p, ok := inc.Pred.(*llvm.Block); !ok || p.Term == nil {
+					n = 0
 					return
 				}
 			}
@@ -103,7 +110,71 @@ func (fc *funcCtx) stream() {
 		b.Insts, b.Term = nil, printedTerm
 	}
 	pr.w = w
+	if s.mid.n >= spillAt && s.spill == nil {
+		s.startSpill()
+	}
 }
+
+// spillAt is how much of a function's text is held in memory: beyond it,
+// the text goes to a temporary file, unlinked at once so that it
+// disappears with the process however that ends (a 1M-op function has
+// ~0.4 GB of it; without a usable temporary directory it stays in
+// memory).
+var spillAt = 32 << 20
+
+func (s *streamer) startSpill() {
+	f, err := os.CreateTemp("", "tirc-*.ll")
+	if err != nil {
+		return
+	}
+	if os.Remove(f.Name()) != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return
+	}
+	for _, c := range s.mid.chunks {
+		if _, err := f.Write(c); err != nil {
+			f.Close()
+			return
+		}
+	}
+	s.spill = f
+	s.mid.chunks = nil
+	s.mid.sink = f
+}
+
+// writeMid copies the function's text printed so far into out.
+func (s *streamer) writeMid(out *text) error {
+	if s.spill == nil {
+		for _, c := range s.mid.chunks {
+			write(out, c)
+		}
+		s.mid.chunks = nil
+		return nil
+	}
+	defer s.spill.Close()
+	if err := s.mid.flush(); err != nil {
+		return fmt.Errorf("writing a temporary file: %v", err)
+	}
+	if _, err := s.spill.Seek(0, io.SeekStart); err != nil {
+		return fmt.Errorf("reading a temporary file: %v", err)
+	}
+	buf := make([]byte, sinkChunk)
+	for {
+		k, err := s.spill.Read(buf)
+		write(out, buf[:k])
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("reading a temporary file: %v", err)
+		}
+	}
+}
+
+// onStream, when set by a test, learns after each stream how many
+// blocks the function holds and how many were printed.
+var onStream func(kept, printed int)
 
 // numberBlock numbers the unnamed values of b from next, as llir's
 // AssignIDs would, and returns the next ID.
@@ -146,10 +217,9 @@ func (mc *moduleCtx) finishStreamed(f *llvm.Func, s *streamer) {
 	}
 	pr.header(f)
 	pr.block(entry)
-	for _, c := range s.mid.chunks {
-		write(mc.out, c)
+	if err := s.writeMid(mc.out); err != nil && mc.ioErr == nil {
+		mc.ioErr = fmt.Errorf("the body of @%s: %v", f.Name(), err)
 	}
-	s.mid.chunks = nil
 	for _, b := range rest {
 		mc.out.WriteByte('\n')
 		pr.block(b)

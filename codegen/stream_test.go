@@ -1,0 +1,95 @@
+package codegen
+
+import (
+	"bytes"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/tirc/tirc/bench/genmod"
+	"github.com/tirc/tirc/internal/testcorpus"
+	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/passes"
+)
+
+// parseRefined parses src and runs -infer-shapes, as tirc -infer-shapes
+// -emit-llvm does.
+func parseRefined(t *testing.T, src string) *ir.Module {
+	t.Helper()
+	m, d := ir.ParseString(src, ir.ParseOptions{})
+	if d != nil {
+		t.Fatal(d)
+	}
+	res := (&passes.Pipeline{Steps: []*passes.Step{{Pass: passes.Lookup("infer-shapes")}}}).Run(m, passes.RunOptions{Check: true})
+	if res.Internal != nil || res.Diags.HasErrors() {
+		t.Fatal(res.Internal, res.Diags)
+	}
+	return m
+}
+
+// TestStreamHoldsFewBlocks: a long function is printed while it is built,
+// so the blocks it holds do not grow with its ops (most ops add one),
+// and its text is the same whether it is held in memory or spilled to a
+// temporary file. (That the streamed text numbers its values as llir
+// would is TestPrinterMatchesLLIR's.)
+func TestStreamHoldsFewBlocks(t *testing.T) {
+	var src bytes.Buffer
+	for _, multi := range []bool{false, true} {
+		src.Reset()
+		if err := genmod.Write(&src, genmod.Options{Ops: 3000, MultiUse: multi}); err != nil {
+			t.Fatal(err)
+		}
+		m := parseRefined(t, src.String())
+		most, blocks := 0, 0
+		onStream = func(kept, printed int) { most, blocks = max(most, kept), blocks+printed }
+		held, ds := Emit(m, DefaultOptions())
+		onStream = nil
+		if ds.HasErrors() {
+			t.Fatal(ds)
+		}
+		if blocks < 1500 || most > 8 {
+			t.Errorf("multi-use %v: %d blocks printed while the function was built, at most %d held at once; want >= 1500 and <= 8", multi, blocks, most)
+		}
+		old := spillAt
+		spillAt = 0
+		spilled, ds := Emit(m, DefaultOptions())
+		spillAt = old
+		if ds.HasErrors() {
+			t.Fatal(ds)
+		}
+		if diff := cmp.Diff(string(held), string(spilled)); diff != "" {
+			t.Errorf("multi-use %v: spilled text differs (-held +spilled):\n%s", multi, diff)
+		}
+	}
+}
+
+// TestSpillMatchesCorpus: every module of the test corpus emits the same
+// text when each function's body goes through a temporary file.
+func TestSpillMatchesCorpus(t *testing.T) {
+	chunks, err := testcorpus.Chunks(filepath.Join("..", "test"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	compared := 0
+	for _, c := range chunks {
+		m, d := ir.ParseString(string(c.Text), ir.ParseOptions{})
+		if d != nil || ir.Verify(m, ir.VerifyOptions{}).HasErrors() {
+			continue
+		}
+		held, ds := Emit(m, DefaultOptions())
+		if ds.HasErrors() {
+			continue
+		}
+		old := spillAt
+		spillAt = 0
+		spilled, _ := Emit(m, DefaultOptions())
+		spillAt = old
+		if !bytes.Equal(held, spilled) {
+			t.Fatalf("%s: spilled text differs:\n%s", c.Path, cmp.Diff(string(held), string(spilled)))
+		}
+		compared++
+	}
+	if compared < 100 {
+		t.Errorf("only %d modules compared", compared)
+	}
+}
