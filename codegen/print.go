@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"bytes"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -21,17 +22,37 @@ import (
 type printer struct {
 	w     *text
 	types map[types.Type]string
+	ptrs  map[types.Type]string // the text of a pointer to the key (ptr)
 }
 
 func newPrinter(w *text) *printer {
-	return &printer{w: w, types: map[types.Type]string{}}
+	return &printer{w: w, types: map[types.Type]string{}, ptrs: map[types.Type]string{}}
 }
 
 func (p *printer) typ(t types.Type) string {
 	s, ok := p.types[t]
 	if !ok {
-		s = t.String()
+		if pt, isPtr := t.(*types.PointerType); isPtr && pt.TypeName == "" && pt.AddrSpace == 0 {
+			s = p.ptr(pt.ElemType)
+		} else {
+			s = t.String()
+		}
 		p.types[t] = s
+	}
+	return s
+}
+
+// ptr is the text of a pointer to elem. Codegen makes a fresh pointer
+// type for most instructions, and elem is most often one of a few
+// types, so the text is kept by elem for longer than one function.
+func (p *printer) ptr(elem types.Type) string {
+	s, ok := p.ptrs[elem]
+	if !ok {
+		if len(p.ptrs) >= 1024 {
+			clear(p.ptrs)
+		}
+		s = p.typ(elem) + "*"
+		p.ptrs[elem] = s
 	}
 	return s
 }
@@ -373,15 +394,76 @@ func (p *printer) function(f *llvm.Func) {
 }
 
 // header writes "define ... {" and a newline, as llir prints the header
-// of a definition: "declare" + linkage + header for a body-less copy.
+// of a definition. The header of codegen's functions (a linkage, named
+// parameters with attributes, function attributes) is written directly;
+// anything else goes through llir: "declare" + linkage + header for a
+// body-less copy.
 func (p *printer) header(f *llvm.Func) {
-	blocks := f.Blocks
-	f.Blocks = nil
-	head := f.LLString()
-	f.Blocks = blocks
-	p.w.WriteString("define")
-	p.w.WriteString(strings.TrimPrefix(head, "declare"))
-	p.w.WriteString(" {\n")
+	if !plainHeader(f) {
+		blocks := f.Blocks
+		f.Blocks = nil
+		head := f.LLString()
+		f.Blocks = blocks
+		p.w.WriteString("define")
+		p.w.WriteString(strings.TrimPrefix(head, "declare"))
+		p.w.WriteString(" {\n")
+		return
+	}
+	w := p.w
+	w.WriteString("define")
+	if f.Linkage != enum.LinkageNone {
+		w.WriteByte(' ')
+		w.WriteString(f.Linkage.String())
+	}
+	w.WriteByte(' ')
+	w.WriteString(p.typ(f.Sig.RetType))
+	w.WriteByte(' ')
+	p.ident(f)
+	w.WriteByte('(')
+	for i, param := range f.Params {
+		if i != 0 {
+			w.WriteString(", ")
+		}
+		w.WriteString(p.typ(param.Typ))
+		for _, a := range param.Attrs {
+			w.WriteByte(' ')
+			if e, ok := a.(enum.ParamAttr); ok {
+				w.WriteString(e.String())
+			} else {
+				w.WriteString(fmt.Sprint(a))
+			}
+		}
+		w.WriteByte(' ')
+		p.ident(param)
+	}
+	w.WriteByte(')')
+	for _, a := range f.FuncAttrs {
+		w.WriteByte(' ')
+		if e, ok := a.(enum.FuncAttr); ok {
+			w.WriteString(e.String())
+		} else {
+			w.WriteString(fmt.Sprint(a))
+		}
+	}
+	w.WriteString(" {\n")
+}
+
+// plainHeader reports whether f's header has only what codegen sets: a
+// linkage, named parameters with attributes, function attributes.
+func plainHeader(f *llvm.Func) bool {
+	if f.Preemption != enum.PreemptionNone || f.Visibility != enum.VisibilityNone ||
+		f.DLLStorageClass != enum.DLLStorageClassNone || f.CallingConv != enum.CallingConvNone ||
+		len(f.ReturnAttrs) > 0 || f.Sig.Variadic || f.UnnamedAddr != enum.UnnamedAddrNone ||
+		f.AddrSpace != 0 || f.Section != "" || f.Partition != "" || f.Comdat != nil || f.Align != 0 ||
+		f.GC != "" || f.Prefix != nil || f.Prologue != nil || f.Personality != nil || len(f.Metadata) > 0 {
+		return false
+	}
+	for _, param := range f.Params {
+		if !plainName(param.LocalName) {
+			return false
+		}
+	}
+	return true
 }
 
 // block writes one basic block: its label, instructions and terminator.
