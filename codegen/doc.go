@@ -143,7 +143,10 @@
 // operations), builder.go, names.go, types.go, parallel.go,
 // nontemporal.go, fastentry.go, bare.go, desccheck.go, errorfd.go. The
 // fast LLVM printer: print.go and text.go; every function is printed as
-// soon as it is built and its llir objects dropped. C-facing outputs:
+// soon as it is built and its llir objects dropped, and the body of a tirc
+// function while it is built (stream.go: between two ops, its complete
+// blocks; their text beyond 32 MB waits in an unlinked temporary file),
+// so memory does not grow with the length of a function. C-facing outputs:
 // header.go (-emit-c-header), driver.go (-emit-c-driver) and c/ (the .npy
 // driver's C source).
 //
