@@ -22,10 +22,11 @@ type builder struct {
 	first *llvm.Block // the first body block
 	b     *llvm.Block // insertion block
 	names map[string]int
-	// slots, when set, names every alloca (slot.0, slot.1, ...): a
-	// function whose blocks are printed while it is built (stream.go)
+	// nameSlots names every alloca (slot.0, slot.1, ...; slots so far):
+	// a function whose blocks are printed while it is built (stream.go)
 	// prints its entry block last, so what is in it cannot be numbered.
-	slots *int
+	nameSlots bool
+	slots     int
 }
 
 func newBuilder(mod *moduleCtx, fn *llvm.Func) *builder {
@@ -55,9 +56,9 @@ func (bl *builder) block(base string) *llvm.Block {
 // alloca reserves a stack slot in the entry block.
 func (bl *builder) alloca(t types.Type) *llvm.InstAlloca {
 	a := bl.entry.NewAlloca(t)
-	if bl.slots != nil {
-		a.SetName("slot." + strconv.Itoa(*bl.slots))
-		*bl.slots++
+	if bl.nameSlots {
+		a.SetName("slot." + strconv.Itoa(bl.slots))
+		bl.slots++
 	}
 	return a
 }

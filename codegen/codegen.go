@@ -70,6 +70,7 @@ func EmitTo(w io.Writer, m *ir.Module, opts Options) (diags ir.Diagnostics, err 
 // then the module-level entities.
 func emit(m *ir.Module, opts Options, t *text) (diags ir.Diagnostics) {
 	mc := newModuleCtx(opts, t)
+	defer mc.closeStreams()
 	for _, f := range m.Funcs {
 		if f.Visibility != "private" || f.External {
 			mc.symbols[f.Name] = true // external symbols keep their names

@@ -153,7 +153,7 @@ func (mc *moduleCtx) lowerFunc(f *ir.Func) error {
 	fc := &funcCtx{mod: mc, f: f, fn: fn, vals: make([]*lowered, f.NumValues()), inlined: mc.plan(f)}
 	fc.bl = newBuilder(mc, fn)
 	fc.streamer = &streamer{}
-	fc.bl.slots = &fc.streamer.slots
+	fc.bl.nameSlots = true
 	mc.streams[fn] = fc.streamer
 	fc.exit = fc.bl.block("exit")
 	fc.status = fc.bl.alloca(types.I32)

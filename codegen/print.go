@@ -2,7 +2,6 @@ package codegen
 
 import (
 	"bytes"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -427,11 +426,7 @@ func (p *printer) header(f *llvm.Func) {
 		w.WriteString(p.typ(param.Typ))
 		for _, a := range param.Attrs {
 			w.WriteByte(' ')
-			if e, ok := a.(enum.ParamAttr); ok {
-				w.WriteString(e.String())
-			} else {
-				w.WriteString(fmt.Sprint(a))
-			}
+			w.WriteString(a.String())
 		}
 		w.WriteByte(' ')
 		p.ident(param)
@@ -439,11 +434,7 @@ func (p *printer) header(f *llvm.Func) {
 	w.WriteByte(')')
 	for _, a := range f.FuncAttrs {
 		w.WriteByte(' ')
-		if e, ok := a.(enum.FuncAttr); ok {
-			w.WriteString(e.String())
-		} else {
-			w.WriteString(fmt.Sprint(a))
-		}
+		w.WriteString(a.String())
 	}
 	w.WriteString(" {\n")
 }

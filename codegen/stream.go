@@ -31,7 +31,6 @@ type streamer struct {
 	next   int64         // the next local ID
 	done   []*llvm.Block // printed blocks, emptied
 	blocks []*llvm.Block // llirOnly: the complete blocks, in order
-	slots  int           // allocas named so far (builder.slots)
 }
 
 // printedTerm stands in for the terminator of a printed block: a block
@@ -127,7 +126,7 @@ func (s *streamer) startSpill() {
 	if err != nil {
 		return
 	}
-	if os.Remove(f.Name()) != nil {
+	if os.Remove(f.Name()) != nil { // a system that keeps open files
 		f.Close()
 		os.Remove(f.Name())
 		return
@@ -169,6 +168,17 @@ func (s *streamer) writeMid(out *text) error {
 		if err != nil {
 			return fmt.Errorf("reading a temporary file: %v", err)
 		}
+	}
+}
+
+// closeStreams closes the temporary files of functions whose lowering
+// failed (finishStreamed closes the others).
+func (mc *moduleCtx) closeStreams() {
+	for fn, s := range mc.streams {
+		if s.spill != nil {
+			s.spill.Close()
+		}
+		delete(mc.streams, fn)
 	}
 }
 

@@ -281,8 +281,8 @@ func processChunk(src *ir.Source, c ir.Chunk, o *options, w io.Writer) ir.Diagno
 // input the default keeps peak memory near 2x the IR (about 600 bytes per
 // op) instead of 3x. -emit-llvm beyond 16 MB collects twice as often as
 // the default: a million ops then peak at 1.9 GB instead of 2.4 GB, for
-// 12% more time (the lowered values still read and the module's IR
-// are what is live). GOGC in the environment overrides all of this.
+// 12% more time (what stays live is the module's IR and the lowered
+// values still to be read). GOGC in the environment overrides all of this.
 func tuneGC(inputSize int, emitLLVM bool) {
 	if os.Getenv("GOGC") != "" {
 		return
