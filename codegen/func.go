@@ -36,6 +36,7 @@ type funcCtx struct {
 	exit    *llvm.Block
 	temps   []value.Value // i8* slots of buffers freed at exit
 	results []*result
+	key     *nestKey // the last nest's key (nestcache.go)
 	// blocks is the block plan of the reduction nest being emitted, when
 	// it reduces everything in fixed blocks (reduce.go).
 	blocks *blockPlan

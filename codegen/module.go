@@ -106,13 +106,17 @@ type moduleCtx struct {
 	// streams are the functions printed while they are built (stream.go).
 	streams map[*llvm.Func]*streamer
 	ioErr   error // the first failure of a temporary file (stream.go)
+	// shared are the nests built so far by key (nestcache.go), and omp
+	// their wrappers for GOMP_parallel (parallel.go).
+	shared map[[32]byte]*sharedNest
+	omp    map[*llvm.Func]ompEntry
 }
 
 func newModuleCtx(opts Options, out *text) *moduleCtx {
 	mc := &moduleCtx{m: llvm.NewModule(), opts: opts, funcs: map[string]*llvm.Func{},
 		strs: map[string]value.Value{}, entries: map[string]*llvm.Func{}, generals: map[string]*llvm.Func{},
 		plans: map[*ir.Func][]bool{}, symbols: map[string]bool{}, out: out, pr: newPrinter(out),
-		streams: map[*llvm.Func]*streamer{}}
+		streams: map[*llvm.Func]*streamer{}, shared: map[[32]byte]*sharedNest{}, omp: map[*llvm.Func]ompEntry{}}
 	mc.m.TargetTriple = opts.TargetTriple
 	if mc.m.TargetTriple == "" {
 		mc.m.TargetTriple = HostTriple()

@@ -612,6 +612,17 @@ func (fc *funcCtx) buildNestNT(dst *view, root *node, fast bool, bits int, windo
 // row ahead in its innermost loop, and takes a third row parameter: the
 // first row the rider must not compute.
 func (fc *funcCtx) buildNestRide(dst *view, root *node, fast bool, bits int, window, allowNT bool, rideOn *groupMember) (*llvm.Func, []value.Value, error) {
+	var key *nestKey
+	var same *sharedNest
+	if rideOn == nil {
+		key = fc.nestKeyOf(dst, root, fast, bits, window, allowNT)
+		if same = fc.mod.shared[key.sum()]; same != nil && !checkSharedNests {
+			if same.ntUsed {
+				fc.groupNT = true
+			}
+			return same.fn, same.argsOf(key), nil
+		}
+	}
 	ns := fc.newNest(fast, bits)
 	bl := ns.bl
 	d, views := ns.captureViews(dst, root, fast)
@@ -675,6 +686,9 @@ func (fc *funcCtx) buildNestRide(dst *view, root *node, fast bool, bits int, win
 		bl.b.NewRet(i64c(0))
 	}
 	bl.finish()
+	if key != nil {
+		return fc.mod.finishShared(key, same, ns)
+	}
 	fc.mod.finish(ns.fn)
 	return ns.fn, ns.args, nil
 }

@@ -53,30 +53,43 @@ func (fc *funcCtx) runNest(fn *llvm.Func, args []value.Value, total value.Value)
 	slot := bl.alloca(types.I64)
 	bl.ifElse(cond, "parallel", func() {
 		// Pack the captures and a fault word into one struct the
-		// wrapper unpacks on every thread.
-		fields := make([]types.Type, 0, len(args)+1)
-		for _, a := range args {
-			fields = append(fields, a.Type())
+		// wrapper unpacks on every thread: one struct type and one
+		// wrapper per nest function, however many calls share it.
+		o, ok := mc.omp[fn]
+		if !ok {
+			fields := make([]types.Type, 0, len(args)+1)
+			for _, a := range args {
+				fields = append(fields, a.Type())
+			}
+			fields = append(fields, types.I64)
+			// Named: a literal struct is printed in full at every use,
+			// which is quadratic in the captures of a large nest.
+			o.st = types.NewStruct(fields...)
+			o.st.SetName(fn.Name() + ".args")
+			mc.m.TypeDefs = append(mc.m.TypeDefs, o.st)
+			o.fn = fc.ompWrapper(fn, o.st, len(args))
+			mc.omp[fn] = o
 		}
-		fields = append(fields, types.I64)
-		// Named: a literal struct is printed in full at every use, which
-		// is quadratic in the captures of a large nest.
-		st := types.NewStruct(fields...)
-		st.SetName(fn.Name() + ".args")
-		fc.mod.m.TypeDefs = append(fc.mod.m.TypeDefs, st)
+		st := o.st
 		data := bl.alloca(st)
 		for i, a := range args {
 			bl.b.NewStore(a, bl.fieldPtr(st, data, i, -1))
 		}
 		faults := bl.fieldPtr(st, data, len(args), -1)
 		bl.b.NewStore(i64c(0), faults)
-		w := fc.ompWrapper(fn, st, len(args))
-		bl.b.NewCall(gomp, w, bl.b.NewBitCast(data, i8p), constant.NewInt(types.I32, 0), constant.NewInt(types.I32, 0))
+		bl.b.NewCall(gomp, o.fn, bl.b.NewBitCast(data, i8p), constant.NewInt(types.I32, 0), constant.NewInt(types.I32, 0))
 		bl.b.NewStore(bl.b.NewLoad(types.I64, faults), slot)
 	}, func() {
 		bl.b.NewStore(direct(), slot)
 	})
 	return bl.b.NewLoad(types.I64, slot)
+}
+
+// ompEntry is a nest function's argument struct and GOMP_parallel
+// wrapper.
+type ompEntry struct {
+	st *types.StructType
+	fn *llvm.Func
 }
 
 // ompWrapper defines `void fn.omp(i8* data)`: unpack the captures, run

@@ -1,0 +1,93 @@
+package codegen
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/tirc/tirc/bench/genmod"
+	"github.com/tirc/tirc/internal/testcorpus"
+	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/passes"
+)
+
+// emitChecked emits m with every shared nest also built and compared with
+// the nest it shares (checkSharedNests); it returns the text and how many
+// nests were compared. The text must be what Emit writes.
+func emitChecked(t *testing.T, name string, m *ir.Module, o Options) int {
+	t.Helper()
+	want, ds := Emit(m, o)
+	if ds.HasErrors() {
+		return 0
+	}
+	checkSharedNests, sharedNestsChecked = true, 0
+	got, ds := Emit(m, o)
+	checkSharedNests = false
+	if ds.HasErrors() {
+		t.Fatalf("%s: a shared nest differs from the nest built for it:\n%v", name, ds)
+	}
+	if diff := cmp.Diff(string(want), string(got)); diff != "" {
+		t.Fatalf("%s: the text differs when shared nests are also built (-shared +checked):\n%s", name, diff)
+	}
+	return sharedNestsChecked
+}
+
+// TestSharedNestsMatchBuilt: a nest that calls another one with the same
+// key (nestcache.go) gets exactly the function it would have built, with
+// the arguments it would have passed, for every module of the test corpus
+// under the options that shape nests most, and for make bench's modules
+// (both DAG shapes, dynamic and static).
+func TestSharedNestsMatchBuilt(t *testing.T) {
+	chunks, err := testcorpus.Chunks(filepath.Join("..", "test"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	infer := passes.Lookup("infer-shapes")
+	optionSets := []Options{DefaultOptions(), {Checks: false}, {Checks: true, ParallelMin: 16, NonTemporalMin: 64}}
+	checked := 0
+	for _, c := range chunks {
+		for _, refine := range []bool{false, true} {
+			m, d := ir.ParseString(string(c.Text), ir.ParseOptions{})
+			if d != nil || ir.Verify(m, ir.VerifyOptions{}).HasErrors() {
+				break
+			}
+			if refine {
+				res := (&passes.Pipeline{Steps: []*passes.Step{{Pass: infer}}}).Run(m, passes.RunOptions{Check: true})
+				if res.Internal != nil || res.Diags.HasErrors() {
+					continue
+				}
+			}
+			for _, o := range optionSets {
+				checked += emitChecked(t, c.Path, m, o)
+			}
+		}
+	}
+	if checked < 100 {
+		t.Errorf("only %d shared nests compared in the corpus", checked)
+	}
+	t.Logf("corpus: %d shared nests identical to the nests built for them", checked)
+
+	var src bytes.Buffer
+	for _, multi := range []bool{false, true} {
+		for _, static := range []bool{false, true} {
+			src.Reset()
+			if err := genmod.Write(&src, genmod.Options{Ops: 1500, MultiUse: multi}); err != nil {
+				t.Fatal(err)
+			}
+			text := src.String()
+			if static {
+				text = strings.ReplaceAll(text, "tensor<?x64xf32>", "tensor<256x64xf32>")
+			}
+			m := parseRefined(t, text)
+			n := 0
+			for _, o := range optionSets {
+				n += emitChecked(t, "genmod", m, o)
+			}
+			if n < 500 {
+				t.Errorf("multi-use %v, static %v: only %d shared nests compared", multi, static, n)
+			}
+		}
+	}
+}
