@@ -27,6 +27,10 @@ type builder struct {
 	// prints its entry block last, so what is in it cannot be numbered.
 	nameSlots bool
 	slots     int
+	// depth counts the branches and loops being built around the
+	// insertion point; memo holds what once computed at depth 0.
+	depth int
+	memo  map[any]value.Value
 }
 
 func newBuilder(mod *moduleCtx, fn *llvm.Func) *builder {
@@ -63,12 +67,33 @@ func (bl *builder) alloca(t types.Type) *llvm.InstAlloca {
 	return a
 }
 
+// once returns what f computes, computed once per key while the
+// insertion point is outside every branch and loop: such a value
+// dominates everything built after it. Inside a branch or a loop, f
+// runs every time.
+func (bl *builder) once(key any, f func() value.Value) value.Value {
+	if bl.depth > 0 {
+		return f()
+	}
+	if v, ok := bl.memo[key]; ok {
+		return v
+	}
+	v := f()
+	if bl.memo == nil {
+		bl.memo = map[any]value.Value{}
+	}
+	bl.memo[key] = v
+	return v
+}
+
 // ifThen emits `if cond { then() }` and continues after it.
 func (bl *builder) ifThen(cond value.Value, base string, then func()) {
 	tb, cont := bl.block(base), bl.block(base+".end")
 	bl.b.NewCondBr(cond, tb, cont)
 	bl.b = tb
+	bl.depth++
 	then()
+	bl.depth--
 	if bl.b.Term == nil {
 		bl.b.NewBr(cont)
 	}
@@ -80,12 +105,14 @@ func (bl *builder) ifElse(cond value.Value, base string, then, els func()) {
 	tb, eb, cont := bl.block(base+".then"), bl.block(base+".else"), bl.block(base+".end")
 	bl.b.NewCondBr(cond, tb, eb)
 	bl.b = tb
+	bl.depth++
 	then()
 	if bl.b.Term == nil {
 		bl.b.NewBr(cont)
 	}
 	bl.b = eb
 	els()
+	bl.depth--
 	if bl.b.Term == nil {
 		bl.b.NewBr(cont)
 	}
@@ -111,7 +138,9 @@ func (bl *builder) loopFrom(from, n value.Value, base string, body func(i value.
 	i := header.NewPhi(llvm.NewIncoming(from, pre))
 	header.NewCondBr(header.NewICmp(enum.IPredSLT, i, n), bodyB, exit)
 	bl.b = bodyB
+	bl.depth++
 	body(i)
+	bl.depth--
 	next := bl.b.NewAdd(i, i64c(1))
 	next.OverflowFlags = []enum.OverflowFlag{enum.OverflowFlagNSW}
 	bl.b.NewBr(header)

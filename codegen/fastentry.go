@@ -57,7 +57,7 @@ func (mc *moduleCtx) fastEntryOK(f *ir.Func) bool {
 		}
 	}
 	returned := map[*ir.Value]bool{}
-	inlined := mc.plan(f) // a chain too wide for one nest needs a temporary
+	inlined := mc.plan(f).inlined // a chain too wide for one nest needs a temporary
 	for op := range f.Ops() {
 		switch {
 		case op.Has(ir.TraitTerminator):
@@ -90,7 +90,7 @@ func (mc *moduleCtx) fastEntryOK(f *ir.Func) bool {
 // is the full lowering.
 func (mc *moduleCtx) lowerFastEntry(f *ir.Func, general value.Value) error {
 	fn := mc.entries[f.Name]
-	fc := &funcCtx{mod: mc, f: f, fn: fn, vals: make([]*lowered, f.NumValues()), inlined: mc.plan(f), fast: true}
+	fc := &funcCtx{mod: mc, f: f, fn: fn, vals: make([]*lowered, f.NumValues()), inlined: mc.plan(f).inlined, plan: mc.plan(f), fast: true}
 	fc.general = general
 	fc.bl = newBuilder(mc, fn)
 	bl := fc.bl

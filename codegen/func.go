@@ -37,6 +37,7 @@ type funcCtx struct {
 	temps   []value.Value // i8* slots of buffers freed at exit
 	results []*result
 	key     *nestKey // the last nest's key (nestcache.go)
+	plan    *fusionPlan
 	// blocks is the block plan of the reduction nest being emitted, when
 	// it reduces everything in fixed blocks (reduce.go).
 	blocks *blockPlan
@@ -151,7 +152,8 @@ func (mc *moduleCtx) lowerFunc(f *ir.Func) error {
 	if g := mc.generals[f.Name]; g != nil {
 		fn = g
 	}
-	fc := &funcCtx{mod: mc, f: f, fn: fn, vals: make([]*lowered, f.NumValues()), inlined: mc.plan(f)}
+	plan := mc.plan(f)
+	fc := &funcCtx{mod: mc, f: f, fn: fn, vals: make([]*lowered, f.NumValues()), inlined: plan.inlined, plan: plan}
 	fc.bl = newBuilder(mc, fn)
 	fc.streamer = &streamer{}
 	fc.bl.nameSlots = true
@@ -293,14 +295,22 @@ const maxFusedLeaves = 32
 // A tree that would read more than maxFusedLeaves operands computes its
 // widest subtrees into buffers. The plan is made once for f's fast entry
 // check, its fast entry and its general body; finishEntries drops it.
-func (mc *moduleCtx) plan(f *ir.Func) []bool {
+func (mc *moduleCtx) plan(f *ir.Func) *fusionPlan {
 	p, ok := mc.plans[f]
 	if !ok {
-		p = make([]bool, f.NumValues())
+		p = &fusionPlan{inlined: make([]bool, f.NumValues()), loops: make([]*ir.Loops, f.NumValues())}
 		planFusion(f, p)
 		mc.plans[f] = p
 	}
 	return p
+}
+
+// fusionPlan is planFusion's: which values are computed inside their
+// user's nest, and the loop description of each fusible op by its first
+// result's ID (nil for other ops).
+type fusionPlan struct {
+	inlined []bool
+	loops   []*ir.Loops
 }
 
 // planFusion sets inlined[v] for the values of f computed inside their
@@ -308,24 +318,24 @@ func (mc *moduleCtx) plan(f *ir.Func) []bool {
 // inside a reduction's nest, whose loops advance addresses only. A
 // fusible op whose one use is a Concatenate op is "inlined" too: its nest
 // writes straight into its window of the concatenation's result.
-func planFusion(f *ir.Func, inlined []bool) {
+func planFusion(f *ir.Func, p *fusionPlan) {
+	inlined, loopsOf := p.inlined, p.loops
 	cost := make([]int, f.NumValues())     // kernels computed per element by an inlined value's tree
 	indices := make([]bool, f.NumValues()) // the value's tree reads loop indices
 	// fusible(op) by the ID of op's first result, computed once: ops are
 	// asked again as users and in the second pass.
-	fus := make([]bool, f.NumValues())
 	for op := range f.Ops() {
 		if op.NumResults() > 0 {
-			fus[op.Result(0).ID()] = fusible(op)
+			loopsOf[op.Result(0).ID()] = fusibleLoops(op)
 		}
 	}
-	isFusible := func(op *ir.Op) bool { return op != nil && op.NumResults() > 0 && fus[op.Result(0).ID()] }
+	isFusible := func(op *ir.Op) bool { return op != nil && op.NumResults() > 0 && loopsOf[op.Result(0).ID()] != nil }
 	for op := range f.Ops() {
 		if !isFusible(op) || op.NumResults() != 1 { // several results: a nest each
 			continue
 		}
 		r := op.Result(0)
-		loops := ir.LoopsOf(op)
+		loops := loopsOf[r.ID()]
 		indices[r.ID()] = len(loops.Indices) > 0
 		c := kernelCost(op.Def.Kernel)
 		for _, v := range op.Operands() {
@@ -338,7 +348,7 @@ func planFusion(f *ir.Func, inlined []bool) {
 		uses := r.Uses()
 		all := len(uses) > 0
 		for _, u := range uses {
-			all = all && isFusible(u.Op) && (!indices[r.ID()] || ir.LoopsOf(u.Op).Parallel())
+			all = all && isFusible(u.Op) && (!indices[r.ID()] || loopsOf[u.Op.Result(0).ID()].Parallel())
 		}
 		switch {
 		case len(uses) == 1 && uses[0].Op != nil && uses[0].Op.Has(traits.Concatenate):
@@ -427,6 +437,7 @@ func where(op *ir.Op) string {
 func (fc *funcCtx) emitExit() {
 	bl := fc.bl
 	bl.b = fc.exit
+	bl.depth++ // the exit joins every failure path: nothing once made dominates it
 	for _, slot := range fc.temps {
 		bl.b.NewCall(fc.mod.free(), bl.b.NewLoad(i8p, slot))
 	}
@@ -466,23 +477,34 @@ func (fc *funcCtx) hasOwnedResults() bool {
 // Returns the raw (allocated) and aligned pointers.
 func (fc *funcCtx) alloc(e *ir.Scalar, sizes []value.Value, slot value.Value, what string) (raw, aligned value.Value) {
 	bl := fc.bl
-	var bytes value.Value = i64c(byteSize(e))
-	var overflow value.Value = constant.False
-	for _, s := range sizes {
-		a, aok := constVal(bytes)
-		c, cok := constVal(s)
-		if aok && cok && (c == 0 || a <= (1<<62)/max(c, 1)) {
-			bytes = i64c(a * c)
-			continue
+	size := func() value.Value {
+		var bytes value.Value = i64c(byteSize(e))
+		var overflow value.Value = constant.False
+		for _, s := range sizes {
+			a, aok := constVal(bytes)
+			c, cok := constVal(s)
+			if aok && cok && (c == 0 || a <= (1<<62)/max(c, 1)) {
+				bytes = i64c(a * c)
+				continue
+			}
+			f := fc.mod.intrinsic("llvm.umul.with.overflow.i64", types.NewStruct(types.I64, types.I1), types.I64, types.I64)
+			r := bl.b.NewCall(f, bytes, s)
+			bytes = bl.b.NewExtractValue(r, 0)
+			overflow = bl.or(overflow, bl.b.NewExtractValue(r, 1))
 		}
-		f := fc.mod.intrinsic("llvm.umul.with.overflow.i64", types.NewStruct(types.I64, types.I1), types.I64, types.I64)
-		r := bl.b.NewCall(f, bytes, s)
-		bytes = bl.b.NewExtractValue(r, 0)
-		overflow = bl.or(overflow, bl.b.NewExtractValue(r, 1))
+		total := bl.add(bytes, i64c(64))
+		overflow = bl.or(overflow, bl.icmp(enum.IPredSLT, total, i64c(64)))
+		fc.fail(overflow, StatusOOM, escape(what)+": the tensor's byte size overflows")
+		return total
 	}
-	total := bl.add(bytes, i64c(64))
-	overflow = bl.or(overflow, bl.icmp(enum.IPredSLT, total, i64c(64)))
-	fc.fail(overflow, StatusOOM, escape(what)+": the tensor's byte size overflows")
+	var total value.Value
+	if k, ok := allocSizeOf(e, sizes); ok {
+		// The buffers of a long function mostly have a few sizes: each
+		// is computed and checked once (a second check could not fail).
+		total = bl.once(k, size)
+	} else {
+		total = size()
+	}
 	raw = bl.b.NewCall(fc.mod.malloc(), total)
 	fc.fail(bl.b.NewICmp(enum.IPredEQ, raw, constant.NewNull(i8p)), StatusOOM,
 		escape(what)+": out of memory allocating %lld bytes", total)
@@ -491,6 +513,22 @@ func (fc *funcCtx) alloc(e *ir.Scalar, sizes []value.Value, slot value.Value, wh
 	al := bl.b.NewAnd(bl.b.NewAdd(addr, i64c(63)), i64c(-64))
 	aligned = bl.b.NewIntToPtr(al, types.NewPointer(storageType(e)))
 	return raw, aligned
+}
+
+// allocSize keys the byte size of a buffer (builder.once).
+type allocSize struct {
+	bytes int64
+	rank  int
+	sizes [4]value.Value
+}
+
+func allocSizeOf(e *ir.Scalar, sizes []value.Value) (allocSize, bool) {
+	k := allocSize{bytes: byteSize(e), rank: len(sizes)}
+	if len(sizes) > len(k.sizes) {
+		return k, false
+	}
+	copy(k.sizes[:], sizes)
+	return k, true
 }
 
 // temp allocates a temporary buffer freed at exit.
@@ -508,7 +546,9 @@ func (fc *funcCtx) contig(sizes []value.Value) []value.Value {
 	var acc value.Value = i64c(1)
 	for j := len(sizes) - 1; j >= 0; j-- {
 		out[j] = acc
-		acc = fc.bl.mul(acc, sizes[j])
+		if j > 0 {
+			acc = fc.bl.mul(acc, sizes[j])
+		}
 	}
 	return out
 }
@@ -561,14 +601,14 @@ func (fc *funcCtx) lowerOp(op *ir.Op) error {
 	if op.NumResults() == 1 && fc.inlined[op.Result(0).ID()] {
 		return nil
 	}
-	if !fusible(op) {
+	if !fc.fusible(op) {
 		for i, v := range op.Operands() {
 			if fc.vals[v.ID()] == nil && !fc.inlined[v.ID()] {
 				return op.Errorf("operand #%d has no lowered value", i)
 			}
 		}
 	}
-	if !fusible(op) && !op.Has(traits.ConstantLike) && !op.Has(traits.Cast) {
+	if !fc.fusible(op) && !op.Has(traits.ConstantLike) && !op.Has(traits.Cast) {
 		if err := fc.flushGroup(); err != nil { // it may read what the pending nests write
 			return err
 		}
@@ -580,7 +620,7 @@ func (fc *funcCtx) lowerOp(op *ir.Op) error {
 		return fc.cast(op)
 	case op.Has(traits.Call):
 		return fc.call(op)
-	case fusible(op):
+	case fc.fusible(op):
 		for r := range op.NumResults() {
 			if err := fc.root(op, r); err != nil {
 				return err
@@ -1019,5 +1059,5 @@ func (fc *funcCtx) lowerReturn(ret *ir.Op) error {
 // returnedOnceDone reports whether result k was written by a's op.
 func (fc *funcCtx) returnedOnceDone(a *ir.Value, k int) bool {
 	uses := a.Uses()
-	return len(uses) == 1 && uses[0].Index == k && a.Def() != nil && (fusible(a.Def()) || a.Def().Has(traits.Concatenate))
+	return len(uses) == 1 && uses[0].Index == k && a.Def() != nil && (fc.fusible(a.Def()) || a.Def().Has(traits.Concatenate))
 }

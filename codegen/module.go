@@ -93,7 +93,7 @@ type moduleCtx struct {
 	symbols map[string]bool       // LLVM names taken (names.go)
 	// generals are the full bodies of functions with a fast entry.
 	generals map[string]*llvm.Func
-	plans    map[*ir.Func][]bool // planFusion's, until f is lowered (plan)
+	plans    map[*ir.Func]*fusionPlan // planFusion's, until f is lowered (plan)
 	nests    int
 	ntMD     *metadata.Tuple // !{i32 1} of !nontemporal
 	errFD    *llvm.Global    // @tirc_error_fd (errorfd.go)
@@ -115,7 +115,7 @@ type moduleCtx struct {
 func newModuleCtx(opts Options, out *text) *moduleCtx {
 	mc := &moduleCtx{m: llvm.NewModule(), opts: opts, funcs: map[string]*llvm.Func{},
 		strs: map[string]value.Value{}, entries: map[string]*llvm.Func{}, generals: map[string]*llvm.Func{},
-		plans: map[*ir.Func][]bool{}, symbols: map[string]bool{}, out: out, pr: newPrinter(out),
+		plans: map[*ir.Func]*fusionPlan{}, symbols: map[string]bool{}, out: out, pr: newPrinter(out),
 		streams: map[*llvm.Func]*streamer{}, shared: map[[32]byte]*sharedNest{}, omp: map[*llvm.Func]ompEntry{}}
 	mc.m.TargetTriple = opts.TargetTriple
 	if mc.m.TargetTriple == "" {

@@ -59,34 +59,48 @@ type node struct {
 // fusible reports whether op is lowered as a loop nest: a Computable op
 // (a loop description and a kernel) producing a ranked tensor from
 // tensors and scalars.
-func fusible(op *ir.Op) bool {
-	if !ir.Computable(op) {
-		return false
+func fusible(op *ir.Op) bool { return fusibleLoops(op) != nil }
+
+// fusibleLoops is a fusible op's loop description, nil for another op.
+func fusibleLoops(op *ir.Op) *ir.Loops {
+	l := ir.ComputableLoops(op)
+	if l == nil {
+		return nil
 	}
 	if t, ok := op.Result(0).Type().(*ir.TensorType); !ok || t.Unranked {
-		return false
+		return nil
 	}
 	for _, v := range op.Operands() {
 		if _, ok := v.Type().(*ir.VectorType); ok {
-			return false
+			return nil
 		}
 	}
-	return true
+	return l
 }
 
-// inlinable reports whether a fusible op may be computed inside its
-// user's nest: its loops are all parallel (each element comes from one
-// iteration). A reduction is always the root of its own nest.
-func inlinable(op *ir.Op) bool {
-	return fusible(op) && ir.LoopsOf(op).Parallel()
+// loopsOf is fusibleLoops from f's plan, where the loops of every op of f
+// were described once (a loop description allocates its maps).
+func (fc *funcCtx) loopsOf(op *ir.Op) *ir.Loops {
+	if op.NumResults() > 0 && op.Func() == fc.f {
+		if id := op.Result(0).ID(); id < len(fc.plan.loops) {
+			return fc.plan.loops[id]
+		}
+	}
+	return fusibleLoops(op)
 }
+
+func (fc *funcCtx) fusible(op *ir.Op) bool { return fc.loopsOf(op) != nil }
 
 // tree builds the expression tree of v: ops marked inlined become nodes,
 // everything else is a leaf.
 func (fc *funcCtx) tree(v *ir.Value, root bool) (*node, error) {
 	if op := v.Def(); op != nil && (root || fc.inlined[v.ID()]) {
 		shape, _ := ir.Shape(v.Type())
-		n := &node{op: op, loops: ir.LoopsOf(op), elem: ir.ElementType(v.Type()), shape: shape, bit: -1, res: v.Index()}
+		loops := fc.loopsOf(op)
+		if loops == nil {
+			loops = ir.LoopsOf(op)
+		}
+		n := &node{op: op, loops: loops, elem: ir.ElementType(v.Type()), shape: shape, bit: -1, res: v.Index()}
 		for _, a := range op.Operands() {
 			kid, err := fc.tree(a, false)
 			if err != nil {
@@ -552,19 +566,31 @@ func (fc *funcCtx) failOOM(r value.Value, op *ir.Op) {
 	fc.fail(oom, StatusOOM, where(op)+": out of memory allocating its accumulators")
 }
 
+// rowMajorOf keys a view's row-major check (builder.once).
+type rowMajorOf struct{ v *view }
+
 // layoutGuard is true when every view of the nest is row-major over its
 // sizes (a dimension of size 1 may have any stride): a constant when all
 // layouts are known.
 func (fc *funcCtx) layoutGuard(dst *view, root *node) value.Value {
 	bl := fc.bl
 	var guard value.Value = constant.True
+	seen := map[value.Value]bool{}
 	check := func(v *view) {
 		if v.contiguous {
 			return
 		}
-		contig := fc.contig(v.sizes)
-		for j := range v.sizes {
-			ok := bl.or(bl.icmp(enum.IPredEQ, v.sizes[j], i64c(1)), bl.icmp(enum.IPredEQ, v.strides[j], contig[j]))
+		// Once per view: every nest reading an argument asks again.
+		ok := bl.once(rowMajorOf{v}, func() value.Value {
+			contig := fc.contig(v.sizes)
+			var all value.Value = constant.True
+			for j := range v.sizes {
+				all = bl.and(all, bl.or(bl.icmp(enum.IPredEQ, v.sizes[j], i64c(1)), bl.icmp(enum.IPredEQ, v.strides[j], contig[j])))
+			}
+			return all
+		})
+		if !seen[ok] {
+			seen[ok] = true
 			guard = bl.and(guard, ok)
 		}
 	}
@@ -734,7 +760,9 @@ func (ns *nest) captureViews(dst *view, root *node, fast bool) (d *capturedView,
 		var acc value.Value = i64c(1)
 		for j := len(c.sizes) - 1; j >= 0; j-- {
 			c.contig[j] = acc
-			acc = bl.mul(acc, c.sizes[j])
+			if j > 0 {
+				acc = bl.mul(acc, c.sizes[j])
+			}
 		}
 		if v.contiguous || fast {
 			c.strides = c.contig

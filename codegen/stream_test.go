@@ -47,8 +47,8 @@ func TestStreamHoldsFewBlocks(t *testing.T) {
 		if ds.HasErrors() {
 			t.Fatal(ds)
 		}
-		if blocks < 1500 || most > 8 {
-			t.Errorf("multi-use %v: %d blocks printed while the function was built, at most %d held at once; want >= 1500 and <= 8", multi, blocks, most)
+		if blocks < 1000 || most > 8 {
+			t.Errorf("multi-use %v: %d blocks printed while the function was built, at most %d held at once; want >= 1000 and <= 8", multi, blocks, most)
 		}
 		old := spillAt
 		spillAt = 0

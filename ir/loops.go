@@ -400,14 +400,18 @@ func LoopsOf(op *Op) *Loops {
 // has a loop description and a scalar kernel for each result
 // (KernelIdentity for data movement and reductions). The evaluator, folding and codegen run
 // exactly these ops generically.
-func Computable(op *Op) bool {
+func Computable(op *Op) bool { return ComputableLoops(op) != nil }
+
+// ComputableLoops is op's loop description when op is Computable, else
+// nil: one call for callers that need both.
+func ComputableLoops(op *Op) *Loops {
 	if op.Def == nil || op.Def.Kernel == KernelNone || op.NumResults() == 0 {
-		return false
+		return nil
 	}
 	for r := range op.NumResults() {
 		if op.Def.KernelOf(r) == KernelNone {
-			return false
+			return nil
 		}
 	}
-	return LoopsOf(op) != nil
+	return LoopsOf(op)
 }
