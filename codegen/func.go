@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 
 	llvm "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -313,6 +314,45 @@ type fusionPlan struct {
 	loops   []*ir.Loops
 }
 
+// appendLoops writes a loop description as bytes (equal descriptions,
+// equal bytes).
+func appendLoops(b []byte, l *ir.Loops) []byte {
+	ints := func(n ...int64) {
+		for _, x := range n {
+			b = strconv.AppendInt(b, x, 10)
+			b = append(b, ',')
+		}
+	}
+	maps := func(ms [][]ir.DimMap) {
+		ints(int64(len(ms)))
+		for _, m := range ms {
+			if m == nil { // a scalar operand, unlike a rank-0 one
+				b = append(b, 'n')
+			}
+			ints(int64(len(m)))
+			for _, d := range m {
+				ints(int64(d.Loop), d.Stride, d.Offset, int64(d.Kind))
+			}
+		}
+	}
+	ints(int64(len(l.Iter)))
+	for _, it := range l.Iter {
+		ints(int64(it))
+	}
+	maps(l.Operands)
+	maps(l.Results)
+	ints(int64(len(l.Indices)))
+	for _, i := range l.Indices {
+		ints(int64(i))
+	}
+	b = append(b, '|')
+	ints(l.Sizes...)
+	if l.Sizes == nil {
+		b = append(b, 'n')
+	}
+	return b
+}
+
 // planFusion sets inlined[v] for the values of f computed inside their
 // user's nest. A tree that reads loop indices (iota) is not computed
 // inside a reduction's nest, whose loops advance addresses only. A
@@ -324,10 +364,24 @@ func planFusion(f *ir.Func, p *fusionPlan) {
 	indices := make([]bool, f.NumValues()) // the value's tree reads loop indices
 	// fusible(op) by the ID of op's first result, computed once: ops are
 	// asked again as users and in the second pass.
+	// Equal descriptions are kept once: a long function has a few
+	// shapes, and a description per op was most of its plan's memory.
+	same := map[string]*ir.Loops{}
+	var key []byte
 	for op := range f.Ops() {
-		if op.NumResults() > 0 {
-			loopsOf[op.Result(0).ID()] = fusibleLoops(op)
+		if op.NumResults() == 0 {
+			continue
 		}
+		l := fusibleLoops(op)
+		if l != nil {
+			key = appendLoops(key[:0], l)
+			if s, ok := same[string(key)]; ok {
+				l = s
+			} else {
+				same[string(key)] = l
+			}
+		}
+		loopsOf[op.Result(0).ID()] = l
 	}
 	isFusible := func(op *ir.Op) bool { return op != nil && op.NumResults() > 0 && loopsOf[op.Result(0).ID()] != nil }
 	for op := range f.Ops() {
