@@ -179,6 +179,13 @@ func blockOf(bl *builder, perRow value.Value, elements int64) value.Value {
 	return bl.selectI64(bl.icmp(enum.IPredEQ, q, i64c(0)), i64c(1), q)
 }
 
+// memberCall is a row group member's nest functions and arguments.
+type memberCall struct {
+	fast, slow   *llvm.Func
+	fastA, slowA []value.Value
+	guard        value.Value
+}
+
 // flushGroup runs the pending row group, if any: one nest alone as
 // usual; several through one function over the blocks of rows (this
 // thread's share of them), calling each member's nest on the block, fast
@@ -193,18 +200,13 @@ func (fc *funcCtx) flushGroup() error {
 		m := g.members[0]
 		return fc.runNestNow(m.dst, m.root, m.guard, 0, nil)
 	}
-	type call struct {
-		fast, slow   *llvm.Func
-		fastA, slowA []value.Value
-		guard        value.Value
-	}
 	fc.shareValues(g)
 	ride := g.rideable()
-	built := make([]call, len(g.members))
+	built := make([]memberCall, len(g.members))
 	fc.groupNT = false
 	readLater := g.readLater()
 	for i, m := range g.members {
-		c := call{guard: m.guard}
+		c := memberCall{guard: m.guard}
 		// An output a later member reads is wanted in the cache: no
 		// non-temporal stores for it.
 		nt := !readLater[i]
@@ -232,6 +234,14 @@ func (fc *funcCtx) flushGroup() error {
 		g.block = blockOf(fc.bl, a.root.ext[1], pipeRowElements)
 	}
 	mc := fc.mod
+	// The group's function, like a nest, is shared by the groups with
+	// the same members and the same pattern of values (nestcache.go).
+	key := rowsKey(g, built, ride, fc.groupNT, rideFn, rideA)
+	same := mc.shared[key.sum()]
+	if same != nil && !checkSharedNests {
+		fc.runGroup(g, same.fn, same.argsOf(key))
+		return nil
+	}
 	mc.nests++
 	fn := mc.m.NewFunc(fmt.Sprintf("%s.rows%d", privateSymbol(fc.f.Name), mc.nests), types.I64)
 	fn.Linkage = enum.LinkageInternal
@@ -253,9 +263,9 @@ func (fc *funcCtx) flushGroup() error {
 		}
 		return ns.capture(a, "a")
 	}
-	calls := make([]call, len(built))
+	calls := make([]memberCall, len(built))
 	for i, b := range built {
-		c := call{fast: b.fast, slow: b.slow}
+		c := memberCall{fast: b.fast, slow: b.slow}
 		for _, a := range b.fastA {
 			c.fastA = append(c.fastA, capture(a))
 		}
@@ -297,7 +307,7 @@ func (fc *funcCtx) flushGroup() error {
 		r := bl.b.NewCall(f, in...)
 		bl.b.NewStore(bl.b.NewOr(bl.b.NewLoad(types.I64, faults), r), faults)
 	}
-	blocks := func(members []call, first func(lo, hi value.Value, bases map[value.Value]value.Value)) {
+	blocks := func(members []memberCall, first func(lo, hi value.Value, bases map[value.Value]value.Value)) {
 		bl.loopFrom(ns.lo, ns.hi, "rows", func(k value.Value) {
 			lo := bl.b.NewMul(k, block)
 			hi := minRows(bl.b.NewAdd(lo, block))
@@ -353,12 +363,20 @@ func (fc *funcCtx) flushGroup() error {
 	}
 	bl.b.NewRet(bl.b.NewLoad(types.I64, faults))
 	bl.finish()
-	mc.finish(fn)
-	r := fc.runNest(fn, ns.args, g.total)
+	fn, args, err := mc.finishShared(key, same, ns)
+	if err != nil {
+		return err
+	}
+	fc.runGroup(g, fn, args)
+	return nil
+}
+
+// runGroup calls a row group's function and reports its members' faults.
+func (fc *funcCtx) runGroup(g *rowGroup, fn *llvm.Func, args []value.Value) {
+	r := fc.runNest(fn, args, g.total)
 	for _, m := range g.members {
 		if m.root.loops != nil && !m.root.loops.Parallel() {
 			fc.failOOM(r, m.root.op)
 		}
 	}
-	return nil
 }

@@ -566,8 +566,12 @@ func (fc *funcCtx) failOOM(r value.Value, op *ir.Op) {
 	fc.fail(oom, StatusOOM, where(op)+": out of memory allocating its accumulators")
 }
 
-// rowMajorOf keys a view's row-major check (builder.once).
-type rowMajorOf struct{ v *view }
+// rowMajorOf keys a view's row-major check, andOf a conjunction of
+// checks (builder.once).
+type (
+	rowMajorOf struct{ v *view }
+	andOf      struct{ x, y value.Value }
+)
 
 // layoutGuard is true when every view of the nest is row-major over its
 // sizes (a dimension of size 1 may have any stride): a constant when all
@@ -591,7 +595,10 @@ func (fc *funcCtx) layoutGuard(dst *view, root *node) value.Value {
 		})
 		if !seen[ok] {
 			seen[ok] = true
-			guard = bl.and(guard, ok)
+			// Nests reading the same arguments share their guard too
+			// (a row group passes each member's guard).
+			g := guard
+			guard = bl.once(andOf{g, ok}, func() value.Value { return bl.and(g, ok) })
 		}
 	}
 	check(dst)

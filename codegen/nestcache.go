@@ -252,6 +252,43 @@ func (fc *funcCtx) nestKeyOf(dst *view, root *node, fast bool, bits int, window,
 	return k
 }
 
+// rowsKey describes a row group's function (flushGroup): its members'
+// nest functions, the values it passes them, its rows, blocks and scratch
+// buffers.
+func rowsKey(g *rowGroup, calls []memberCall, ride, fence bool, rideFn *llvm.Func, rideA []value.Value) *nestKey {
+	k := &nestKey{ids: map[value.Value]int{}}
+	k.str("rows")
+	k.flag(ride)
+	k.flag(fence)
+	k.val(g.rows)
+	k.val(g.block)
+	k.int(int64(len(g.scratch)))
+	for _, s := range g.scratch {
+		k.val(s.base)
+		k.val(s.slot)
+		k.val(s.row)
+		k.val(s.threads)
+		k.str(s.elem.String())
+	}
+	k.int(int64(len(calls)))
+	for _, c := range calls {
+		k.str(c.fast.Name())
+		k.vals(c.fastA)
+		if c.slow != nil {
+			k.str(c.slow.Name())
+			k.vals(c.slowA)
+			k.val(c.guard)
+		} else {
+			k.str("-")
+		}
+	}
+	if ride {
+		k.str(rideFn.Name())
+		k.vals(rideA)
+	}
+	return k
+}
+
 func (k *nestKey) sum() [sha256.Size]byte { return sha256.Sum256(k.b) }
 
 // share remembers a built nest under its key when every value it
