@@ -148,19 +148,13 @@ func (fc *funcCtx) addToGroup(dst *view, root *node, guard value.Value) error {
 	}
 	m := &groupMember{dst: dst, root: root, guard: guard}
 	bl := fc.bl
-	var work value.Value = i64c(1)
-	for _, e := range root.ext {
-		work = bl.mul(work, e)
-	}
+	work := fc.product(root.ext)
 	g := fc.group
 	if g == nil {
-		var perRow value.Value = i64c(1)
-		for _, e := range root.ext[1:] {
-			perRow = bl.mul(perRow, e)
-		}
+		perRow := fc.product(root.ext[1:])
 		g = &rowGroup{rows: root.ext[0], block: blockOf(bl, perRow, groupRowElements), total: work, outs: map[value.Value][]*groupMember{}}
 		fc.group = g
-	} else {
+	} else if !sameValue(work, g.total) {
 		g.total = bl.selectI64(bl.b.NewICmp(enum.IPredUGT, work, g.total), work, g.total)
 	}
 	g.members = append(g.members, m)

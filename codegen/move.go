@@ -28,11 +28,25 @@ func (lv *lowered) sizesOf() []value.Value {
 
 // product multiplies sizes.
 func (fc *funcCtx) product(sizes []value.Value) value.Value {
-	var n value.Value = i64c(1)
-	for _, s := range sizes {
-		n = fc.bl.mul(n, s)
+	multiply := func() value.Value {
+		var n value.Value = i64c(1)
+		for _, s := range sizes {
+			n = fc.bl.mul(n, s)
+		}
+		return n
 	}
-	return n
+	if len(sizes) > 4 {
+		return multiply()
+	}
+	k := productOf{n: len(sizes)}
+	copy(k.sizes[:], sizes)
+	return fc.bl.once(k, multiply)
+}
+
+// productOf keys a product of up to four sizes (builder.once).
+type productOf struct {
+	n     int
+	sizes [4]value.Value
 }
 
 // reshape lowers a Reshape op. The result's '?' is the element count
