@@ -43,6 +43,7 @@ func.func @bias_relu(%x: tensor<?x128xf32>, %b: tensor<128xf32>) -> tensor<?x128
 		}
 	}
 	// Output:
+	// define internal i8* @tirc.alloc
 	// define internal i64 @bias_relu.nest1
 	// define internal i64 @bias_relu.nest2.strided
 	// define internal void @bias_relu.nest1.omp

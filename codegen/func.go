@@ -529,7 +529,7 @@ func (fc *funcCtx) hasOwnedResults() bool {
 // alloc allocates a 64-byte aligned buffer for a tensor of the given
 // sizes, freed at exit unless it becomes a result (owned = slot).
 // Returns the raw (allocated) and aligned pointers.
-func (fc *funcCtx) alloc(e *ir.Scalar, sizes []value.Value, slot value.Value, what string) (raw, aligned value.Value) {
+func (fc *funcCtx) alloc(e *ir.Scalar, sizes []value.Value, slot value.Value, what string) (aligned value.Value) {
 	bl := fc.bl
 	size := func() value.Value {
 		var bytes value.Value = i64c(byteSize(e))
@@ -559,14 +559,10 @@ func (fc *funcCtx) alloc(e *ir.Scalar, sizes []value.Value, slot value.Value, wh
 	} else {
 		total = size()
 	}
-	raw = bl.b.NewCall(fc.mod.malloc(), total)
-	fc.fail(bl.b.NewICmp(enum.IPredEQ, raw, constant.NewNull(i8p)), StatusOOM,
+	p := bl.b.NewCall(fc.mod.allocFunc(), total, slot)
+	fc.fail(bl.b.NewICmp(enum.IPredEQ, p, constant.NewNull(i8p)), StatusOOM,
 		escape(what)+": out of memory allocating %lld bytes", total)
-	bl.b.NewStore(raw, slot)
-	addr := bl.b.NewPtrToInt(raw, types.I64)
-	al := bl.b.NewAnd(bl.b.NewAdd(addr, i64c(63)), i64c(-64))
-	aligned = bl.b.NewIntToPtr(al, types.NewPointer(storageType(e)))
-	return raw, aligned
+	return bl.b.NewBitCast(p, types.NewPointer(storageType(e)))
 }
 
 // allocSize keys the byte size of a buffer (builder.once).
@@ -590,7 +586,7 @@ func (fc *funcCtx) temp(e *ir.Scalar, shape []int64, sizes []value.Value, what s
 	slot := fc.bl.alloca(i8p)
 	fc.bl.entry.NewStore(constant.NewNull(i8p), slot)
 	fc.temps = append(fc.temps, slot)
-	_, aligned := fc.alloc(e, sizes, slot, what)
+	aligned := fc.alloc(e, sizes, slot, what)
 	return &view{elem: e, shape: shape, base: aligned, sizes: sizes, strides: fc.contig(sizes), contiguous: true, allocatedHere: true}
 }
 
@@ -635,7 +631,8 @@ func (fc *funcCtx) resultView(k int, sizes []value.Value) *view {
 		off := bl.b.NewLoad(types.I64, bl.fieldPtr(st, r.desc, 2, -1))
 		fc.checkLayout(t, in, off, sizes, strides, what, true)
 	}, func() {
-		raw, aligned := fc.alloc(t.Elem, sizes, r.owned, what)
+		aligned := fc.alloc(t.Elem, sizes, r.owned, what)
+		raw := bl.b.NewLoad(i8p, r.owned)
 		bl.b.NewStore(bl.b.NewBitCast(raw, elemPtr), bl.fieldPtr(st, r.desc, 0, -1))
 		bl.b.NewStore(aligned, bl.fieldPtr(st, r.desc, 1, -1))
 		bl.b.NewStore(i64c(0), bl.fieldPtr(st, r.desc, 2, -1))

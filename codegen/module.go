@@ -204,6 +204,30 @@ func (mc *moduleCtx) funcAttrs(f *llvm.Func) {
 	}
 }
 
+// allocFunc defines (once) `i8* tirc.alloc(i64 bytes, i8** slot)`:
+// malloc, the pointer stored in *slot (freed at exit), and the first
+// 64-byte aligned address in the block returned (NULL when malloc
+// failed: (0 + 63) & -64 is 0). Inlined at every buffer, it is written
+// once instead of at each.
+func (mc *moduleCtx) allocFunc() *llvm.Func {
+	if f, ok := mc.funcs["tirc.alloc"]; ok {
+		return f
+	}
+	bytes, slot := llvm.NewParam("bytes", types.I64), llvm.NewParam("slot", types.NewPointer(i8p))
+	f := mc.m.NewFunc(mc.symbol("tirc.alloc"), i8p, bytes, slot)
+	mc.funcs["tirc.alloc"] = f
+	f.Linkage = enum.LinkageInternal
+	f.FuncAttrs = append(f.FuncAttrs, enum.FuncAttrAlwaysInline)
+	mc.funcAttrs(f)
+	b := f.NewBlock("entry")
+	raw := b.NewCall(mc.malloc(), bytes)
+	b.NewStore(raw, slot)
+	addr := b.NewPtrToInt(raw, types.I64)
+	b.NewRet(b.NewIntToPtr(b.NewAnd(b.NewAdd(addr, i64c(63)), i64c(-64)), i8p))
+	mc.finish(f)
+	return f
+}
+
 // emitFree defines `void tirc_free(void *desc)`: frees the allocated
 // pointer of a callee-allocated result (the descriptor's first field) and
 // clears the descriptor's pointers. Weak, so that several tirc modules

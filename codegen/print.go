@@ -29,13 +29,31 @@ func newPrinter(w *text) *printer {
 }
 
 func (p *printer) typ(t types.Type) string {
+	switch t := t.(type) {
+	case *types.IntType:
+		if t.TypeName == "" {
+			switch t.BitSize {
+			case 1:
+				return "i1"
+			case 8:
+				return "i8"
+			case 16:
+				return "i16"
+			case 32:
+				return "i32"
+			case 64:
+				return "i64"
+			}
+		}
+	case *types.PointerType:
+		// A fresh object for most instructions: looked up by element.
+		if t.TypeName == "" && t.AddrSpace == 0 {
+			return p.ptr(t.ElemType)
+		}
+	}
 	s, ok := p.types[t]
 	if !ok {
-		if pt, isPtr := t.(*types.PointerType); isPtr && pt.TypeName == "" && pt.AddrSpace == 0 {
-			s = p.ptr(pt.ElemType)
-		} else {
-			s = t.String()
-		}
+		s = t.String()
 		p.types[t] = s
 	}
 	return s

@@ -19,8 +19,8 @@
 // CHECK-NOT: fcmp oeq
 // CHECK: store float
 // CHECK-LABEL: define i32 @w3(
-// CHECK: call i8* @malloc(
-// CHECK-NOT: call i8* @malloc(
+// CHECK: call i8* @tirc.alloc(
+// CHECK-NOT: call i8* @tirc.alloc(
 // The same single nest in two versions: row-major (constant strides,
 // inlined) and general strided, chosen by a layout guard.
 // CHECK: call i64 @w3.nest1(
@@ -28,7 +28,7 @@
 // CHECK: ret i32
 // ONE-COUNT-2: define internal i64 @w3.nest
 // ONE-NOT: define internal i64
-// ONE-NOT: @malloc(
+// ONE-NOT: call i8* @tirc.alloc(
 // ONE: define i32 @w3(
 // ONE-NOT: define internal i64
 func.func @w3(%a: tensor<4096x4096xf32>, %b: tensor<4096xf32>, %c: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> {

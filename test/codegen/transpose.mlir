@@ -13,12 +13,12 @@
 // The fast entry (static shapes, result allocated by the caller) and the
 // general one: one nest each, the result's malloc the only one.
 // ONE-LABEL: define internal i32 @w11.general(
-// ONE: call i8* @malloc(
-// ONE-NOT: call i8* @malloc(
+// ONE: call i8* @tirc.alloc(
+// ONE-NOT: call i8* @tirc.alloc(
 // ONE: call i64 @w11.nest{{[0-9]+}}(
 // ONE: call i64 @w11.nest{{[0-9]+}}.strided(
 // ONE-LABEL: define i32 @w11(
-// ONE-NOT: @malloc(
+// ONE-NOT: call i8* @tirc.alloc(
 // ONE: call i64 @w11.nest{{[0-9]+}}(
 // ONE-LABEL: define i32 @nhwc(
 // NESTS-COUNT-3: define internal i64 @w11.nest
