@@ -117,7 +117,13 @@
 // row-major inputs (checked at run time when a layout is not known), in
 // which adjacent dimensions with the same broadcast pattern collapse into
 // one loop and the innermost loop has unit stride; other layouts take the
-// general strided path. A fast path whose output is contiguous along the
+// general strided path. Nests are shared (nestcache.go): a nest whose
+// fused tree computes the same ops on the same types with the same maps,
+// and whose captured values repeat the same pattern (equal where another
+// nest's are equal, the same constants where it has constants), calls the
+// function an earlier nest of the module built, with its own arguments;
+// row groups' functions likewise. In a long function, or many small ones,
+// most nests are one of a few hundred kinds. A fast path whose output is contiguous along the
 // innermost loop but reads an operand with stride 1 along the loop
 // outside it (x.T, NCHW -> NHWC) runs those two loops blocked
 // (transpose.go): 8x8 blocks loaded as contiguous vectors and transposed
@@ -136,7 +142,10 @@
 // # Files by job
 //
 // Lowering to llir objects: codegen.go (Emit, the module loop), module.go
-// (what functions share), func.go (a function body, op by op), nest.go
+// (what functions share), func.go (a function body, op by op; what is
+// asked again and again -- an argument's layout, a buffer's byte size,
+// the thread count -- is computed once where it dominates the rest,
+// builder.once), nestcache.go (shared nests), nest.go
 // (the fusion trees and one nest, built in steps: newNest, captureViews,
 // markNoAlias, nestParams, iterate, fenceNonTemporal), group.go,
 // reduce.go, move.go, transpose.go, kernel.go and exp.go (the scalar
