@@ -38,7 +38,11 @@ type funcCtx struct {
 	temps   []value.Value // i8* slots of buffers freed at exit
 	results []*result
 	key     *nestKey // the last nest's key (nestcache.go)
-	plan    *fusionPlan
+	// failMsg and failArgs are the i8* and i64 slots where a failure
+	// path leaves its message and values for the exit block (fail).
+	failMsg  value.Value
+	failArgs []value.Value
+	plan     *fusionPlan
 	// blocks is the block plan of the reduction nest being emitted, when
 	// it reduces everything in fixed blocks (reduce.go).
 	blocks *blockPlan
@@ -473,11 +477,53 @@ func (fc *funcCtx) fail(cond value.Value, status int64, msg string, rt ...value.
 	}
 	bl.ifThen(cond, "fail", func() {
 		format := fc.mod.cstring("tirc: error: " + escape(fc.f.Name) + ": " + msg + "\n")
-		fd := bl.b.NewLoad(types.I32, fc.mod.errorFD())
-		args := append([]value.Value{fd, format}, rt...)
-		bl.b.NewCall(fc.mod.dprintf(), args...)
+		if !allI64(rt) || fc.exit == nil {
+			fd := bl.b.NewLoad(types.I32, fc.mod.errorFD())
+			args := append([]value.Value{fd, format}, rt...)
+			bl.b.NewCall(fc.mod.dprintf(), args...)
+		} else {
+			// The exit block prints it: a long function has a failure
+			// path per check, and each is three stores and a branch.
+			if fc.failMsg == nil {
+				fc.failMsg = bl.alloca(i8p)
+				bl.entry.NewStore(constant.NewNull(i8p), fc.failMsg)
+			}
+			bl.b.NewStore(format, fc.failMsg)
+			for i, a := range rt {
+				for len(fc.failArgs) <= i {
+					fc.failArgs = append(fc.failArgs, bl.alloca(types.I64))
+				}
+				bl.b.NewStore(a, fc.failArgs[i])
+			}
+		}
 		bl.b.NewStore(constant.NewInt(types.I32, status), fc.status)
 		bl.b.NewBr(fc.exit)
+	})
+}
+
+func allI64(vs []value.Value) bool {
+	for _, v := range vs {
+		if !types.Equal(v.Type(), types.I64) {
+			return false
+		}
+	}
+	return true
+}
+
+// reportFailure prints the message a failure path left (fail), with the
+// values of its %lld: the format ignores the ones past its own.
+func (fc *funcCtx) reportFailure() {
+	if fc.failMsg == nil {
+		return
+	}
+	bl := fc.bl
+	msg := bl.b.NewLoad(i8p, fc.failMsg)
+	bl.ifThen(bl.b.NewICmp(enum.IPredNE, msg, constant.NewNull(i8p)), "report", func() {
+		args := []value.Value{bl.b.NewLoad(types.I32, fc.mod.errorFD()), msg}
+		for _, a := range fc.failArgs {
+			args = append(args, bl.b.NewLoad(types.I64, a))
+		}
+		bl.b.NewCall(fc.mod.dprintf(), args...)
 	})
 }
 
@@ -492,6 +538,7 @@ func (fc *funcCtx) emitExit() {
 	bl := fc.bl
 	bl.b = fc.exit
 	bl.depth++ // the exit joins every failure path: nothing once made dominates it
+	fc.reportFailure()
 	for _, slot := range fc.temps {
 		bl.b.NewCall(fc.mod.free(), bl.b.NewLoad(i8p, slot))
 	}
