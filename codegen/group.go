@@ -241,6 +241,7 @@ func (fc *funcCtx) flushGroup() error {
 	fn.Linkage = enum.LinkageInternal
 	mc.funcAttrs(fn)
 	ns := &nest{bl: newBuilder(mc, fn), fn: fn, caps: map[value.Value]value.Value{}}
+	ns.packed = newPacked(ns)
 	bl := ns.bl
 	rows := ns.capture(g.rows, "n")
 	block := ns.capture(g.block, "n")
@@ -357,6 +358,12 @@ func (fc *funcCtx) flushGroup() error {
 	}
 	bl.b.NewRet(bl.b.NewLoad(types.I64, faults))
 	bl.finish()
+	st := ns.packed.st
+	st.Fields = append(st.Fields, types.I64) // the fault bits of GOMP's threads (runPacked)
+	if same == nil {
+		mc.m.TypeDefs = append(mc.m.TypeDefs, st)
+		mc.omp[fn] = ompEntry{st: st, packed: true}
+	}
 	fn, args, err := mc.finishShared(key, same, ns)
 	if err != nil {
 		return err

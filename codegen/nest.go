@@ -411,6 +411,9 @@ type nest struct {
 	// a rider's nest builds into (its captures become that nest's args).
 	ride  *rider
 	share *nest
+	// packed, when set, makes captures fields of one argument struct
+	// (a row group's function: see runPacked).
+	packed *packedArgs
 }
 
 func (ns *nest) capture(v value.Value, name string) value.Value {
@@ -418,6 +421,12 @@ func (ns *nest) capture(v value.Value, name string) value.Value {
 		return v
 	}
 	if p, ok := ns.caps[v]; ok {
+		return p
+	}
+	if ns.packed != nil {
+		p := ns.packed.field(ns.bl, v)
+		ns.caps[v] = p
+		ns.args = append(ns.args, v)
 		return p
 	}
 	p := llvm.NewParam(fmt.Sprintf("%s%d", name, len(ns.fn.Params)), v.Type())

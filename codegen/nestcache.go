@@ -346,7 +346,8 @@ func (mc *moduleCtx) bodyText(f *llvm.Func) string {
 	t := &text{}
 	newPrinter(t).function(f)
 	s := string(t.appendTo(nil))
-	return strings.Replace(s, "@"+f.Name()+"(", "@(", 1)
+	s = strings.Replace(s, "@"+f.Name()+"(", "@(", 1)
+	return strings.ReplaceAll(s, "%"+f.Name()+".args", "%.args") // a packed function's struct
 }
 
 // drop forgets the nest just built, which is never printed, and its

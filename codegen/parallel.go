@@ -32,6 +32,9 @@ func (mc *moduleCtx) weak(name string, ret types.Type, params ...types.Type) *ll
 // or through GOMP_parallel when the nest is large and libgomp is linked.
 // It returns the fault bits.
 func (fc *funcCtx) runNest(fn *llvm.Func, args []value.Value, total value.Value) value.Value {
+	if o := fc.mod.omp[fn]; o.packed {
+		return fc.runPacked(fn, o, args, total)
+	}
 	bl := fc.bl
 	direct := func() value.Value {
 		return bl.b.NewCall(fn, append(append([]value.Value{}, args...), i64c(0), i64c(1))...)
@@ -86,10 +89,99 @@ func (fc *funcCtx) runNest(fn *llvm.Func, args []value.Value, total value.Value)
 }
 
 // ompEntry is a nest function's argument struct and GOMP_parallel
-// wrapper.
+// wrapper; packed when the function itself takes the struct.
 type ompEntry struct {
+	st     *types.StructType
+	fn     *llvm.Func
+	packed bool
+}
+
+// packedArgs are the captures of a function that takes them in one
+// struct, `i64 fn(i8* data, i64 thread, i64 threads)`: a row group's
+// function passes its members' arguments, dozens of them, and a wrapper
+// for GOMP_parallel unpacking each and a direct call listing each were
+// most of its text. The last field, added when the function is complete,
+// receives the fault bits of GOMP's threads.
+type packedArgs struct {
 	st *types.StructType
-	fn *llvm.Func
+	p  value.Value // data as a pointer to st
+}
+
+func newPacked(ns *nest) *packedArgs {
+	data := llvm.NewParam("data", i8p)
+	ns.fn.Params = append(ns.fn.Params, data)
+	ns.fn.Sig.Params = append(ns.fn.Sig.Params, i8p)
+	st := types.NewStruct()
+	st.SetName(ns.fn.Name() + ".args")
+	return &packedArgs{st: st, p: ns.bl.entry.NewBitCast(data, types.NewPointer(st))}
+}
+
+// field adds v's field and loads it at the function's entry.
+func (pk *packedArgs) field(bl *builder, v value.Value) value.Value {
+	i := len(pk.st.Fields)
+	pk.st.Fields = append(pk.st.Fields, v.Type())
+	g := bl.entry.NewGetElementPtr(pk.st, pk.p, i32c(0), i32c(int64(i)))
+	g.InBounds = true
+	return bl.entry.NewLoad(v.Type(), g)
+}
+
+// runPacked calls a packed function: its arguments stored once, then on
+// GOMP's threads through a small wrapper, or directly as thread 0 of 1.
+func (fc *funcCtx) runPacked(fn *llvm.Func, o ompEntry, args []value.Value, total value.Value) value.Value {
+	bl, mc := fc.bl, fc.mod
+	data := bl.alloca(o.st)
+	for i, a := range args {
+		bl.b.NewStore(a, bl.fieldPtr(o.st, data, i, -1))
+	}
+	raw := bl.b.NewBitCast(data, i8p)
+	direct := func() value.Value { return bl.b.NewCall(fn, raw, i64c(0), i64c(1)) }
+	min := mc.opts.ParallelMin
+	if min <= 0 {
+		return direct()
+	}
+	if n, ok := constVal(total); ok && n < min {
+		return direct()
+	}
+	wrapperT := types.NewPointer(types.NewFunc(types.Void, i8p))
+	gomp := mc.weak("GOMP_parallel", types.Void, wrapperT, i8p, types.I32, types.I32)
+	var cond value.Value = bl.b.NewICmp(enum.IPredNE, gomp, constant.NewNull(gomp.Typ))
+	if _, static := constVal(total); !static {
+		cond = bl.and(cond, bl.icmp(enum.IPredSGE, total, i64c(min)))
+	}
+	if o.fn == nil {
+		o.fn = fc.packedWrapper(fn, o.st)
+		mc.omp[fn] = o
+	}
+	slot := bl.alloca(types.I64)
+	bl.ifElse(cond, "parallel", func() {
+		faults := bl.fieldPtr(o.st, data, len(o.st.Fields)-1, -1)
+		bl.b.NewStore(i64c(0), faults)
+		bl.b.NewCall(gomp, o.fn, raw, constant.NewInt(types.I32, 0), constant.NewInt(types.I32, 0))
+		bl.b.NewStore(bl.b.NewLoad(types.I64, faults), slot)
+	}, func() {
+		bl.b.NewStore(direct(), slot)
+	})
+	return bl.b.NewLoad(types.I64, slot)
+}
+
+// packedWrapper defines `void fn.omp(i8* data)`: run this thread's share
+// and OR its fault bits into the struct's last field atomically.
+func (fc *funcCtx) packedWrapper(fn *llvm.Func, st *types.StructType) *llvm.Func {
+	mc := fc.mod
+	d := llvm.NewParam("data", i8p)
+	w := mc.m.NewFunc(mc.symbol(fn.Name()+".omp"), types.Void, d)
+	w.Linkage = enum.LinkageInternal
+	mc.funcAttrs(w)
+	b := w.NewBlock("entry")
+	tid := b.NewCall(mc.weak("omp_get_thread_num", types.I32))
+	cnt := b.NewCall(mc.weak("omp_get_num_threads", types.I32))
+	r := b.NewCall(fn, d, b.NewSExt(tid, types.I64), b.NewSExt(cnt, types.I64))
+	g := b.NewGetElementPtr(st, b.NewBitCast(d, types.NewPointer(st)), i32c(0), i32c(int64(len(st.Fields)-1)))
+	g.InBounds = true
+	b.NewAtomicRMW(enum.AtomicOpOr, g, r, enum.AtomicOrderingMonotonic)
+	b.NewRet(nil)
+	mc.finish(w)
+	return w
 }
 
 // ompWrapper defines `void fn.omp(i8* data)`: unpack the captures, run
