@@ -2,8 +2,8 @@ package codegen
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
-	"strconv"
 	"strings"
 
 	llvm "github.com/llir/llvm/ir"
@@ -56,15 +56,14 @@ var checkSharedNests bool
 // sharedNestsChecked counts the comparisons checkSharedNests made.
 var sharedNestsChecked int
 
+// The key is bytes only a machine reads: integers as varints, strings
+// after their length, so no encoding is a prefix of another.
 func (k *nestKey) str(s string) {
+	k.b = binary.AppendUvarint(k.b, uint64(len(s)))
 	k.b = append(k.b, s...)
-	k.b = append(k.b, ';')
 }
 
-func (k *nestKey) int(n int64) {
-	k.b = strconv.AppendInt(k.b, n, 10)
-	k.b = append(k.b, ',')
-}
+func (k *nestKey) int(n int64) { k.b = binary.AppendVarint(k.b, n) }
 
 func (k *nestKey) flag(f bool) {
 	if f {
@@ -94,14 +93,19 @@ func (k *nestKey) val(v value.Value) {
 	}
 	switch c := v.(type) {
 	case *constant.Int:
+		k.b = append(k.b, 'i')
 		k.typ(c.Typ)
-		k.b = c.X.Append(k.b, 10)
-		k.b = append(k.b, ';')
+		if c.X.IsInt64() {
+			k.int(c.X.Int64())
+		} else {
+			k.str(c.X.String())
+		}
 	case constant.Constant:
+		k.b = append(k.b, 'c')
 		k.str(c.String())
 	default:
+		k.b = append(k.b, 'x')
 		k.typ(v.Type())
-		k.b = append(k.b, ';')
 	}
 }
 
@@ -111,19 +115,21 @@ func (k *nestKey) typ(t types.Type) {
 	switch t := t.(type) {
 	case *types.IntType:
 		k.b = append(k.b, 'i')
-		k.b = strconv.AppendUint(k.b, t.BitSize, 10)
+		k.int(int64(t.BitSize))
 	case *types.FloatType:
 		k.b = append(k.b, 'f')
-		k.b = strconv.AppendInt(k.b, int64(t.Kind), 10)
+		k.int(int64(t.Kind))
 	case *types.PointerType:
 		if t.AddrSpace != 0 || t.TypeName != "" {
-			k.b = append(k.b, t.String()...)
+			k.b = append(k.b, 't')
+			k.str(t.String())
 			return
 		}
-		k.typ(t.ElemType)
 		k.b = append(k.b, '*')
+		k.typ(t.ElemType)
 	default:
-		k.b = append(k.b, t.String()...)
+		k.b = append(k.b, 't')
+		k.str(t.String())
 	}
 }
 
@@ -169,33 +175,38 @@ func (k *nestKey) view(v *view) {
 // op writes what a kernel reads of an op: its name, attributes and types.
 func (k *nestKey) op(op *ir.Op) {
 	k.str(op.Name)
+	k.int(int64(len(op.Attrs)))
 	for _, a := range op.Attrs {
 		k.str(a.Name)
 		k.b = ir.AppendAttr(k.b, a.Value)
-		k.b = append(k.b, ';')
+		k.b = append(k.b, 0) // attributes print no NUL
 	}
+	k.int(int64(op.NumOperands()))
 	for _, v := range op.Operands() {
 		k.b = ir.AppendType(k.b, v.Type())
-		k.b = append(k.b, ';')
+		k.b = append(k.b, 0)
 	}
-	k.b = append(k.b, '>')
+	k.int(int64(op.NumResults()))
 	for _, v := range op.Results() {
 		k.b = ir.AppendType(k.b, v.Type())
-		k.b = append(k.b, ';')
+		k.b = append(k.b, 0)
 	}
 }
 
 func (k *nestKey) node(n *node) {
 	k.b = append(k.b, '(')
-	if n.op != nil {
+	if n.op != nil { // markers keep op-less and loop-less nodes apart
+		k.b = append(k.b, 'o')
 		k.op(n.op)
 	}
 	if l := n.loops; l != nil {
+		k.b = append(k.b, 'l')
 		k.int(int64(len(l.Iter)))
 		for _, it := range l.Iter {
 			k.int(int64(it))
 		}
 	}
+	k.b = append(k.b, 'e')
 	k.str(n.elem.String())
 	k.ints(n.shape)
 	k.vals(n.sizes)
