@@ -1,8 +1,8 @@
 package codegen
 
 import (
-	"fmt"
 	"runtime"
+	"strconv"
 	"strings"
 
 	llvm "github.com/llir/llvm/ir"
@@ -169,19 +169,49 @@ func (mc *moduleCtx) cstring(s string) value.Value {
 	if v, ok := mc.strs[s]; ok {
 		return v
 	}
-	arr := constant.NewCharArrayFromString(s + "\x00")
-	g := llvm.NewGlobalDef(mc.symbol(fmt.Sprintf(".str%d", len(mc.strs))), arr)
-	g.Linkage = enum.LinkagePrivate
-	g.UnnamedAddr = enum.UnnamedAddrUnnamedAddr
-	g.Immutable = true
+	name := mc.symbol(".str" + strconv.Itoa(len(mc.strs)))
+	var def, ident string
+	if llirOnly {
+		arr := constant.NewCharArrayFromString(s + "\x00")
+		g := llvm.NewGlobalDef(name, arr)
+		g.Linkage = enum.LinkagePrivate
+		g.UnnamedAddr = enum.UnnamedAddrUnnamedAddr
+		g.Immutable = true
+		gep := constant.NewGetElementPtr(arr.Typ, g, i64c(0), i64c(0))
+		gep.InBounds = true
+		def, ident = g.LLString(), gep.Ident()
+	} else {
+		// What llir prints, without its fmt calls: a long function has a
+		// message per check (TestPrinterMatchesLLIR compares).
+		arr := "[" + strconv.Itoa(len(s)+1) + " x i8]"
+		def = "@" + name + " = private unnamed_addr constant " + arr + " c\"" + escapeLL(s) + "\\00\""
+		ident = "getelementptr inbounds (" + arr + ", " + arr + "* @" + name + ", i64 0, i64 0)"
+	}
 	mc.out.WriteString("\n")
-	mc.out.WriteString(g.LLString())
+	mc.out.WriteString(def)
 	mc.out.WriteString("\n")
-	gep := constant.NewGetElementPtr(arr.Typ, g, i64c(0), i64c(0))
-	gep.InBounds = true
-	v := &stringPtr{ident: gep.Ident()}
+	v := &stringPtr{ident: ident}
 	mc.strs[s] = v
 	return v
+}
+
+// escapeLL writes s as LLVM's c"..." holds it: printable ASCII but '"'
+// and '\\' as is, any other byte as \XX.
+func escapeLL(s string) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if ' ' <= c && c <= '~' && c != '"' && c != '\\' {
+			b.WriteByte(c)
+			continue
+		}
+		b.WriteByte('\\')
+		b.WriteByte(hex[c>>4])
+		b.WriteByte(hex[c&0x0F])
+	}
+	return b.String()
 }
 
 // stringPtr is the i8* of a string constant already written (cstring):
