@@ -2,15 +2,12 @@ package codegen
 
 import (
 	"bytes"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/tirc/tirc/bench/genmod"
-	"github.com/tirc/tirc/internal/testcorpus"
 	"github.com/tirc/tirc/ir"
-	"github.com/tirc/tirc/passes"
 )
 
 // emitChecked emits m with every shared nest also built and compared with
@@ -40,28 +37,10 @@ func emitChecked(t *testing.T, name string, m *ir.Module, o Options) int {
 // under the options that shape nests most, and for make bench's modules
 // (both DAG shapes, dynamic and static).
 func TestSharedNestsMatchBuilt(t *testing.T) {
-	chunks, err := testcorpus.Chunks(filepath.Join("..", "test"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	infer := passes.Lookup("infer-shapes")
-	optionSets := []Options{DefaultOptions(), {Checks: false}, {Checks: true, ParallelMin: 16, NonTemporalMin: 64}}
 	checked := 0
-	for _, c := range chunks {
-		for _, refine := range []bool{false, true} {
-			m, d := ir.ParseString(string(c.Text), ir.ParseOptions{})
-			if d != nil || ir.Verify(m, ir.VerifyOptions{}).HasErrors() {
-				break
-			}
-			if refine {
-				res := (&passes.Pipeline{Steps: []*passes.Step{{Pass: infer}}}).Run(m, passes.RunOptions{Check: true})
-				if res.Internal != nil || res.Diags.HasErrors() {
-					continue
-				}
-			}
-			for _, o := range optionSets {
-				checked += emitChecked(t, c.Path, m, o)
-			}
+	for _, c := range corpusModules(t) {
+		for _, o := range corpusOptions {
+			checked += emitChecked(t, c.path, c.m, o)
 		}
 	}
 	if checked < 100 {
@@ -82,7 +61,7 @@ func TestSharedNestsMatchBuilt(t *testing.T) {
 			}
 			m := parseRefined(t, text)
 			n := 0
-			for _, o := range optionSets {
+			for _, o := range corpusOptions {
 				n += emitChecked(t, "genmod", m, o)
 			}
 			if n < 500 {

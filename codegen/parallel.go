@@ -32,29 +32,15 @@ func (mc *moduleCtx) weak(name string, ret types.Type, params ...types.Type) *ll
 // or through GOMP_parallel when the nest is large and libgomp is linked.
 // It returns the fault bits.
 func (fc *funcCtx) runNest(fn *llvm.Func, args []value.Value, total value.Value) value.Value {
-	if o := fc.mod.omp[fn]; o.packed {
+	mc := fc.mod
+	if o := mc.omp[fn]; o.packed {
 		return fc.runPacked(fn, o, args, total)
 	}
 	bl := fc.bl
 	direct := func() value.Value {
 		return bl.b.NewCall(fn, append(append([]value.Value{}, args...), i64c(0), i64c(1))...)
 	}
-	min := fc.mod.opts.ParallelMin
-	if min <= 0 {
-		return direct()
-	}
-	if n, ok := constVal(total); ok && n < min {
-		return direct()
-	}
-	mc := fc.mod
-	wrapperT := types.NewPointer(types.NewFunc(types.Void, i8p))
-	gomp := mc.weak("GOMP_parallel", types.Void, wrapperT, i8p, types.I32, types.I32)
-	var cond value.Value = bl.b.NewICmp(enum.IPredNE, gomp, constant.NewNull(gomp.Typ))
-	if _, static := constVal(total); !static {
-		cond = bl.and(cond, bl.icmp(enum.IPredSGE, total, i64c(min)))
-	}
-	slot := bl.alloca(types.I64)
-	bl.ifElse(cond, "parallel", func() {
+	return fc.threaded(total, direct, func(gomp *llvm.Func) value.Value {
 		// Pack the captures and a fault word into one struct the
 		// wrapper unpacks on every thread: one struct type and one
 		// wrapper per nest function, however many calls share it.
@@ -78,14 +64,44 @@ func (fc *funcCtx) runNest(fn *llvm.Func, args []value.Value, total value.Value)
 		for i, a := range args {
 			bl.b.NewStore(a, bl.fieldPtr(st, data, i, -1))
 		}
-		faults := bl.fieldPtr(st, data, len(args), -1)
-		bl.b.NewStore(i64c(0), faults)
-		bl.b.NewCall(gomp, o.fn, bl.b.NewBitCast(data, i8p), constant.NewInt(types.I32, 0), constant.NewInt(types.I32, 0))
-		bl.b.NewStore(bl.b.NewLoad(types.I64, faults), slot)
+		return fc.startTeam(gomp, o, bl.b.NewBitCast(data, i8p), bl.fieldPtr(st, data, len(args), -1))
+	})
+}
+
+// threaded returns what parallel leaves (it calls GOMP_parallel) when
+// libgomp is linked and the nest has at least Options.ParallelMin
+// elements, and what direct leaves otherwise: the fault bits.
+func (fc *funcCtx) threaded(total value.Value, direct func() value.Value, parallel func(gomp *llvm.Func) value.Value) value.Value {
+	min := fc.mod.opts.ParallelMin
+	if min <= 0 {
+		return direct()
+	}
+	if n, ok := constVal(total); ok && n < min {
+		return direct()
+	}
+	bl := fc.bl
+	wrapperT := types.NewPointer(types.NewFunc(types.Void, i8p))
+	gomp := fc.mod.weak("GOMP_parallel", types.Void, wrapperT, i8p, types.I32, types.I32)
+	var cond value.Value = bl.b.NewICmp(enum.IPredNE, gomp, constant.NewNull(gomp.Typ))
+	if _, static := constVal(total); !static {
+		cond = bl.and(cond, bl.icmp(enum.IPredSGE, total, i64c(min)))
+	}
+	slot := bl.alloca(types.I64)
+	bl.ifElse(cond, "parallel", func() {
+		bl.b.NewStore(parallel(gomp), slot)
 	}, func() {
 		bl.b.NewStore(direct(), slot)
 	})
 	return bl.b.NewLoad(types.I64, slot)
+}
+
+// startTeam runs o's wrapper on GOMP's threads with data, whose faults
+// field the threads OR their fault bits into, and returns those bits.
+func (fc *funcCtx) startTeam(gomp *llvm.Func, o ompEntry, data, faults value.Value) value.Value {
+	bl := fc.bl
+	bl.b.NewStore(i64c(0), faults)
+	bl.b.NewCall(gomp, o.fn, data, constant.NewInt(types.I32, 0), constant.NewInt(types.I32, 0))
+	return bl.b.NewLoad(types.I64, faults)
 }
 
 // ompEntry is a nest function's argument struct and GOMP_parallel
@@ -135,50 +151,45 @@ func (fc *funcCtx) runPacked(fn *llvm.Func, o ompEntry, args []value.Value, tota
 	}
 	raw := bl.b.NewBitCast(data, i8p)
 	direct := func() value.Value { return bl.b.NewCall(fn, raw, i64c(0), i64c(1)) }
-	min := mc.opts.ParallelMin
-	if min <= 0 {
-		return direct()
-	}
-	if n, ok := constVal(total); ok && n < min {
-		return direct()
-	}
-	wrapperT := types.NewPointer(types.NewFunc(types.Void, i8p))
-	gomp := mc.weak("GOMP_parallel", types.Void, wrapperT, i8p, types.I32, types.I32)
-	var cond value.Value = bl.b.NewICmp(enum.IPredNE, gomp, constant.NewNull(gomp.Typ))
-	if _, static := constVal(total); !static {
-		cond = bl.and(cond, bl.icmp(enum.IPredSGE, total, i64c(min)))
-	}
-	if o.fn == nil {
-		o.fn = fc.packedWrapper(fn, o.st)
-		mc.omp[fn] = o
-	}
-	slot := bl.alloca(types.I64)
-	bl.ifElse(cond, "parallel", func() {
-		faults := bl.fieldPtr(o.st, data, len(o.st.Fields)-1, -1)
-		bl.b.NewStore(i64c(0), faults)
-		bl.b.NewCall(gomp, o.fn, raw, constant.NewInt(types.I32, 0), constant.NewInt(types.I32, 0))
-		bl.b.NewStore(bl.b.NewLoad(types.I64, faults), slot)
-	}, func() {
-		bl.b.NewStore(direct(), slot)
+	return fc.threaded(total, direct, func(gomp *llvm.Func) value.Value {
+		if o.fn == nil {
+			o.fn = fc.packedWrapper(fn, o.st)
+			mc.omp[fn] = o
+		}
+		return fc.startTeam(gomp, o, raw, bl.fieldPtr(o.st, data, len(o.st.Fields)-1, -1))
 	})
-	return bl.b.NewLoad(types.I64, slot)
 }
 
 // packedWrapper defines `void fn.omp(i8* data)`: run this thread's share
 // and OR its fault bits into the struct's last field atomically.
 func (fc *funcCtx) packedWrapper(fn *llvm.Func, st *types.StructType) *llvm.Func {
-	mc := fc.mod
+	w, b, d := fc.mod.wrapperShell(fn)
+	tid, cnt := threadOf(fc.mod, b)
+	r := b.NewCall(fn, d, tid, cnt)
+	g := b.NewGetElementPtr(st, b.NewBitCast(d, types.NewPointer(st)), i32c(0), i32c(int64(len(st.Fields)-1)))
+	g.InBounds = true
+	return fc.mod.endWrapper(w, b, g, r)
+}
+
+// wrapperShell starts `void fn.omp(i8* data)`.
+func (mc *moduleCtx) wrapperShell(fn *llvm.Func) (*llvm.Func, *llvm.Block, *llvm.Param) {
 	d := llvm.NewParam("data", i8p)
 	w := mc.m.NewFunc(mc.symbol(fn.Name()+".omp"), types.Void, d)
 	w.Linkage = enum.LinkageInternal
 	mc.funcAttrs(w)
-	b := w.NewBlock("entry")
-	tid := b.NewCall(mc.weak("omp_get_thread_num", types.I32))
-	cnt := b.NewCall(mc.weak("omp_get_num_threads", types.I32))
-	r := b.NewCall(fn, d, b.NewSExt(tid, types.I64), b.NewSExt(cnt, types.I64))
-	g := b.NewGetElementPtr(st, b.NewBitCast(d, types.NewPointer(st)), i32c(0), i32c(int64(len(st.Fields)-1)))
-	g.InBounds = true
-	b.NewAtomicRMW(enum.AtomicOpOr, g, r, enum.AtomicOrderingMonotonic)
+	return w, w.NewBlock("entry"), d
+}
+
+// threadOf is this thread's number and the team's size, as i64.
+func threadOf(mc *moduleCtx, b *llvm.Block) (tid, cnt value.Value) {
+	t := b.NewCall(mc.weak("omp_get_thread_num", types.I32))
+	n := b.NewCall(mc.weak("omp_get_num_threads", types.I32))
+	return b.NewSExt(t, types.I64), b.NewSExt(n, types.I64)
+}
+
+// endWrapper ORs the fault bits r into *faults and completes w.
+func (mc *moduleCtx) endWrapper(w *llvm.Func, b *llvm.Block, faults, r value.Value) *llvm.Func {
+	b.NewAtomicRMW(enum.AtomicOpOr, faults, r, enum.AtomicOrderingMonotonic)
 	b.NewRet(nil)
 	mc.finish(w)
 	return w
@@ -188,12 +199,7 @@ func (fc *funcCtx) packedWrapper(fn *llvm.Func, st *types.StructType) *llvm.Func
 // this thread's share of the nest, and OR its fault bits into the shared
 // word atomically.
 func (fc *funcCtx) ompWrapper(fn *llvm.Func, st *types.StructType, n int) *llvm.Func {
-	mc := fc.mod
-	d := llvm.NewParam("data", i8p)
-	w := mc.m.NewFunc(mc.symbol(fn.Name()+".omp"), types.Void, d)
-	w.Linkage = enum.LinkageInternal
-	mc.funcAttrs(w)
-	b := w.NewBlock("entry")
+	w, b, d := fc.mod.wrapperShell(fn)
 	p := b.NewBitCast(d, types.NewPointer(st))
 	field := func(i int) value.Value {
 		g := b.NewGetElementPtr(st, p, i32c(0), i32c(int64(i)))
@@ -204,12 +210,7 @@ func (fc *funcCtx) ompWrapper(fn *llvm.Func, st *types.StructType, n int) *llvm.
 	for i := 0; i < n; i++ {
 		args = append(args, b.NewLoad(st.Fields[i], field(i)))
 	}
-	tid := b.NewCall(mc.weak("omp_get_thread_num", types.I32))
-	cnt := b.NewCall(mc.weak("omp_get_num_threads", types.I32))
-	args = append(args, b.NewSExt(tid, types.I64), b.NewSExt(cnt, types.I64))
-	r := b.NewCall(fn, args...)
-	b.NewAtomicRMW(enum.AtomicOpOr, field(n), r, enum.AtomicOrderingMonotonic)
-	b.NewRet(nil)
-	mc.finish(w)
-	return w
+	tid, cnt := threadOf(fc.mod, b)
+	r := b.NewCall(fn, append(args, tid, cnt)...)
+	return fc.mod.endWrapper(w, b, field(n), r)
 }

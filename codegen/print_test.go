@@ -11,19 +11,17 @@ import (
 	"github.com/tirc/tirc/passes"
 )
 
-// TestPrinterMatchesLLIR: the faster printer (print.go) writes exactly
-// what llir/llvm's printer writes, for every module of the test corpus
-// that codegen lowers, with the options that shape the IR most (checks
-// on and off, threads and streaming stores from tiny sizes on), before
-// and after -infer-shapes.
-func TestPrinterMatchesLLIR(t *testing.T) {
+// corpusModules are the modules of the test corpus that parse and
+// verify, each also after -infer-shapes (refined) where that succeeds:
+// what the corpus tests of this package emit.
+func corpusModules(t *testing.T) []corpusModule {
+	t.Helper()
 	chunks, err := testcorpus.Chunks(filepath.Join("..", "test"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	infer := passes.Lookup("infer-shapes")
-	optionSets := []Options{DefaultOptions(), {Checks: false}, {Checks: true, ParallelMin: 16, NonTemporalMin: 64}}
-	compared := 0
+	var out []corpusModule
 	for _, c := range chunks {
 		for _, refine := range []bool{false, true} {
 			m, d := ir.ParseString(string(c.Text), ir.ParseOptions{})
@@ -36,19 +34,42 @@ func TestPrinterMatchesLLIR(t *testing.T) {
 					continue
 				}
 			}
-			for _, o := range optionSets {
-				fast, ds := Emit(m, o)
-				if ds.HasErrors() {
-					continue
-				}
-				llirOnly = true
-				slow, _ := Emit(m, o)
-				llirOnly = false
-				if diff := cmp.Diff(string(slow), string(fast)); diff != "" {
-					t.Fatalf("%s: the printer differs from llir's (-llir +printer):\n%s", c.Path, diff)
-				}
-				compared++
+			out = append(out, corpusModule{path: c.Path, refined: refine, m: m})
+		}
+	}
+	return out
+}
+
+type corpusModule struct {
+	path    string
+	refined bool
+	m       *ir.Module
+}
+
+// corpusOptions shape the IR most: checks on and off, threads and
+// streaming stores from tiny sizes on.
+var corpusOptions = []Options{DefaultOptions(), {Checks: false}, {Checks: true, ParallelMin: 16, NonTemporalMin: 64}}
+
+// TestPrinterMatchesLLIR: the faster printer (print.go) writes exactly
+// what llir/llvm's printer writes, for every module of the test corpus
+// that codegen lowers, with the options that shape the IR most (checks
+// on and off, threads and streaming stores from tiny sizes on), before
+// and after -infer-shapes.
+func TestPrinterMatchesLLIR(t *testing.T) {
+	compared := 0
+	for _, c := range corpusModules(t) {
+		for _, o := range corpusOptions {
+			fast, ds := Emit(c.m, o)
+			if ds.HasErrors() {
+				continue
 			}
+			llirOnly = true
+			slow, _ := Emit(c.m, o)
+			llirOnly = false
+			if diff := cmp.Diff(string(slow), string(fast)); diff != "" {
+				t.Fatalf("%s: the printer differs from llir's (-llir +printer):\n%s", c.path, diff)
+			}
+			compared++
 		}
 	}
 	if compared < 300 {
