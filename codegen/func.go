@@ -538,14 +538,16 @@ func (fc *funcCtx) emitExit() {
 	bl := fc.bl
 	bl.b = fc.exit
 	bl.depth++ // the exit joins every failure path: nothing once made dominates it
-	fc.reportFailure()
 	for _, slot := range fc.temps {
 		bl.b.NewCall(fc.mod.free(), bl.b.NewLoad(i8p, slot))
 	}
 	st := bl.b.NewLoad(types.I32, fc.status)
-	if fc.hasOwnedResults() {
+	if fc.hasOwnedResults() || fc.failMsg != nil {
+		// Only a failed call reads the message (a call that succeeds
+		// pays one comparison, as before).
 		failed := bl.b.NewICmp(enum.IPredNE, st, constant.NewInt(types.I32, 0))
 		bl.ifThen(failed, "release", func() {
+			fc.reportFailure()
 			for _, r := range fc.results {
 				if r == nil {
 					continue
