@@ -90,7 +90,8 @@ func (mc *moduleCtx) fastEntryOK(f *ir.Func) bool {
 // is the full lowering.
 func (mc *moduleCtx) lowerFastEntry(f *ir.Func, general value.Value) error {
 	fn := mc.entries[f.Name]
-	fc := &funcCtx{mod: mc, f: f, fn: fn, vals: make([]*lowered, f.NumValues()), inlined: mc.plan(f).inlined, plan: mc.plan(f), fast: true}
+	plan := mc.plan(f)
+	fc := &funcCtx{mod: mc, f: f, fn: fn, vals: make([]*lowered, f.NumValues()), inlined: plan.inlined, plan: plan, fast: true}
 	fc.general = general
 	fc.bl = newBuilder(mc, fn)
 	bl := fc.bl

@@ -366,10 +366,10 @@ func planFusion(f *ir.Func, p *fusionPlan) {
 	inlined, loopsOf := p.inlined, p.loops
 	cost := make([]int, f.NumValues())     // kernels computed per element by an inlined value's tree
 	indices := make([]bool, f.NumValues()) // the value's tree reads loop indices
-	// fusible(op) by the ID of op's first result, computed once: ops are
-	// asked again as users and in the second pass.
-	// Equal descriptions are kept once: a long function has a few
-	// shapes, and a description per op was most of its plan's memory.
+	// The loops of each fusible op by its first result's ID, described
+	// once (ops are asked again as users, in the second pass and while
+	// lowered); equal descriptions are kept once: a long function has a
+	// few shapes, and a description per op was most of its plan's memory.
 	same := map[string]*ir.Loops{}
 	var key []byte
 	for op := range f.Ops() {
@@ -477,7 +477,7 @@ func (fc *funcCtx) fail(cond value.Value, status int64, msg string, rt ...value.
 	}
 	bl.ifThen(cond, "fail", func() {
 		format := fc.mod.cstring("tirc: error: " + escape(fc.f.Name) + ": " + msg + "\n")
-		if !allI64(rt) || fc.exit == nil {
+		if !allI64(rt) {
 			fd := bl.b.NewLoad(types.I32, fc.mod.errorFD())
 			args := append([]value.Value{fd, format}, rt...)
 			bl.b.NewCall(fc.mod.dprintf(), args...)
@@ -576,8 +576,8 @@ func (fc *funcCtx) hasOwnedResults() bool {
 }
 
 // alloc allocates a 64-byte aligned buffer for a tensor of the given
-// sizes, freed at exit unless it becomes a result (owned = slot).
-// Returns the raw (allocated) and aligned pointers.
+// sizes, freed at exit unless it becomes a result (owned = slot): slot
+// receives the pointer malloc returned, and the aligned one is returned.
 func (fc *funcCtx) alloc(e *ir.Scalar, sizes []value.Value, slot value.Value, what string) (aligned value.Value) {
 	bl := fc.bl
 	size := func() value.Value {
@@ -601,7 +601,7 @@ func (fc *funcCtx) alloc(e *ir.Scalar, sizes []value.Value, slot value.Value, wh
 		return total
 	}
 	var total value.Value
-	if k, ok := allocSizeOf(e, sizes); ok {
+	if k, ok := sizesKeyOf(byteSize(e), sizes); ok {
 		// The buffers of a long function mostly have a few sizes: each
 		// is computed and checked once (a second check could not fail).
 		total = bl.once(k, size)
@@ -614,15 +614,16 @@ func (fc *funcCtx) alloc(e *ir.Scalar, sizes []value.Value, slot value.Value, wh
 	return bl.b.NewBitCast(p, types.NewPointer(storageType(e)))
 }
 
-// allocSize keys the byte size of a buffer (builder.once).
-type allocSize struct {
-	bytes int64
-	rank  int
+// sizesKey keys what builder.once computes from up to four sizes: their
+// product (scale 0), or the byte size of a buffer of scale-byte elements.
+type sizesKey struct {
+	scale int64
+	n     int
 	sizes [4]value.Value
 }
 
-func allocSizeOf(e *ir.Scalar, sizes []value.Value) (allocSize, bool) {
-	k := allocSize{bytes: byteSize(e), rank: len(sizes)}
+func sizesKeyOf(scale int64, sizes []value.Value) (sizesKey, bool) {
+	k := sizesKey{scale: scale, n: len(sizes)}
 	if len(sizes) > len(k.sizes) {
 		return k, false
 	}

@@ -297,13 +297,18 @@ func (mc *moduleCtx) finish(f *llvm.Func) {
 	}
 	mc.out.WriteString("\n")
 	f.Blocks = nil
-	if f.Parent != mc.m {
-		return
+	if f.Parent == mc.m {
+		mc.unlist(f)
 	}
+}
+
+// unlist removes f from the module's functions (searched from the end,
+// where the function just built is).
+func (mc *moduleCtx) unlist(f *llvm.Func) {
 	for i := len(mc.m.Funcs) - 1; i >= 0; i-- {
 		if mc.m.Funcs[i] == f {
 			mc.m.Funcs = append(mc.m.Funcs[:i], mc.m.Funcs[i+1:]...)
-			break
+			return
 		}
 	}
 }

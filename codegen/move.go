@@ -35,18 +35,11 @@ func (fc *funcCtx) product(sizes []value.Value) value.Value {
 		}
 		return n
 	}
-	if len(sizes) > 4 {
+	k, ok := sizesKeyOf(0, sizes)
+	if !ok {
 		return multiply()
 	}
-	k := productOf{n: len(sizes)}
-	copy(k.sizes[:], sizes)
 	return fc.bl.once(k, multiply)
-}
-
-// productOf keys a product of up to four sizes (builder.once).
-type productOf struct {
-	n     int
-	sizes [4]value.Value
 }
 
 // reshape lowers a Reshape op. The result's '?' is the element count

@@ -659,7 +659,7 @@ func (fc *funcCtx) buildNestRide(dst *view, root *node, fast bool, bits int, win
 	if rideOn == nil {
 		key = fc.nestKeyOf(dst, root, fast, bits, window, allowNT)
 		if same = fc.mod.shared[key.sum()]; same != nil && !checkSharedNests {
-			if same.ntUsed {
+			if window && same.ntUsed {
 				fc.groupNT = true
 			}
 			return same.fn, same.argsOf(key), nil

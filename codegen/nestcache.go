@@ -77,7 +77,7 @@ func (k *nestKey) flag(f bool) {
 // text for a constant.
 func (k *nestKey) val(v value.Value) {
 	if v == nil {
-		k.b = append(k.b, '-', ',')
+		k.b = append(k.b, '-')
 		return
 	}
 	id, seen := k.ids[v]
@@ -366,10 +366,5 @@ func (mc *moduleCtx) bodyText(f *llvm.Func) string {
 func (mc *moduleCtx) drop(f *llvm.Func) {
 	delete(mc.symbols, f.Name())
 	mc.nests--
-	for i := len(mc.m.Funcs) - 1; i >= 0; i-- {
-		if mc.m.Funcs[i] == f {
-			mc.m.Funcs = append(mc.m.Funcs[:i], mc.m.Funcs[i+1:]...)
-			return
-		}
-	}
+	mc.unlist(f)
 }
