@@ -67,7 +67,7 @@ func (mc *moduleCtx) emitBare(f *ir.Func, name string, entry *llvm.Func) *llvm.F
 	param := func(t ir.Type, label string, isResult bool) {
 		tt, ok := t.(*ir.TensorType)
 		if !ok {
-			at, _ := abiType(t, isResult) // checked when f was declared
+			at, _ := mc.abiType(t, isResult) // checked when f was declared
 			ps = append(ps, llvm.NewParam(label, at))
 			tensors = append(tensors, nil)
 			return
@@ -113,7 +113,7 @@ func (mc *moduleCtx) emitBare(f *ir.Func, name string, entry *llvm.Func) *llvm.F
 				ptr = b.NewSelect(b.NewICmp(enum.IPredEQ, p, constant.NewNull(p.Typ.(*types.PointerType))), dummy, p)
 			}
 		}
-		st := descType(t.Elem, len(t.Shape))
+		st := mc.descType(t.Elem, len(t.Shape))
 		d := bl.alloca(st)
 		field := func(i, j int) value.Value { return bl.fieldPtr(st, d, i, j) }
 		b.NewStore(ptr, field(0, -1))

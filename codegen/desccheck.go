@@ -2,6 +2,10 @@ package codegen
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
+
+	llvm "github.com/llir/llvm/ir"
 
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
@@ -33,6 +37,126 @@ import (
 // arguments, that pointers point at live memory of the right element type
 // and alignment. Without checks every problem above is undefined
 // behaviour, as in MLIR.
+
+// The checks of a function's descriptors are made in module-level
+// functions, so that a module of many functions (or of many calls to
+// external ones) does not repeat a few hundred instructions per
+// descriptor; clang inlines one called once. who names the function and
+// the value in their messages ("f: argument #0"); they return 0 or,
+// having printed why, the status.
+//
+//	i32 tirc.check.arg.<elem>.<sizes>(desc*, i8* who)
+//	    an argument's descriptor of that type (its static sizes are in
+//	    the messages)
+//	i32 tirc.result.<elem>.<rank>(desc*, i8* who, i8** owned, i64 size...)
+//	    a result's: when its aligned pointer is NULL, allocates the
+//	    buffer (*owned is the pointer to free) and fills the descriptor,
+//	    else checks the caller's descriptor against the sizes
+
+// failWith leaves through the exit block with status st unless it is 0.
+func (fc *funcCtx) failWith(st value.Value) {
+	bl := fc.bl
+	bl.ifThen(bl.b.NewICmp(enum.IPredNE, st, constant.NewInt(types.I32, 0)), "fail", func() {
+		bl.b.NewStore(st, fc.status)
+		bl.b.NewBr(fc.exit)
+	})
+}
+
+// descChecker returns the checker of argument descriptors of type t.
+func (mc *moduleCtx) descChecker(t *ir.TensorType) *llvm.Func {
+	var name strings.Builder
+	name.WriteString("tirc.check.arg." + elemName(t.Elem))
+	for _, s := range t.Shape {
+		if s < 0 {
+			name.WriteString(".d")
+		} else {
+			name.WriteString("." + strconv.FormatInt(s, 10))
+		}
+	}
+	if f, ok := mc.funcs[name.String()]; ok {
+		return f
+	}
+	fc, desc := mc.descHelper(name.String(), t)
+	// The messages read "<who><message>": what is empty.
+	fc.checkNotNull(desc, "'s descriptor")
+	fc.readDesc(desc, t, "", true)
+	return fc.finishHelper()
+}
+
+// resultMaker returns the function making the descriptor of a result of
+// t's element type and rank (see above).
+func (mc *moduleCtx) resultMaker(t *ir.TensorType) *llvm.Func {
+	name := "tirc.result." + elemName(t.Elem) + "." + strconv.Itoa(len(t.Shape))
+	if f, ok := mc.funcs[name]; ok {
+		return f
+	}
+	owned := llvm.NewParam("owned", types.NewPointer(i8p))
+	params := []*llvm.Param{owned}
+	var sizes []value.Value
+	for d := range t.Shape {
+		p := llvm.NewParam("size"+strconv.Itoa(d), types.I64)
+		params = append(params, p)
+		sizes = append(sizes, p)
+	}
+	fc, desc := mc.descHelper(name, t, params...)
+	bl := fc.bl
+	st := mc.descType(t.Elem, len(t.Shape))
+	elemPtr := types.NewPointer(storageType(t.Elem))
+	in := bl.b.NewLoad(elemPtr, bl.fieldPtr(st, desc, 1, -1))
+	bl.ifElse(bl.b.NewICmp(enum.IPredNE, in, constant.NewNull(elemPtr)), "caller", func() {
+		if !mc.opts.Checks {
+			return
+		}
+		strides := make([]value.Value, len(t.Shape))
+		for d := range t.Shape {
+			got := bl.b.NewLoad(types.I64, bl.fieldPtr(st, desc, 3, d))
+			fc.fail(bl.icmp(enum.IPredNE, got, sizes[d]), StatusDesc,
+				fmt.Sprintf(": caller-allocated descriptor has the wrong size, dimension %d, sizes %%lld and %%lld", d), got, sizes[d])
+			strides[d] = bl.b.NewLoad(types.I64, bl.fieldPtr(st, desc, 4, d))
+		}
+		off := bl.b.NewLoad(types.I64, bl.fieldPtr(st, desc, 2, -1))
+		fc.checkLayout(t, in, off, sizes, strides, "", true)
+	}, func() {
+		aligned := fc.alloc(t.Elem, sizes, owned, "")
+		raw := bl.b.NewLoad(i8p, owned)
+		bl.b.NewStore(bl.b.NewBitCast(raw, elemPtr), bl.fieldPtr(st, desc, 0, -1))
+		bl.b.NewStore(aligned, bl.fieldPtr(st, desc, 1, -1))
+		bl.b.NewStore(i64c(0), bl.fieldPtr(st, desc, 2, -1))
+		strides := fc.contig(sizes)
+		for d := range t.Shape {
+			bl.b.NewStore(sizes[d], bl.fieldPtr(st, desc, 3, d))
+			bl.b.NewStore(strides[d], bl.fieldPtr(st, desc, 4, d))
+		}
+	})
+	return fc.finishHelper()
+}
+
+// descHelper begins the function name of the module, taking a pointer
+// to a descriptor of type t, who, and the extra parameters.
+func (mc *moduleCtx) descHelper(name string, t *ir.TensorType, extra ...*llvm.Param) (*funcCtx, *llvm.Param) {
+	desc := llvm.NewParam("desc", types.NewPointer(mc.descType(t.Elem, len(t.Shape))))
+	desc.Attrs = append(desc.Attrs, enum.ParamAttrNoCapture)
+	who := llvm.NewParam("who", i8p)
+	f := mc.m.NewFunc(mc.symbol(name), types.I32, append([]*llvm.Param{desc, who}, extra...)...)
+	mc.funcs[name] = f
+	f.Linkage = enum.LinkageInternal
+	mc.funcAttrs(f)
+	fc := &funcCtx{mod: mc, fn: f, who: who, failPrefix: "tirc: error: %s"}
+	fc.bl = newBuilder(mc, f)
+	fc.exit = fc.bl.block("exit")
+	fc.status = fc.bl.alloca(types.I32)
+	fc.bl.entry.NewStore(constant.NewInt(types.I32, 0), fc.status)
+	return fc, desc
+}
+
+// finishHelper ends a function begun by descHelper and prints it.
+func (fc *funcCtx) finishHelper() *llvm.Func {
+	fc.bl.b.NewBr(fc.exit)
+	fc.emitExit()
+	fc.bl.finish()
+	fc.mod.finish(fc.fn)
+	return fc.fn
+}
 
 // checkNotNull fails with status 4 when the pointer p is NULL.
 func (fc *funcCtx) checkNotNull(p value.Value, what string) {

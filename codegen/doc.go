@@ -167,6 +167,9 @@
 // no NULL where data is needed, no address overflow, no output element
 // sharing memory with another), broadcast compatibility of dynamic sizes
 // before each nest, caller-allocated result sizes, casts to static sizes,
-// and integer division. Unranked tensors never reach codegen: they are an error
-// suggesting -infer-shapes or -arg-shapes.
+// and integer division. The checks of a descriptor are made by module-level
+// functions, one per type (tirc.check.arg.*, tirc.result.*), and a
+// failure's message is a format shared by the module's functions, which
+// pass their name to its "%s". Unranked tensors never reach codegen: they
+// are an error suggesting -infer-shapes or -arg-shapes.
 package codegen

@@ -43,7 +43,10 @@ func.func @bias_relu(%x: tensor<?x128xf32>, %b: tensor<128xf32>) -> tensor<?x128
 		}
 	}
 	// Output:
+	// define internal i32 @tirc.check.arg.f32.d.128
+	// define internal i32 @tirc.check.arg.f32.128
 	// define internal i8* @tirc.alloc
+	// define internal i32 @tirc.result.f32.2
 	// define internal i64 @bias_relu.nest1
 	// define internal i64 @bias_relu.nest2.strided
 	// define internal void @bias_relu.nest1.omp

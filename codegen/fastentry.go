@@ -111,7 +111,7 @@ func (mc *moduleCtx) lowerFastEntry(f *ir.Func, general value.Value) error {
 		fc.fallBackUnless(nonNull)
 	}
 	check := func(p value.Value, t *ir.TensorType, isResult bool) *view {
-		st := descType(t.Elem, len(t.Shape))
+		st := mc.descType(t.Elem, len(t.Shape))
 		elemPtr := types.NewPointer(storageType(t.Elem))
 		aligned := bl.b.NewLoad(elemPtr, bl.fieldPtr(st, p, 1, -1))
 		if n, _ := ir.NumElements(t.Shape); isResult || (n > 0 && fc.mod.opts.Checks) {

@@ -38,6 +38,11 @@ type funcCtx struct {
 	temps   []value.Value // i8* slots of buffers freed at exit
 	results []*result
 	key     *nestKey // the last nest's key (nestcache.go)
+	// who is the string a failure message names its function by (the
+	// function's name), or in a descriptor checker (desccheck.go) the
+	// parameter naming the function and the checked value.
+	who        value.Value
+	failPrefix string // the messages' start: "tirc: error: %s: " when empty
 	// failMsg and failArgs are the i8* and i64 slots where a failure
 	// path leaves its message and values for the exit block (fail).
 	failMsg  value.Value
@@ -77,14 +82,14 @@ type result struct {
 func (mc *moduleCtx) signature(f *ir.Func) ([]*llvm.Param, error) {
 	var ps []*llvm.Param
 	for i, a := range f.Args() {
-		t, err := abiType(a.Type(), false)
+		t, err := mc.abiType(a.Type(), false)
 		if err != nil {
 			return nil, ir.Errorf(f.Pos, "argument #%d of @%s: %v", i, f.Name, err)
 		}
 		ps = append(ps, llvm.NewParam(fmt.Sprintf("arg%d", i), t))
 	}
 	for i, rt := range f.ResultTypes {
-		t, err := abiType(rt, true)
+		t, err := mc.abiType(rt, true)
 		if err != nil {
 			return nil, ir.Errorf(f.Pos, "result #%d of @%s: %v", i, f.Name, err)
 		}
@@ -96,7 +101,7 @@ func (mc *moduleCtx) signature(f *ir.Func) ([]*llvm.Param, error) {
 }
 
 // abiType is the LLVM type a value of type t is passed as.
-func abiType(t ir.Type, isResult bool) (types.Type, error) {
+func (mc *moduleCtx) abiType(t ir.Type, isResult bool) (types.Type, error) {
 	switch t := t.(type) {
 	case *ir.TensorType:
 		if t.Unranked {
@@ -105,7 +110,7 @@ func abiType(t ir.Type, isResult bool) (types.Type, error) {
 		if len(t.Shape) > ir.MaxRank {
 			return nil, fmt.Errorf("rank %d is above the maximum %d", len(t.Shape), ir.MaxRank)
 		}
-		return types.NewPointer(descType(t.Elem, len(t.Shape))), nil
+		return types.NewPointer(mc.descType(t.Elem, len(t.Shape))), nil
 	case *ir.VectorType:
 		return types.NewPointer(storageType(t.Elem)), nil
 	case *ir.Scalar:
@@ -207,7 +212,8 @@ func (fc *funcCtx) params() error {
 	for i, a := range fc.f.Args() {
 		switch a.Type().(type) {
 		case *ir.TensorType:
-			fc.checkNotNull(fc.fn.Params[i], fmt.Sprintf("argument #%d's descriptor", i))
+			// Checked by the descriptor's checker (readDesc), which
+			// reads nothing through a NULL one.
 		case *ir.VectorType:
 			fc.checkNotNull(fc.fn.Params[i], fmt.Sprintf("argument #%d (a vector)", i))
 		}
@@ -250,7 +256,13 @@ func (fc *funcCtx) params() error {
 // pointer, offset and strides must be usable (checkLayout).
 func (fc *funcCtx) readDesc(p value.Value, t *ir.TensorType, what string, check bool) *view {
 	bl := fc.bl
-	st := descType(t.Elem, len(t.Shape))
+	if check && fc.mod.opts.Checks && fc.f != nil {
+		// A module-level checker does it (desccheck.go): a function
+		// pays a call per descriptor, not the checks' text.
+		fc.failWith(bl.b.NewCall(fc.mod.descChecker(t), p, fc.mod.cstring(fc.f.Name+": "+what)))
+		check = false
+	}
+	st := fc.mod.descType(t.Elem, len(t.Shape))
 	elemPtr := types.NewPointer(storageType(t.Elem))
 	aligned := bl.b.NewLoad(elemPtr, bl.fieldPtr(st, p, 1, -1))
 	off := bl.b.NewLoad(types.I64, bl.fieldPtr(st, p, 2, -1))
@@ -465,7 +477,9 @@ func kernelCost(k ir.Kernel) int { return k.Info().Cost }
 
 // fail emits: if cond, print "tirc: error: <func>: <msg>" (a printf
 // format whose %lld take rt) to @tirc_error_fd (stderr unless the caller
-// chose another), set the status and leave through the exit block.
+// chose another), set the status and leave through the exit block. The
+// function's name is passed to a "%s", so that every function of a
+// module shares each format.
 func (fc *funcCtx) fail(cond value.Value, status int64, msg string, rt ...value.Value) {
 	if c, ok := cond.(*constant.Int); ok && c.X.Sign() == 0 {
 		return
@@ -476,10 +490,17 @@ func (fc *funcCtx) fail(cond value.Value, status int64, msg string, rt ...value.
 		return
 	}
 	bl.ifThen(cond, "fail", func() {
-		format := fc.mod.cstring("tirc: error: " + escape(fc.f.Name) + ": " + msg + "\n")
+		if fc.who == nil {
+			fc.who = fc.mod.cstring(fc.f.Name)
+		}
+		prefix := fc.failPrefix
+		if prefix == "" {
+			prefix = "tirc: error: %s: "
+		}
+		format := fc.mod.cstring(prefix + msg + "\n")
 		if !allI64(rt) {
 			fd := bl.b.NewLoad(types.I32, fc.mod.errorFD())
-			args := append([]value.Value{fd, format}, rt...)
+			args := append([]value.Value{fd, format, fc.who}, rt...)
 			bl.b.NewCall(fc.mod.dprintf(), args...)
 		} else {
 			// The exit block prints it: a long function has a failure
@@ -519,7 +540,7 @@ func (fc *funcCtx) reportFailure() {
 	bl := fc.bl
 	msg := bl.b.NewLoad(i8p, fc.failMsg)
 	bl.ifThen(bl.b.NewICmp(enum.IPredNE, msg, constant.NewNull(i8p)), "report", func() {
-		args := []value.Value{bl.b.NewLoad(types.I32, fc.mod.errorFD()), msg}
+		args := []value.Value{bl.b.NewLoad(types.I32, fc.mod.errorFD()), msg, fc.who}
 		for _, a := range fc.failArgs {
 			args = append(args, bl.b.NewLoad(types.I64, a))
 		}
@@ -555,7 +576,7 @@ func (fc *funcCtx) emitExit() {
 				owned := bl.b.NewLoad(i8p, r.owned)
 				bl.ifThen(bl.b.NewICmp(enum.IPredNE, owned, constant.NewNull(i8p)), "release.result", func() {
 					bl.b.NewCall(fc.mod.free(), owned)
-					st := descType(r.typ.Elem, len(r.typ.Shape))
+					st := fc.mod.descType(r.typ.Elem, len(r.typ.Shape))
 					null := constant.NewNull(types.NewPointer(storageType(r.typ.Elem)))
 					bl.b.NewStore(null, bl.fieldPtr(st, r.desc, 0, -1))
 					bl.b.NewStore(null, bl.fieldPtr(st, r.desc, 1, -1))
@@ -663,35 +684,9 @@ func (fc *funcCtx) resultView(k int, sizes []value.Value) *view {
 		return r.view
 	}
 	t := r.typ
-	st := descType(t.Elem, len(t.Shape))
-	elemPtr := types.NewPointer(storageType(t.Elem))
-	in := bl.b.NewLoad(elemPtr, bl.fieldPtr(st, r.desc, 1, -1))
 	what := fmt.Sprintf("result #%d", k)
-	bl.ifElse(bl.b.NewICmp(enum.IPredNE, in, constant.NewNull(elemPtr)), "result", func() {
-		if !fc.mod.opts.Checks {
-			return
-		}
-		strides := make([]value.Value, len(t.Shape))
-		for d := range t.Shape {
-			got := bl.b.NewLoad(types.I64, bl.fieldPtr(st, r.desc, 3, d))
-			fc.fail(bl.icmp(enum.IPredNE, got, sizes[d]), StatusDesc,
-				fmt.Sprintf("%s: caller-allocated descriptor has the wrong size, dimension %d, sizes %%lld and %%lld", what, d), got, sizes[d])
-			strides[d] = bl.b.NewLoad(types.I64, bl.fieldPtr(st, r.desc, 4, d))
-		}
-		off := bl.b.NewLoad(types.I64, bl.fieldPtr(st, r.desc, 2, -1))
-		fc.checkLayout(t, in, off, sizes, strides, what, true)
-	}, func() {
-		aligned := fc.alloc(t.Elem, sizes, r.owned, what)
-		raw := bl.b.NewLoad(i8p, r.owned)
-		bl.b.NewStore(bl.b.NewBitCast(raw, elemPtr), bl.fieldPtr(st, r.desc, 0, -1))
-		bl.b.NewStore(aligned, bl.fieldPtr(st, r.desc, 1, -1))
-		bl.b.NewStore(i64c(0), bl.fieldPtr(st, r.desc, 2, -1))
-		strides := fc.contig(sizes)
-		for d := range t.Shape {
-			bl.b.NewStore(sizes[d], bl.fieldPtr(st, r.desc, 3, d))
-			bl.b.NewStore(strides[d], bl.fieldPtr(st, r.desc, 4, d))
-		}
-	})
+	args := append([]value.Value{r.desc, fc.mod.cstring(fc.f.Name + ": " + what), r.owned}, sizes...)
+	fc.failWith(bl.b.NewCall(fc.mod.resultMaker(t), args...))
 	v := fc.readDesc(r.desc, &ir.TensorType{Shape: t.Shape, Elem: t.Elem}, what, false)
 	v.sizes = sizes
 	return v
@@ -980,14 +975,14 @@ func (fc *funcCtx) call(op *ir.Op) error {
 	}
 	outs := make([]value.Value, op.NumResults())
 	for k, r := range op.Results() {
-		t, err := abiType(r.Type(), true)
+		t, err := fc.mod.abiType(r.Type(), true)
 		if err != nil {
 			return op.Errorf("result #%d: %v", k, err)
 		}
 		p := bl.alloca(t.(*types.PointerType).ElemType)
 		outs[k] = p
 		if tt, ok := r.Type().(*ir.TensorType); ok {
-			st := descType(tt.Elem, len(tt.Shape))
+			st := fc.mod.descType(tt.Elem, len(tt.Shape))
 			bl.b.NewStore(constant.NewNull(types.NewPointer(storageType(tt.Elem))), bl.fieldPtr(st, p, 1, -1))
 			bl.b.NewStore(constant.NewNull(types.NewPointer(storageType(tt.Elem))), bl.fieldPtr(st, p, 0, -1))
 		}
@@ -1008,7 +1003,7 @@ func (fc *funcCtx) call(op *ir.Op) error {
 	for k, r := range op.Results() {
 		switch t := r.Type().(type) {
 		case *ir.TensorType:
-			sd := descType(t.Elem, len(t.Shape))
+			sd := fc.mod.descType(t.Elem, len(t.Shape))
 			slot := bl.alloca(i8p)
 			bl.entry.NewStore(constant.NewNull(i8p), slot)
 			fc.temps = append(fc.temps, slot)
@@ -1030,7 +1025,7 @@ func (fc *funcCtx) call(op *ir.Op) error {
 // descOf builds a descriptor (an alloca) describing view v.
 func (fc *funcCtx) descOf(v *view, t *ir.TensorType) value.Value {
 	bl := fc.bl
-	st := descType(t.Elem, len(t.Shape))
+	st := fc.mod.descType(t.Elem, len(t.Shape))
 	p := bl.alloca(st)
 	bl.b.NewStore(v.base, bl.fieldPtr(st, p, 0, -1))
 	bl.b.NewStore(v.base, bl.fieldPtr(st, p, 1, -1))

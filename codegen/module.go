@@ -94,6 +94,7 @@ type moduleCtx struct {
 	// generals are the full bodies of functions with a fast entry.
 	generals map[string]*llvm.Func
 	plans    map[*ir.Func]*fusionPlan // planFusion's, until f is lowered (plan)
+	descs    map[descKey]*types.StructType
 	nests    int
 	ntMD     *metadata.Tuple // !{i32 1} of !nontemporal
 	errFD    *llvm.Global    // @tirc_error_fd (errorfd.go)
@@ -113,7 +114,7 @@ type moduleCtx struct {
 }
 
 func newModuleCtx(opts Options, out *text) *moduleCtx {
-	mc := &moduleCtx{m: llvm.NewModule(), opts: opts, funcs: map[string]*llvm.Func{},
+	mc := &moduleCtx{m: llvm.NewModule(), opts: opts, funcs: map[string]*llvm.Func{}, descs: map[descKey]*types.StructType{},
 		strs: map[string]value.Value{}, entries: map[string]*llvm.Func{}, generals: map[string]*llvm.Func{},
 		plans: map[*ir.Func]*fusionPlan{}, symbols: map[string]bool{}, out: out, pr: newPrinter(out),
 		streams: map[*llvm.Func]*streamer{}, shared: map[[32]byte]*sharedNest{}, omp: map[*llvm.Func]ompEntry{}}

@@ -508,10 +508,7 @@ func (fc *funcCtx) runNestNow(dst *view, root *node, guard value.Value, bits int
 	if err != nil {
 		return err
 	}
-	var total value.Value = i64c(1)
-	for _, s := range root.ext {
-		total = bl.mul(total, s)
-	}
+	total := fc.product(root.ext)
 	if reduces && !splitsParallel(root) && fc.blocks == nil {
 		total = i64c(0) // one thread: the nest runs its reduction whole
 	}

@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
@@ -164,12 +165,29 @@ func constVal(v value.Value) (int64, bool) {
 
 // descType is the MLIR memref descriptor of a ranked tensor:
 // { T* allocated, T* aligned, i64 offset, [rank x i64] sizes, [rank x i64] strides }.
-// Rank 0 has no size and stride arrays, as in MLIR.
-func descType(e *ir.Scalar, rank int) *types.StructType {
-	p := types.NewPointer(storageType(e))
-	if rank == 0 {
-		return types.NewStruct(p, p, types.I64)
+// Rank 0 has no size and stride arrays, as in MLIR. It is a named type,
+// %tirc.desc.<T>.<rank>, one per module (a descriptor is named on every
+// line that reads one), defined before the first function using it.
+func (mc *moduleCtx) descType(e *ir.Scalar, rank int) *types.StructType {
+	st := storageType(e)
+	k := descKey{st.LLString(), rank}
+	if t, ok := mc.descs[k]; ok {
+		return t
 	}
-	arr := types.NewArray(uint64(rank), types.I64)
-	return types.NewStruct(p, p, types.I64, arr, arr)
+	p := types.NewPointer(st)
+	t := types.NewStruct(p, p, types.I64)
+	if rank > 0 {
+		arr := types.NewArray(uint64(rank), types.I64)
+		t = types.NewStruct(p, p, types.I64, arr, arr)
+	}
+	t.TypeName = mc.symbol("tirc.desc." + k.elem + "." + strconv.Itoa(rank))
+	mc.m.TypeDefs = append(mc.m.TypeDefs, t)
+	mc.descs[k] = t
+	return t
+}
+
+// descKey names a descriptor type: its storage type and rank.
+type descKey struct {
+	elem string
+	rank int
 }

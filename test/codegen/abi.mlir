@@ -6,12 +6,18 @@
 // RUN: clang -c -O2 -Werror %t.ll -o %t.o
 // REQUIRES: opt-14, clang
 
+// A descriptor's type is named after its storage type and rank, defined
+// before the first function that uses it.
 // CHECK: target triple = "x86_64-pc-linux-gnu"
-// CHECK-LABEL: define i32 @f({ float*, float*, i64, [2 x i64], [2 x i64] }* nocapture %arg0, { float*, float*, i64 }* nocapture %arg1, i32 %arg2, i16 %arg3, i8 %arg4, { i8*, i8*, i64, [2 x i64], [2 x i64] }* nocapture %res0, i32* nocapture %res1, double* nocapture %res2)
+// CHECK-DAG: %tirc.desc.float.2 = type { float*, float*, i64, [2 x i64], [2 x i64] }
+// CHECK-DAG: %tirc.desc.float.0 = type { float*, float*, i64 }
+// CHECK-DAG: %tirc.desc.i8.2 = type { i8*, i8*, i64, [2 x i64], [2 x i64] }
+// CHECK-DAG: %tirc.desc.i64.1 = type { i64*, i64*, i64, [1 x i64], [1 x i64] }
+// CHECK-LABEL: define i32 @f(%tirc.desc.float.2* nocapture %arg0, %tirc.desc.float.0* nocapture %arg1, i32 %arg2, i16 %arg3, i8 %arg4, %tirc.desc.i8.2* nocapture %res0, i32* nocapture %res1, double* nocapture %res2)
 // CHECK-SAME: "target-cpu"="skylake"
 // A private function is internal; a declaration stays a declaration.
 // CHECK-LABEL: define internal i32 @helper(
-// CHECK-LABEL: declare i32 @external({ i64*, i64*, i64, [1 x i64], [1 x i64] }* %arg0, { i64*, i64*, i64, [1 x i64], [1 x i64] }* nocapture %res0)
+// CHECK-LABEL: declare i32 @external(%tirc.desc.i64.1* %arg0, %tirc.desc.i64.1* nocapture %res0)
 // CHECK-LABEL: define weak void @tirc_free(i8* %desc)
 func.func @f(%a: tensor<?x3xf32>, %s: tensor<f32>, %n: i32, %h: f16, %p: i1) -> (tensor<?x3xi1>, i32, f64) {
   %0 = "tir.cmp"(%a, %s) {predicate = "gt"} : (tensor<?x3xf32>, tensor<f32>) -> tensor<?x3xi1>

@@ -19,7 +19,7 @@
 // CHECK-NOT: fcmp oeq
 // CHECK: store float
 // CHECK-LABEL: define i32 @w3(
-// CHECK: call i8* @tirc.alloc(
+// CHECK: call i32 @tirc.result.f32.2(
 // CHECK-NOT: call i8* @tirc.alloc(
 // The same single nest in two versions: row-major (constant strides,
 // inlined) and general strided, chosen by a layout guard.

@@ -13,7 +13,7 @@
 // The fast entry (static shapes, result allocated by the caller) and the
 // general one: one nest each, the result's malloc the only one.
 // ONE-LABEL: define internal i32 @w11.general(
-// ONE: call i8* @tirc.alloc(
+// ONE: call i32 @tirc.result.f32.2(
 // ONE-NOT: call i8* @tirc.alloc(
 // ONE: call i64 @w11.nest{{[0-9]+}}(
 // ONE: call i64 @w11.nest{{[0-9]+}}.strided(
