@@ -168,7 +168,7 @@ for n in $sizes; do
   rm -f $out/d$n.mlir
 done
 # Many small functions (each gets its entries and nests): one-op functions.
-nf=20000
+nf=100000 # issue 18: 100k one-op functions
 [ "$quick" = 1 ] && nf=5000
 $out/genmodule -ops $nf -funcs $nf -o $out/one.mlir
 MEASURE_REPS=1 measure "infer-shapes + emit-llvm, $nf one-op functions (one run)|tirc" tirc -infer-shapes -emit-llvm $out/one.mlir
