@@ -131,8 +131,9 @@ func (mc *moduleCtx) resultMaker(t *ir.TensorType) *llvm.Func {
 	return fc.finishHelper()
 }
 
-// descHelper begins the function name of the module, taking a pointer
-// to a descriptor of type t, who, and the extra parameters.
+// descHelper begins the module's function called name, taking a pointer
+// to a descriptor of type t, who, and the extra parameters; its funcCtx
+// has no tirc function (f is nil), so readDesc checks inline in it.
 func (mc *moduleCtx) descHelper(name string, t *ir.TensorType, extra ...*llvm.Param) (*funcCtx, *llvm.Param) {
 	desc := llvm.NewParam("desc", types.NewPointer(mc.descType(t.Elem, len(t.Shape))))
 	desc.Attrs = append(desc.Attrs, enum.ParamAttrNoCapture)

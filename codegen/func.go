@@ -258,7 +258,8 @@ func (fc *funcCtx) readDesc(p value.Value, t *ir.TensorType, what string, check 
 	bl := fc.bl
 	if check && fc.mod.opts.Checks && fc.f != nil {
 		// A module-level checker does it (desccheck.go): a function
-		// pays a call per descriptor, not the checks' text.
+		// pays a call per descriptor, not the checks' text. (In the
+		// checker itself, f is nil and the checks below are made.)
 		fc.failWith(bl.b.NewCall(fc.mod.descChecker(t), p, fc.mod.cstring(fc.f.Name+": "+what)))
 		check = false
 	}

@@ -1,0 +1,42 @@
+// The checks of a descriptor are one module-level function per type
+// (codegen/desccheck.go): two functions with arguments of the same type
+// call one checker, results of one element type and rank one result
+// function, and each message's format is defined once, the function's
+// name passed to its %s (test/codegen/hostile.test runs the messages).
+// RUN: tirc -emit-llvm %s | FileCheck %s
+// RUN: tirc -emit-llvm %s | FileCheck %s --check-prefix=ONCE
+// RUN: tirc -emit-llvm %s -o %t.ll
+// RUN: opt-14 -passes=verify %t.ll -o /dev/null
+// REQUIRES: opt-14
+
+// CHECK: @[[NEG:\.str[0-9]+]] = {{.*}} c"tirc: error: %s: descriptor has a negative size, dimension 0, size %lld\0A\00"
+// CHECK-LABEL: define internal i32 @tirc.check.arg.f32.d.4(%tirc.desc.float.2* nocapture %desc, i8* %who)
+// CHECK: @[[NEG]],
+// CHECK: @[[F0:\.str[0-9]+]] = {{.*}} c"f: argument #0\00"
+// CHECK: @[[FR:\.str[0-9]+]] = {{.*}} c"f: result #0\00"
+// CHECK-LABEL: define internal i32 @tirc.result.f32.2(%tirc.desc.float.2* nocapture %desc, i8* %who, i8** %owned, i64 %size0, i64 %size1)
+// CHECK-LABEL: define i32 @f(
+// CHECK: call i32 @tirc.check.arg.f32.d.4(%tirc.desc.float.2* %arg0, i8* getelementptr inbounds ({{.*}} @[[F0]],
+// CHECK: call i32 @tirc.result.f32.2(%tirc.desc.float.2* %res0, i8* getelementptr inbounds ({{.*}} @[[FR]],
+// CHECK: @[[G0:\.str[0-9]+]] = {{.*}} c"g: argument #0\00"
+// CHECK: @[[GR:\.str[0-9]+]] = {{.*}} c"g: result #0\00"
+// CHECK-LABEL: define i32 @g(
+// CHECK: call i32 @tirc.check.arg.f32.d.4(%tirc.desc.float.2* %arg0, i8* getelementptr inbounds ({{.*}} @[[G0]],
+// CHECK: call i32 @tirc.result.f32.2(%tirc.desc.float.2* %res0, i8* getelementptr inbounds ({{.*}} @[[GR]],
+
+// The checker, the result function and the format are each defined once.
+// ONCE: c"tirc: error: %s: descriptor has a negative size
+// ONCE-NOT: c"tirc: error: %s: descriptor has a negative size
+// ONCE: define internal i32 @tirc.check.arg.f32.d.4(
+// ONCE-NOT: define internal i32 @tirc.check.arg.f32.d.4(
+// ONCE: define internal i32 @tirc.result.f32.2(
+// ONCE-NOT: define internal i32 @tirc.check.arg.f32.d.4(
+// ONCE-NOT: define internal i32 @tirc.result.f32.2(
+func.func @f(%a: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %0 = "tir.neg"(%a) : (tensor<?x4xf32>) -> tensor<?x4xf32>
+  return %0 : tensor<?x4xf32>
+}
+func.func @g(%a: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %0 = "tir.abs"(%a) : (tensor<?x4xf32>) -> tensor<?x4xf32>
+  return %0 : tensor<?x4xf32>
+}
