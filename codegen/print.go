@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	llvm "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
@@ -95,11 +96,22 @@ func (p *printer) ident(v identer) {
 		prefix, name = '%', x.LocalName
 	case *llvm.Func:
 		prefix, name = '@', x.GlobalName
+	case *llvm.Global:
+		prefix, name = '@', x.GlobalName
 	case numbered:
 		if x.IsUnnamed() {
 			var buf [24]byte
 			p.w.WriteByte('%')
 			write(p.w, strconv.AppendInt(buf[:0], x.ID(), 10))
+			return
+		}
+		prefix, name = '%', x.Name()
+	case *constant.Int:
+		// llir writes i1 as true/false and may write a value from
+		// 0x1000 up in hex; below that it is the decimal number.
+		if x.Typ.BitSize != 1 && x.X.IsInt64() && x.X.Int64() < 0x1000 {
+			var buf [24]byte
+			write(p.w, strconv.AppendInt(buf[:0], x.X.Int64(), 10))
 			return
 		}
 	}
@@ -115,6 +127,7 @@ func (p *printer) ident(v identer) {
 type numbered interface {
 	IsUnnamed() bool
 	ID() int64
+	Name() string
 }
 
 // plainName reports whether llir prints name unquoted: letters, digits
