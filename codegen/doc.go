@@ -136,7 +136,8 @@
 // that every descriptor has the static sizes and a row-major layout and
 // that the caller allocated the results, then the nests with constant
 // strides; anything else tail-calls the full body, f.general. Large nests
-// run on libgomp's threads (parallel.go); nests writing more than the
+// run on libgomp's threads (parallel.go: a call is one line to the nest's
+// runner, which every function calling the nest shares); nests writing more than the
 // last-level cache use non-temporal stores (nontemporal.go).
 //
 // # Files by job

@@ -50,7 +50,9 @@ func.func @bias_relu(%x: tensor<?x128xf32>, %b: tensor<128xf32>) -> tensor<?x128
 	// define internal i64 @bias_relu.nest1
 	// define internal i64 @bias_relu.nest2.strided
 	// define internal void @bias_relu.nest1.omp
+	// define internal i64 @bias_relu.nest1.run
 	// define internal void @bias_relu.nest2.strided.omp
+	// define internal i64 @bias_relu.nest2.strided.run
 	// define i32 @bias_relu
 	// define weak void @tirc_free
 	// int32_t bias_relu(const tirc_desc_f32_2d *x, const tirc_desc_f32_1d *b, tirc_desc_f32_2d *res0);

@@ -28,87 +28,124 @@ func (mc *moduleCtx) weak(name string, ret types.Type, params ...types.Type) *ll
 	return f
 }
 
-// runNest calls a nest function on the whole iteration space: directly,
-// or through GOMP_parallel when the nest is large and libgomp is linked.
-// It returns the fault bits.
+// runNest calls a nest function on the whole iteration space and
+// returns its fault bits: directly as thread 0 of 1 when the nest is
+// known to be small (or threads are off), otherwise through the nest's
+// runner (runner), which starts GOMP's team when libgomp is linked and
+// the nest has at least Options.ParallelMin elements. A packed function's
+// captures are stored into its struct first.
 func (fc *funcCtx) runNest(fn *llvm.Func, args []value.Value, total value.Value) value.Value {
-	mc := fc.mod
+	bl, mc := fc.bl, fc.mod
 	if o := mc.omp[fn]; o.packed {
-		return fc.runPacked(fn, o, args, total)
-	}
-	bl := fc.bl
-	direct := func() value.Value {
-		return bl.b.NewCall(fn, append(append([]value.Value{}, args...), i64c(0), i64c(1))...)
-	}
-	return fc.threaded(total, direct, func(gomp *llvm.Func) value.Value {
-		// Pack the captures and a fault word into one struct the
-		// wrapper unpacks on every thread: one struct type and one
-		// wrapper per nest function, however many calls share it.
-		o, ok := mc.omp[fn]
-		if !ok {
-			fields := make([]types.Type, 0, len(args)+1)
-			for _, a := range args {
-				fields = append(fields, a.Type())
-			}
-			fields = append(fields, types.I64)
-			// Named: a literal struct is printed in full at every use,
-			// which is quadratic in the captures of a large nest.
-			o.st = types.NewStruct(fields...)
-			o.st.SetName(fn.Name() + ".args")
-			mc.m.TypeDefs = append(mc.m.TypeDefs, o.st)
-			o.fn = fc.ompWrapper(fn, o.st, len(args))
-			mc.omp[fn] = o
-		}
-		st := o.st
-		data := bl.alloca(st)
+		data := bl.alloca(o.st)
 		for i, a := range args {
-			bl.b.NewStore(a, bl.fieldPtr(st, data, i, -1))
+			bl.b.NewStore(a, bl.fieldPtr(o.st, data, i, -1))
 		}
-		return fc.startTeam(gomp, o, bl.b.NewBitCast(data, i8p), bl.fieldPtr(st, data, len(args), -1))
-	})
+		args = []value.Value{bl.b.NewBitCast(data, i8p)}
+	}
+	call := append(make([]value.Value, 0, len(args)+2), args...)
+	if !fc.mayThread(total) {
+		return bl.b.NewCall(fn, append(call, i64c(0), i64c(1))...)
+	}
+	return bl.b.NewCall(mc.runner(fn), append(call, total)...)
 }
 
-// threaded returns what parallel leaves (it calls GOMP_parallel) when
-// libgomp is linked and the nest has at least Options.ParallelMin
-// elements, and what direct leaves otherwise: the fault bits.
-func (fc *funcCtx) threaded(total value.Value, direct func() value.Value, parallel func(gomp *llvm.Func) value.Value) value.Value {
+// mayThread reports whether a nest of total elements may run on GOMP's
+// threads: threads are on and total is not a constant below
+// Options.ParallelMin.
+func (fc *funcCtx) mayThread(total value.Value) bool {
 	min := fc.mod.opts.ParallelMin
 	if min <= 0 {
-		return direct()
+		return false
 	}
-	if n, ok := constVal(total); ok && n < min {
-		return direct()
+	n, ok := constVal(total)
+	return !ok || n >= min
+}
+
+// runner defines, once per nest function, `i64 fn.run(captures..., i64
+// total)` (`i64 fn.run(i8* data, i64 total)` for a packed one): if
+// libgomp is linked and total is at least Options.ParallelMin, run fn on
+// GOMP's team through its wrapper, which unpacks the captures (stored
+// into fn.args) on every thread and ORs the threads' fault bits into the
+// struct's last field; otherwise call fn as thread 0 of 1. It is inlined
+// at each call, where a constant total folds the test; every function
+// calling the nest shares it, so a call site is one line.
+func (mc *moduleCtx) runner(fn *llvm.Func) *llvm.Func {
+	o := mc.omp[fn]
+	if o.run != nil {
+		return o.run
 	}
-	bl := fc.bl
+	nargs := len(fn.Params) - 2 // without thread and threads
+	params := make([]*llvm.Param, 0, nargs+1)
+	for _, p := range fn.Params[:nargs] {
+		params = append(params, llvm.NewParam(p.LocalName, p.Typ))
+	}
+	total := llvm.NewParam("total", types.I64)
+	run := mc.m.NewFunc(mc.symbol(fn.Name()+".run"), types.I64, append(params, total)...)
+	run.Linkage = enum.LinkageInternal
+	run.FuncAttrs = append(run.FuncAttrs, enum.FuncAttrAlwaysInline)
+	mc.funcAttrs(run)
+	entry := run.NewBlock("entry")
+	team, alone := run.NewBlock("team"), run.NewBlock("alone")
+	var data, faults value.Value
+	if o.packed {
+		data = params[0]
+		faults = fieldAt(team, o.st, team.NewBitCast(data, types.NewPointer(o.st)), len(o.st.Fields)-1)
+	} else {
+		// Named: a literal struct is printed in full at every use,
+		// which is quadratic in the captures of a large nest.
+		fields := make([]types.Type, 0, nargs+1)
+		for _, p := range params {
+			fields = append(fields, p.Typ)
+		}
+		o.st = types.NewStruct(append(fields, types.I64)...)
+		o.st.SetName(fn.Name() + ".args")
+		mc.m.TypeDefs = append(mc.m.TypeDefs, o.st)
+		slot := entry.NewAlloca(o.st)
+		for i, p := range params {
+			team.NewStore(p, fieldAt(team, o.st, slot, i))
+		}
+		data, faults = team.NewBitCast(slot, i8p), fieldAt(team, o.st, slot, nargs)
+	}
 	wrapperT := types.NewPointer(types.NewFunc(types.Void, i8p))
-	gomp := fc.mod.weak("GOMP_parallel", types.Void, wrapperT, i8p, types.I32, types.I32)
-	var cond value.Value = bl.b.NewICmp(enum.IPredNE, gomp, constant.NewNull(gomp.Typ))
-	if _, static := constVal(total); !static {
-		cond = bl.and(cond, bl.icmp(enum.IPredSGE, total, i64c(min)))
+	gomp := mc.weak("GOMP_parallel", types.Void, wrapperT, i8p, types.I32, types.I32)
+	linked := entry.NewICmp(enum.IPredNE, gomp, constant.NewNull(gomp.Typ))
+	big := entry.NewICmp(enum.IPredSGE, total, i64c(mc.opts.ParallelMin))
+	entry.NewCondBr(entry.NewAnd(linked, big), team, alone)
+
+	direct := make([]value.Value, 0, nargs+2)
+	for _, p := range params {
+		direct = append(direct, p)
 	}
-	slot := bl.alloca(types.I64)
-	bl.ifElse(cond, "parallel", func() {
-		bl.b.NewStore(parallel(gomp), slot)
-	}, func() {
-		bl.b.NewStore(direct(), slot)
-	})
-	return bl.b.NewLoad(types.I64, slot)
+	alone.NewRet(alone.NewCall(fn, append(direct, i64c(0), i64c(1))...))
+
+	if o.fn == nil {
+		o.fn = mc.ompWrapper(fn, o)
+	}
+	team.NewStore(i64c(0), faults)
+	team.NewCall(gomp, o.fn, data, constant.NewInt(types.I32, 0), constant.NewInt(types.I32, 0))
+	team.NewRet(team.NewLoad(types.I64, faults))
+	mc.finish(run)
+	o.run = run
+	mc.omp[fn] = o
+	return run
 }
 
-// startTeam runs o's wrapper on GOMP's threads with data, whose faults
-// field the threads OR their fault bits into, and returns those bits.
-func (fc *funcCtx) startTeam(gomp *llvm.Func, o ompEntry, data, faults value.Value) value.Value {
-	bl := fc.bl
-	bl.b.NewStore(i64c(0), faults)
-	bl.b.NewCall(gomp, o.fn, data, constant.NewInt(types.I32, 0), constant.NewInt(types.I32, 0))
-	return bl.b.NewLoad(types.I64, faults)
+// fieldAt is the address of field i of the struct st at p, built in b.
+func fieldAt(b *llvm.Block, st *types.StructType, p value.Value, i int) value.Value {
+	g := b.NewGetElementPtr(st, p, i32c(0), i32c(int64(i)))
+	g.InBounds = true
+	return g
 }
 
-// ompEntry is a nest function's argument struct and GOMP_parallel
-// wrapper; packed when the function itself takes the struct.
+// ompEntry is a nest function's argument struct (its captures, then the
+// fault bits GOMP's threads OR theirs into), its wrapper for
+// GOMP_parallel and its runner; packed when the function itself takes
+// the struct.
 type ompEntry struct {
 	st     *types.StructType
 	fn     *llvm.Func
+	run    *llvm.Func
 	packed bool
 }
 
@@ -141,36 +178,6 @@ func (pk *packedArgs) field(bl *builder, v value.Value) value.Value {
 	return bl.entry.NewLoad(v.Type(), g)
 }
 
-// runPacked calls a packed function: its arguments stored once, then on
-// GOMP's threads through a small wrapper, or directly as thread 0 of 1.
-func (fc *funcCtx) runPacked(fn *llvm.Func, o ompEntry, args []value.Value, total value.Value) value.Value {
-	bl, mc := fc.bl, fc.mod
-	data := bl.alloca(o.st)
-	for i, a := range args {
-		bl.b.NewStore(a, bl.fieldPtr(o.st, data, i, -1))
-	}
-	raw := bl.b.NewBitCast(data, i8p)
-	direct := func() value.Value { return bl.b.NewCall(fn, raw, i64c(0), i64c(1)) }
-	return fc.threaded(total, direct, func(gomp *llvm.Func) value.Value {
-		if o.fn == nil {
-			o.fn = fc.packedWrapper(fn, o.st)
-			mc.omp[fn] = o
-		}
-		return fc.startTeam(gomp, o, raw, bl.fieldPtr(o.st, data, len(o.st.Fields)-1, -1))
-	})
-}
-
-// packedWrapper defines `void fn.omp(i8* data)`: run this thread's share
-// and OR its fault bits into the struct's last field atomically.
-func (fc *funcCtx) packedWrapper(fn *llvm.Func, st *types.StructType) *llvm.Func {
-	w, b, d := fc.mod.wrapperShell(fn)
-	tid, cnt := threadOf(fc.mod, b)
-	r := b.NewCall(fn, d, tid, cnt)
-	g := b.NewGetElementPtr(st, b.NewBitCast(d, types.NewPointer(st)), i32c(0), i32c(int64(len(st.Fields)-1)))
-	g.InBounds = true
-	return fc.mod.endWrapper(w, b, g, r)
-}
-
 // wrapperShell starts `void fn.omp(i8* data)`.
 func (mc *moduleCtx) wrapperShell(fn *llvm.Func) (*llvm.Func, *llvm.Block, *llvm.Param) {
 	d := llvm.NewParam("data", i8p)
@@ -195,22 +202,22 @@ func (mc *moduleCtx) endWrapper(w *llvm.Func, b *llvm.Block, faults, r value.Val
 	return w
 }
 
-// ompWrapper defines `void fn.omp(i8* data)`: unpack the captures, run
-// this thread's share of the nest, and OR its fault bits into the shared
-// word atomically.
-func (fc *funcCtx) ompWrapper(fn *llvm.Func, st *types.StructType, n int) *llvm.Func {
-	w, b, d := fc.mod.wrapperShell(fn)
-	p := b.NewBitCast(d, types.NewPointer(st))
-	field := func(i int) value.Value {
-		g := b.NewGetElementPtr(st, p, i32c(0), i32c(int64(i)))
-		g.InBounds = true
-		return g
+// ompWrapper defines `void fn.omp(i8* data)`: run this thread's share of
+// the nest (unpacking its captures from o.st unless fn takes the struct)
+// and OR its fault bits into the struct's last field atomically.
+func (mc *moduleCtx) ompWrapper(fn *llvm.Func, o ompEntry) *llvm.Func {
+	w, b, d := mc.wrapperShell(fn)
+	p := b.NewBitCast(d, types.NewPointer(o.st))
+	last := len(o.st.Fields) - 1
+	var args []value.Value
+	if o.packed {
+		args = []value.Value{d}
+	} else {
+		for i := 0; i < last; i++ {
+			args = append(args, b.NewLoad(o.st.Fields[i], fieldAt(b, o.st, p, i)))
+		}
 	}
-	args := make([]value.Value, 0, n+2)
-	for i := 0; i < n; i++ {
-		args = append(args, b.NewLoad(st.Fields[i], field(i)))
-	}
-	tid, cnt := threadOf(fc.mod, b)
+	tid, cnt := threadOf(mc, b)
 	r := b.NewCall(fn, append(args, tid, cnt)...)
-	return fc.mod.endWrapper(w, b, field(n), r)
+	return mc.endWrapper(w, b, fieldAt(b, o.st, p, last), r)
 }
