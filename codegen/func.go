@@ -263,14 +263,16 @@ func (fc *funcCtx) readDesc(p value.Value, t *ir.TensorType, what string, check 
 		fc.failWith(bl.b.NewCall(fc.mod.descChecker(t), p, fc.mod.cstring(fc.f.Name+": "+what)))
 		check = false
 	}
-	st := fc.mod.descType(t.Elem, len(t.Shape))
-	elemPtr := types.NewPointer(storageType(t.Elem))
-	aligned := bl.b.NewLoad(elemPtr, bl.fieldPtr(st, p, 1, -1))
-	off := bl.b.NewLoad(types.I64, bl.fieldPtr(st, p, 2, -1))
+	// One load of the whole descriptor, its fields taken apart: a third
+	// of the text of a load per field through its address (LLVM splits
+	// the load into the fields used again).
+	desc := bl.b.NewLoad(fc.mod.descType(t.Elem, len(t.Shape)), p)
+	aligned := bl.b.NewExtractValue(desc, 1)
+	off := bl.b.NewExtractValue(desc, 2)
 	v := &view{elem: t.Elem, shape: t.Shape, base: bl.gep(storageType(t.Elem), aligned, off)}
 	for d, s := range t.Shape {
-		got := bl.b.NewLoad(types.I64, bl.fieldPtr(st, p, 3, d))
-		v.strides = append(v.strides, bl.b.NewLoad(types.I64, bl.fieldPtr(st, p, 4, d)))
+		got := bl.b.NewExtractValue(desc, 3, uint64(d))
+		v.strides = append(v.strides, bl.b.NewExtractValue(desc, 4, uint64(d)))
 		if s >= 0 {
 			if check && fc.mod.opts.Checks {
 				fc.fail(bl.b.NewICmp(enum.IPredNE, got, i64c(s)), StatusDesc,

@@ -245,6 +245,18 @@ func (p *printer) inst(i llvm.LLStringer) {
 		p.tv(x.Src)
 		p.align(x.Align)
 		return
+	case *llvm.InstExtractValue:
+		if len(x.Metadata) > 0 {
+			break
+		}
+		p.def(x, "extractvalue ")
+		p.tv(x.X)
+		var buf [24]byte
+		for _, i := range x.Indices {
+			w.WriteString(", ")
+			write(w, strconv.AppendUint(buf[:0], i, 10))
+		}
+		return
 	case *llvm.InstStore:
 		if len(x.Metadata) > 0 || x.Atomic || x.Volatile || x.SyncScope != "" || x.Ordering != enum.AtomicOrderingNone {
 			break
