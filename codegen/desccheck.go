@@ -54,12 +54,14 @@ import (
 //	    else checks the caller's descriptor against the sizes
 
 // failWith leaves through the exit block with status st unless it is 0.
+// The status is stored either way (no block of its own per check): it is
+// 0 until a check fails, and a failed check leaves at once.
 func (fc *funcCtx) failWith(st value.Value) {
 	bl := fc.bl
-	bl.ifThen(bl.b.NewICmp(enum.IPredNE, st, constant.NewInt(types.I32, 0)), "fail", func() {
-		bl.b.NewStore(st, fc.status)
-		bl.b.NewBr(fc.exit)
-	})
+	bl.b.NewStore(st, fc.status)
+	ok := bl.block("ok")
+	bl.b.NewCondBr(bl.b.NewICmp(enum.IPredNE, st, constant.NewInt(types.I32, 0)), fc.exit, ok)
+	bl.b = ok
 }
 
 // descChecker returns the checker of argument descriptors of type t.

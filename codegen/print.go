@@ -98,6 +98,17 @@ func (p *printer) ident(v identer) {
 		prefix, name = '@', x.GlobalName
 	case *llvm.Global:
 		prefix, name = '@', x.GlobalName
+	case *llvm.InstAlloca:
+		// Slots are named (slot.N): llir's Name tries each as a number,
+		// which allocates an error.
+		if x.LocalName != "" {
+			prefix, name = '%', x.LocalName
+			break
+		}
+		var buf [24]byte
+		p.w.WriteByte('%')
+		write(p.w, strconv.AppendInt(buf[:0], x.LocalID, 10))
+		return
 	case numbered:
 		if x.IsUnnamed() {
 			var buf [24]byte

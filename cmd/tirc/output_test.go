@@ -253,7 +253,7 @@ func TestEmitLLVMStreamsAllOrNothing(t *testing.T) {
   return %0 : tensor<4xf32>
 }
 `
-	for i := range 400 {
+	for i := range 1000 {
 		good += fmt.Sprintf(`func.func @dyn%d(%%a: tensor<?x4xf32>, %%b: tensor<4xf32>) -> tensor<?x4xf32> {
   %%0 = "tir.add"(%%a, %%b) : (tensor<?x4xf32>, tensor<4xf32>) -> tensor<?x4xf32>
   return %%0 : tensor<?x4xf32>
