@@ -31,6 +31,10 @@ type builder struct {
 	// insertion point; memo holds what once computed at depth 0.
 	depth int
 	memo  map[any]value.Value
+	// cse makes icmp, mul and selectI64 once per operands (a nest's
+	// builder: short-lived, unlike a long function's, whose memo would
+	// grow with its ops).
+	cse bool
 }
 
 func newBuilder(mod *moduleCtx, fn *llvm.Func) *builder {
@@ -164,8 +168,10 @@ func (bl *builder) mul(x, y value.Value) value.Value {
 	case (aok && a == 0) || (cok && c == 0):
 		return i64c(0)
 	}
-	m := bl.b.NewMul(x, y)
-	return m
+	if !bl.cse {
+		return bl.b.NewMul(x, y)
+	}
+	return bl.once(opKey{"mul", operand(x), operand(y), nil}, func() value.Value { return bl.b.NewMul(x, y) })
 }
 
 func (bl *builder) add(x, y value.Value) value.Value {
@@ -200,7 +206,28 @@ func (bl *builder) icmp(p enum.IPred, x, y value.Value) value.Value {
 		}
 		return constant.NewBool(r)
 	}
-	return bl.b.NewICmp(p, x, y)
+	// In a nest (cse), outside branches and loops, once per operands: a
+	// nest asks for "size == 1" of a dimension once per operand it
+	// broadcasts.
+	if !bl.cse {
+		return bl.b.NewICmp(p, x, y)
+	}
+	return bl.once(opKey{"icmp" + p.String(), operand(x), operand(y), nil}, func() value.Value { return bl.b.NewICmp(p, x, y) })
+}
+
+// opKey keys an instruction by its operation and operands (builder.once).
+type opKey struct {
+	op      string
+	x, y, z any
+}
+
+// operand keys a value: a constant i64 by its number (each constant is
+// a new object), anything else by identity.
+func operand(v value.Value) any {
+	if c, ok := constVal(v); ok {
+		return c
+	}
+	return v
 }
 
 func (bl *builder) and(x, y value.Value) value.Value {
@@ -242,7 +269,10 @@ func (bl *builder) selectI64(cond, x, y value.Value) value.Value {
 		}
 		return y
 	}
-	return bl.b.NewSelect(cond, x, y)
+	if !bl.cse {
+		return bl.b.NewSelect(cond, x, y)
+	}
+	return bl.once(opKey{"select", cond, operand(x), operand(y)}, func() value.Value { return bl.b.NewSelect(cond, x, y) })
 }
 
 // gep is an inbounds element offset of a storage pointer.

@@ -241,6 +241,7 @@ func (fc *funcCtx) flushGroup() error {
 	fn.Linkage = enum.LinkageInternal
 	mc.funcAttrs(fn)
 	ns := &nest{bl: newBuilder(mc, fn), fn: fn, caps: map[value.Value]value.Value{}}
+	ns.bl.cse = true
 	ns.packed = newPacked(ns)
 	bl := ns.bl
 	rows := ns.capture(g.rows, "n")

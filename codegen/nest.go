@@ -751,6 +751,7 @@ func (fc *funcCtx) newNest(fast bool, bits int) *nest {
 	}
 	mc.funcAttrs(fn)
 	ns := &nest{bl: newBuilder(mc, fn), fn: fn, caps: map[value.Value]value.Value{}, scalars: map[*node]value.Value{}}
+	ns.bl.cse = true
 	if bits > 0 {
 		ns.flag = ns.bl.alloca(types.I64)
 		ns.bl.b.NewStore(i64c(0), ns.flag)
