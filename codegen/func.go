@@ -541,14 +541,82 @@ func (fc *funcCtx) reportFailure() {
 		return
 	}
 	bl := fc.bl
-	msg := bl.b.NewLoad(i8p, fc.failMsg)
-	bl.ifThen(bl.b.NewICmp(enum.IPredNE, msg, constant.NewNull(i8p)), "report", func() {
-		args := []value.Value{bl.b.NewLoad(types.I32, fc.mod.errorFD()), msg, fc.who}
-		for _, a := range fc.failArgs {
-			args = append(args, bl.b.NewLoad(types.I64, a))
-		}
-		bl.b.NewCall(fc.mod.dprintf(), args...)
-	})
+	args := []value.Value{bl.b.NewLoad(i8p, fc.failMsg), fc.who}
+	for _, a := range fc.failArgs {
+		args = append(args, bl.b.NewLoad(types.I64, a))
+	}
+	// Most messages have at most two values: padded to two, one reporter
+	// serves almost every module (a format ignores values it does not
+	// print).
+	for len(args) < 2+minReportValues {
+		args = append(args, i64c(0))
+	}
+	bl.b.NewCall(fc.mod.reporter(len(args)-2), args...)
+}
+
+const minReportValues = 2
+
+// reporter defines, once per count n, `void tirc.report.<n>(i8* msg, i8*
+// who, i64 a0, ...)`: unless msg is NULL, print it (a format of who and
+// the n values) to tirc_error_fd. Every function's exit calls it instead
+// of holding the test and the call.
+func (mc *moduleCtx) reporter(n int) *llvm.Func {
+	name := "tirc.report." + strconv.Itoa(n)
+	if f, ok := mc.funcs[name]; ok {
+		return f
+	}
+	msg, who := llvm.NewParam("msg", i8p), llvm.NewParam("who", i8p)
+	params := []*llvm.Param{msg, who}
+	for i := 0; i < n; i++ {
+		params = append(params, llvm.NewParam("a"+strconv.Itoa(i), types.I64))
+	}
+	f := mc.coldHelper(name, params...)
+	entry, say, done := f.NewBlock("entry"), f.NewBlock("report"), f.NewBlock("done")
+	entry.NewCondBr(entry.NewICmp(enum.IPredNE, msg, constant.NewNull(i8p)), say, done)
+	args := []value.Value{say.NewLoad(types.I32, mc.errorFD())}
+	for _, p := range params {
+		args = append(args, p)
+	}
+	say.NewCall(mc.dprintf(), args...)
+	say.NewBr(done)
+	done.NewRet(nil)
+	mc.finish(f)
+	return f
+}
+
+// releaser defines `void tirc.release(i8* owned, i8* desc)`: a failed
+// call frees the result it allocated (owned, unless NULL) and clears the
+// descriptor's two pointers (the first two fields of every descriptor).
+func (mc *moduleCtx) releaser() *llvm.Func {
+	const name = "tirc.release"
+	if f, ok := mc.funcs[name]; ok {
+		return f
+	}
+	owned, desc := llvm.NewParam("owned", i8p), llvm.NewParam("desc", i8p)
+	f := mc.coldHelper(name, owned, desc)
+	entry, free, done := f.NewBlock("entry"), f.NewBlock("free"), f.NewBlock("done")
+	entry.NewCondBr(entry.NewICmp(enum.IPredNE, owned, constant.NewNull(i8p)), free, done)
+	free.NewCall(mc.free(), owned)
+	pp := free.NewBitCast(desc, types.NewPointer(i8p))
+	free.NewStore(constant.NewNull(i8p), pp)
+	aligned := free.NewGetElementPtr(i8p, pp, i64c(1))
+	aligned.InBounds = true
+	free.NewStore(constant.NewNull(i8p), aligned)
+	free.NewBr(done)
+	done.NewRet(nil)
+	mc.finish(f)
+	return f
+}
+
+// coldHelper starts an internal void function of the module called on
+// failure paths only.
+func (mc *moduleCtx) coldHelper(name string, params ...*llvm.Param) *llvm.Func {
+	f := mc.m.NewFunc(mc.symbol(name), types.Void, params...)
+	mc.funcs[name] = f
+	f.Linkage = enum.LinkageInternal
+	f.FuncAttrs = append(f.FuncAttrs, enum.FuncAttrCold)
+	mc.funcAttrs(f)
+	return f
 }
 
 // where names an op in run-time messages: its location and name.
@@ -576,14 +644,7 @@ func (fc *funcCtx) emitExit() {
 				if r == nil {
 					continue
 				}
-				owned := bl.b.NewLoad(i8p, r.owned)
-				bl.ifThen(bl.b.NewICmp(enum.IPredNE, owned, constant.NewNull(i8p)), "release.result", func() {
-					bl.b.NewCall(fc.mod.free(), owned)
-					st := fc.mod.descType(r.typ.Elem, len(r.typ.Shape))
-					null := constant.NewNull(types.NewPointer(storageType(r.typ.Elem)))
-					bl.b.NewStore(null, bl.fieldPtr(st, r.desc, 0, -1))
-					bl.b.NewStore(null, bl.fieldPtr(st, r.desc, 1, -1))
-				})
+				bl.b.NewCall(fc.mod.releaser(), bl.b.NewLoad(i8p, r.owned), bl.b.NewBitCast(r.desc, i8p))
 			}
 		})
 	}
