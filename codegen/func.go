@@ -37,7 +37,6 @@ type funcCtx struct {
 	exit    *llvm.Block
 	temps   []value.Value // i8* slots of buffers freed at exit
 	results []*result
-	key     *nestKey // the last nest's key (nestcache.go)
 	// who is the string a failure message names its function by (the
 	// function's name), or in a descriptor checker (desccheck.go) the
 	// parameter naming the function and the checked value.
@@ -166,6 +165,12 @@ func (mc *moduleCtx) lowerFunc(f *ir.Func) error {
 	fc := &funcCtx{mod: mc, f: f, fn: fn, vals: make([]*lowered, f.NumValues()), inlined: plan.inlined, plan: plan}
 	fc.bl = newBuilder(mc, fn)
 	fc.streamer = &streamer{}
+	if c := fc.mod.spareChunk; c != nil {
+		// The first chunk of the last function's text, copied out: a
+		// module of many small functions allocates one, not one each.
+		fc.streamer.mid.chunks = [][]byte{c[:0]}
+		fc.mod.spareChunk = nil
+	}
 	fc.bl.nameSlots = true
 	mc.streams[fn] = fc.streamer
 	fc.exit = fc.bl.block("exit")

@@ -111,6 +111,12 @@ type moduleCtx struct {
 	// their wrappers for GOMP_parallel (parallel.go).
 	shared map[[32]byte]*sharedNest
 	omp    map[*llvm.Func]ompEntry
+	// spareChunk is the first chunk of the text of the last function
+	// streamed, for the next one (stream.go).
+	spareChunk []byte
+	// key is the last nest's key (nestcache.go), its buffers reused by
+	// the next: one per module, not one per function.
+	key *nestKey
 }
 
 func newModuleCtx(opts Options, out *text) *moduleCtx {

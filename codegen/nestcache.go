@@ -231,10 +231,10 @@ func (k *nestKey) node(n *node) {
 // walk of the fast version is reused for the strided one: only the
 // flags, written last, differ.
 func (fc *funcCtx) nestKeyOf(dst *view, root *node, fast bool, bits int, window, allowNT bool) *nestKey {
-	k := fc.key
+	k := fc.mod.key
 	if k == nil {
 		k = &nestKey{ids: map[value.Value]int{}}
-		fc.key = k
+		fc.mod.key = k
 	}
 	if k.dst != dst || k.root != root {
 		k.dst, k.root = dst, root

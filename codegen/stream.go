@@ -227,6 +227,9 @@ func (mc *moduleCtx) finishStreamed(f *llvm.Func, s *streamer) {
 	}
 	pr.header(f)
 	pr.block(entry)
+	if s.spill == nil && len(s.mid.chunks) > 0 {
+		mc.spareChunk = s.mid.chunks[0] // written out below, then reused
+	}
 	if err := s.writeMid(mc.out); err != nil && mc.ioErr == nil {
 		mc.ioErr = fmt.Errorf("the body of @%s: %v", f.Name(), err)
 	}
