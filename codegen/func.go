@@ -265,7 +265,7 @@ func (fc *funcCtx) readDesc(p value.Value, t *ir.TensorType, what string, check 
 		// A module-level checker does it (desccheck.go): a function
 		// pays a call per descriptor, not the checks' text. (In the
 		// checker itself, f is nil and the checks below are made.)
-		fc.failWith(bl.b.NewCall(fc.mod.descChecker(t), p, fc.mod.cstring(fc.f.Name+": "+what)))
+		fc.failWith(bl.b.NewCall(fc.mod.descChecker(t), p, fc.mod.whoString(fc.f.Name+": "+what)))
 		check = false
 	}
 	// One load of the whole descriptor, its fields taken apart: a third
@@ -499,7 +499,7 @@ func (fc *funcCtx) fail(cond value.Value, status int64, msg string, rt ...value.
 	}
 	bl.ifThen(cond, "fail", func() {
 		if fc.who == nil {
-			fc.who = fc.mod.cstring(fc.f.Name)
+			fc.who = fc.mod.whoString(fc.f.Name)
 		}
 		prefix := fc.failPrefix
 		if prefix == "" {
@@ -754,7 +754,7 @@ func (fc *funcCtx) resultView(k int, sizes []value.Value) *view {
 	}
 	t := r.typ
 	what := fmt.Sprintf("result #%d", k)
-	args := append([]value.Value{r.desc, fc.mod.cstring(fc.f.Name + ": " + what), r.owned}, sizes...)
+	args := append([]value.Value{r.desc, fc.mod.whoString(fc.f.Name + ": " + what), r.owned}, sizes...)
 	fc.failWith(bl.b.NewCall(fc.mod.resultMaker(t), args...))
 	v := fc.readDesc(r.desc, &ir.TensorType{Shape: t.Shape, Elem: t.Elem}, what, false)
 	v.sizes = sizes

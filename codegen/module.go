@@ -114,6 +114,7 @@ type moduleCtx struct {
 	// spareChunk is the first chunk of the text of the last function
 	// streamed, for the next one (stream.go).
 	spareChunk []byte
+	nstrs      int // the strings defined so far (newCString)
 	// key is the last nest's key (nestcache.go), its buffers reused by
 	// the next: one per module, not one per function.
 	key *nestKey
@@ -176,7 +177,29 @@ func (mc *moduleCtx) cstring(s string) value.Value {
 	if v, ok := mc.strs[s]; ok {
 		return v
 	}
-	name := mc.symbol(".str" + strconv.Itoa(len(mc.strs)))
+	v := mc.newCString(s)
+	mc.strs[s] = v
+	return v
+}
+
+// whoString is a string naming a function (and what of it a check is
+// about) for its messages: each is asked for once or twice, by one
+// function, so it is defined without entering the module's pool (a
+// module of 100k functions spent a tenth of its time in the pool's map).
+func (mc *moduleCtx) whoString(s string) value.Value {
+	return mc.newCString(s)
+}
+
+// newCString defines the global holding s. Its name, .str<n>, comes from
+// a counter no other generated name uses: it is only checked against the
+// module's own symbols, not entered among them.
+func (mc *moduleCtx) newCString(s string) *stringPtr {
+	name := ".str" + strconv.Itoa(mc.nstrs)
+	mc.nstrs++
+	for mc.symbols[name] {
+		name = ".str" + strconv.Itoa(mc.nstrs)
+		mc.nstrs++
+	}
 	var def, ident string
 	if llirOnly {
 		arr := constant.NewCharArrayFromString(s + "\x00")
@@ -197,9 +220,7 @@ func (mc *moduleCtx) cstring(s string) value.Value {
 	mc.out.WriteString("\n")
 	mc.out.WriteString(def)
 	mc.out.WriteString("\n")
-	v := &stringPtr{ident: ident}
-	mc.strs[s] = v
-	return v
+	return &stringPtr{ident: ident}
 }
 
 // escapeLL writes s as LLVM's c"..." holds it: printable ASCII but '"'
