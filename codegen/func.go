@@ -602,11 +602,7 @@ func (mc *moduleCtx) releaser() *llvm.Func {
 	entry, free, done := f.NewBlock("entry"), f.NewBlock("free"), f.NewBlock("done")
 	entry.NewCondBr(entry.NewICmp(enum.IPredNE, owned, constant.NewNull(i8p)), free, done)
 	free.NewCall(mc.free(), owned)
-	pp := free.NewBitCast(desc, types.NewPointer(i8p))
-	free.NewStore(constant.NewNull(i8p), pp)
-	aligned := free.NewGetElementPtr(i8p, pp, i64c(1))
-	aligned.InBounds = true
-	free.NewStore(constant.NewNull(i8p), aligned)
+	clearDescPointers(free, free.NewBitCast(desc, types.NewPointer(i8p)))
 	free.NewBr(done)
 	done.NewRet(nil)
 	mc.finish(f)

@@ -302,12 +302,19 @@ func (mc *moduleCtx) emitFree() {
 	b.NewCondBr(isNull, done, body)
 	pp := body.NewBitCast(d, types.NewPointer(i8p))
 	body.NewCall(mc.free(), body.NewLoad(i8p, pp))
-	body.NewStore(constant.NewNull(i8p), pp)
-	aligned := body.NewGetElementPtr(i8p, pp, i64c(1))
-	aligned.InBounds = true
-	body.NewStore(constant.NewNull(i8p), aligned)
+	clearDescPointers(body, pp)
 	body.NewBr(done)
 	done.NewRet(nil)
+}
+
+// clearDescPointers sets the first two fields of a descriptor, at pp as
+// an i8**, to NULL: the allocated and aligned pointers of every
+// descriptor type.
+func clearDescPointers(b *llvm.Block, pp value.Value) {
+	b.NewStore(constant.NewNull(i8p), pp)
+	aligned := b.NewGetElementPtr(i8p, pp, i64c(1))
+	aligned.InBounds = true
+	b.NewStore(constant.NewNull(i8p), aligned)
 }
 
 // finish prints a completed function definition into mc.out and drops
