@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	llvm "github.com/llir/llvm/ir"
@@ -443,12 +444,15 @@ func (ns *nest) capture(v value.Value, name string) value.Value {
 
 // capturedView is a view's base, sizes and strides inside the nest.
 type capturedView struct {
-	v               *view
-	base            value.Value
-	sizes, contig   []value.Value
-	strides         []value.Value
-	dimMap          []ir.DimMap
-	leaf            *node
+	v             *view
+	base          value.Value
+	sizes, contig []value.Value
+	strides       []value.Value
+	dimMap        []ir.DimMap
+	// leaves are the tree's leaves reading this view with this map: one
+	// pointer serves them all (a fused tree reads a value at several
+	// places: x - mean and x * x both read x).
+	leaves          []*node
 	isDst           bool
 	mustCheckLayout bool
 }
@@ -680,7 +684,9 @@ func (fc *funcCtx) buildNestRide(dst *view, root *node, fast bool, bits int, win
 	body := func(ptrs []value.Value) {
 		leafPtr := map[*node]value.Value{}
 		for i, c := range views[1:] {
-			leafPtr[c.leaf] = ptrs[i+1]
+			for _, l := range c.leaves {
+				leafPtr[l] = ptrs[i+1]
+			}
 		}
 		var v value.Value
 		v, err = ns.eval(root, leafPtr)
@@ -765,7 +771,10 @@ func (fc *funcCtx) newNest(fast bool, bits int) *nest {
 func (ns *nest) captureViews(dst *view, root *node, fast bool) (d *capturedView, views []*capturedView) {
 	bl := ns.bl
 	cv := func(v *view, dimMap []ir.DimMap, leaf *node) *capturedView {
-		c := &capturedView{v: v, dimMap: dimMap, leaf: leaf}
+		c := &capturedView{v: v, dimMap: dimMap}
+		if leaf != nil {
+			c.leaves = []*node{leaf}
+		}
 		c.base = ns.capture(v.base, "p")
 		for _, s := range v.sizes {
 			c.sizes = append(c.sizes, ns.capture(s, "n"))
@@ -806,7 +815,11 @@ func (ns *nest) captureViews(dst *view, root *node, fast bool) (d *capturedView,
 	var collect func(n *node)
 	collect = func(n *node) {
 		if n.view != nil {
-			views = append(views, cv(n.view, n.dimMap, n))
+			if c := sameLeaf(views[1:], n); c != nil {
+				c.leaves = append(c.leaves, n)
+			} else {
+				views = append(views, cv(n.view, n.dimMap, n))
+			}
 		}
 		if n.op == nil && n.view == nil {
 			ns.scalars[n] = ns.capture(n.scalar, "x")
@@ -820,6 +833,34 @@ func (ns *nest) captureViews(dst *view, root *node, fast bool) (d *capturedView,
 	}
 	collect(root)
 	return d, views
+}
+
+// sameLeaf is the view of views that leaf n reads at the same addresses:
+// the same values (by identity, as the nest's key tells them apart) and
+// the same map.
+func sameLeaf(views []*capturedView, n *node) *capturedView {
+	for _, c := range views {
+		a, b := c.v, n.view
+		if a == b || (a.base == b.base && a.elem == b.elem && a.contiguous == b.contiguous && a.allocatedHere == b.allocatedHere &&
+			a.index == b.index && slices.Equal(a.shape, b.shape) && sameValues(a.sizes, b.sizes) && sameValues(a.strides, b.strides)) {
+			if slices.Equal(c.dimMap, n.dimMap) {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
+func sameValues(a, b []value.Value) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // markNoAlias: the ABI says results never alias arguments, and every
@@ -1099,13 +1140,22 @@ func (ns *nest) advance(c *capturedView, p, off value.Value) value.Value {
 }
 
 // eval computes a node's element at the current loop position.
+// Leaves that share a pointer (sameLeaf) share its load: kernels are
+// straight-line code, so the first load dominates the others.
 func (ns *nest) eval(n *node, leafPtr map[*node]value.Value) (value.Value, error) {
+	loaded := map[value.Value]value.Value{}
 	return ns.evalWith(n, func(l *node) value.Value {
 		switch {
 		case l.view != nil && l.view.index:
 			return leafPtr[l]
 		case l.view != nil:
-			return ns.bl.fromStorage(ns.bl.b.NewLoad(storageType(l.elem), leafPtr[l]), l.elem)
+			p := leafPtr[l]
+			v, ok := loaded[p]
+			if !ok {
+				v = ns.bl.fromStorage(ns.bl.b.NewLoad(storageType(l.elem), p), l.elem)
+				loaded[p] = v
+			}
+			return v
 		}
 		return ns.scalars[l]
 	})

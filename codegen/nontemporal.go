@@ -143,13 +143,22 @@ func (ns *nest) ntLoop(from, to value.Value, g group, views []*capturedView, ptr
 		leafPtr := map[*node]value.Value{}
 		leafStride := map[*node]value.Value{}
 		for i, c := range views[1:] {
-			leafPtr[c.leaf], leafStride[c.leaf] = ps[i+1], g.strides[i+1]
+			for _, l := range c.leaves {
+				leafPtr[l], leafStride[l] = ps[i+1], g.strides[i+1]
+			}
 		}
+		loaded := map[value.Value]value.Value{} // as in eval
 		v, err := ns.evalWith(ns.root, func(l *node) value.Value {
 			if l.view == nil {
 				return ns.splat(ns.scalars[l], vf)
 			}
-			return ns.vectorOf(l, leafPtr[l], leafStride[l], vf)
+			p := leafPtr[l]
+			v, ok := loaded[p]
+			if !ok {
+				v = ns.vectorOf(l, p, leafStride[l], vf)
+				loaded[p] = v
+			}
+			return v
 		})
 		if err != nil {
 			return // reported by the scalar body, which shares the tree

@@ -437,7 +437,9 @@ func (ns *nest) walk(gs []group, views []*capturedView, ptrs []value.Value, body
 func (ns *nest) leaves(views []*capturedView, ptrs, strides []value.Value, vf int64) func(*node) value.Value {
 	at := map[*node]int{}
 	for k, c := range views[1:] {
-		at[c.leaf] = k + 1
+		for _, l := range c.leaves {
+			at[l] = k + 1
+		}
 	}
 	return func(l *node) value.Value {
 		if l.view == nil {

@@ -277,7 +277,9 @@ func (ns *nest) block(views []*capturedView, ps, rows []value.Value, ga, gb grou
 	bl := ns.bl
 	leafOf := map[*node]int{}
 	for k, c := range views[1:] {
-		leafOf[c.leaf] = k + 1
+		for _, l := range c.leaves {
+			leafOf[l] = k + 1
+		}
 	}
 	// The transposed operands: 8 rows along the outer group, turned into
 	// 8 columns along the inner one.
