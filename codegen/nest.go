@@ -842,25 +842,13 @@ func sameLeaf(views []*capturedView, n *node) *capturedView {
 	for _, c := range views {
 		a, b := c.v, n.view
 		if a == b || (a.base == b.base && a.elem == b.elem && a.contiguous == b.contiguous && a.allocatedHere == b.allocatedHere &&
-			a.index == b.index && slices.Equal(a.shape, b.shape) && sameValues(a.sizes, b.sizes) && sameValues(a.strides, b.strides)) {
+			a.index == b.index && slices.Equal(a.shape, b.shape) && slices.Equal(a.sizes, b.sizes) && slices.Equal(a.strides, b.strides)) {
 			if slices.Equal(c.dimMap, n.dimMap) {
 				return c
 			}
 		}
 	}
 	return nil
-}
-
-func sameValues(a, b []value.Value) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // markNoAlias: the ABI says results never alias arguments, and every
