@@ -171,42 +171,19 @@ func newPacked(ns *nest) *packedArgs {
 
 // field adds v's field and loads it at the function's entry.
 func (pk *packedArgs) field(bl *builder, v value.Value) value.Value {
-	i := len(pk.st.Fields)
 	pk.st.Fields = append(pk.st.Fields, v.Type())
-	g := bl.entry.NewGetElementPtr(pk.st, pk.p, i32c(0), i32c(int64(i)))
-	g.InBounds = true
-	return bl.entry.NewLoad(v.Type(), g)
-}
-
-// wrapperShell starts `void fn.omp(i8* data)`.
-func (mc *moduleCtx) wrapperShell(fn *llvm.Func) (*llvm.Func, *llvm.Block, *llvm.Param) {
-	d := llvm.NewParam("data", i8p)
-	w := mc.m.NewFunc(mc.symbol(fn.Name()+".omp"), types.Void, d)
-	w.Linkage = enum.LinkageInternal
-	mc.funcAttrs(w)
-	return w, w.NewBlock("entry"), d
-}
-
-// threadOf is this thread's number and the team's size, as i64.
-func threadOf(mc *moduleCtx, b *llvm.Block) (tid, cnt value.Value) {
-	t := b.NewCall(mc.weak("omp_get_thread_num", types.I32))
-	n := b.NewCall(mc.weak("omp_get_num_threads", types.I32))
-	return b.NewSExt(t, types.I64), b.NewSExt(n, types.I64)
-}
-
-// endWrapper ORs the fault bits r into *faults and completes w.
-func (mc *moduleCtx) endWrapper(w *llvm.Func, b *llvm.Block, faults, r value.Value) *llvm.Func {
-	b.NewAtomicRMW(enum.AtomicOpOr, faults, r, enum.AtomicOrderingMonotonic)
-	b.NewRet(nil)
-	mc.finish(w)
-	return w
+	return bl.entry.NewLoad(v.Type(), fieldAt(bl.entry, pk.st, pk.p, len(pk.st.Fields)-1))
 }
 
 // ompWrapper defines `void fn.omp(i8* data)`: run this thread's share of
 // the nest (unpacking its captures from o.st unless fn takes the struct)
 // and OR its fault bits into the struct's last field atomically.
 func (mc *moduleCtx) ompWrapper(fn *llvm.Func, o ompEntry) *llvm.Func {
-	w, b, d := mc.wrapperShell(fn)
+	d := llvm.NewParam("data", i8p)
+	w := mc.m.NewFunc(mc.symbol(fn.Name()+".omp"), types.Void, d)
+	w.Linkage = enum.LinkageInternal
+	mc.funcAttrs(w)
+	b := w.NewBlock("entry")
 	p := b.NewBitCast(d, types.NewPointer(o.st))
 	last := len(o.st.Fields) - 1
 	var args []value.Value
@@ -217,7 +194,11 @@ func (mc *moduleCtx) ompWrapper(fn *llvm.Func, o ompEntry) *llvm.Func {
 			args = append(args, b.NewLoad(o.st.Fields[i], fieldAt(b, o.st, p, i)))
 		}
 	}
-	tid, cnt := threadOf(mc, b)
-	r := b.NewCall(fn, append(args, tid, cnt)...)
-	return mc.endWrapper(w, b, fieldAt(b, o.st, p, last), r)
+	tid := b.NewCall(mc.weak("omp_get_thread_num", types.I32))
+	cnt := b.NewCall(mc.weak("omp_get_num_threads", types.I32))
+	r := b.NewCall(fn, append(args, b.NewSExt(tid, types.I64), b.NewSExt(cnt, types.I64))...)
+	b.NewAtomicRMW(enum.AtomicOpOr, fieldAt(b, o.st, p, last), r, enum.AtomicOrderingMonotonic)
+	b.NewRet(nil)
+	mc.finish(w)
+	return w
 }
