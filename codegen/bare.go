@@ -89,8 +89,7 @@ func (mc *moduleCtx) emitBare(f *ir.Func, name string, entry *llvm.Func) *llvm.F
 	for i, t := range f.ResultTypes {
 		param(t, fmt.Sprintf("res%d", i), true)
 	}
-	mc.symbols[name] = true
-	fn := mc.newFunc(name, types.I32, ps...)
+	fn := mc.newFunc(name, types.I32, ps...) // name is reserved by declare
 	mc.funcAttrs(fn)
 	bl := newBuilder(mc, fn)
 	if mc.opts.Checks {
@@ -136,7 +135,7 @@ func (mc *moduleCtx) emitBare(f *ir.Func, name string, entry *llvm.Func) *llvm.F
 		args[i] = d
 	}
 	call := b.NewCall(entry, args...)
-	if mc.generals[f.Name] != nil {
+	if mc.lookupDecl(f.Name).general != "" {
 		// f is its small fast entry (fastentry.go): inlined, its checks
 		// of these descriptors fold to constants.
 		call.FuncAttrs = append(call.FuncAttrs, enum.FuncAttrAlwaysInline)

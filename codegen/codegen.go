@@ -85,7 +85,7 @@ func emit(m *ir.Module, opts Options, t *text) (diags ir.Diagnostics) {
 			diags = append(diags, err)
 			continue
 		}
-		if err := mc.declare(f); err != nil {
+		if err := mc.declare(m, f); err != nil {
 			diags = append(diags, asDiag(err, f.Pos))
 		}
 	}
@@ -101,14 +101,14 @@ func emit(m *ir.Module, opts Options, t *text) (diags ir.Diagnostics) {
 			diags = append(diags, asDiag(err, f.Pos))
 			continue
 		}
-		if g := mc.generals[f.Name]; g != nil {
+		if g := mc.general(f.Name); g != nil {
 			if err := mc.lowerFastEntry(f, g); err != nil {
 				diags = append(diags, asDiag(err, f.Pos))
 			}
 		}
 		var bare *llvm.Func
-		if name := BareName(m, f); name != "" {
-			bare = mc.emitBare(f, name, mc.entries[f.Name])
+		if name := mc.decls[f.Name].bare; name != "" {
+			bare = mc.emitBare(f, name, mc.entry(f.Name))
 		}
 		mc.finishEntries(f, bare)
 	}

@@ -89,7 +89,7 @@ func (mc *moduleCtx) fastEntryOK(f *ir.Func) bool {
 // lowerFastEntry emits f's fast body into the function named f; general
 // is the full lowering.
 func (mc *moduleCtx) lowerFastEntry(f *ir.Func, general value.Value) error {
-	fn := mc.entries[f.Name]
+	fn := mc.entry(f.Name)
 	plan := mc.plan(f)
 	fc := &funcCtx{mod: mc, f: f, fn: fn, vals: make([]*lowered, f.NumValues()), inlined: plan.inlined, plan: plan, fast: true}
 	fc.general = general

@@ -121,44 +121,109 @@ func (mc *moduleCtx) abiType(t ir.Type, isResult bool) (types.Type, error) {
 	return nil, fmt.Errorf("type '%s' cannot be lowered", ir.TypeString(t))
 }
 
-// declare creates the LLVM function of f (its body comes later).
-func (mc *moduleCtx) declare(f *ir.Func) error {
-	ps, err := mc.signature(f)
-	if err != nil {
-		return err
+// decl is what the declare phase decides for a tirc function, before
+// any is lowered: its LLVM name, its general body's name when it has a
+// fast entry (fastentry.go) and its bare entry's name (bare.go). The
+// llir functions are made from it when first needed (entry, general)
+// and dropped once printed: a module of 100k functions does not hold
+// 100k llir functions (and their parameters) from start to end.
+type decl struct {
+	f       *ir.Func
+	name    string
+	general string // "" without a fast entry
+	bare    string // "" without a bare entry
+}
+
+// declare decides the names of f's LLVM functions. An external function
+// is declared at once (writeModule prints the declaration).
+func (mc *moduleCtx) declare(m *ir.Module, f *ir.Func) error {
+	for i, a := range f.Args() {
+		if _, err := mc.abiType(a.Type(), false); err != nil {
+			return ir.Errorf(f.Pos, "argument #%d of @%s: %v", i, f.Name, err)
+		}
 	}
-	name := f.Name
+	for i, rt := range f.ResultTypes {
+		if _, err := mc.abiType(rt, true); err != nil {
+			return ir.Errorf(f.Pos, "result #%d of @%s: %v", i, f.Name, err)
+		}
+	}
+	d := &decl{f: f, name: f.Name}
 	if f.Visibility == "private" && !f.External {
-		name = mc.symbol(privateSymbol(f.Name))
+		d.name = mc.symbol(privateSymbol(f.Name))
 	}
-	var fn *llvm.Func
+	mc.decls[f.Name] = d
 	if f.External {
-		fn = mc.m.NewFunc(name, types.I32, ps...) // a declaration, printed by writeModule
-	} else {
-		fn = mc.newFunc(name, types.I32, ps...)
+		ps, _ := mc.signature(f)
+		mc.entries[f.Name] = mc.m.NewFunc(d.name, types.I32, ps...)
+		return nil
 	}
-	if f.Visibility == "private" && !f.External {
-		fn.Linkage = enum.LinkageInternal
-	}
-	if !f.External {
-		mc.funcAttrs(fn)
-	}
-	mc.entries[f.Name] = fn
 	if mc.fastEntryOK(f) {
-		gps, _ := mc.signature(f)
-		g := mc.newFunc(mc.symbol(f.Name+".general"), types.I32, gps...)
-		g.Linkage = enum.LinkageInternal
-		mc.funcAttrs(g)
-		g.FuncAttrs = append(g.FuncAttrs, enum.FuncAttrNoInline)
-		mc.generals[f.Name] = g
+		d.general = mc.symbol(f.Name + ".general")
+	}
+	if d.bare = BareName(m, f); d.bare != "" {
+		mc.symbols[d.bare] = true
 	}
 	return nil
 }
 
+// lookupDecl returns the decl of tirc function name (nil if none).
+func (mc *moduleCtx) lookupDecl(name string) *decl {
+	if mc.parent != nil {
+		return mc.parent.decls[name]
+	}
+	return mc.decls[name]
+}
+
+// entry returns the LLVM function of tirc function name (nil if there is
+// none): f itself, or its fast entry when it has one. It is made on first
+// use; finishEntries drops it, and a later call makes another with the
+// same name and type, which prints the same.
+func (mc *moduleCtx) entry(name string) *llvm.Func {
+	if fn := mc.entries[name]; fn != nil {
+		return fn
+	}
+	if mc.parent != nil {
+		if fn := mc.parent.entries[name]; fn != nil {
+			return fn // an external function, declared by the parent
+		}
+	}
+	d := mc.lookupDecl(name)
+	if d == nil {
+		return nil
+	}
+	ps, _ := mc.signature(d.f) // checked by declare
+	fn := mc.newFunc(d.name, types.I32, ps...)
+	if d.f.Visibility == "private" {
+		fn.Linkage = enum.LinkageInternal
+	}
+	mc.funcAttrs(fn)
+	mc.entries[name] = fn
+	return fn
+}
+
+// general returns the LLVM function of the general body of tirc function
+// name, or nil when it has no fast entry; made on first use like entry.
+func (mc *moduleCtx) general(name string) *llvm.Func {
+	if g := mc.generals[name]; g != nil {
+		return g
+	}
+	d := mc.lookupDecl(name)
+	if d == nil || d.general == "" {
+		return nil
+	}
+	ps, _ := mc.signature(d.f)
+	g := mc.newFunc(d.general, types.I32, ps...)
+	g.Linkage = enum.LinkageInternal
+	mc.funcAttrs(g)
+	g.FuncAttrs = append(g.FuncAttrs, enum.FuncAttrNoInline)
+	mc.generals[name] = g
+	return g
+}
+
 // lowerFunc emits the body of f (into f.general when f has a fast entry).
 func (mc *moduleCtx) lowerFunc(f *ir.Func) error {
-	fn := mc.entries[f.Name]
-	if g := mc.generals[f.Name]; g != nil {
+	fn := mc.entry(f.Name)
+	if g := mc.general(f.Name); g != nil {
 		fn = g
 	}
 	plan := mc.plan(f)
@@ -1009,7 +1074,7 @@ func (fc *funcCtx) copyInto(dst *view, v *ir.Value) error {
 func (fc *funcCtx) call(op *ir.Op) error {
 	bl := fc.bl
 	name := traits.Callee(op)
-	callee := fc.mod.entries[name]
+	callee := fc.mod.entry(name)
 	if callee == nil {
 		return op.Errorf("calls unknown function '@%s'", name)
 	}

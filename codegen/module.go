@@ -89,9 +89,11 @@ type moduleCtx struct {
 	opts    Options
 	funcs   map[string]*llvm.Func // declared external functions by name
 	strs    map[string]value.Value
-	entries map[string]*llvm.Func // tirc function name -> LLVM function
+	decls   map[string]*decl      // tirc function name -> its names (declare)
+	entries map[string]*llvm.Func // tirc function name -> LLVM function, while needed (entry)
 	symbols map[string]bool       // LLVM names taken (names.go)
-	// generals are the full bodies of functions with a fast entry.
+	// generals are the full bodies of functions with a fast entry, while
+	// needed (general).
 	generals map[string]*llvm.Func
 	plans    map[*ir.Func]*fusionPlan // planFusion's, until f is lowered (plan)
 	descs    map[descKey]*types.StructType
@@ -118,11 +120,14 @@ type moduleCtx struct {
 	// key is the last nest's key (nestcache.go), its buffers reused by
 	// the next: one per module, not one per function.
 	key *nestKey
+	// parent is the module's context when this one lowers a shard of its
+	// functions (shard.go): read only while shards run.
+	parent *moduleCtx
 }
 
 func newModuleCtx(opts Options, out *text) *moduleCtx {
 	mc := &moduleCtx{m: llvm.NewModule(), opts: opts, funcs: map[string]*llvm.Func{}, descs: map[descKey]*types.StructType{},
-		strs: map[string]value.Value{}, entries: map[string]*llvm.Func{}, generals: map[string]*llvm.Func{},
+		strs: map[string]value.Value{}, decls: map[string]*decl{}, entries: map[string]*llvm.Func{}, generals: map[string]*llvm.Func{},
 		plans: map[*ir.Func]*fusionPlan{}, symbols: map[string]bool{}, out: out, pr: newPrinter(out),
 		streams: map[*llvm.Func]*streamer{}, shared: map[[32]byte]*sharedNest{}, omp: map[*llvm.Func]ompEntry{}}
 	mc.m.TargetTriple = opts.TargetTriple
@@ -382,6 +387,8 @@ func (mc *moduleCtx) finishEntries(f *ir.Func, bare *llvm.Func) {
 			mc.finish(fn)
 		}
 	}
+	delete(mc.generals, f.Name)
+	delete(mc.entries, f.Name)
 }
 
 // escape makes s safe inside a printf format.
