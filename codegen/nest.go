@@ -599,7 +599,13 @@ func (fc *funcCtx) layoutGuard(dst *view, root *node) value.Value {
 			contig := fc.contig(v.sizes)
 			var all value.Value = constant.True
 			for j := range v.sizes {
-				all = bl.and(all, bl.or(bl.icmp(enum.IPredEQ, v.sizes[j], i64c(1)), bl.icmp(enum.IPredEQ, v.strides[j], contig[j])))
+				size := v.sizes[j]
+				// Views broadcast along the same size: "size == 1"
+				// once for all of them.
+				one := bl.once(opKey{"icmp eq 1", operand(size), nil, nil}, func() value.Value {
+					return bl.icmp(enum.IPredEQ, size, i64c(1))
+				})
+				all = bl.and(all, bl.or(one, bl.icmp(enum.IPredEQ, v.strides[j], contig[j])))
 			}
 			return all
 		})
