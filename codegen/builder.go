@@ -58,7 +58,12 @@ func (bl *builder) block(base string) *llvm.Block {
 	if n > 0 {
 		name = fmt.Sprintf("%s%d", base, n)
 	}
-	return bl.fn.NewBlock(name)
+	b := bl.fn.NewBlock(name)
+	if spare := bl.mod.spareInsts; len(spare) > 0 {
+		b.Insts = spare[len(spare)-1]
+		bl.mod.spareInsts = spare[:len(spare)-1]
+	}
+	return b
 }
 
 // alloca reserves a stack slot in the entry block.

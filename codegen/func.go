@@ -604,7 +604,7 @@ func (fc *funcCtx) fail(cond value.Value, status int64, msg string, rt ...value.
 
 func allI64(vs []value.Value) bool {
 	for _, v := range vs {
-		if !types.Equal(v.Type(), types.I64) {
+		if t, ok := v.Type().(*types.IntType); !ok || t.BitSize != 64 {
 			return false
 		}
 	}

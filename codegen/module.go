@@ -116,6 +116,9 @@ type moduleCtx struct {
 	// spareChunk is the first chunk of the text of the last function
 	// streamed, for the next one (stream.go).
 	spareChunk []byte
+	// spareInsts are the emptied instruction lists of printed blocks,
+	// for new blocks (recycle).
+	spareInsts [][]llvm.Instruction
 	nstrs      int // the strings defined so far (newCString)
 	// key is the last nest's key (nestcache.go), its buffers reused by
 	// the next: one per module, not one per function.
@@ -334,12 +337,28 @@ func (mc *moduleCtx) finish(f *llvm.Func) {
 		mc.finishStreamed(f, s)
 	} else {
 		mc.pr.function(f)
+		for _, b := range f.Blocks {
+			mc.recycle(b)
+		}
 	}
 	mc.out.WriteString("\n")
 	f.Blocks = nil
 	if f.Parent == mc.m {
 		mc.unlist(f)
 	}
+}
+
+// recycle keeps the instruction list of printed block b, emptied, for a
+// new block: a block's list grows by doubling, and a module of many small
+// functions spent a tenth of its allocations growing them again.
+func (mc *moduleCtx) recycle(b *llvm.Block) {
+	if llirOnly || cap(b.Insts) > 256 || len(mc.spareInsts) >= 256 {
+		b.Insts = nil
+		return
+	}
+	clear(b.Insts)
+	mc.spareInsts = append(mc.spareInsts, b.Insts[:0])
+	b.Insts = nil
 }
 
 // unlist removes f from the module's functions (searched from the end,

@@ -106,7 +106,8 @@ func (fc *funcCtx) stream() {
 	for _, b := range s.done[len(s.done)-n:] {
 		pr.w.WriteByte('\n')
 		pr.block(b)
-		b.Insts, b.Term = nil, printedTerm
+		fc.mod.recycle(b)
+		b.Term = printedTerm
 	}
 	pr.w = w
 	if s.mid.n >= spillAt && s.spill == nil {
@@ -193,12 +194,12 @@ func numberBlock(b *llvm.Block, next int64) int64 {
 		panic(fmt.Sprintf("internal error: an unnamed block in @%s", b.Parent.Name()))
 	}
 	for _, inst := range b.Insts {
-		if n, ok := inst.(numberedVar); ok && n.IsUnnamed() && !types.Equal(n.Type(), types.Void) {
+		if n, ok := inst.(numberedVar); ok && n.IsUnnamed() && !isVoid(n.Type()) {
 			n.SetID(next)
 			next++
 		}
 	}
-	if n, ok := b.Term.(numberedVar); ok && n.IsUnnamed() && !types.Equal(n.Type(), types.Void) {
+	if n, ok := b.Term.(numberedVar); ok && n.IsUnnamed() && !isVoid(n.Type()) {
 		n.SetID(next)
 		next++
 	}
@@ -217,7 +218,7 @@ func (mc *moduleCtx) finishStreamed(f *llvm.Func, s *streamer) {
 	clear(pr.types)
 	entry, rest := f.Blocks[0], f.Blocks[1:]
 	for _, inst := range entry.Insts {
-		if n, ok := inst.(numberedVar); ok && n.IsUnnamed() && !types.Equal(n.Type(), types.Void) {
+		if n, ok := inst.(numberedVar); ok && n.IsUnnamed() && !isVoid(n.Type()) {
 			panic(fmt.Sprintf("internal error: an unnamed value in the entry block of @%s", f.Name()))
 		}
 	}
@@ -233,9 +234,11 @@ func (mc *moduleCtx) finishStreamed(f *llvm.Func, s *streamer) {
 	if err := s.writeMid(mc.out); err != nil && mc.ioErr == nil {
 		mc.ioErr = fmt.Errorf("the body of @%s: %v", f.Name(), err)
 	}
+	mc.recycle(entry)
 	for _, b := range rest {
 		mc.out.WriteByte('\n')
 		pr.block(b)
+		mc.recycle(b)
 	}
 	mc.out.WriteString("}")
 	for _, b := range s.done {
@@ -322,4 +325,12 @@ func newLastReads(f *ir.Func, inlined []bool) *lastReads {
 		}
 	}
 	return r
+}
+
+// isVoid reports whether t is void. (llir's types.Equal compares a
+// pointer type by its text, built anew on each call: numbering every
+// value that way was 2% of a module's allocations.)
+func isVoid(t types.Type) bool {
+	_, ok := t.(*types.VoidType)
+	return ok
 }
