@@ -42,13 +42,15 @@ import (
 // functions, so that a module of many functions (or of many calls to
 // external ones) does not repeat a few hundred instructions per
 // descriptor; clang inlines one called once. who names the function and
-// the value in their messages ("f: argument #0"); they return 0 or,
-// having printed why, the status.
+// what the value in their messages ("f" and "argument #0" print
+// "f: argument #0"): a function has one string of its own, and the
+// others are the module's ("argument #0" once for all functions). They
+// return 0 or, having printed why, the status.
 //
-//	i32 tirc.check.arg.<elem>.<sizes>(desc*, i8* who)
+//	i32 tirc.check.arg.<elem>.<sizes>(desc*, i8* who, i8* what)
 //	    an argument's descriptor of that type (its static sizes are in
 //	    the messages)
-//	i32 tirc.result.<elem>.<rank>(desc*, i8* who, i8** owned, i64 size...)
+//	i32 tirc.result.<elem>.<rank>(desc*, i8* who, i8* what, i8** owned, i64 size...)
 //	    a result's: when its aligned pointer is NULL, allocates the
 //	    buffer (*owned is the pointer to free) and fills the descriptor,
 //	    else checks the caller's descriptor against the sizes
@@ -139,12 +141,12 @@ func (mc *moduleCtx) resultMaker(t *ir.TensorType) *llvm.Func {
 func (mc *moduleCtx) descHelper(name string, t *ir.TensorType, extra ...*llvm.Param) (*funcCtx, *llvm.Param) {
 	desc := llvm.NewParam("desc", types.NewPointer(mc.descType(t.Elem, len(t.Shape))))
 	desc.Attrs = append(desc.Attrs, enum.ParamAttrNoCapture)
-	who := llvm.NewParam("who", i8p)
-	f := mc.m.NewFunc(mc.symbol(name), types.I32, append([]*llvm.Param{desc, who}, extra...)...)
+	who, what := llvm.NewParam("who", i8p), llvm.NewParam("what", i8p)
+	f := mc.m.NewFunc(mc.symbol(name), types.I32, append([]*llvm.Param{desc, who, what}, extra...)...)
 	mc.funcs[name] = f
 	f.Linkage = enum.LinkageInternal
 	mc.funcAttrs(f)
-	fc := &funcCtx{mod: mc, fn: f, who: who, failPrefix: "tirc: error: %s"}
+	fc := &funcCtx{mod: mc, fn: f, who: who, what: what, failPrefix: "tirc: error: %s: %s"}
 	fc.bl = newBuilder(mc, f)
 	fc.exit = fc.bl.block("exit")
 	fc.status = fc.bl.alloca(types.I32)

@@ -43,7 +43,6 @@ func.func @bias_relu(%x: tensor<?x128xf32>, %b: tensor<128xf32>) -> tensor<?x128
 		}
 	}
 	// Output:
-	// define internal void @tirc.report.2
 	// define internal i32 @tirc.check.arg.f32.d.128
 	// define internal i32 @tirc.check.arg.f32.128
 	// define internal i8* @tirc.alloc
@@ -54,6 +53,7 @@ func.func @bias_relu(%x: tensor<?x128xf32>, %b: tensor<128xf32>) -> tensor<?x128
 	// define internal i64 @bias_relu.nest1.run
 	// define internal void @bias_relu.nest2.strided.omp
 	// define internal i64 @bias_relu.nest2.strided.run
+	// define internal void @tirc.report.2
 	// define internal void @tirc.release
 	// define i32 @bias_relu
 	// define weak void @tirc_free

@@ -38,9 +38,12 @@ type funcCtx struct {
 	temps   []value.Value // i8* slots of buffers freed at exit
 	results []*result
 	// who is the string a failure message names its function by (the
-	// function's name), or in a descriptor checker (desccheck.go) the
-	// parameter naming the function and the checked value.
+	// function's name; whoName), or in a descriptor checker
+	// (desccheck.go) the parameter naming the function; there what is
+	// the parameter naming the checked value ("argument #0"), printed
+	// after it.
 	who        value.Value
+	what       value.Value
 	failPrefix string // the messages' start: "tirc: error: %s: " when empty
 	// failMsg and failArgs are the i8* and i64 slots where a failure
 	// path leaves its message and values for the exit block (fail).
@@ -330,7 +333,7 @@ func (fc *funcCtx) readDesc(p value.Value, t *ir.TensorType, what string, check 
 		// A module-level checker does it (desccheck.go): a function
 		// pays a call per descriptor, not the checks' text. (In the
 		// checker itself, f is nil and the checks below are made.)
-		fc.failWith(bl.b.NewCall(fc.mod.descChecker(t), p, fc.mod.whoString(fc.f.Name+": "+what)))
+		fc.failWith(bl.b.NewCall(fc.mod.descChecker(t), p, fc.whoName(), fc.mod.cstring(what)))
 		check = false
 	}
 	// One load of the whole descriptor, its fields taken apart: a third
@@ -569,10 +572,11 @@ func (fc *funcCtx) fail(cond value.Value, status int64, msg string, rt ...value.
 		fc.fallBackUnless(bl.b.NewXor(cond, constant.True))
 		return
 	}
+	if fc.what != nil {
+		rt = append([]value.Value{fc.what}, rt...)
+	}
 	bl.ifThen(cond, "fail", func() {
-		if fc.who == nil {
-			fc.who = fc.mod.whoString(fc.f.Name)
-		}
+		fc.whoName()
 		prefix := fc.failPrefix
 		if prefix == "" {
 			prefix = "tirc: error: %s: "
@@ -600,6 +604,15 @@ func (fc *funcCtx) fail(cond value.Value, status int64, msg string, rt ...value.
 		bl.b.NewStore(constant.NewInt(types.I32, status), fc.status)
 		bl.b.NewBr(fc.exit)
 	})
+}
+
+// whoName returns the string naming the function in its messages,
+// defining it on first use.
+func (fc *funcCtx) whoName() value.Value {
+	if fc.who == nil {
+		fc.who = fc.mod.whoString(fc.f.Name)
+	}
+	return fc.who
 }
 
 func allI64(vs []value.Value) bool {
@@ -822,7 +835,7 @@ func (fc *funcCtx) resultView(k int, sizes []value.Value) *view {
 	}
 	t := r.typ
 	what := fmt.Sprintf("result #%d", k)
-	args := append([]value.Value{r.desc, fc.mod.whoString(fc.f.Name + ": " + what), r.owned}, sizes...)
+	args := append([]value.Value{r.desc, fc.whoName(), fc.mod.cstring(what), r.owned}, sizes...)
 	fc.failWith(bl.b.NewCall(fc.mod.resultMaker(t), args...))
 	v := fc.readDesc(r.desc, &ir.TensorType{Shape: t.Shape, Elem: t.Elem}, what, false)
 	v.sizes = sizes
