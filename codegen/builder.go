@@ -21,7 +21,9 @@ type builder struct {
 	entry *llvm.Block // allocas only; branched to the first body block at the end
 	first *llvm.Block // the first body block
 	b     *llvm.Block // insertion block
-	names map[string]int
+	// names counts the blocks made per base name (block): a few bases
+	// each, so a list searched from the end, not a map per function.
+	names []nameCount
 	// nameSlots names every alloca (slot.0, slot.1, ...; slots so far):
 	// a function whose blocks are printed while it is built (stream.go)
 	// prints its entry block last, so what is in it cannot be numbered.
@@ -38,7 +40,7 @@ type builder struct {
 }
 
 func newBuilder(mod *moduleCtx, fn *llvm.Func) *builder {
-	bl := &builder{mod: mod, fn: fn, names: map[string]int{}}
+	bl := &builder{mod: mod, fn: fn, names: make([]nameCount, 0, 8)}
 	bl.entry = fn.NewBlock("entry")
 	bl.b = bl.block("body")
 	bl.first = bl.b
@@ -52,8 +54,17 @@ func (bl *builder) finish() {
 
 // block returns a new block named after base, unique in the function.
 func (bl *builder) block(base string) *llvm.Block {
-	n := bl.names[base]
-	bl.names[base] = n + 1
+	n := 0
+	for i := len(bl.names) - 1; i >= 0; i-- {
+		if bl.names[i].base == base {
+			n = bl.names[i].n
+			bl.names[i].n++
+			break
+		}
+	}
+	if n == 0 {
+		bl.names = append(bl.names, nameCount{base, 1})
+	}
 	name := base
 	if n > 0 {
 		name = fmt.Sprintf("%s%d", base, n)
@@ -64,6 +75,11 @@ func (bl *builder) block(base string) *llvm.Block {
 		bl.mod.spareInsts = spare[:len(spare)-1]
 	}
 	return b
+}
+
+type nameCount struct {
+	base string
+	n    int
 }
 
 // alloca reserves a stack slot in the entry block.

@@ -343,6 +343,7 @@ func (fc *funcCtx) readDesc(p value.Value, t *ir.TensorType, what string, check 
 	aligned := bl.b.NewExtractValue(desc, 1)
 	off := bl.b.NewExtractValue(desc, 2)
 	v := &view{elem: t.Elem, shape: t.Shape, base: bl.gep(storageType(t.Elem), aligned, off)}
+	v.sizes, v.strides = make([]value.Value, 0, len(t.Shape)), make([]value.Value, 0, len(t.Shape))
 	checks := check && fc.mod.opts.Checks
 	for d, s := range t.Shape {
 		if s >= 0 && !checks {
