@@ -93,7 +93,7 @@ func (mc *moduleCtx) emitBare(f *ir.Func, name string, entry *llvm.Func) *llvm.F
 	mc.funcAttrs(fn)
 	bl := newBuilder(mc, fn)
 	if mc.opts.Checks {
-		mc.checkBarePointers(bl, name, ps, tensors, nargs)
+		mc.checkBarePointers(bl, f, name, ps, tensors, nargs)
 	}
 	b := bl.b
 	args := make([]value.Value, len(ps))
@@ -149,7 +149,7 @@ func (mc *moduleCtx) emitBare(f *ir.Func, name string, entry *llvm.Func) *llvm.F
 // tensor that has elements is NULL (desccheck.go): for a result, the
 // descriptor ABI would read NULL as "allocate it" and lose the result. One
 // branch on the hot path; the cold one finds the culprit.
-func (mc *moduleCtx) checkBarePointers(bl *builder, name string, ps []*llvm.Param, tensors []*ir.TensorType, nargs int) {
+func (mc *moduleCtx) checkBarePointers(bl *builder, f *ir.Func, name string, ps []*llvm.Param, tensors []*ir.TensorType, nargs int) {
 	var anyNull value.Value = constant.False
 	var nulls []value.Value
 	var whats []string
@@ -176,7 +176,7 @@ func (mc *moduleCtx) checkBarePointers(bl *builder, name string, ps []*llvm.Para
 	bl.ifThen(anyNull, "null", func() {
 		for i, null := range nulls {
 			bl.ifThen(null, "null.report", func() {
-				format := mc.cstring("tirc: error: " + escape(name) + ": " + escape(whats[i]) + "\n")
+				format := mc.ownString(f, "tirc: error: "+escape(name)+": "+escape(whats[i])+"\n")
 				bl.b.NewCall(mc.dprintf(), bl.b.NewLoad(types.I32, mc.errorFD()), format)
 				bl.b.NewRet(constant.NewInt(types.I32, StatusDesc))
 			})

@@ -3,6 +3,7 @@ package codegen
 import (
 	"fmt"
 	"io"
+	"maps"
 
 	llvm "github.com/llir/llvm/ir"
 
@@ -92,7 +93,9 @@ func emit(m *ir.Module, opts Options, t *text) (diags ir.Diagnostics) {
 	if diags.HasErrors() {
 		return diags
 	}
+	mc.declared = maps.Clone(mc.symbols)
 	mc.writeHead()
+	mc.writeTypeDefs() // the descriptor types of the signatures
 	for _, f := range m.Funcs {
 		if f.External {
 			continue

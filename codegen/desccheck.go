@@ -169,7 +169,8 @@ func (fc *funcCtx) checkNotNull(p value.Value, what string) {
 		return
 	}
 	null := constant.NewNull(p.Type().(*types.PointerType))
-	fc.fail(fc.bl.b.NewICmp(enum.IPredEQ, p, null), StatusDesc, escape(what)+" is a NULL pointer")
+	// Every function checks its results' descriptors: one format for all.
+	fc.failAs(fc.bl.b.NewICmp(enum.IPredEQ, p, null), StatusDesc, escape(what)+" is a NULL pointer", true)
 }
 
 // nonEmpty is true when every size is non-zero (sizes are not negative).

@@ -135,6 +135,9 @@ type decl struct {
 	name    string
 	general string // "" without a fast entry
 	bare    string // "" without a bare entry
+	// own are the function's own globals (ownString, ownSymbol), made
+	// while it is lowered and dropped once it is printed.
+	own *ownGlobals
 }
 
 // declare decides the names of f's LLVM functions. An external function
@@ -565,6 +568,13 @@ func kernelCost(k ir.Kernel) int { return k.Info().Cost }
 // function's name is passed to a "%s", so that every function of a
 // module shares each format.
 func (fc *funcCtx) fail(cond value.Value, status int64, msg string, rt ...value.Value) {
+	fc.failAs(cond, status, msg, false, rt...)
+}
+
+// failAs is fail; with common, the message's format is the module's,
+// shared by every function that reports it (a result's NULL descriptor),
+// instead of the function's own (format).
+func (fc *funcCtx) failAs(cond value.Value, status int64, msg string, common bool, rt ...value.Value) {
 	if c, ok := cond.(*constant.Int); ok && c.X.Sign() == 0 {
 		return
 	}
@@ -582,7 +592,7 @@ func (fc *funcCtx) fail(cond value.Value, status int64, msg string, rt ...value.
 		if prefix == "" {
 			prefix = "tirc: error: %s: "
 		}
-		format := fc.mod.cstring(prefix + msg + "\n")
+		format := fc.format(prefix+msg+"\n", common)
 		if !allI64(rt) {
 			fd := bl.b.NewLoad(types.I32, fc.mod.errorFD())
 			args := append([]value.Value{fd, format, fc.who}, rt...)
@@ -607,11 +617,21 @@ func (fc *funcCtx) fail(cond value.Value, status int64, msg string, rt ...value.
 	})
 }
 
+// format returns a failure message's format: in a tirc function, its own
+// string (its messages name its ops' locations: no other function has
+// them), unless common; in the module's helpers, the module's.
+func (fc *funcCtx) format(s string, common bool) value.Value {
+	if fc.f == nil || common {
+		return fc.mod.cstring(s)
+	}
+	return fc.mod.ownString(fc.f, s)
+}
+
 // whoName returns the string naming the function in its messages,
 // defining it on first use.
 func (fc *funcCtx) whoName() value.Value {
 	if fc.who == nil {
-		fc.who = fc.mod.whoString(fc.f.Name)
+		fc.who = fc.mod.ownString(fc.f, fc.f.Name)
 	}
 	return fc.who
 }
@@ -983,11 +1003,12 @@ func (fc *funcCtx) constant(op *ir.Op) error {
 			cs[i] = fc.storageConst(e, elem(int64(i)))
 		}
 		arr := constant.NewArray(types.NewArray(uint64(n), storageType(e)), cs...)
-		g := fc.mod.m.NewGlobalDef(fc.mod.symbol(fmt.Sprintf(".const%d", len(fc.mod.m.Globals)+len(fc.mod.strs))), arr) // strings are globals too (cstring)
+		g := llvm.NewGlobalDef(fc.mod.ownSymbol(fc.f, "const"), arr)
 		g.Linkage = enum.LinkagePrivate
 		g.Immutable = true
 		g.UnnamedAddr = enum.UnnamedAddrUnnamedAddr
 		g.Align = 64
+		fc.mod.defineGlobal(g)
 		base := constant.NewGetElementPtr(arr.Typ, g, i64c(0), i64c(0))
 		base.InBounds = true
 		fc.vals[v.ID()] = &lowered{view: &view{elem: e, shape: shape, base: base, sizes: sizes, strides: fc.contig(sizes), contiguous: true}}

@@ -92,6 +92,9 @@ type moduleCtx struct {
 	decls   map[string]*decl      // tirc function name -> its names (declare)
 	entries map[string]*llvm.Func // tirc function name -> LLVM function, while needed (entry)
 	symbols map[string]bool       // LLVM names taken (names.go)
+	// declared are the names the declare phase took (the functions' and
+	// their entries'), which a function's own globals avoid (ownSymbol).
+	declared map[string]bool
 	// generals are the full bodies of functions with a fast entry, while
 	// needed (general).
 	generals map[string]*llvm.Func
@@ -190,14 +193,6 @@ func (mc *moduleCtx) cstring(s string) value.Value {
 	return v
 }
 
-// whoString is a string naming a function (and what of it a check is
-// about) for its messages: each is asked for once or twice, by one
-// function, so it is defined without entering the module's pool (a
-// module of 100k functions spent a tenth of its time in the pool's map).
-func (mc *moduleCtx) whoString(s string) value.Value {
-	return mc.newCString(s)
-}
-
 // newCString defines the global holding s. Its name, .str<n>, comes from
 // a counter no other generated name uses: it is only checked against the
 // module's own symbols, not entered among them.
@@ -208,6 +203,12 @@ func (mc *moduleCtx) newCString(s string) *stringPtr {
 		name = ".str" + strconv.Itoa(mc.nstrs)
 		mc.nstrs++
 	}
+	return mc.defineString(name, s)
+}
+
+// defineString writes the definition of the global name holding s and
+// returns its i8*.
+func (mc *moduleCtx) defineString(name, s string) *stringPtr {
 	var def, ident string
 	if llirOnly {
 		arr := constant.NewCharArrayFromString(s + "\x00")
@@ -222,13 +223,81 @@ func (mc *moduleCtx) newCString(s string) *stringPtr {
 		// What llir prints, without its fmt calls: a long function has a
 		// message per check (TestPrinterMatchesLLIR compares).
 		arr := "[" + strconv.Itoa(len(s)+1) + " x i8]"
-		def = "@" + name + " = private unnamed_addr constant " + arr + " c\"" + escapeLL(s) + "\\00\""
-		ident = "getelementptr inbounds (" + arr + ", " + arr + "* @" + name + ", i64 0, i64 0)"
+		g := globalIdent(name)
+		def = g + " = private unnamed_addr constant " + arr + " c\"" + escapeLL(s) + "\\00\""
+		ident = "getelementptr inbounds (" + arr + ", " + arr + "* " + g + ", i64 0, i64 0)"
 	}
 	mc.out.WriteString("\n")
 	mc.out.WriteString(def)
 	mc.out.WriteString("\n")
 	return &stringPtr{ident: ident}
+}
+
+// defineGlobal writes the definition of g at once, as strings are.
+func (mc *moduleCtx) defineGlobal(g *llvm.Global) {
+	mc.out.WriteString("\n")
+	mc.out.WriteString(g.LLString())
+	mc.out.WriteString("\n")
+}
+
+// globalIdent is name as LLVM IR writes a global's: @name, quoted when
+// it is not a plain name.
+func globalIdent(name string) string {
+	if plainName(name) {
+		return "@" + name
+	}
+	return llvm.NewGlobal(name, types.I8).Ident()
+}
+
+// ownGlobals are a tirc function's own globals: the strings naming it and
+// its ops' locations in its failure messages, and its dense constants.
+// No other function has them, so they are named after the function
+// (ownSymbol), not from the module's counters, and a function's lowering
+// needs nothing of the module's to make them (shard.go).
+type ownGlobals struct {
+	strs          map[string]value.Value
+	nstrs, nconst int
+}
+
+// ownSymbol returns a new name for a global of f's own: <f>.str<k> or
+// <f>.const<k> after f's LLVM name, k counting from 0 for each function
+// and kind, skipping the names the declare phase took. No other name
+// codegen makes ends in .str<digits> or .const<digits> after a
+// non-empty prefix (the module's strings are .str<n>), and the function
+// name before it is unique, so these are unique too.
+func (mc *moduleCtx) ownSymbol(f *ir.Func, kind string) string {
+	d := mc.lookupDecl(f.Name)
+	o := d.ownGlobals()
+	for {
+		n := &o.nstrs
+		if kind == "const" {
+			n = &o.nconst
+		}
+		name := d.name + "." + kind + strconv.Itoa(*n)
+		*n++
+		if !mc.declared[name] {
+			return name
+		}
+	}
+}
+
+// ownString returns an i8* to a string of f's own holding s, defining it
+// on first use.
+func (mc *moduleCtx) ownString(f *ir.Func, s string) value.Value {
+	o := mc.lookupDecl(f.Name).ownGlobals()
+	if v, ok := o.strs[s]; ok {
+		return v
+	}
+	v := mc.defineString(mc.ownSymbol(f, "str"), s)
+	o.strs[s] = v
+	return v
+}
+
+func (d *decl) ownGlobals() *ownGlobals {
+	if d.own == nil {
+		d.own = &ownGlobals{strs: map[string]value.Value{}}
+	}
+	return d.own
 }
 
 // escapeLL writes s as LLVM's c"..." holds it: printable ASCII but '"'
@@ -401,6 +470,7 @@ func (mc *moduleCtx) newFunc(name string, ret types.Type, params ...*llvm.Param)
 // module.
 func (mc *moduleCtx) finishEntries(f *ir.Func, bare *llvm.Func) {
 	delete(mc.plans, f)
+	mc.lookupDecl(f.Name).own = nil
 	for _, fn := range []*llvm.Func{mc.generals[f.Name], mc.entries[f.Name], bare} {
 		if fn != nil && len(fn.Blocks) > 0 {
 			mc.finish(fn)
