@@ -5,8 +5,6 @@ import (
 	"io"
 	"maps"
 
-	llvm "github.com/llir/llvm/ir"
-
 	"github.com/tirc/tirc/ir"
 )
 
@@ -96,25 +94,13 @@ func emit(m *ir.Module, opts Options, t *text) (diags ir.Diagnostics) {
 	mc.declared = maps.Clone(mc.symbols)
 	mc.writeHead()
 	mc.writeTypeDefs() // the descriptor types of the signatures
+	var bodies []*ir.Func
 	for _, f := range m.Funcs {
-		if f.External {
-			continue
+		if !f.External {
+			bodies = append(bodies, f)
 		}
-		if err := lowerGuarded(mc, f); err != nil {
-			diags = append(diags, asDiag(err, f.Pos))
-			continue
-		}
-		if g := mc.general(f.Name); g != nil {
-			if err := mc.lowerFastEntry(f, g); err != nil {
-				diags = append(diags, asDiag(err, f.Pos))
-			}
-		}
-		var bare *llvm.Func
-		if name := mc.decls[f.Name].bare; name != "" {
-			bare = mc.emitBare(f, name, mc.entry(f.Name))
-		}
-		mc.finishEntries(f, bare)
 	}
+	diags = append(diags, mc.lowerAll(bodies)...)
 	if diags.HasErrors() {
 		return diags
 	}

@@ -77,7 +77,7 @@ func (mc *moduleCtx) descChecker(t *ir.TensorType) *llvm.Func {
 			name.WriteString("." + strconv.FormatInt(s, 10))
 		}
 	}
-	if f, ok := mc.funcs[name.String()]; ok {
+	if f := mc.helper(name.String()); f != nil {
 		return f
 	}
 	fc, desc := mc.descHelper(name.String(), t)
@@ -91,7 +91,7 @@ func (mc *moduleCtx) descChecker(t *ir.TensorType) *llvm.Func {
 // t's element type and rank (see above).
 func (mc *moduleCtx) resultMaker(t *ir.TensorType) *llvm.Func {
 	name := "tirc.result." + elemName(t.Elem) + "." + strconv.Itoa(len(t.Shape))
-	if f, ok := mc.funcs[name]; ok {
+	if f := mc.helper(name); f != nil {
 		return f
 	}
 	owned := llvm.NewParam("owned", types.NewPointer(i8p))
@@ -143,9 +143,9 @@ func (mc *moduleCtx) descHelper(name string, t *ir.TensorType, extra ...*llvm.Pa
 	desc.Attrs = append(desc.Attrs, enum.ParamAttrNoCapture)
 	who, what := llvm.NewParam("who", i8p), llvm.NewParam("what", i8p)
 	f := mc.m.NewFunc(mc.symbol(name), types.I32, append([]*llvm.Param{desc, who, what}, extra...)...)
-	mc.funcs[name] = f
 	f.Linkage = enum.LinkageInternal
 	mc.funcAttrs(f)
+	mc.publishHelper(name, f)
 	fc := &funcCtx{mod: mc, fn: f, who: who, what: what, failPrefix: "tirc: error: %s: %s"}
 	fc.bl = newBuilder(mc, f)
 	fc.exit = fc.bl.block("exit")

@@ -143,7 +143,9 @@
 // # Files by job
 //
 // Lowering to llir objects: codegen.go (Emit, the module loop), module.go
-// (what functions share), func.go (a function body, op by op; what is
+// (what functions share), shard.go (a module's functions lowered in
+// parallel, in shards that change the module in turn, giving the same
+// text as in order), func.go (a function body, op by op; what is
 // asked again and again -- an argument's layout, a buffer's byte size,
 // the thread count -- is computed once where it dominates the rest,
 // builder.once), nestcache.go (shared nests), nest.go

@@ -19,12 +19,15 @@ const ErrorFDSymbol = "tirc_error_fd"
 
 // errorFD returns @tirc_error_fd, defining it on first use.
 func (mc *moduleCtx) errorFD() *llvm.Global {
-	if mc.errFD == nil {
-		mc.symbols[ErrorFDSymbol] = true
-		g := mc.m.NewGlobalDef(ErrorFDSymbol, constant.NewInt(types.I32, 2))
-		g.Linkage = enum.LinkageWeak
-		g.Align = 4
-		mc.errFD = g
+	var g *llvm.Global
+	if mc.have(func() bool { g = mc.errFD; return g != nil }) {
+		return g
 	}
-	return mc.errFD
+	mc.symbols[ErrorFDSymbol] = true
+	g = llvm.NewGlobalDef(ErrorFDSymbol, constant.NewInt(types.I32, 2))
+	g.Linkage = enum.LinkageWeak
+	g.Align = 4
+	mc.m.Globals = append(mc.m.Globals, g)
+	mc.publish(func() { mc.errFD = g })
+	return g
 }

@@ -401,6 +401,9 @@ const maxFusedLeaves = 32
 // check, its fast entry and its general body; finishEntries drops it.
 func (mc *moduleCtx) plan(f *ir.Func) *fusionPlan {
 	p, ok := mc.plans[f]
+	if !ok && mc.parent != nil {
+		p, ok = mc.parent.plans[f] // made by declare (fastEntryOK)
+	}
 	if !ok {
 		p = &fusionPlan{inlined: make([]bool, f.NumValues()), loops: make([]*ir.Loops, f.NumValues())}
 		planFusion(f, p)
@@ -673,7 +676,7 @@ const minReportValues = 2
 // of holding the test and the call.
 func (mc *moduleCtx) reporter(n int) *llvm.Func {
 	name := "tirc.report." + strconv.Itoa(n)
-	if f, ok := mc.funcs[name]; ok {
+	if f := mc.helper(name); f != nil {
 		return f
 	}
 	msg, who := llvm.NewParam("msg", i8p), llvm.NewParam("who", i8p)
@@ -700,7 +703,7 @@ func (mc *moduleCtx) reporter(n int) *llvm.Func {
 // descriptor's two pointers (the first two fields of every descriptor).
 func (mc *moduleCtx) releaser() *llvm.Func {
 	const name = "tirc.release"
-	if f, ok := mc.funcs[name]; ok {
+	if f := mc.helper(name); f != nil {
 		return f
 	}
 	owned, desc := llvm.NewParam("owned", i8p), llvm.NewParam("desc", i8p)
@@ -719,10 +722,10 @@ func (mc *moduleCtx) releaser() *llvm.Func {
 // failure paths only.
 func (mc *moduleCtx) coldHelper(name string, params ...*llvm.Param) *llvm.Func {
 	f := mc.m.NewFunc(mc.symbol(name), types.Void, params...)
-	mc.funcs[name] = f
 	f.Linkage = enum.LinkageInternal
 	f.FuncAttrs = append(f.FuncAttrs, enum.FuncAttrCold)
 	mc.funcAttrs(f)
+	mc.publishHelper(name, f)
 	return f
 }
 

@@ -231,13 +231,14 @@ func (fc *funcCtx) flushGroup() error {
 	// The group's function, like a nest, is shared by the groups with
 	// the same members and the same pattern of values (nestcache.go).
 	key := rowsKey(g, built, ride, fc.groupNT, rideFn, rideA)
-	same := mc.shared[key.sum()]
+	same := mc.sharedNest(key)
 	if same != nil && !checkSharedNests {
 		fc.runGroup(g, same.fn, same.argsOf(key))
 		return nil
 	}
+	mc.await() // a new group function
 	mc.nests++
-	fn := mc.m.NewFunc(fmt.Sprintf("%s.rows%d", privateSymbol(fc.f.Name), mc.nests), types.I64)
+	fn := mc.m.NewFunc(mc.symbol(fmt.Sprintf("%s.rows%d", privateSymbol(fc.f.Name), mc.nests)), types.I64)
 	fn.Linkage = enum.LinkageInternal
 	mc.funcAttrs(fn)
 	ns := &nest{bl: newBuilder(mc, fn), fn: fn, caps: map[value.Value]value.Value{}}
@@ -362,8 +363,8 @@ func (fc *funcCtx) flushGroup() error {
 	st := ns.packed.st
 	st.Fields = append(st.Fields, types.I64) // the fault bits of GOMP's threads (runPacked)
 	if same == nil {
-		mc.m.TypeDefs = append(mc.m.TypeDefs, st)
-		mc.omp[fn] = ompEntry{st: st, packed: true}
+		mc.defineType(st)
+		mc.publish(func() { mc.omp[fn] = ompEntry{st: st, packed: true} })
 	}
 	fn, args, err := mc.finishShared(key, same, ns)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 
 	llvm "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -81,73 +82,105 @@ func HostTriple() string {
 	return arch + "-unknown-" + runtime.GOOS
 }
 
-// moduleCtx is the LLVM module being built and what its functions share:
-// declared runtime functions, intrinsics, message strings and the LLVM
-// functions of the tirc functions (for func.call).
-type moduleCtx struct {
-	m       *llvm.Module
-	opts    Options
-	funcs   map[string]*llvm.Func // declared external functions by name
-	strs    map[string]value.Value
-	decls   map[string]*decl      // tirc function name -> its names (declare)
-	entries map[string]*llvm.Func // tirc function name -> LLVM function, while needed (entry)
-	symbols map[string]bool       // LLVM names taken (names.go)
-	// declared are the names the declare phase took (the functions' and
-	// their entries'), which a function's own globals avoid (ownSymbol).
+// module is the LLVM module being built and what its functions share:
+// declared runtime functions, intrinsics, message strings, descriptor
+// types, the shared nests, and the names taken. The functions of a
+// module may be lowered in parallel, in shards (shard.go): each shard has
+// its own moduleCtx around the one module, whose maps are then read under
+// mu and written only by the shard holding the turn.
+type module struct {
+	m     *llvm.Module
+	opts  Options
+	mu    sync.RWMutex          // the maps below, while shards run
+	funcs map[string]*llvm.Func // declared external functions by name
+	strs  map[string]value.Value
+	decls map[string]*decl // tirc function name -> its names (declare)
+	// symbols are the LLVM names taken (names.go); declared are those the
+	// declare phase took (the functions' and their entries'), which a
+	// function's own globals avoid (ownSymbol).
+	symbols  map[string]bool
 	declared map[string]bool
+	descs    map[descKey]*types.StructType
+	nests    int
+	nstrs    int             // the strings defined so far (newCString)
+	ntMD     *metadata.Tuple // !{i32 1} of !nontemporal
+	errFD    *llvm.Global    // @tirc_error_fd (errorfd.go)
+	// shared are the nests built so far by key (nestcache.go), and omp
+	// their wrappers for GOMP_parallel (parallel.go).
+	shared map[[32]byte]*sharedNest
+	omp    map[*llvm.Func]ompEntry
+	turns  *turns // who may change the module, while shards run (shard.go)
+}
+
+// moduleCtx lowers functions of the module: all of them, or a shard's
+// (shard.go). What it holds is its own: the text it writes, the llir
+// functions of the tirc functions it lowers, buffers it reuses.
+type moduleCtx struct {
+	*module
+	entries map[string]*llvm.Func // tirc function name -> LLVM function, while needed (entry)
 	// generals are the full bodies of functions with a fast entry, while
 	// needed (general).
 	generals map[string]*llvm.Func
 	plans    map[*ir.Func]*fusionPlan // planFusion's, until f is lowered (plan)
-	descs    map[descKey]*types.StructType
-	nests    int
-	ntMD     *metadata.Tuple // !{i32 1} of !nontemporal
-	errFD    *llvm.Global    // @tirc_error_fd (errorfd.go)
 	// out receives the text of each function definition as soon as it is
 	// complete, and then its blocks are dropped, so memory stays
 	// proportional to the function being built, not the module; the
 	// module-level entities follow at the end (writeModule).
 	out *text
 	pr  *printer // writes into out (print.go)
+	// typeDefs are the named types made since the last function was
+	// printed: they are written before it (writeTypeDefs).
+	typeDefs []types.Type
 	// streams are the functions printed while they are built (stream.go).
 	streams map[*llvm.Func]*streamer
 	ioErr   error // the first failure of a temporary file (stream.go)
-	// shared are the nests built so far by key (nestcache.go), and omp
-	// their wrappers for GOMP_parallel (parallel.go).
-	shared map[[32]byte]*sharedNest
-	omp    map[*llvm.Func]ompEntry
 	// spareChunk is the first chunk of the text of the last function
 	// streamed, for the next one (stream.go).
 	spareChunk []byte
 	// spareInsts are the emptied instruction lists of printed blocks,
 	// for new blocks (recycle).
 	spareInsts [][]llvm.Instruction
-	nstrs      int // the strings defined so far (newCString)
 	// key is the last nest's key (nestcache.go), its buffers reused by
 	// the next: one per module, not one per function.
 	key *nestKey
 	// parent is the module's context when this one lowers a shard of its
 	// functions (shard.go): read only while shards run.
 	parent *moduleCtx
+	// turn is set while this context may change the module: always
+	// without shards, and from its turn on in a shard (shard.go).
+	turn  bool
+	shard int // the shard this context lowers
 }
 
 func newModuleCtx(opts Options, out *text) *moduleCtx {
-	mc := &moduleCtx{m: llvm.NewModule(), opts: opts, funcs: map[string]*llvm.Func{}, descs: map[descKey]*types.StructType{},
-		strs: map[string]value.Value{}, decls: map[string]*decl{}, entries: map[string]*llvm.Func{}, generals: map[string]*llvm.Func{},
-		plans: map[*ir.Func]*fusionPlan{}, symbols: map[string]bool{}, out: out, pr: newPrinter(out),
-		streams: map[*llvm.Func]*streamer{}, shared: map[[32]byte]*sharedNest{}, omp: map[*llvm.Func]ompEntry{}}
-	mc.m.TargetTriple = opts.TargetTriple
-	if mc.m.TargetTriple == "" {
-		mc.m.TargetTriple = HostTriple()
+	md := &module{m: llvm.NewModule(), opts: opts, funcs: map[string]*llvm.Func{}, descs: map[descKey]*types.StructType{},
+		strs: map[string]value.Value{}, decls: map[string]*decl{}, symbols: map[string]bool{},
+		shared: map[[32]byte]*sharedNest{}, omp: map[*llvm.Func]ompEntry{}}
+	md.m.TargetTriple = opts.TargetTriple
+	if md.m.TargetTriple == "" {
+		md.m.TargetTriple = HostTriple()
 	}
-	mc.m.SourceFilename = "tirc"
-	return mc
+	md.m.SourceFilename = "tirc"
+	return newCtx(md, out, nil)
+}
+
+// newCtx is a context lowering functions of md into out.
+func newCtx(md *module, out *text, parent *moduleCtx) *moduleCtx {
+	return &moduleCtx{module: md, entries: map[string]*llvm.Func{}, generals: map[string]*llvm.Func{},
+		plans: map[*ir.Func]*fusionPlan{}, out: out, pr: newPrinter(out),
+		streams: map[*llvm.Func]*streamer{}, parent: parent, turn: parent == nil}
 }
 
 // intrinsic declares (once) the external function name with the given
 // signature: LLVM intrinsics and C library functions alike.
 func (mc *moduleCtx) intrinsic(name string, ret types.Type, params ...types.Type) *llvm.Func {
-	if f, ok := mc.funcs[name]; ok {
+	return mc.declareExtern(name, nil, ret, params...)
+}
+
+// declareExtern is intrinsic; set, when not nil, completes the
+// declaration before any other function may see it.
+func (mc *moduleCtx) declareExtern(name string, set func(*llvm.Func), ret types.Type, params ...types.Type) *llvm.Func {
+	if f := mc.helper(name); f != nil {
 		return f
 	}
 	ps := make([]*llvm.Param, len(params))
@@ -155,9 +188,27 @@ func (mc *moduleCtx) intrinsic(name string, ret types.Type, params ...types.Type
 		ps[i] = llvm.NewParam("", p)
 	}
 	f := mc.m.NewFunc(name, ret, ps...)
-	mc.funcs[name] = f
+	if set != nil {
+		set(f)
+	}
 	mc.symbols[name] = true
+	mc.publishHelper(name, f)
 	return f
+}
+
+// helper returns the module's function called name by codegen (a
+// declaration, or a helper it defines), or nil, on this context's turn
+// then (have).
+func (mc *moduleCtx) helper(name string) *llvm.Func {
+	var f *llvm.Func
+	mc.have(func() bool { f = mc.funcs[name]; return f != nil })
+	return f
+}
+
+// publishHelper lets the module's functions use f as the function called
+// name.
+func (mc *moduleCtx) publishHelper(name string, f *llvm.Func) {
+	mc.publish(func() { mc.funcs[name] = f })
 }
 
 var i8p = types.NewPointer(types.I8)
@@ -168,15 +219,12 @@ func (mc *moduleCtx) free() *llvm.Func   { return mc.intrinsic("free", types.Voi
 // dprintf is `int dprintf(int fd, const char *fmt, ...)`: messages go to
 // fd 2 without touching stdio's buffers.
 func (mc *moduleCtx) dprintf() *llvm.Func {
-	if f, ok := mc.funcs["dprintf"]; ok {
-		return f
-	}
-	f := mc.intrinsic("dprintf", types.I32, types.I32, i8p)
-	f.Sig.Variadic = true
-	// Failure paths are cold: LLVM moves them out of the way of the
-	// straight-line success path (W4, a tiny call, pays for the rest).
-	f.FuncAttrs = append(f.FuncAttrs, enum.FuncAttrCold)
-	return f
+	return mc.declareExtern("dprintf", func(f *llvm.Func) {
+		f.Sig.Variadic = true
+		// Failure paths are cold: LLVM moves them out of the way of the
+		// straight-line success path (W4, a tiny call, pays for the rest).
+		f.FuncAttrs = append(f.FuncAttrs, enum.FuncAttrCold)
+	}, types.I32, types.I32, i8p)
 }
 
 // cstring returns an i8* to a private NUL-terminated string constant.
@@ -185,11 +233,12 @@ func (mc *moduleCtx) dprintf() *llvm.Func {
 // so there are several per op, and their llir objects were most of the
 // memory of a module of many small functions.
 func (mc *moduleCtx) cstring(s string) value.Value {
-	if v, ok := mc.strs[s]; ok {
+	var v value.Value
+	if mc.have(func() bool { v = mc.strs[s]; return v != nil }) {
 		return v
 	}
-	v := mc.newCString(s)
-	mc.strs[s] = v
+	v = mc.newCString(s)
+	mc.publish(func() { mc.strs[s] = v })
 	return v
 }
 
@@ -197,6 +246,7 @@ func (mc *moduleCtx) cstring(s string) value.Value {
 // a counter no other generated name uses: it is only checked against the
 // module's own symbols, not entered among them.
 func (mc *moduleCtx) newCString(s string) *stringPtr {
+	mc.mustTurn()
 	name := ".str" + strconv.Itoa(mc.nstrs)
 	mc.nstrs++
 	for mc.symbols[name] {
@@ -345,15 +395,15 @@ func (mc *moduleCtx) funcAttrs(f *llvm.Func) {
 // failed: (0 + 63) & -64 is 0). Inlined at every buffer, it is written
 // once instead of at each.
 func (mc *moduleCtx) allocFunc() *llvm.Func {
-	if f, ok := mc.funcs["tirc.alloc"]; ok {
+	if f := mc.helper("tirc.alloc"); f != nil {
 		return f
 	}
 	bytes, slot := llvm.NewParam("bytes", types.I64), llvm.NewParam("slot", types.NewPointer(i8p))
 	f := mc.m.NewFunc(mc.symbol("tirc.alloc"), i8p, bytes, slot)
-	mc.funcs["tirc.alloc"] = f
 	f.Linkage = enum.LinkageInternal
 	f.FuncAttrs = append(f.FuncAttrs, enum.FuncAttrAlwaysInline)
 	mc.funcAttrs(f)
+	mc.publishHelper("tirc.alloc", f)
 	b := f.NewBlock("entry")
 	raw := b.NewCall(mc.malloc(), bytes)
 	b.NewStore(raw, slot)
@@ -413,6 +463,7 @@ func (mc *moduleCtx) finish(f *llvm.Func) {
 	mc.out.WriteString("\n")
 	f.Blocks = nil
 	if f.Parent == mc.m {
+		mc.mustTurn()
 		mc.unlist(f)
 	}
 }
@@ -446,14 +497,21 @@ func (mc *moduleCtx) unlist(f *llvm.Func) {
 // instruction needs its size, so each goes before the first function
 // that uses it.
 func (mc *moduleCtx) writeTypeDefs() {
-	for _, t := range mc.m.TypeDefs {
+	for _, t := range mc.typeDefs {
 		mc.out.WriteString("\n")
 		mc.out.WriteString(t.String())
 		mc.out.WriteString(" = type ")
 		mc.out.WriteString(t.LLString())
 		mc.out.WriteString("\n")
 	}
-	mc.m.TypeDefs = mc.m.TypeDefs[:0]
+	mc.typeDefs = mc.typeDefs[:0]
+}
+
+// defineType makes t, a named type, one of the module's: its definition
+// is written before the next function printed.
+func (mc *moduleCtx) defineType(t types.Type) {
+	mc.mustTurn()
+	mc.typeDefs = append(mc.typeDefs, t)
 }
 
 // newFunc makes an LLVM function that is defined, not declared: it is

@@ -138,6 +138,7 @@ func cIdent(s string) bool {
 // symbol returns an unused LLVM symbol name for a new internal function
 // or global: want, else want.1, want.2, ...; the name is then taken.
 func (mc *moduleCtx) symbol(want string) string {
+	mc.mustTurn()
 	name := want
 	for i := 1; mc.symbols[name]; i++ {
 		name = want + "." + strconv.Itoa(i)

@@ -665,13 +665,14 @@ func (fc *funcCtx) buildNestRide(dst *view, root *node, fast bool, bits int, win
 	var same *sharedNest
 	if rideOn == nil {
 		key = fc.nestKeyOf(dst, root, fast, bits, window, allowNT)
-		if same = fc.mod.shared[key.sum()]; same != nil && !checkSharedNests {
+		if same = fc.mod.sharedNest(key); same != nil && !checkSharedNests {
 			if window && same.ntUsed {
 				fc.groupNT = true
 			}
 			return same.fn, same.argsOf(key), nil
 		}
 	}
+	fc.mod.await() // a new nest
 	ns := fc.newNest(fast, bits)
 	bl := ns.bl
 	d, views := ns.captureViews(dst, root, fast)
@@ -749,6 +750,7 @@ func (fc *funcCtx) buildNestRide(dst *view, root *node, fast bool, bits int, win
 // flag slot they are or-ed into.
 func (fc *funcCtx) newNest(fast bool, bits int) *nest {
 	mc := fc.mod
+	mc.mustTurn()
 	mc.nests++
 	name := fmt.Sprintf("%s.nest%d", privateSymbol(fc.f.Name), mc.nests)
 	if !fast {

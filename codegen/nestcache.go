@@ -313,7 +313,16 @@ func (mc *moduleCtx) share(k *nestKey, fn *llvm.Func, captured []value.Value, nt
 		}
 		s.args[i] = id
 	}
-	mc.shared[k.sum()] = s
+	mc.publish(func() { mc.shared[k.sum()] = s })
+}
+
+// sharedNest returns the nest built with key k, or nil (on this
+// context's turn then: have).
+func (mc *moduleCtx) sharedNest(k *nestKey) *sharedNest {
+	var s *sharedNest
+	sum := k.sum()
+	mc.have(func() bool { s = mc.shared[sum]; return s != nil })
+	return s
 }
 
 // argsOf are the values a nest with key k passes to a shared nest.
@@ -364,6 +373,7 @@ func (mc *moduleCtx) bodyText(f *llvm.Func) string {
 // drop forgets the nest just built, which is never printed, and its
 // name and number.
 func (mc *moduleCtx) drop(f *llvm.Func) {
+	mc.mustTurn()
 	delete(mc.symbols, f.Name())
 	mc.nests--
 	mc.unlist(f)

@@ -91,12 +91,15 @@ func (fc *funcCtx) planNonTemporal(bl *builder, views []*capturedView) *ntPlan {
 
 // ntMetadata is the module's !{i32 1} of !nontemporal.
 func (mc *moduleCtx) ntMetadata() *metadata.Tuple {
-	if mc.ntMD == nil {
-		mc.ntMD = &metadata.Tuple{MetadataID: 0, // printed early by finish: a fixed ID
-			Fields: []metadata.Field{constant.NewInt(types.I32, 1)}}
-		mc.m.MetadataDefs = append(mc.m.MetadataDefs, mc.ntMD)
+	var md *metadata.Tuple
+	if mc.have(func() bool { md = mc.ntMD; return md != nil }) {
+		return md
 	}
-	return mc.ntMD
+	md = &metadata.Tuple{MetadataID: 0, // printed early by finish: a fixed ID
+		Fields: []metadata.Field{constant.NewInt(types.I32, 1)}}
+	mc.m.MetadataDefs = append(mc.m.MetadataDefs, md)
+	mc.publish(func() { mc.ntMD = md })
+	return md
 }
 
 // ntLoop emits the innermost loop over [from, to) with non-temporal

@@ -23,9 +23,7 @@ import (
 const DefaultParallelMin = 1 << 20
 
 func (mc *moduleCtx) weak(name string, ret types.Type, params ...types.Type) *llvm.Func {
-	f := mc.intrinsic(name, ret, params...)
-	f.Linkage = enum.LinkageExternWeak
-	return f
+	return mc.declareExtern(name, func(f *llvm.Func) { f.Linkage = enum.LinkageExternWeak }, ret, params...)
 }
 
 // runNest calls a nest function on the whole iteration space and
@@ -36,7 +34,7 @@ func (mc *moduleCtx) weak(name string, ret types.Type, params ...types.Type) *ll
 // captures are stored into its struct first.
 func (fc *funcCtx) runNest(fn *llvm.Func, args []value.Value, total value.Value) value.Value {
 	bl, mc := fc.bl, fc.mod
-	if o := mc.omp[fn]; o.packed {
+	if o := mc.ompOf(fn); o.packed {
 		data := bl.alloca(o.st)
 		for i, a := range args {
 			bl.b.NewStore(a, bl.fieldPtr(o.st, data, i, -1))
@@ -71,8 +69,8 @@ func (fc *funcCtx) mayThread(total value.Value) bool {
 // at each call, where a constant total folds the test; every function
 // calling the nest shares it, so a call site is one line.
 func (mc *moduleCtx) runner(fn *llvm.Func) *llvm.Func {
-	o := mc.omp[fn]
-	if o.run != nil {
+	var o ompEntry
+	if mc.have(func() bool { o = mc.omp[fn]; return o.run != nil }) {
 		return o.run
 	}
 	nargs := len(fn.Params) - 2 // without thread and threads
@@ -100,7 +98,7 @@ func (mc *moduleCtx) runner(fn *llvm.Func) *llvm.Func {
 		}
 		o.st = types.NewStruct(append(fields, types.I64)...)
 		o.st.SetName(fn.Name() + ".args")
-		mc.m.TypeDefs = append(mc.m.TypeDefs, o.st)
+		mc.defineType(o.st)
 		slot := entry.NewAlloca(o.st)
 		for i, p := range params {
 			team.NewStore(p, fieldAt(team, o.st, slot, i))
@@ -127,8 +125,16 @@ func (mc *moduleCtx) runner(fn *llvm.Func) *llvm.Func {
 	team.NewRet(team.NewLoad(types.I64, faults))
 	mc.finish(run)
 	o.run = run
-	mc.omp[fn] = o
+	mc.publish(func() { mc.omp[fn] = o })
 	return run
+}
+
+// ompOf is the argument struct, wrapper and runner of nest function fn,
+// as far as they are made.
+func (mc *moduleCtx) ompOf(fn *llvm.Func) ompEntry {
+	var o ompEntry
+	mc.have(func() bool { o = mc.omp[fn]; return true })
+	return o
 }
 
 // fieldAt is the address of field i of the struct st at p, built in b.

@@ -557,6 +557,7 @@ func (mc *moduleCtx) writeHead() {
 // declarations, and tirc_free) follow in the faster printer, then the
 // metadata definitions.
 func (mc *moduleCtx) writeModule() error {
+	mc.writeTypeDefs()
 	m, t := mc.m, mc.out
 	m.SourceFilename, m.TargetTriple = "", "" // written by writeHead
 	var head bytes.Buffer

@@ -171,18 +171,19 @@ func constVal(v value.Value) (int64, bool) {
 func (mc *moduleCtx) descType(e *ir.Scalar, rank int) *types.StructType {
 	st := storageType(e)
 	k := descKey{st.LLString(), rank}
-	if t, ok := mc.descs[k]; ok {
+	var t *types.StructType
+	if mc.have(func() bool { t = mc.descs[k]; return t != nil }) {
 		return t
 	}
 	p := types.NewPointer(st)
-	t := types.NewStruct(p, p, types.I64)
+	t = types.NewStruct(p, p, types.I64)
 	if rank > 0 {
 		arr := types.NewArray(uint64(rank), types.I64)
 		t = types.NewStruct(p, p, types.I64, arr, arr)
 	}
 	t.TypeName = mc.symbol("tirc.desc." + k.elem + "." + strconv.Itoa(rank))
-	mc.m.TypeDefs = append(mc.m.TypeDefs, t)
-	mc.descs[k] = t
+	mc.defineType(t)
+	mc.publish(func() { mc.descs[k] = t })
 	return t
 }
 

@@ -1,0 +1,139 @@
+package codegen
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/tirc/tirc/internal/testcorpus"
+	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/passes"
+)
+
+// emitBoth emits m in order (one core) and in shards of one function
+// each on four goroutines per core; it fails t unless the texts and the
+// diagnostics are the same.
+func emitBoth(t *testing.T, name string, m *ir.Module, o Options) (shards int) {
+	t.Helper()
+	defer func(ops, cores int) { minShardOps, shardCores = ops, cores }(minShardOps, shardCores)
+	minShardOps, shardCores = 1, 1
+	inOrder, ds := Emit(m, o)
+	minShardOps, shardCores = 1, 4
+	var fs []*ir.Func
+	for _, f := range m.Funcs {
+		if !f.External {
+			fs = append(fs, f)
+		}
+	}
+	shards = len(cutShards(fs, shardCores))
+	sharded, sds := Emit(m, o)
+	if diff := cmp.Diff(ds.Error(), sds.Error()); diff != "" {
+		t.Fatalf("%s: the diagnostics differ (-in order +sharded):\n%s", name, diff)
+	}
+	if !bytes.Equal(inOrder, sharded) {
+		t.Fatalf("%s: the text differs (-in order +sharded):\n%s", name, cmp.Diff(string(inOrder), string(sharded)))
+	}
+	return shards
+}
+
+// TestShardsMatchInOrder: lowering a module's functions in shards gives
+// the text lowering them in order gives, byte for byte, for every module
+// of the test corpus, with the options that shape the IR most.
+func TestShardsMatchInOrder(t *testing.T) {
+	sharded := 0
+	for _, c := range corpusModules(t) {
+		for _, o := range corpusOptions {
+			if emitBoth(t, c.path, c.m, o) > 1 {
+				sharded++
+			}
+		}
+	}
+	if sharded < 100 {
+		t.Errorf("only %d modules had more than one shard", sharded)
+	}
+	t.Logf("%d modules of several shards identical", sharded)
+}
+
+// TestShardsManyFunctions: a module made of the test corpus, each module
+// that lowers there three times over with its symbols renamed, lowers in
+// shards of one function to the same text as in order. Shards then find
+// most of what they need (nests, helpers, formats) made by others, while
+// they run, and wait for their turn for the rest.
+func TestShardsManyFunctions(t *testing.T) {
+	m, funcs := corpusInOne(t, 3)
+	if funcs < 300 {
+		t.Fatalf("only %d functions", funcs)
+	}
+	for _, o := range corpusOptions {
+		emitBoth(t, "the corpus in one module", m, o)
+	}
+}
+
+var (
+	symbolDef = regexp.MustCompile(`func\.func\s+(?:private\s+|public\s+|nested\s+)?@([A-Za-z_][A-Za-z0-9_$.]*)`)
+	symbolRef = regexp.MustCompile(`@([A-Za-z_][A-Za-z0-9_$.]*)`)
+)
+
+// corpusInOne is one module holding copies of every corpus module that
+// codegen lowers after -infer-shapes (its functions renamed: f becomes
+// f_c<chunk>_r<copy>), and the number of its functions.
+func corpusInOne(t *testing.T, copies int) (*ir.Module, int) {
+	t.Helper()
+	chunks, err := testcorpus.Chunks(filepath.Join("..", "test"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	infer := passes.Lookup("infer-shapes")
+	refine := func(text string) (*ir.Module, bool) {
+		m, d := ir.ParseString(text, ir.ParseOptions{})
+		if d != nil || ir.Verify(m, ir.VerifyOptions{}).HasErrors() {
+			return nil, false
+		}
+		res := (&passes.Pipeline{Steps: []*passes.Step{{Pass: infer}}}).Run(m, passes.RunOptions{})
+		return m, res.Internal == nil && !res.Diags.HasErrors()
+	}
+	var all strings.Builder
+	for i, c := range chunks {
+		text := string(c.Text)
+		if strings.Contains(text, "module") || strings.Contains(text, `@"`) {
+			continue // a module op or a quoted name: not renamed here
+		}
+		names := map[string]bool{}
+		for _, d := range symbolDef.FindAllStringSubmatch(text, -1) {
+			names[d[1]] = true
+		}
+		if len(names) == 0 {
+			continue
+		}
+		if m, ok := refine(text); !ok {
+			continue
+		} else if _, ds := Emit(m, DefaultOptions()); ds.HasErrors() {
+			continue
+		}
+		for r := range copies {
+			renamed := symbolRef.ReplaceAllStringFunc(text, func(ref string) string {
+				if names[ref[1:]] {
+					return fmt.Sprintf("%s_c%d_r%d", ref, i, r)
+				}
+				return ref
+			})
+			all.WriteString(renamed)
+			all.WriteString("\n")
+		}
+	}
+	m, ok := refine(all.String())
+	if !ok {
+		t.Fatal("the corpus in one module does not verify and refine")
+	}
+	n := 0
+	for _, f := range m.Funcs {
+		if !f.External {
+			n++
+		}
+	}
+	return m, n
+}
