@@ -115,9 +115,9 @@ func (mc *moduleCtx) emitBare(f *ir.Func, name string, entry *llvm.Func) *llvm.F
 		st := mc.descType(t.Elem, len(t.Shape))
 		d := bl.alloca(st)
 		field := func(i, j int) value.Value { return bl.fieldPtr(st, d, i, j) }
-		b.NewStore(ptr, field(0, -1))
-		b.NewStore(ptr, field(1, -1))
-		b.NewStore(i64c(0), field(2, -1))
+		store(b, ptr, field(0, -1))
+		store(b, ptr, field(1, -1))
+		store(b, i64c(0), field(2, -1))
 		if r := len(t.Shape); r > 0 {
 			// Sizes and strides in one vector store, the shape of the
 			// fast entry's check, so that clang forwards it and the
@@ -129,7 +129,7 @@ func (mc *moduleCtx) emitBare(f *ir.Func, name string, entry *llvm.Func) *llvm.F
 				stride *= t.Shape[k]
 			}
 			vt := types.NewVector(uint64(2*r), types.I64)
-			st := b.NewStore(constant.NewVector(vt, fields...), b.NewBitCast(field(3, 0), types.NewPointer(vt)))
+			st := store(b, constant.NewVector(vt, fields...), b.NewBitCast(field(3, 0), types.NewPointer(vt)))
 			st.Align = 8
 		}
 		args[i] = d

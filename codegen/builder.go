@@ -316,3 +316,37 @@ func (bl *builder) fieldPtr(st *types.StructType, desc value.Value, i, j int) va
 	g.InBounds = true
 	return g
 }
+
+// store appends `store src, dst` to b, as b.NewStore does. llir's check
+// of the operands' types compares pointer types by printing them, a few
+// percent of lowering a module of small functions; sameType compares
+// them without (llir still checks, with its message, what it refuses).
+func store(b *llvm.Block, src, dst value.Value) *llvm.InstStore {
+	pt, ok := dst.Type().(*types.PointerType)
+	if !ok || !sameType(src.Type(), pt.ElemType) {
+		return b.NewStore(src, dst)
+	}
+	inst := &llvm.InstStore{Src: src, Dst: dst}
+	b.Insts = append(b.Insts, inst)
+	return inst
+}
+
+// sameType reports whether a and b are the same type, as llir's Equal
+// does, without printing pointer types.
+func sameType(a, b types.Type) bool {
+	if a == b {
+		return true
+	}
+	switch a := a.(type) {
+	case *types.PointerType:
+		b, ok := b.(*types.PointerType)
+		if !ok || a.TypeName != b.TypeName || a.AddrSpace != b.AddrSpace {
+			return false
+		}
+		return a.TypeName != "" || sameType(a.ElemType, b.ElemType)
+	case *types.IntType:
+		b, ok := b.(*types.IntType)
+		return ok && a.BitSize == b.BitSize && a.TypeName == b.TypeName
+	}
+	return a.Equal(b)
+}

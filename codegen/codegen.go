@@ -31,14 +31,15 @@ func (t *Text) Len() int { return t.body.Len() }
 // WriteTo writes the text to w.
 func (t *Text) WriteTo(w io.Writer) (int64, error) {
 	var n int64
-	for _, c := range t.body.chunks {
-		k, err := w.Write(c)
-		n += int64(k)
-		if err != nil {
-			return n, err
+	var err error
+	t.body.each(func(c []byte) {
+		if err == nil {
+			var k int
+			k, err = w.Write(c)
+			n += int64(k)
 		}
-	}
-	return n, nil
+	})
+	return n, err
 }
 
 func (t *Text) appendTo(dst []byte) []byte { return t.body.appendTo(dst) }

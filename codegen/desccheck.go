@@ -60,7 +60,7 @@ import (
 // 0 until a check fails, and a failed check leaves at once.
 func (fc *funcCtx) failWith(st value.Value) {
 	bl := fc.bl
-	bl.b.NewStore(st, fc.status)
+	store(bl.b, st, fc.status)
 	ok := bl.block("ok")
 	bl.b.NewCondBr(bl.b.NewICmp(enum.IPredNE, st, constant.NewInt(types.I32, 0)), fc.exit, ok)
 	bl.b = ok
@@ -123,13 +123,13 @@ func (mc *moduleCtx) resultMaker(t *ir.TensorType) *llvm.Func {
 	}, func() {
 		aligned := fc.alloc(t.Elem, sizes, owned, "")
 		raw := bl.b.NewLoad(i8p, owned)
-		bl.b.NewStore(bl.b.NewBitCast(raw, elemPtr), bl.fieldPtr(st, desc, 0, -1))
-		bl.b.NewStore(aligned, bl.fieldPtr(st, desc, 1, -1))
-		bl.b.NewStore(i64c(0), bl.fieldPtr(st, desc, 2, -1))
+		store(bl.b, bl.b.NewBitCast(raw, elemPtr), bl.fieldPtr(st, desc, 0, -1))
+		store(bl.b, aligned, bl.fieldPtr(st, desc, 1, -1))
+		store(bl.b, i64c(0), bl.fieldPtr(st, desc, 2, -1))
 		strides := fc.contig(sizes)
 		for d := range t.Shape {
-			bl.b.NewStore(sizes[d], bl.fieldPtr(st, desc, 3, d))
-			bl.b.NewStore(strides[d], bl.fieldPtr(st, desc, 4, d))
+			store(bl.b, sizes[d], bl.fieldPtr(st, desc, 3, d))
+			store(bl.b, strides[d], bl.fieldPtr(st, desc, 4, d))
 		}
 	})
 	return fc.finishHelper()
@@ -150,7 +150,7 @@ func (mc *moduleCtx) descHelper(name string, t *ir.TensorType, extra ...*llvm.Pa
 	fc.bl = newBuilder(mc, f)
 	fc.exit = fc.bl.block("exit")
 	fc.status = fc.bl.alloca(types.I32)
-	fc.bl.entry.NewStore(constant.NewInt(types.I32, 0), fc.status)
+	store(fc.bl.entry, constant.NewInt(types.I32, 0), fc.status)
 	return fc, desc
 }
 

@@ -239,14 +239,14 @@ func (mc *moduleCtx) lowerFunc(f *ir.Func) error {
 	if c := fc.mod.spareChunk; c != nil {
 		// The first chunk of the last function's text, copied out: a
 		// module of many small functions allocates one, not one each.
-		fc.streamer.mid.chunks = [][]byte{c[:0]}
+		fc.streamer.mid.cur = c[:0]
 		fc.mod.spareChunk = nil
 	}
 	fc.bl.nameSlots = true
 	mc.streams[fn] = fc.streamer
 	fc.exit = fc.bl.block("exit")
 	fc.status = fc.bl.alloca(types.I32)
-	fc.bl.entry.NewStore(constant.NewInt(types.I32, 0), fc.status)
+	store(fc.bl.entry, constant.NewInt(types.I32, 0), fc.status)
 	if err := fc.params(); err != nil {
 		return err
 	}
@@ -317,7 +317,7 @@ func (fc *funcCtx) params() error {
 	for k, rt := range fc.f.ResultTypes {
 		if t, ok := rt.(*ir.TensorType); ok {
 			r := &result{typ: t, desc: fc.fn.Params[nargs+k], owned: bl.alloca(i8p)}
-			bl.entry.NewStore(constant.NewNull(i8p), r.owned)
+			store(bl.entry, constant.NewNull(i8p), r.owned)
 			fc.results = append(fc.results, r)
 		} else {
 			fc.results = append(fc.results, nil)
@@ -605,17 +605,17 @@ func (fc *funcCtx) failAs(cond value.Value, status int64, msg string, common boo
 			// path per check, and each is three stores and a branch.
 			if fc.failMsg == nil {
 				fc.failMsg = bl.alloca(i8p)
-				bl.entry.NewStore(constant.NewNull(i8p), fc.failMsg)
+				store(bl.entry, constant.NewNull(i8p), fc.failMsg)
 			}
-			bl.b.NewStore(format, fc.failMsg)
+			store(bl.b, format, fc.failMsg)
 			for i, a := range rt {
 				for len(fc.failArgs) <= i {
 					fc.failArgs = append(fc.failArgs, bl.alloca(types.I64))
 				}
-				bl.b.NewStore(a, fc.failArgs[i])
+				store(bl.b, a, fc.failArgs[i])
 			}
 		}
-		bl.b.NewStore(constant.NewInt(types.I32, status), fc.status)
+		store(bl.b, constant.NewInt(types.I32, status), fc.status)
 		bl.b.NewBr(fc.exit)
 	})
 }
@@ -829,7 +829,7 @@ func sizesKeyOf(scale int64, sizes []value.Value) (sizesKey, bool) {
 // temp allocates a temporary buffer freed at exit.
 func (fc *funcCtx) temp(e *ir.Scalar, shape []int64, sizes []value.Value, what string) *view {
 	slot := fc.bl.alloca(i8p)
-	fc.bl.entry.NewStore(constant.NewNull(i8p), slot)
+	store(fc.bl.entry, constant.NewNull(i8p), slot)
 	fc.temps = append(fc.temps, slot)
 	aligned := fc.alloc(e, sizes, slot, what)
 	return &view{elem: e, shape: shape, base: aligned, sizes: sizes, strides: fc.contig(sizes), contiguous: true, allocatedHere: true}
@@ -1158,8 +1158,8 @@ func (fc *funcCtx) call(op *ir.Op) error {
 		outs[k] = p
 		if tt, ok := r.Type().(*ir.TensorType); ok {
 			st := fc.mod.descType(tt.Elem, len(tt.Shape))
-			bl.b.NewStore(constant.NewNull(types.NewPointer(storageType(tt.Elem))), bl.fieldPtr(st, p, 1, -1))
-			bl.b.NewStore(constant.NewNull(types.NewPointer(storageType(tt.Elem))), bl.fieldPtr(st, p, 0, -1))
+			store(bl.b, constant.NewNull(types.NewPointer(storageType(tt.Elem))), bl.fieldPtr(st, p, 1, -1))
+			store(bl.b, constant.NewNull(types.NewPointer(storageType(tt.Elem))), bl.fieldPtr(st, p, 0, -1))
 		}
 		args = append(args, p)
 	}
@@ -1172,7 +1172,7 @@ func (fc *funcCtx) call(op *ir.Op) error {
 	}
 	failed := bl.b.NewICmp(enum.IPredNE, st, constant.NewInt(types.I32, 0))
 	bl.ifThen(failed, "call.fail", func() {
-		bl.b.NewStore(st, fc.status)
+		store(bl.b, st, fc.status)
 		bl.b.NewBr(fc.exit)
 	})
 	for k, r := range op.Results() {
@@ -1180,10 +1180,10 @@ func (fc *funcCtx) call(op *ir.Op) error {
 		case *ir.TensorType:
 			sd := fc.mod.descType(t.Elem, len(t.Shape))
 			slot := bl.alloca(i8p)
-			bl.entry.NewStore(constant.NewNull(i8p), slot)
+			store(bl.entry, constant.NewNull(i8p), slot)
 			fc.temps = append(fc.temps, slot)
 			raw := bl.b.NewLoad(types.NewPointer(storageType(t.Elem)), bl.fieldPtr(sd, outs[k], 0, -1))
-			bl.b.NewStore(bl.b.NewBitCast(raw, i8p), slot)
+			store(bl.b, bl.b.NewBitCast(raw, i8p), slot)
 			// A tirc callee's results match its type; an external
 			// function's (defined in C) are checked like arguments.
 			v := fc.readDesc(outs[k], t, fmt.Sprintf("result #%d of @%s", k, string(name)), external)
@@ -1202,12 +1202,12 @@ func (fc *funcCtx) descOf(v *view, t *ir.TensorType) value.Value {
 	bl := fc.bl
 	st := fc.mod.descType(t.Elem, len(t.Shape))
 	p := bl.alloca(st)
-	bl.b.NewStore(v.base, bl.fieldPtr(st, p, 0, -1))
-	bl.b.NewStore(v.base, bl.fieldPtr(st, p, 1, -1))
-	bl.b.NewStore(i64c(0), bl.fieldPtr(st, p, 2, -1))
+	store(bl.b, v.base, bl.fieldPtr(st, p, 0, -1))
+	store(bl.b, v.base, bl.fieldPtr(st, p, 1, -1))
+	store(bl.b, i64c(0), bl.fieldPtr(st, p, 2, -1))
 	for d := range t.Shape {
-		bl.b.NewStore(v.sizes[d], bl.fieldPtr(st, p, 3, d))
-		bl.b.NewStore(v.strides[d], bl.fieldPtr(st, p, 4, d))
+		store(bl.b, v.sizes[d], bl.fieldPtr(st, p, 3, d))
+		store(bl.b, v.strides[d], bl.fieldPtr(st, p, 4, d))
 	}
 	return p
 }
@@ -1225,7 +1225,7 @@ func (fc *funcCtx) spillVector(x value.Value, t *ir.VectorType) value.Value {
 func (fc *funcCtx) storeVector(x value.Value, t *ir.VectorType, p value.Value) {
 	bl := fc.bl
 	s := bl.toStorage(x, t.Elem)
-	st := bl.b.NewStore(s, bl.b.NewBitCast(p, types.NewPointer(s.Type())))
+	st := store(bl.b, s, bl.b.NewBitCast(p, types.NewPointer(s.Type())))
 	st.Align = llvm.Align(byteSize(t.Elem))
 }
 
@@ -1321,7 +1321,7 @@ func (fc *funcCtx) lowerReturn(ret *ir.Op) error {
 		case *ir.VectorType:
 			fc.storeVector(lv.scalar, t, p)
 		case *ir.Scalar:
-			bl.b.NewStore(bl.toStorage(lv.scalar, t), p)
+			store(bl.b, bl.toStorage(lv.scalar, t), p)
 		}
 	}
 	return nil

@@ -286,7 +286,7 @@ func (fc *funcCtx) flushGroup() error {
 	nblocks := bl.b.NewUDiv(bl.b.NewAdd(rows, bl.b.NewSub(block, i64c(1))), block)
 	ns.split(nblocks, thread, threads)
 	faults := bl.alloca(types.I64) // the members' fault bits (FaultOOM)
-	bl.b.NewStore(i64c(0), faults)
+	store(bl.b, i64c(0), faults)
 	minRows := func(a value.Value) value.Value {
 		return bl.b.NewSelect(bl.b.NewICmp(enum.IPredULT, a, rows), a, rows)
 	}
@@ -302,7 +302,7 @@ func (fc *funcCtx) flushGroup() error {
 		}
 		in = append(append(in, lo, hi), more...)
 		r := bl.b.NewCall(f, in...)
-		bl.b.NewStore(bl.b.NewOr(bl.b.NewLoad(types.I64, faults), r), faults)
+		store(bl.b, bl.b.NewOr(bl.b.NewLoad(types.I64, faults), r), faults)
 	}
 	blocks := func(members []memberCall, first func(lo, hi value.Value, bases map[value.Value]value.Value)) {
 		bl.loopFrom(ns.lo, ns.hi, "rows", func(k value.Value) {

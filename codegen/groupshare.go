@@ -192,10 +192,10 @@ func (fc *funcCtx) maxThreads() value.Value {
 	return bl.once(maxThreadsKey{}, func() value.Value {
 		f := fc.mod.weak("omp_get_max_threads", types.I32)
 		slot := bl.alloca(types.I64)
-		bl.b.NewStore(i64c(1), slot)
+		store(bl.b, i64c(1), slot)
 		bl.ifThen(bl.b.NewICmp(enum.IPredNE, f, constant.NewNull(f.Typ)), "threads", func() {
 			n := bl.b.NewSExt(bl.b.NewCall(f), types.I64)
-			bl.b.NewStore(bl.selectI64(bl.icmp(enum.IPredSGT, n, i64c(1)), n, i64c(1)), slot)
+			store(bl.b, bl.selectI64(bl.icmp(enum.IPredSGT, n, i64c(1)), n, i64c(1)), slot)
 		})
 		return bl.b.NewLoad(types.I64, slot)
 	})

@@ -107,7 +107,7 @@ type module struct {
 	errFD    *llvm.Global    // @tirc_error_fd (errorfd.go)
 	// shared are the nests built so far by key (nestcache.go), and omp
 	// their wrappers for GOMP_parallel (parallel.go).
-	shared map[[32]byte]*sharedNest
+	shared map[string]*sharedNest // by key (its bytes)
 	omp    map[*llvm.Func]ompEntry
 	turns  *turns // who may change the module, while shards run (shard.go)
 }
@@ -155,7 +155,7 @@ type moduleCtx struct {
 func newModuleCtx(opts Options, out *text) *moduleCtx {
 	md := &module{m: llvm.NewModule(), opts: opts, funcs: map[string]*llvm.Func{}, descs: map[descKey]*types.StructType{},
 		strs: map[string]value.Value{}, decls: map[string]*decl{}, symbols: map[string]bool{},
-		shared: map[[32]byte]*sharedNest{}, omp: map[*llvm.Func]ompEntry{}}
+		shared: map[string]*sharedNest{}, omp: map[*llvm.Func]ompEntry{}}
 	md.m.TargetTriple = opts.TargetTriple
 	if md.m.TargetTriple == "" {
 		md.m.TargetTriple = HostTriple()
@@ -406,7 +406,7 @@ func (mc *moduleCtx) allocFunc() *llvm.Func {
 	mc.publishHelper("tirc.alloc", f)
 	b := f.NewBlock("entry")
 	raw := b.NewCall(mc.malloc(), bytes)
-	b.NewStore(raw, slot)
+	store(b, raw, slot)
 	addr := b.NewPtrToInt(raw, types.I64)
 	b.NewRet(b.NewIntToPtr(b.NewAnd(b.NewAdd(addr, i64c(63)), i64c(-64)), i8p))
 	mc.finish(f)
@@ -438,10 +438,10 @@ func (mc *moduleCtx) emitFree() {
 // an i8**, to NULL: the allocated and aligned pointers of every
 // descriptor type.
 func clearDescPointers(b *llvm.Block, pp value.Value) {
-	b.NewStore(constant.NewNull(i8p), pp)
+	store(b, constant.NewNull(i8p), pp)
 	aligned := b.NewGetElementPtr(i8p, pp, i64c(1))
 	aligned.InBounds = true
-	b.NewStore(constant.NewNull(i8p), aligned)
+	store(b, constant.NewNull(i8p), aligned)
 }
 
 // finish prints a completed function definition into mc.out and drops

@@ -96,11 +96,11 @@ func (fc *funcCtx) reshape(op *ir.Op) error {
 		// time, else it is copied once into a row-major temporary.
 		slot := bl.alloca(base.Type())
 		bl.ifElse(fc.rowMajor(in.view), "reshape.view", func() {
-			bl.b.NewStore(base, slot)
+			store(bl.b, base, slot)
 		}, func() {
 			tmp := fc.temp(in.view.elem, in.view.shape, inSizes, fmt.Sprintf("%s: '%s' op", op.Pos, op.Name))
 			if err := fc.copyInto(tmp, op.Operand(0)); err == nil {
-				bl.b.NewStore(tmp.base, slot)
+				store(bl.b, tmp.base, slot)
 			}
 		})
 		base = bl.b.NewLoad(base.Type(), slot)

@@ -526,9 +526,9 @@ func (fc *funcCtx) runNestNow(dst *view, root *node, guard value.Value, bits int
 		}
 		slot := bl.alloca(types.I64)
 		bl.ifElse(guard, "layout", func() {
-			bl.b.NewStore(fc.runNest(fast, fastArgs, total), slot)
+			store(bl.b, fc.runNest(fast, fastArgs, total), slot)
 		}, func() {
-			bl.b.NewStore(fc.runNest(slow, slowArgs, total), slot)
+			store(bl.b, fc.runNest(slow, slowArgs, total), slot)
 		})
 		r = bl.b.NewLoad(types.I64, slot)
 	}
@@ -698,7 +698,7 @@ func (fc *funcCtx) buildNestRide(dst *view, root *node, fast bool, bits int, win
 		var v value.Value
 		v, err = ns.eval(root, leafPtr)
 		if err == nil {
-			bl.b.NewStore(bl.toStorage(v, root.elem), ptrs[0])
+			store(bl.b, bl.toStorage(v, root.elem), ptrs[0])
 		}
 	}
 	var iters []ir.IterKind
@@ -768,7 +768,7 @@ func (fc *funcCtx) newNest(fast bool, bits int) *nest {
 	ns.bl.cse = true
 	if bits > 0 {
 		ns.flag = ns.bl.alloca(types.I64)
-		ns.bl.b.NewStore(i64c(0), ns.flag)
+		store(ns.bl.b, i64c(0), ns.flag)
 	}
 	return ns
 }
@@ -1203,7 +1203,7 @@ func (ns *nest) evalWith(n *node, leaf func(*node) value.Value) (value.Value, er
 		if kr.ovf != nil {
 			f = bl.b.NewOr(f, bl.b.NewSelect(kr.ovf, i64c(2<<(2*n.bit)), i64c(0)))
 		}
-		bl.b.NewStore(f, ns.flag)
+		store(bl.b, f, ns.flag)
 	}
 	return kr.v, nil
 }

@@ -1,7 +1,6 @@
 package codegen
 
 import (
-	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
 	"strings"
@@ -300,8 +299,6 @@ func rowsKey(g *rowGroup, calls []memberCall, ride, fence bool, rideFn *llvm.Fun
 	return k
 }
 
-func (k *nestKey) sum() [sha256.Size]byte { return sha256.Sum256(k.b) }
-
 // share remembers a built nest under its key when every value it
 // captured is in the walk.
 func (mc *moduleCtx) share(k *nestKey, fn *llvm.Func, captured []value.Value, ntUsed bool, text string) {
@@ -313,15 +310,14 @@ func (mc *moduleCtx) share(k *nestKey, fn *llvm.Func, captured []value.Value, nt
 		}
 		s.args[i] = id
 	}
-	mc.publish(func() { mc.shared[k.sum()] = s })
+	mc.publish(func() { mc.shared[string(k.b)] = s })
 }
 
 // sharedNest returns the nest built with key k, or nil (on this
 // context's turn then: have).
 func (mc *moduleCtx) sharedNest(k *nestKey) *sharedNest {
 	var s *sharedNest
-	sum := k.sum()
-	mc.have(func() bool { s = mc.shared[sum]; return s != nil })
+	mc.have(func() bool { s = mc.shared[string(k.b)]; return s != nil })
 	return s
 }
 

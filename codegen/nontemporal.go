@@ -167,7 +167,7 @@ func (ns *nest) ntLoop(from, to value.Value, g group, views []*capturedView, ptr
 			return // reported by the scalar body, which shares the tree
 		}
 		sv := bl.toStorage(v, dstElem)
-		store := bl.b.NewStore(sv, bl.b.NewBitCast(ps[0], types.NewPointer(sv.Type())))
+		store := store(bl.b, sv, bl.b.NewBitCast(ps[0], types.NewPointer(sv.Type())))
 		store.Align = 64
 		store.Metadata = append(store.Metadata, &metadata.Attachment{Name: "nontemporal", Node: ns.nt.md})
 	})

@@ -37,7 +37,7 @@ func (fc *funcCtx) runNest(fn *llvm.Func, args []value.Value, total value.Value)
 	if o := mc.ompOf(fn); o.packed {
 		data := bl.alloca(o.st)
 		for i, a := range args {
-			bl.b.NewStore(a, bl.fieldPtr(o.st, data, i, -1))
+			store(bl.b, a, bl.fieldPtr(o.st, data, i, -1))
 		}
 		args = []value.Value{bl.b.NewBitCast(data, i8p)}
 	}
@@ -101,7 +101,7 @@ func (mc *moduleCtx) runner(fn *llvm.Func) *llvm.Func {
 		mc.defineType(o.st)
 		slot := entry.NewAlloca(o.st)
 		for i, p := range params {
-			team.NewStore(p, fieldAt(team, o.st, slot, i))
+			store(team, p, fieldAt(team, o.st, slot, i))
 		}
 		data, faults = team.NewBitCast(slot, i8p), fieldAt(team, o.st, slot, nargs)
 	}
@@ -120,7 +120,7 @@ func (mc *moduleCtx) runner(fn *llvm.Func) *llvm.Func {
 	if o.fn == nil {
 		o.fn = mc.ompWrapper(fn, o)
 	}
-	team.NewStore(i64c(0), faults)
+	store(team, i64c(0), faults)
 	team.NewCall(gomp, o.fn, data, constant.NewInt(types.I32, 0), constant.NewInt(types.I32, 0))
 	team.NewRet(team.NewLoad(types.I64, faults))
 	mc.finish(run)

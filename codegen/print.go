@@ -2,7 +2,6 @@ package codegen
 
 import (
 	"bytes"
-	"strconv"
 	"strings"
 
 	llvm "github.com/llir/llvm/ir"
@@ -105,15 +104,13 @@ func (p *printer) ident(v identer) {
 			prefix, name = '%', x.LocalName
 			break
 		}
-		var buf [24]byte
 		p.w.WriteByte('%')
-		write(p.w, strconv.AppendInt(buf[:0], x.LocalID, 10))
+		p.w.int(x.LocalID)
 		return
 	case numbered:
 		if x.IsUnnamed() {
-			var buf [24]byte
 			p.w.WriteByte('%')
-			write(p.w, strconv.AppendInt(buf[:0], x.ID(), 10))
+			p.w.int(x.ID())
 			return
 		}
 		prefix, name = '%', x.Name()
@@ -121,8 +118,7 @@ func (p *printer) ident(v identer) {
 		// llir writes i1 as true/false and may write a value from
 		// 0x1000 up in hex; below that it is the decimal number.
 		if x.Typ.BitSize != 1 && x.X.IsInt64() && x.X.Int64() < 0x1000 {
-			var buf [24]byte
-			write(p.w, strconv.AppendInt(buf[:0], x.X.Int64(), 10))
+			p.w.int(x.X.Int64())
 			return
 		}
 	}
@@ -262,10 +258,9 @@ func (p *printer) inst(i llvm.LLStringer) {
 		}
 		p.def(x, "extractvalue ")
 		p.tv(x.X)
-		var buf [24]byte
 		for _, i := range x.Indices {
 			w.WriteString(", ")
-			write(w, strconv.AppendUint(buf[:0], i, 10))
+			w.uint(i)
 		}
 		return
 	case *llvm.InstStore:

@@ -174,14 +174,14 @@ func (ns *nest) newAcc(r *reducer, n int64) *accumulator {
 	bl := ns.bl
 	a := &accumulator{lanes: n}
 	a.s = bl.alloca(r.accType(n))
-	bl.b.NewStore(r.identity(n), a.s)
+	store(bl.b, r.identity(n), a.s)
 	if r.kahan {
 		a.c = bl.alloca(r.accType(n))
-		bl.b.NewStore(splat(floatConst(types.Double, 0), n), a.c)
+		store(bl.b, splat(floatConst(types.Double, 0), n), a.c)
 	}
 	if r.info.Index {
 		a.idx = bl.alloca(vecOf(types.I64, n))
-		bl.b.NewStore(splat(i64c(0), n), a.idx)
+		store(bl.b, splat(i64c(0), n), a.idx)
 	}
 	return a
 }
@@ -196,15 +196,15 @@ func (ns *nest) add(r *reducer, a *accumulator, v, at value.Value) {
 	case r.kahan:
 		c := bl.b.NewLoad(t, a.c)
 		s2, c2 := kahanAdd(bl, s, c, v)
-		bl.b.NewStore(s2, a.s)
-		bl.b.NewStore(c2, a.c)
+		store(bl.b, s2, a.s)
+		store(bl.b, c2, a.c)
 	case r.info.Index:
 		take := r.beats(bl, v, s)
-		bl.b.NewStore(bl.b.NewSelect(take, v, s), a.s)
+		store(bl.b, bl.b.NewSelect(take, v, s), a.s)
 		idx := bl.b.NewLoad(vecOf(types.I64, a.lanes), a.idx)
-		bl.b.NewStore(bl.b.NewSelect(take, at, idx), a.idx)
+		store(bl.b, bl.b.NewSelect(take, at, idx), a.idx)
 	default:
-		bl.b.NewStore(r.combine(bl, s, v), a.s)
+		store(bl.b, r.combine(bl, s, v), a.s)
 	}
 }
 
@@ -240,15 +240,15 @@ func (ns *nest) addLane(r *reducer, a *accumulator, v, l, at value.Value) {
 	vt, et := r.accType(a.lanes), computeType(r.acc)
 	one := &accumulator{}
 	one.s = bl.alloca(et)
-	bl.b.NewStore(bl.b.NewExtractElement(bl.b.NewLoad(vt, a.s), l), one.s)
+	store(bl.b, bl.b.NewExtractElement(bl.b.NewLoad(vt, a.s), l), one.s)
 	if a.c != nil {
 		one.c = bl.alloca(et)
-		bl.b.NewStore(bl.b.NewExtractElement(bl.b.NewLoad(vt, a.c), l), one.c)
+		store(bl.b, bl.b.NewExtractElement(bl.b.NewLoad(vt, a.c), l), one.c)
 	}
 	ns.add(r, one, v, at)
-	bl.b.NewStore(bl.b.NewInsertElement(bl.b.NewLoad(vt, a.s), bl.b.NewLoad(et, one.s), l), a.s)
+	store(bl.b, bl.b.NewInsertElement(bl.b.NewLoad(vt, a.s), bl.b.NewLoad(et, one.s), l), a.s)
 	if a.c != nil {
-		bl.b.NewStore(bl.b.NewInsertElement(bl.b.NewLoad(vt, a.c), bl.b.NewLoad(et, one.c), l), a.c)
+		store(bl.b, bl.b.NewInsertElement(bl.b.NewLoad(vt, a.c), bl.b.NewLoad(et, one.c), l), a.c)
 	}
 }
 
@@ -272,9 +272,9 @@ func (ns *nest) total(r *reducer, a *accumulator) *accumulator {
 			x := bl.b.NewFSub(bl.b.NewExtractElement(s, i64c(l)), bl.b.NewExtractElement(c, i64c(l)))
 			S, C = kahanAdd(bl, S, C, x)
 		}
-		bl.b.NewStore(S, out.s)
+		store(bl.b, S, out.s)
 		out.c = bl.alloca(et)
-		bl.b.NewStore(C, out.c)
+		store(bl.b, C, out.c)
 	default:
 		// Halves, pairwise: (l0..l(n/2-1)) ⊕ (l(n/2)..l(n-1)), repeated.
 		v := value.Value(s)
@@ -288,7 +288,7 @@ func (ns *nest) total(r *reducer, a *accumulator) *accumulator {
 			y := bl.b.NewShuffleVector(v, constant.NewUndef(v.Type()), constant.NewVector(mt, hi...))
 			v = r.combine(bl, x, y)
 		}
-		bl.b.NewStore(bl.b.NewExtractElement(v, i64c(0)), out.s)
+		store(bl.b, bl.b.NewExtractElement(v, i64c(0)), out.s)
 	}
 	return out
 }
@@ -380,7 +380,7 @@ func (ns *nest) reduceOver(r *reducer, gs []group, views []*capturedView, iters 
 			a := ns.newAcc(r, r.lanes())
 			err = ns.accumulate(r, gs[first:], views, ptrs, a)
 			t := ns.total(r, a)
-			bl.b.NewStore(bl.toStorage(r.finish(bl, t, count), r.out), ptrs[0])
+			store(bl.b, bl.toStorage(r.finish(bl, t, count), r.out), ptrs[0])
 		})
 	}
 	if first > 0 || thread == nil {
@@ -617,7 +617,7 @@ func (ns *nest) firstChain(r *reducer, a *accumulator, g group, views []*capture
 		first := bl.b.NewShuffleVector(s, constant.NewUndef(t), mask(lo))
 		c := r.combine(bl, first, r.widen(bl, v))
 		wide := bl.b.NewShuffleVector(c, constant.NewUndef(c.Type()), mask(widen))
-		bl.b.NewStore(bl.b.NewShuffleVector(s, wide, mask(merge)), a.s)
+		store(bl.b, bl.b.NewShuffleVector(s, wide, mask(merge)), a.s)
 		if host != nil {
 			host(j, w)
 		}
@@ -779,12 +779,12 @@ func (ns *nest) reduceScratch(r *reducer, gs []group, views []*capturedView, ptr
 		}
 		// Identity everywhere.
 		walk(0, ptrs, xp, true, func(_, xp, _ []value.Value) {
-			bl.b.NewStore(r.identity(0), xp[0])
+			store(bl.b, r.identity(0), xp[0])
 			if cbuf != nil {
-				bl.b.NewStore(floatConst(types.Double, 0), xp[1])
+				store(bl.b, floatConst(types.Double, 0), xp[1])
 			}
 			if ibuf != nil {
-				bl.b.NewStore(i64c(0), xp[len(xp)-1])
+				store(bl.b, i64c(0), xp[len(xp)-1])
 			}
 		}, nil)
 		// Accumulate in memory order.
@@ -838,7 +838,7 @@ func (ns *nest) reduceScratch(r *reducer, gs []group, views []*capturedView, ptr
 			if ibuf != nil {
 				a.idx = xp[len(xp)-1]
 			}
-			bl.b.NewStore(bl.toStorage(r.finish(bl, a, count), r.out), vp[0])
+			store(bl.b, bl.toStorage(r.finish(bl, a, count), r.out), vp[0])
 		}, nil)
 	}, ns.faultOOM)
 	for _, b := range []value.Value{sbuf, cbuf, ibuf} {
@@ -854,10 +854,10 @@ func (ns *nest) reduceScratch(r *reducer, gs []group, views []*capturedView, ptr
 func (ns *nest) faultOOM() {
 	if ns.flag == nil {
 		ns.flag = ns.bl.alloca(types.I64)
-		ns.bl.entry.NewStore(i64c(0), ns.flag)
+		store(ns.bl.entry, i64c(0), ns.flag)
 	}
 	bl := ns.bl
-	bl.b.NewStore(bl.b.NewOr(bl.b.NewLoad(types.I64, ns.flag), i64c(FaultOOM)), ns.flag)
+	store(bl.b, bl.b.NewOr(bl.b.NewLoad(types.I64, ns.flag), i64c(FaultOOM)), ns.flag)
 }
 
 // FaultOOM is the fault bit of a nest that could not allocate its
@@ -990,10 +990,10 @@ func (ns *nest) reduceBlocks(r *reducer, gs []group, views []*capturedView, thre
 		if r.kahan {
 			s = bl.b.NewFSub(s, bl.b.NewLoad(r.accType(0), t.c))
 		}
-		bl.b.NewStore(bl.toStorage(s, r.acc), bl.gep(storageType(r.acc), b.sums, k))
+		store(bl.b, bl.toStorage(s, r.acc), bl.gep(storageType(r.acc), b.sums, k))
 		if r.info.Index {
 			at := bl.b.NewAdd(bl.b.NewLoad(types.I64, t.idx), start)
-			bl.b.NewStore(at, bl.gep(types.I64, b.idx, k))
+			store(bl.b, at, bl.gep(types.I64, b.idx, k))
 		}
 	})
 	return err
@@ -1022,5 +1022,5 @@ func (fc *funcCtx) combineBlocks(dst *view, root *node) {
 			count = bl.mul(count, root.ext[i])
 		}
 	}
-	bl.b.NewStore(bl.toStorage(r.finish(bl, a, count), r.out), dst.base)
+	store(bl.b, bl.toStorage(r.finish(bl, a, count), r.out), dst.base)
 }

@@ -195,7 +195,7 @@ func (ns *nest) rideLoop(g group, views []*capturedView, ptrs []value.Value, bod
 			rd.err = err
 		}
 		t := rn.total(rd.r, a)
-		bl.b.NewStore(bl.toStorage(rd.r.finish(bl, t, rd.count), rd.r.out), rp[0])
+		store(bl.b, bl.toStorage(rd.r.finish(bl, t, rd.count), rd.r.out), rp[0])
 	}, plain)
 }
 
@@ -227,12 +227,12 @@ func (ns *nest) storeVector(c *capturedView, p, s value.Value, v value.Value) {
 	elem := c.v.elem
 	sv := bl.toStorage(v, elem)
 	if isConst(s, 1) {
-		st := bl.b.NewStore(sv, bl.b.NewBitCast(p, types.NewPointer(sv.Type())))
+		st := store(bl.b, sv, bl.b.NewBitCast(p, types.NewPointer(sv.Type())))
 		st.Align = llvm.Align(byteSize(elem))
 		return
 	}
 	for lane := int64(0); lane < lanes(sv.Type()); lane++ {
 		x := bl.b.NewExtractElement(sv, i32c(lane))
-		bl.b.NewStore(x, ns.advance(c, p, bl.mul(i64c(lane), s)))
+		store(bl.b, x, ns.advance(c, p, bl.mul(i64c(lane), s)))
 	}
 }

@@ -227,6 +227,7 @@ func (mc *moduleCtx) lowerShards(shards [][]*ir.Func, cores int) ir.Diagnostics 
 		written int // the shards written so far
 		done    = make([]bool, n)
 		wg      sync.WaitGroup
+		pool    chunkPool // the chunks of the shards' texts
 	)
 	for range workers {
 		wg.Add(1)
@@ -244,13 +245,15 @@ func (mc *moduleCtx) lowerShards(shards [][]*ir.Func, cores int) ir.Diagnostics 
 				k := next
 				next++
 				mu.Unlock()
-				results[k] = mc.lowerShard(k, shards[k])
+				results[k] = mc.lowerShard(k, shards[k], &pool)
 				mc.turns.finish(k, results[k].panicked != nil)
 				mu.Lock()
 				done[k] = true
 				for written < n && done[written] {
 					r := &results[written]
-					if err := r.text.writeMid(mc.out); err != nil && r.ioErr == nil {
+					if r.text.spill == nil {
+						mc.out.absorb(&r.text.mid)
+					} else if err := r.text.writeMid(mc.out); err != nil && r.ioErr == nil {
 						r.ioErr = err
 					}
 					r.text = nil
@@ -277,8 +280,8 @@ func (mc *moduleCtx) lowerShards(shards [][]*ir.Func, cores int) ir.Diagnostics 
 }
 
 // lowerShard lowers the functions of shard k into a text of its own.
-func (mc *moduleCtx) lowerShard(k int, fs []*ir.Func) (r shardResult) {
-	r.text = &streamer{}
+func (mc *moduleCtx) lowerShard(k int, fs []*ir.Func, pool *chunkPool) (r shardResult) {
+	r.text = &streamer{mid: text{pool: pool}}
 	sc := newCtx(mc.module, &r.text.mid, mc)
 	sc.shard = k
 	defer func() {
@@ -293,7 +296,7 @@ func (mc *moduleCtx) lowerShard(k int, fs []*ir.Func) (r shardResult) {
 			break // another shard panicked: the output is lost anyway
 		}
 		r.diags = append(r.diags, sc.lowerOne(f)...)
-		if r.text.mid.n >= spillAt && r.text.spill == nil {
+		if r.text.mid.Len() >= spillAt && r.text.spill == nil {
 			r.text.startSpill()
 		}
 	}

@@ -110,7 +110,7 @@ func (fc *funcCtx) stream() {
 		b.Term = printedTerm
 	}
 	pr.w = w
-	if s.mid.n >= spillAt && s.spill == nil {
+	if s.mid.Len() >= spillAt && s.spill == nil {
 		s.startSpill()
 	}
 }
@@ -132,24 +132,25 @@ func (s *streamer) startSpill() {
 		os.Remove(f.Name())
 		return
 	}
-	for _, c := range s.mid.chunks {
-		if _, err := f.Write(c); err != nil {
-			f.Close()
-			return
+	var werr error
+	s.mid.each(func(c []byte) {
+		if werr == nil {
+			_, werr = f.Write(c)
 		}
+	})
+	if werr != nil {
+		f.Close()
+		return
 	}
 	s.spill = f
-	s.mid.chunks = nil
-	s.mid.sink = f
+	s.mid = text{sink: f, done: s.mid.Len()}
 }
 
 // writeMid copies the function's text printed so far into out.
 func (s *streamer) writeMid(out *text) error {
 	if s.spill == nil {
-		for _, c := range s.mid.chunks {
-			write(out, c)
-		}
-		s.mid.chunks = nil
+		s.mid.each(out.Write)
+		s.mid = text{}
 		return nil
 	}
 	defer s.spill.Close()
@@ -162,7 +163,7 @@ func (s *streamer) writeMid(out *text) error {
 	buf := make([]byte, sinkChunk)
 	for {
 		k, err := s.spill.Read(buf)
-		write(out, buf[:k])
+		out.Write(buf[:k])
 		if err == io.EOF {
 			return nil
 		}
@@ -228,8 +229,8 @@ func (mc *moduleCtx) finishStreamed(f *llvm.Func, s *streamer) {
 	}
 	pr.header(f)
 	pr.block(entry)
-	if s.spill == nil && len(s.mid.chunks) > 0 {
-		mc.spareChunk = s.mid.chunks[0] // written out below, then reused
+	if s.spill == nil {
+		mc.spareChunk = s.mid.first() // written out below, then reused
 	}
 	if err := s.writeMid(mc.out); err != nil && mc.ioErr == nil {
 		mc.ioErr = fmt.Errorf("the body of @%s: %v", f.Name(), err)

@@ -1,6 +1,10 @@
 package codegen
 
-import "io"
+import (
+	"io"
+	"strconv"
+	"sync"
+)
 
 // text is an append-only buffer of chunks: the module's text grows to
 // gigabytes (1.6 GB for 1M ops), and one growing buffer copies and clears
@@ -8,11 +12,48 @@ import "io"
 // at 4 KB and double up to 1 MB, so that the text of one small function
 // is small too. With a sink, the text is streamed instead: a full chunk is
 // written to the sink and reused, so only one chunk is ever held.
+//
+// The printer writes a few bytes at a time, hundreds of millions of
+// times for a large module: a write that fits the chunk being filled
+// (cur) is an append the compiler inlines.
 type text struct {
-	chunks [][]byte
-	n      int
-	sink   io.Writer // nil: hold every chunk
-	err    error     // the sink's first error; later writes are dropped
+	chunks [][]byte // the chunks filled (none with a sink)
+	cur    []byte   // the chunk being filled
+	done   int      // the bytes in chunks, or given to the sink
+	sink   io.Writer
+	err    error // the sink's first error; later writes are dropped
+	// pool, when set, gives the chunks: a shard's text (shard.go) is
+	// written out soon, and its chunks serve the next shard.
+	pool *chunkPool
+}
+
+// chunkPool holds chunks of poolChunk bytes for texts to reuse.
+type chunkPool struct {
+	mu   sync.Mutex
+	free [][]byte
+}
+
+const poolChunk = 256 << 10
+
+func (p *chunkPool) get() []byte {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if n := len(p.free); n > 0 {
+		c := p.free[n-1]
+		p.free = p.free[:n-1]
+		return c[:0]
+	}
+	return make([]byte, 0, poolChunk)
+}
+
+func (p *chunkPool) put(cs ...[]byte) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, c := range cs {
+		if cap(c) == poolChunk {
+			p.free = append(p.free, c)
+		}
+	}
 }
 
 const (
@@ -20,70 +61,151 @@ const (
 	sinkChunk = 256 << 10
 )
 
-// room returns the index of a chunk with space left, adding one (or
-// emptying the one there is into the sink) if needed.
-func (t *text) room() int {
-	k := len(t.chunks) - 1
-	if k >= 0 && len(t.chunks[k]) < cap(t.chunks[k]) {
-		return k
+func (t *text) WriteString(s string) {
+	if len(s) <= cap(t.cur)-len(t.cur) {
+		t.cur = append(t.cur, s...)
+		return
 	}
+	writeSlow(t, s)
+}
+
+func (t *text) Write(b []byte) {
+	if len(b) <= cap(t.cur)-len(t.cur) {
+		t.cur = append(t.cur, b...)
+		return
+	}
+	writeSlow(t, b)
+}
+
+func (t *text) WriteByte(b byte) error {
+	if len(t.cur) == cap(t.cur) {
+		t.next()
+	}
+	t.cur = append(t.cur, b)
+	return nil
+}
+
+// writeSlow appends s, a string or bytes, across chunks.
+func writeSlow[S ~string | ~[]byte](t *text, s S) {
+	for len(s) > 0 {
+		if len(t.cur) == cap(t.cur) {
+			t.next()
+		}
+		m := min(len(s), cap(t.cur)-len(t.cur))
+		t.cur = append(t.cur, s[:m]...)
+		s = s[m:]
+	}
+}
+
+// next makes room for more: the full chunk goes to the sink (and is
+// reused) or joins the chunks, and a new one is started.
+func (t *text) next() {
 	if t.sink != nil {
-		if k < 0 {
-			t.chunks = [][]byte{make([]byte, 0, sinkChunk)}
-			return 0
+		if t.cur == nil {
+			t.cur = make([]byte, 0, sinkChunk)
+			return
 		}
 		t.flush()
-		return 0
+		return
+	}
+	if t.cur != nil {
+		t.chunks = append(t.chunks, t.cur)
+		t.done += len(t.cur)
+	}
+	if t.pool != nil {
+		t.cur = t.pool.get()
+		return
 	}
 	size := textChunk
 	if len(t.chunks) < 8 {
 		size = 4 << 10 << len(t.chunks)
 	}
-	t.chunks = append(t.chunks, make([]byte, 0, size))
-	return k + 1
+	t.cur = make([]byte, 0, size)
+}
+
+// absorb appends src's text (a text without a sink) and empties src:
+// its chunks go to the sink, then back to src's pool, or become t's
+// without a copy.
+func (t *text) absorb(src *text) {
+	if t.sink == nil {
+		if len(t.cur) > 0 {
+			t.chunks = append(t.chunks, t.cur)
+			t.done += len(t.cur)
+			t.cur = nil
+		}
+		src.each(func(c []byte) {
+			t.chunks = append(t.chunks, c)
+			t.done += len(c)
+		})
+	} else {
+		t.flush()
+		src.each(func(c []byte) {
+			if t.err == nil {
+				_, t.err = t.sink.Write(c)
+			}
+			t.done += len(c)
+		})
+		if src.pool != nil {
+			src.pool.put(src.chunks...)
+			src.pool.put(src.cur)
+		}
+	}
+	src.chunks, src.cur, src.done = nil, nil, 0
 }
 
 // flush writes what the sink has not received yet; it returns the sink's
 // first error.
 func (t *text) flush() error {
-	if t.sink == nil || len(t.chunks) == 0 {
+	if t.sink == nil {
 		return t.err
 	}
-	if c := t.chunks[0]; len(c) > 0 && t.err == nil {
-		_, t.err = t.sink.Write(c)
+	if len(t.cur) > 0 && t.err == nil {
+		_, t.err = t.sink.Write(t.cur)
 	}
-	t.chunks[0] = t.chunks[0][:0]
+	t.done += len(t.cur)
+	t.cur = t.cur[:0]
 	return t.err
 }
 
-func (t *text) WriteString(s string) { write(t, s) }
+// Len is the number of bytes written.
+func (t *text) Len() int { return t.done + len(t.cur) }
 
-// write appends s, a string or bytes, across chunks.
-func write[S ~string | ~[]byte](t *text, s S) {
-	for len(s) > 0 {
-		k := t.room()
-		c := t.chunks[k]
-		m := min(len(s), cap(c)-len(c))
-		t.chunks[k] = append(c, s[:m]...)
-		t.n += m
-		s = s[m:]
+// each calls f with the text's chunks in order (without a sink).
+func (t *text) each(f func([]byte)) {
+	for _, c := range t.chunks {
+		f(c)
+	}
+	if len(t.cur) > 0 {
+		f(t.cur)
 	}
 }
-
-func (t *text) WriteByte(b byte) error {
-	k := t.room()
-	t.chunks[k] = append(t.chunks[k], b)
-	t.n++
-	return nil
-}
-
-// Len is the number of bytes written.
-func (t *text) Len() int { return t.n }
 
 // appendTo appends the text to dst (without a sink).
 func (t *text) appendTo(dst []byte) []byte {
-	for _, c := range t.chunks {
-		dst = append(dst, c...)
-	}
+	t.each(func(c []byte) { dst = append(dst, c...) })
 	return dst
+}
+
+// first is the text's first chunk (nil if none).
+func (t *text) first() []byte {
+	if len(t.chunks) > 0 {
+		return t.chunks[0]
+	}
+	return t.cur
+}
+
+// int writes v in decimal.
+func (t *text) int(v int64) {
+	if cap(t.cur)-len(t.cur) < 20 {
+		t.next()
+	}
+	t.cur = strconv.AppendInt(t.cur, v, 10)
+}
+
+// uint writes v in decimal.
+func (t *text) uint(v uint64) {
+	if cap(t.cur)-len(t.cur) < 20 {
+		t.next()
+	}
+	t.cur = strconv.AppendUint(t.cur, v, 10)
 }

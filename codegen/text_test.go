@@ -136,3 +136,43 @@ func TestEmitToMatchesEmit(t *testing.T) {
 		t.Errorf("only %d modules compared", compared)
 	}
 }
+
+// TestTextAbsorb: a shard's text (chunks from a pool) appended to
+// another: the bytes arrive in order, with a sink its chunks return to
+// the pool, without one they are taken over; src is left empty.
+func TestTextAbsorb(t *testing.T) {
+	for _, sink := range []bool{false, true} {
+		var pool chunkPool
+		var sunk bytes.Buffer
+		dst := text{}
+		if sink {
+			dst.sink = &sunk
+		}
+		var want strings.Builder
+		for i := range 3 {
+			dst.WriteString("head ")
+			want.WriteString("head ")
+			src := text{pool: &pool}
+			s := strings.Repeat(string(rune('a'+i)), poolChunk+poolChunk/2)
+			src.WriteString(s)
+			want.WriteString(s)
+			dst.absorb(&src)
+			if src.Len() != 0 || src.cur != nil || src.chunks != nil {
+				t.Errorf("sink %v: src not emptied: %d bytes", sink, src.Len())
+			}
+		}
+		dst.WriteString("tail")
+		want.WriteString("tail")
+		got := string(dst.appendTo(nil))
+		if sink {
+			dst.flush()
+			got = sunk.String()
+			if n := len(pool.free); n != 2 {
+				t.Errorf("the pool holds %d chunks, want 2 (each shard's two, reused)", n)
+			}
+		}
+		if got != want.String() || dst.Len() != want.Len() {
+			t.Errorf("sink %v: got %d bytes (Len %d), want %d", sink, len(got), dst.Len(), want.Len())
+		}
+	}
+}

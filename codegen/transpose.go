@@ -263,7 +263,7 @@ func (ns *nest) fillTileBuffers(views []*capturedView, bufs []value.Value, cols 
 				ld := bl.b.NewLoad(vt, bl.b.NewBitCast(ns.advance(c, ps[k], off), types.NewPointer(vt)))
 				ld.Align = llvm.Align(byteSize(c.v.elem))
 				dst := bl.gep(st, buf, bl.add(row, off))
-				stv := bl.b.NewStore(ld, bl.b.NewBitCast(dst, types.NewPointer(vt)))
+				stv := store(bl.b, ld, bl.b.NewBitCast(dst, types.NewPointer(vt)))
 				stv.Align = llvm.Align(byteSize(c.v.elem))
 			}
 		})
@@ -317,7 +317,7 @@ func (ns *nest) block(views []*capturedView, ps, rows []value.Value, ga, gb grou
 		}
 		sv := bl.toStorage(v, dst.v.elem)
 		p := ns.advance(dst, ps[0], bl.mul(i64c(int64(col)), ga.strides[0]))
-		st := bl.b.NewStore(sv, bl.b.NewBitCast(p, types.NewPointer(sv.Type())))
+		st := store(bl.b, sv, bl.b.NewBitCast(p, types.NewPointer(sv.Type())))
 		st.Align = llvm.Align(byteSize(dst.v.elem))
 		if nt {
 			st.Align = llvm.Align(tileLanes * byteSize(dst.v.elem))
