@@ -95,13 +95,7 @@ func emit(m *ir.Module, opts Options, t *text) (diags ir.Diagnostics) {
 	mc.declared = maps.Clone(mc.symbols)
 	mc.writeHead()
 	mc.writeTypeDefs() // the descriptor types of the signatures
-	var bodies []*ir.Func
-	for _, f := range m.Funcs {
-		if !f.External {
-			bodies = append(bodies, f)
-		}
-	}
-	diags = append(diags, mc.lowerAll(bodies)...)
+	diags = append(diags, mc.lowerAll(bodies(m))...)
 	if diags.HasErrors() {
 		return diags
 	}

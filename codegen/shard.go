@@ -150,13 +150,35 @@ var (
 	shardCores  = 0
 )
 
+// Parallel reports whether Emit lowers the functions of m on several
+// cores (in shards: with more than one core, a module of several
+// functions and a few thousand ops).
+func Parallel(m *ir.Module) bool {
+	return len(cutShards(bodies(m), cores())) > 1
+}
+
+// bodies are m's functions with a body.
+func bodies(m *ir.Module) []*ir.Func {
+	var fs []*ir.Func
+	for _, f := range m.Funcs {
+		if !f.External {
+			fs = append(fs, f)
+		}
+	}
+	return fs
+}
+
+func cores() int {
+	if shardCores > 0 {
+		return shardCores
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
 // lowerAll lowers the functions with a body, in shards when the module is
 // large enough and there is more than one core.
 func (mc *moduleCtx) lowerAll(fs []*ir.Func) ir.Diagnostics {
-	cores := runtime.GOMAXPROCS(0)
-	if shardCores > 0 {
-		cores = shardCores
-	}
+	cores := cores()
 	shards := cutShards(fs, cores)
 	if len(shards) < 2 {
 		var diags ir.Diagnostics

@@ -23,13 +23,7 @@ func emitBoth(t *testing.T, name string, m *ir.Module, o Options) (shards int) {
 	minShardOps, shardCores = 1, 1
 	inOrder, ds := Emit(m, o)
 	minShardOps, shardCores = 1, 4
-	var fs []*ir.Func
-	for _, f := range m.Funcs {
-		if !f.External {
-			fs = append(fs, f)
-		}
-	}
-	shards = len(cutShards(fs, shardCores))
+	shards = len(cutShards(bodies(m), shardCores))
 	sharded, sds := Emit(m, o)
 	if diff := cmp.Diff(ds.Error(), sds.Error()); diff != "" {
 		t.Fatalf("%s: the diagnostics differ (-in order +sharded):\n%s", name, diff)
