@@ -70,10 +70,7 @@ func (bl *builder) block(base string) *llvm.Block {
 		name = fmt.Sprintf("%s%d", base, n)
 	}
 	b := bl.fn.NewBlock(name)
-	if spare := bl.mod.spareInsts; len(spare) > 0 {
-		b.Insts = spare[len(spare)-1]
-		bl.mod.spareInsts = spare[:len(spare)-1]
-	}
+	b.Insts = bl.mod.spareList()
 	return b
 }
 

@@ -158,7 +158,9 @@
 // soon as it is built and its llir objects dropped, and the body of a tirc
 // function while it is built (stream.go: between two ops, its complete
 // blocks; their text beyond 32 MB waits in an unlinked temporary file),
-// so memory does not grow with the length of a function. C-facing outputs:
+// so memory does not grow with the length of a function; functions
+// lowered in order (not in shards) print on a goroutine of their own
+// (printq.go). C-facing outputs:
 // header.go (-emit-c-header), driver.go (-emit-c-driver) and c/ (the .npy
 // driver's C source).
 //

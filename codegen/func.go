@@ -236,12 +236,16 @@ func (mc *moduleCtx) lowerFunc(f *ir.Func) error {
 	fc := &funcCtx{mod: mc, f: f, fn: fn, vals: make([]*lowered, f.NumValues()), inlined: plan.inlined, plan: plan}
 	fc.bl = newBuilder(mc, fn)
 	fc.streamer = &streamer{}
-	if c := fc.mod.spareChunk; c != nil {
-		// The first chunk of the last function's text, copied out: a
-		// module of many small functions allocates one, not one each.
-		fc.streamer.mid.cur = c[:0]
-		fc.mod.spareChunk = nil
-	}
+	s := fc.streamer
+	mc.later(func() {
+		if c := mc.spareChunk; c != nil {
+			// The first chunk of the last function's text, copied out:
+			// a module of many small functions allocates one, not one
+			// each.
+			s.mid.cur = c[:0]
+			mc.spareChunk = nil
+		}
+	})
 	fc.bl.nameSlots = true
 	mc.streams[fn] = fc.streamer
 	fc.exit = fc.bl.block("exit")

@@ -138,8 +138,12 @@ type moduleCtx struct {
 	// streamed, for the next one (stream.go).
 	spareChunk []byte
 	// spareInsts are the emptied instruction lists of printed blocks,
-	// for new blocks (recycle).
+	// for new blocks (recycle; under spareMu: the printer's goroutine
+	// returns them).
 	spareInsts [][]llvm.Instruction
+	spareMu    sync.Mutex
+	// async, when set, prints on a goroutine of its own (later).
+	async *printQueue
 	// key is the last nest's key (nestcache.go), its buffers reused by
 	// the next: one per module, not one per function.
 	key *nestKey
@@ -277,17 +281,18 @@ func (mc *moduleCtx) defineString(name, s string) *stringPtr {
 		def = g + " = private unnamed_addr constant " + arr + " c\"" + escapeLL(s) + "\\00\""
 		ident = "getelementptr inbounds (" + arr + ", " + arr + "* " + g + ", i64 0, i64 0)"
 	}
-	mc.out.WriteString("\n")
-	mc.out.WriteString(def)
-	mc.out.WriteString("\n")
+	mc.write("\n" + def + "\n")
 	return &stringPtr{ident: ident}
 }
 
 // defineGlobal writes the definition of g at once, as strings are.
 func (mc *moduleCtx) defineGlobal(g *llvm.Global) {
-	mc.out.WriteString("\n")
-	mc.out.WriteString(g.LLString())
-	mc.out.WriteString("\n")
+	mc.write("\n" + g.LLString() + "\n")
+}
+
+// write appends s to the output, after what is queued (later).
+func (mc *moduleCtx) write(s string) {
+	mc.later(func() { mc.out.WriteString(s) })
 }
 
 // globalIdent is name as LLVM IR writes a global's: @name, quoted when
@@ -447,38 +452,59 @@ func clearDescPointers(b *llvm.Block, pp value.Value) {
 // finish prints a completed function definition into mc.out and drops
 // its body; calls keep referring to it by name. Functions made by
 // mc.m.NewFunc leave m.Funcs here (found from the end, where new ones
-// are); those made by mc.newFunc were never in it.
+// are); those made by mc.newFunc were never in it. The printing is queued
+// (later): nothing changes f once it is finished.
 func (mc *moduleCtx) finish(f *llvm.Func) {
 	mc.writeTypeDefs()
-	mc.out.WriteString("\n")
-	if s := mc.streams[f]; s != nil {
-		delete(mc.streams, f)
-		mc.finishStreamed(f, s)
-	} else {
-		mc.pr.function(f)
-		for _, b := range f.Blocks {
-			mc.recycle(b)
-		}
-	}
-	mc.out.WriteString("\n")
-	f.Blocks = nil
+	s := mc.streams[f]
+	delete(mc.streams, f)
 	if f.Parent == mc.m {
 		mc.mustTurn()
 		mc.unlist(f)
 	}
+	mc.later(func() {
+		mc.out.WriteString("\n")
+		if s != nil {
+			mc.finishStreamed(f, s)
+		} else {
+			mc.pr.function(f)
+			for _, b := range f.Blocks {
+				mc.recycle(b)
+			}
+		}
+		mc.out.WriteString("\n")
+		f.Blocks = nil
+	})
 }
 
 // recycle keeps the instruction list of printed block b, emptied, for a
 // new block: a block's list grows by doubling, and a module of many small
 // functions spent a tenth of its allocations growing them again.
 func (mc *moduleCtx) recycle(b *llvm.Block) {
-	if llirOnly || cap(b.Insts) > 256 || len(mc.spareInsts) >= 256 {
+	if llirOnly || cap(b.Insts) > 256 {
 		b.Insts = nil
 		return
 	}
 	clear(b.Insts)
-	mc.spareInsts = append(mc.spareInsts, b.Insts[:0])
+	mc.spareMu.Lock()
+	if len(mc.spareInsts) < 256 {
+		mc.spareInsts = append(mc.spareInsts, b.Insts[:0])
+	}
+	mc.spareMu.Unlock()
 	b.Insts = nil
+}
+
+// spareList is an emptied instruction list for a new block, or nil.
+func (mc *moduleCtx) spareList() []llvm.Instruction {
+	mc.spareMu.Lock()
+	defer mc.spareMu.Unlock()
+	n := len(mc.spareInsts)
+	if n == 0 {
+		return nil
+	}
+	l := mc.spareInsts[n-1]
+	mc.spareInsts = mc.spareInsts[:n-1]
+	return l
 }
 
 // unlist removes f from the module's functions (searched from the end,
@@ -498,11 +524,7 @@ func (mc *moduleCtx) unlist(f *llvm.Func) {
 // that uses it.
 func (mc *moduleCtx) writeTypeDefs() {
 	for _, t := range mc.typeDefs {
-		mc.out.WriteString("\n")
-		mc.out.WriteString(t.String())
-		mc.out.WriteString(" = type ")
-		mc.out.WriteString(t.LLString())
-		mc.out.WriteString("\n")
+		mc.write("\n" + t.String() + " = type " + t.LLString() + "\n")
 	}
 	mc.typeDefs = mc.typeDefs[:0]
 }

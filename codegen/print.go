@@ -507,7 +507,11 @@ func plainHeader(f *llvm.Func) bool {
 }
 
 // block writes one basic block: its label, instructions and terminator.
-func (p *printer) block(b *llvm.Block) {
+func (p *printer) block(b *llvm.Block) { p.blockWith(b, b.Term) }
+
+// blockWith writes b with terminator term (stream replaces the
+// terminator of a block queued for printing).
+func (p *printer) blockWith(b *llvm.Block, term llvm.Terminator) {
 	if plainName(b.LocalName) {
 		p.w.WriteString(b.LocalName)
 	} else {
@@ -519,11 +523,11 @@ func (p *printer) block(b *llvm.Block) {
 		p.inst(i)
 		p.w.WriteByte('\n')
 	}
-	if b.Term == nil {
+	if term == nil {
 		panic("missing terminator in basic block " + b.Ident()) // as llir's printer
 	}
 	p.w.WriteByte('\t')
-	p.inst(b.Term)
+	p.inst(term)
 	p.w.WriteByte('\n')
 }
 

@@ -150,6 +150,11 @@ var (
 	shardCores  = 0
 )
 
+// printAsync prints on a goroutine of its own when the functions are
+// lowered in order on a machine of several cores (printq.go); tests turn
+// it off to compare.
+var printAsync = true
+
 // Parallel reports whether Emit lowers the functions of m on several
 // cores (in shards: with more than one core, a module of several
 // functions and a few thousand ops).
@@ -181,6 +186,9 @@ func (mc *moduleCtx) lowerAll(fs []*ir.Func) ir.Diagnostics {
 	cores := cores()
 	shards := cutShards(fs, cores)
 	if len(shards) < 2 {
+		if cores > 1 && printAsync {
+			defer mc.printAsync()()
+		}
 		var diags ir.Diagnostics
 		for _, f := range fs {
 			diags = append(diags, mc.lowerOne(f)...)

@@ -14,29 +14,39 @@ import (
 	"github.com/tirc/tirc/passes"
 )
 
-// emitBoth emits m in order (one core) and in shards of one function
-// each on four goroutines per core; it fails t unless the texts and the
-// diagnostics are the same.
+// emitBoth emits m in order (one core), in order printing on another
+// goroutine (printq.go), and in shards of one function each on four
+// goroutines per core; it fails t unless the texts and the diagnostics
+// are the same.
 func emitBoth(t *testing.T, name string, m *ir.Module, o Options) (shards int) {
 	t.Helper()
 	defer func(ops, cores int) { minShardOps, shardCores = ops, cores }(minShardOps, shardCores)
 	minShardOps, shardCores = 1, 1
 	inOrder, ds := Emit(m, o)
+	minShardOps, shardCores = 1<<30, 2
+	async, ads := Emit(m, o)
 	minShardOps, shardCores = 1, 4
 	shards = len(cutShards(bodies(m), shardCores))
 	sharded, sds := Emit(m, o)
-	if diff := cmp.Diff(ds.Error(), sds.Error()); diff != "" {
-		t.Fatalf("%s: the diagnostics differ (-in order +sharded):\n%s", name, diff)
-	}
-	if !bytes.Equal(inOrder, sharded) {
-		t.Fatalf("%s: the text differs (-in order +sharded):\n%s", name, cmp.Diff(string(inOrder), string(sharded)))
+	for _, c := range []struct {
+		how   string
+		text  []byte
+		diags ir.Diagnostics
+	}{{"printed on another goroutine", async, ads}, {"sharded", sharded, sds}} {
+		if diff := cmp.Diff(ds.Error(), c.diags.Error()); diff != "" {
+			t.Fatalf("%s: the diagnostics differ (-in order +%s):\n%s", name, c.how, diff)
+		}
+		if !bytes.Equal(inOrder, c.text) {
+			t.Fatalf("%s: the text differs (-in order +%s):\n%s", name, c.how, cmp.Diff(string(inOrder), string(c.text)))
+		}
 	}
 	return shards
 }
 
-// TestShardsMatchInOrder: lowering a module's functions in shards gives
-// the text lowering them in order gives, byte for byte, for every module
-// of the test corpus, with the options that shape the IR most.
+// TestShardsMatchInOrder: lowering a module's functions in shards, or in
+// order while another goroutine prints, gives the text lowering and
+// printing them in order gives, byte for byte, for every module of the
+// test corpus, with the options that shape the IR most.
 func TestShardsMatchInOrder(t *testing.T) {
 	sharded := 0
 	for _, c := range corpusModules(t) {

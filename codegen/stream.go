@@ -55,7 +55,7 @@ func (fc *funcCtx) stream() {
 	if s == nil {
 		return
 	}
-	fn, pr := fc.fn, fc.mod.pr
+	fn, mc := fc.fn, fc.mod
 	blocks := fn.Blocks
 	n := 0
 	if onStream != nil {
@@ -101,18 +101,25 @@ func (fc *funcCtx) stream() {
 	if llirOnly {
 		return
 	}
-	w := pr.w
-	pr.w = &s.mid
-	for _, b := range s.done[len(s.done)-n:] {
-		pr.w.WriteByte('\n')
-		pr.block(b)
-		fc.mod.recycle(b)
-		b.Term = printedTerm
+	done := s.done[len(s.done)-n:]
+	terms := make([]llvm.Terminator, n)
+	for i, b := range done {
+		terms[i], b.Term = b.Term, printedTerm
 	}
-	pr.w = w
-	if s.mid.Len() >= spillAt && s.spill == nil {
-		s.startSpill()
-	}
+	mc.later(func() {
+		pr := mc.pr
+		w := pr.w
+		pr.w = &s.mid
+		for i, b := range done {
+			pr.w.WriteByte('\n')
+			pr.blockWith(b, terms[i])
+			mc.recycle(b)
+		}
+		pr.w = w
+		if s.mid.Len() >= spillAt && s.spill == nil {
+			s.startSpill()
+		}
+	})
 }
 
 // spillAt is how much of a function's text is held in memory: beyond it,
