@@ -72,6 +72,25 @@ func (k *nestKey) flag(f bool) {
 	}
 }
 
+// keyScan is how many values a key finds by comparing them in turn;
+// beyond, ids holds them all (most nests capture fewer: a scan of a few
+// pointers is faster than hashing an interface).
+const keyScan = 16
+
+// id is v's number in the walk, if it has one.
+func (k *nestKey) id(v value.Value) (int, bool) {
+	if len(k.list) > keyScan {
+		id, ok := k.ids[v]
+		return id, ok
+	}
+	for i, x := range k.list {
+		if x == v {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
 // val writes a value's number; the first time, also its type, or its
 // text for a constant.
 func (k *nestKey) val(v value.Value) {
@@ -79,11 +98,18 @@ func (k *nestKey) val(v value.Value) {
 		k.b = append(k.b, '-')
 		return
 	}
-	id, seen := k.ids[v]
+	id, seen := k.id(v)
 	if !seen {
 		id = len(k.list)
-		k.ids[v] = id
 		k.list = append(k.list, v)
+		if len(k.list) > keyScan {
+			if len(k.ids) == 0 {
+				for i, x := range k.list {
+					k.ids[x] = i
+				}
+			}
+			k.ids[v] = id
+		}
 	}
 	k.b = append(k.b, 'v')
 	k.int(int64(id))
@@ -304,7 +330,7 @@ func rowsKey(g *rowGroup, calls []memberCall, ride, fence bool, rideFn *llvm.Fun
 func (mc *moduleCtx) share(k *nestKey, fn *llvm.Func, captured []value.Value, ntUsed bool, text string) {
 	s := &sharedNest{fn: fn, args: make([]int, len(captured)), ntUsed: ntUsed, text: text}
 	for i, v := range captured {
-		id, ok := k.ids[v]
+		id, ok := k.id(v)
 		if !ok {
 			return
 		}
