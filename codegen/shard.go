@@ -30,9 +30,10 @@ import (
 //     another function it calls (entry).
 //
 // Most functions of a large module find everything they need made by the
-// functions before them, so shards rarely wait: 100k small functions
-// lower about twice as fast on two cores. A module of one function, or of
-// a few, is lowered in order, as is everything with one core.
+// functions before them, so shards rarely wait (of 100k one-op
+// functions, the first shard's make what all the others need). A module
+// of one function, or of a few, is lowered in order, as is everything
+// with one core; its printing then goes to another goroutine (printq.go).
 
 // turns says which shard may change the module: the first one not
 // finished.
@@ -41,7 +42,7 @@ type turns struct {
 	cond sync.Cond
 	next int    // the shard holding the turn
 	done []bool // by shard
-	// failed is set when a shard failed (a diagnostic or a panic): the
+	// failed is set when a shard panicked (an internal error): the
 	// others stop at their next function.
 	failed bool
 }
