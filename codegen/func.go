@@ -242,7 +242,7 @@ func (mc *moduleCtx) lowerFunc(f *ir.Func) error {
 			// The first chunk of the last function's text, copied out:
 			// a module of many small functions allocates one, not one
 			// each.
-			s.mid.cur = c[:0]
+			s.mid.reuse(c)
 			mc.spareChunk = nil
 		}
 	})

@@ -14,12 +14,15 @@ import (
 // written to the sink and reused, so only one chunk is ever held.
 //
 // The printer writes a few bytes at a time, hundreds of millions of
-// times for a large module: a write that fits the chunk being filled
-// (cur) is an append the compiler inlines.
+// times for a large module: a write that fits the chunk being filled is
+// a copy into it and an integer added (cur is allocated at its full
+// length and w counts what is written), which the compiler inlines; it
+// stores no pointer, so the collector's write barrier never runs on it.
 type text struct {
 	chunks [][]byte // the chunks filled (none with a sink)
-	cur    []byte   // the chunk being filled
-	done   int      // the bytes in chunks, or given to the sink
+	cur    []byte   // the chunk being filled: cur[:w] is written
+	w      int
+	done   int // the bytes in chunks, or given to the sink
 	sink   io.Writer
 	err    error // the sink's first error; later writes are dropped
 	// pool, when set, gives the chunks: a shard's text (shard.go) is
@@ -41,9 +44,9 @@ func (p *chunkPool) get() []byte {
 	if n := len(p.free); n > 0 {
 		c := p.free[n-1]
 		p.free = p.free[:n-1]
-		return c[:0]
+		return c
 	}
-	return make([]byte, 0, poolChunk)
+	return make([]byte, poolChunk)
 }
 
 func (p *chunkPool) put(cs ...[]byte) {
@@ -62,38 +65,39 @@ const (
 )
 
 func (t *text) WriteString(s string) {
-	if len(s) <= cap(t.cur)-len(t.cur) {
-		t.cur = append(t.cur, s...)
+	if len(s) <= len(t.cur)-t.w {
+		t.w += copy(t.cur[t.w:], s)
 		return
 	}
 	writeSlow(t, s)
 }
 
 func (t *text) Write(b []byte) {
-	if len(b) <= cap(t.cur)-len(t.cur) {
-		t.cur = append(t.cur, b...)
+	if len(b) <= len(t.cur)-t.w {
+		t.w += copy(t.cur[t.w:], b)
 		return
 	}
 	writeSlow(t, b)
 }
 
 func (t *text) WriteByte(b byte) error {
-	if len(t.cur) == cap(t.cur) {
+	if t.w == len(t.cur) {
 		t.next()
 	}
-	t.cur = append(t.cur, b)
+	t.cur[t.w] = b
+	t.w++
 	return nil
 }
 
 // writeSlow appends s, a string or bytes, across chunks.
 func writeSlow[S ~string | ~[]byte](t *text, s S) {
 	for len(s) > 0 {
-		if len(t.cur) == cap(t.cur) {
+		if t.w == len(t.cur) {
 			t.next()
 		}
-		m := min(len(s), cap(t.cur)-len(t.cur))
-		t.cur = append(t.cur, s[:m]...)
-		s = s[m:]
+		k := copy(t.cur[t.w:], s)
+		t.w += k
+		s = s[k:]
 	}
 }
 
@@ -102,16 +106,17 @@ func writeSlow[S ~string | ~[]byte](t *text, s S) {
 func (t *text) next() {
 	if t.sink != nil {
 		if t.cur == nil {
-			t.cur = make([]byte, 0, sinkChunk)
+			t.cur = make([]byte, sinkChunk)
 			return
 		}
 		t.flush()
 		return
 	}
-	if t.cur != nil {
-		t.chunks = append(t.chunks, t.cur)
-		t.done += len(t.cur)
+	if t.w > 0 {
+		t.chunks = append(t.chunks, t.cur[:t.w])
+		t.done += t.w
 	}
+	t.w = 0
 	if t.pool != nil {
 		t.cur = t.pool.get()
 		return
@@ -120,7 +125,7 @@ func (t *text) next() {
 	if len(t.chunks) < 8 {
 		size = 4 << 10 << len(t.chunks)
 	}
-	t.cur = make([]byte, 0, size)
+	t.cur = make([]byte, size)
 }
 
 // absorb appends src's text (a text without a sink) and empties src:
@@ -128,10 +133,10 @@ func (t *text) next() {
 // without a copy.
 func (t *text) absorb(src *text) {
 	if t.sink == nil {
-		if len(t.cur) > 0 {
-			t.chunks = append(t.chunks, t.cur)
-			t.done += len(t.cur)
-			t.cur = nil
+		if t.w > 0 {
+			t.chunks = append(t.chunks, t.cur[:t.w])
+			t.done += t.w
+			t.cur, t.w = nil, 0
 		}
 		src.each(func(c []byte) {
 			t.chunks = append(t.chunks, c)
@@ -146,11 +151,13 @@ func (t *text) absorb(src *text) {
 			t.done += len(c)
 		})
 		if src.pool != nil {
-			src.pool.put(src.chunks...)
+			for _, c := range src.chunks {
+				src.pool.put(c[:cap(c)])
+			}
 			src.pool.put(src.cur)
 		}
 	}
-	src.chunks, src.cur, src.done = nil, nil, 0
+	src.chunks, src.cur, src.w, src.done = nil, nil, 0, 0
 }
 
 // flush writes what the sink has not received yet; it returns the sink's
@@ -159,24 +166,24 @@ func (t *text) flush() error {
 	if t.sink == nil {
 		return t.err
 	}
-	if len(t.cur) > 0 && t.err == nil {
-		_, t.err = t.sink.Write(t.cur)
+	if t.w > 0 && t.err == nil {
+		_, t.err = t.sink.Write(t.cur[:t.w])
 	}
-	t.done += len(t.cur)
-	t.cur = t.cur[:0]
+	t.done += t.w
+	t.w = 0
 	return t.err
 }
 
 // Len is the number of bytes written.
-func (t *text) Len() int { return t.done + len(t.cur) }
+func (t *text) Len() int { return t.done + t.w }
 
 // each calls f with the text's chunks in order (without a sink).
 func (t *text) each(f func([]byte)) {
 	for _, c := range t.chunks {
 		f(c)
 	}
-	if len(t.cur) > 0 {
-		f(t.cur)
+	if t.w > 0 {
+		f(t.cur[:t.w])
 	}
 }
 
@@ -186,26 +193,30 @@ func (t *text) appendTo(dst []byte) []byte {
 	return dst
 }
 
-// first is the text's first chunk (nil if none).
+// first is the text's first chunk, its whole length (nil if none), for
+// another text to reuse (reuse).
 func (t *text) first() []byte {
 	if len(t.chunks) > 0 {
-		return t.chunks[0]
+		return t.chunks[0][:cap(t.chunks[0])]
 	}
 	return t.cur
 }
 
+// reuse makes c, a chunk another text has written out, the chunk to fill.
+func (t *text) reuse(c []byte) { t.cur, t.w = c, 0 }
+
 // int writes v in decimal.
 func (t *text) int(v int64) {
-	if cap(t.cur)-len(t.cur) < 20 {
+	if len(t.cur)-t.w < 20 {
 		t.next()
 	}
-	t.cur = strconv.AppendInt(t.cur, v, 10)
+	t.w += len(strconv.AppendInt(t.cur[t.w:t.w], v, 10))
 }
 
 // uint writes v in decimal.
 func (t *text) uint(v uint64) {
-	if cap(t.cur)-len(t.cur) < 20 {
+	if len(t.cur)-t.w < 20 {
 		t.next()
 	}
-	t.cur = strconv.AppendUint(t.cur, v, 10)
+	t.w += len(strconv.AppendUint(t.cur[t.w:t.w], v, 10))
 }

@@ -157,7 +157,7 @@ func TestTextAbsorb(t *testing.T) {
 			src.WriteString(s)
 			want.WriteString(s)
 			dst.absorb(&src)
-			if src.Len() != 0 || src.cur != nil || src.chunks != nil {
+			if src.Len() != 0 || src.cur != nil || src.chunks != nil || src.w != 0 {
 				t.Errorf("sink %v: src not emptied: %d bytes", sink, src.Len())
 			}
 		}
