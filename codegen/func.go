@@ -476,20 +476,29 @@ func planFusion(f *ir.Func, p *fusionPlan) {
 	// once (ops are asked again as users, in the second pass and while
 	// lowered); equal descriptions are kept once: a long function has a
 	// few shapes, and a description per op was most of its plan's memory.
+	// An op's loops follow from its signature (name, attributes, types):
+	// ops of one signature are described once (most ops of a long
+	// function repeat a few signatures).
 	same := map[string]*ir.Loops{}
+	bySig := map[string]*ir.Loops{}
 	var key []byte
 	for op := range f.Ops() {
 		if op.NumResults() == 0 {
 			continue
 		}
-		l := fusibleLoops(op)
-		if l != nil {
-			key = appendLoops(key[:0], l)
-			if s, ok := same[string(key)]; ok {
-				l = s
-			} else {
-				same[string(key)] = l
+		key = appendOpSig(key[:0], op)
+		l, ok := bySig[string(key)]
+		if !ok {
+			sig := string(key)
+			if l = fusibleLoops(op); l != nil {
+				key = appendLoops(key[:0], l)
+				if s, ok := same[string(key)]; ok {
+					l = s
+				} else {
+					same[string(key)] = l
+				}
 			}
+			bySig[sig] = l
 		}
 		loopsOf[op.Result(0).ID()] = l
 	}

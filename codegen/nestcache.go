@@ -198,24 +198,33 @@ func (k *nestKey) view(v *view) {
 }
 
 // op writes what a kernel reads of an op: its name, attributes and types.
-func (k *nestKey) op(op *ir.Op) {
-	k.str(op.Name)
-	k.int(int64(len(op.Attrs)))
+func (k *nestKey) op(op *ir.Op) { k.b = appendOpSig(k.b, op) }
+
+// appendOpSig appends what an op's kernel and loop description read of
+// it: its name, attributes and types (equal signatures, equal bytes).
+func appendOpSig(b []byte, op *ir.Op) []byte {
+	str := func(s string) {
+		b = binary.AppendUvarint(b, uint64(len(s)))
+		b = append(b, s...)
+	}
+	str(op.Name)
+	b = binary.AppendVarint(b, int64(len(op.Attrs)))
 	for _, a := range op.Attrs {
-		k.str(a.Name)
-		k.b = ir.AppendAttr(k.b, a.Value)
-		k.b = append(k.b, 0) // attributes print no NUL
+		str(a.Name)
+		b = ir.AppendAttr(b, a.Value)
+		b = append(b, 0) // attributes print no NUL
 	}
-	k.int(int64(op.NumOperands()))
+	b = binary.AppendVarint(b, int64(op.NumOperands()))
 	for _, v := range op.Operands() {
-		k.b = ir.AppendType(k.b, v.Type())
-		k.b = append(k.b, 0)
+		b = ir.AppendType(b, v.Type())
+		b = append(b, 0)
 	}
-	k.int(int64(op.NumResults()))
+	b = binary.AppendVarint(b, int64(op.NumResults()))
 	for _, v := range op.Results() {
-		k.b = ir.AppendType(k.b, v.Type())
-		k.b = append(k.b, 0)
+		b = ir.AppendType(b, v.Type())
+		b = append(b, 0)
 	}
+	return b
 }
 
 func (k *nestKey) node(n *node) {

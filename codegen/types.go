@@ -138,15 +138,23 @@ func i64c(v int64) constant.Constant {
 // object serves every function.
 const smallMin, smallMax = -64, 1024
 
-var smallI64 = func() []*constant.Int {
+var smallI64, smallI32 = smallInts(types.I64), smallInts(types.I32)
+
+func smallInts(t *types.IntType) []*constant.Int {
 	cs := make([]*constant.Int, smallMax-smallMin+1)
 	for i := range cs {
-		cs[i] = constant.NewInt(types.I64, int64(i)+smallMin)
+		cs[i] = constant.NewInt(t, int64(i)+smallMin)
 	}
 	return cs
-}()
+}
 
-func i32c(v int64) constant.Constant { return constant.NewInt(types.I32, v) }
+// i32c is an i32 constant (struct field indices, statuses: mostly small).
+func i32c(v int64) constant.Constant {
+	if v >= smallMin && v <= smallMax {
+		return smallI32[v-smallMin]
+	}
+	return constant.NewInt(types.I32, v)
+}
 
 // isConst reports whether v is the i64 constant want.
 func isConst(v value.Value, want int64) bool {
