@@ -138,7 +138,7 @@ func (fc *funcCtx) rowLocal(g *rowGroup, n *node) bool {
 func (fc *funcCtx) scratchMember(g *rowGroup, n *node) (*groupMember, *view) {
 	root := cloneTree(n)
 	root.dimMap = root.loops.Results[root.res]
-	if err := fc.mapDims(root, func(m ir.DimMap) ir.DimMap { return m }); err != nil {
+	if err := fc.mapDims(root, nestMap{}); err != nil {
 		return nil, nil
 	}
 	if !fc.groupable(root, 0) || !sameValue(root.ext[0], g.rows) || len(root.dimMap) == 0 || root.dimMap[0].Loop != 0 {

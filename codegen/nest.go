@@ -101,7 +101,8 @@ func (fc *funcCtx) tree(v *ir.Value, root bool) (*node, error) {
 		if loops == nil {
 			loops = ir.LoopsOf(op)
 		}
-		n := &node{op: op, loops: loops, elem: ir.ElementType(v.Type()), shape: shape, bit: -1, res: v.Index()}
+		n := &node{op: op, loops: loops, elem: ir.ElementType(v.Type()), shape: shape, bit: -1, res: v.Index(),
+			kids: make([]*node, 0, op.NumOperands())}
 		for _, a := range op.Operands() {
 			kid, err := fc.tree(a, false)
 			if err != nil {
@@ -145,7 +146,7 @@ func (fc *funcCtx) prepare(root *node) error {
 		return err
 	}
 	root.dimMap = root.loops.Results[root.res]
-	return fc.mapDims(root, func(m ir.DimMap) ir.DimMap { return m })
+	return fc.mapDims(root, nestMap{})
 }
 
 func identityMap(n int) []ir.DimMap {
@@ -160,9 +161,9 @@ func identityMap(n int) []ir.DimMap {
 // maps a map over n's loops to one over the nest's. Strides and offsets
 // compose along the tree (composeMap): a transposed, sliced or broadcast
 // read is a view's stride, offset or stride 0 in the nest, never a copy.
-func (fc *funcCtx) mapDims(n *node, toNest func(ir.DimMap) ir.DimMap) error {
+func (fc *funcCtx) mapDims(n *node, toNest nestMap) error {
 	for k, x := range n.idx {
-		x.dimMap = []ir.DimMap{toNest(ir.Dim(n.loops.Indices[k]))}
+		x.dimMap = []ir.DimMap{toNest.of(ir.Dim(n.loops.Indices[k]))}
 	}
 	for k, kid := range n.kids {
 		if n.loops.Operands[k] == nil {
@@ -171,30 +172,40 @@ func (fc *funcCtx) mapDims(n *node, toNest func(ir.DimMap) ir.DimMap) error {
 		}
 		kid.dimMap = make([]ir.DimMap, len(n.loops.Operands[k]))
 		for j, m := range n.loops.Operands[k] {
-			kid.dimMap[j] = toNest(m)
+			kid.dimMap[j] = toNest.of(m)
 		}
 		if kid.op == nil {
 			continue
 		}
 		// kid's own loops are its result dimensions (it is parallel):
 		// loop i of kid is its result dimension resultDim[i].
-		parent := kid.dimMap
-		kl := kid.loops
-		err := fc.mapDims(kid, func(m ir.DimMap) ir.DimMap {
-			if m.Loop < 0 {
-				return m
-			}
-			d := kl.ResultDimOf(kid.res, m.Loop)
-			if d < 0 {
-				return ir.UnitDim()
-			}
-			return composeMap(m, parent[d])
-		})
-		if err != nil {
+		if err := fc.mapDims(kid, nestMap{kid.loops, kid.res, kid.dimMap}); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// nestMap maps a map over a node's loops to one over the nest's: loop i
+// of the node (parallel: its loops are its result dimensions) is its
+// result dimension loops.ResultDimOf(res, i), which sits in the nest at
+// parent (the node's own map). Without loops it maps nothing: the root's
+// loops are the nest's.
+type nestMap struct {
+	loops  *ir.Loops
+	res    int
+	parent []ir.DimMap
+}
+
+func (t nestMap) of(m ir.DimMap) ir.DimMap {
+	if t.loops == nil || m.Loop < 0 {
+		return m
+	}
+	d := t.loops.ResultDimOf(t.res, m.Loop)
+	if d < 0 {
+		return ir.UnitDim()
+	}
+	return composeMap(m, t.parent[d])
 }
 
 // composeMap is the map of an index m reads from a dimension that itself
@@ -225,14 +236,20 @@ func (fc *funcCtx) sizes(n *node) error {
 	bl := fc.bl
 	l := n.loops
 	// Static extents first: constants wherever the types decide.
-	shapes := make([][]int64, len(n.kids))
+	var shapesBuf, resultsBuf [4][]int64
+	shapes := shapesBuf[:0]
 	for k, kid := range n.kids {
+		var sh []int64
 		if l.Operands[k] != nil {
-			shapes[k] = kid.shape
+			sh = kid.shape
 		}
+		shapes = append(shapes, sh)
 	}
-	results := make([][]int64, n.res+1)
-	results[n.res] = n.shape
+	results := resultsBuf[:0]
+	for range n.res {
+		results = append(results, nil)
+	}
+	results = append(results, n.shape)
 	static, _ := l.Extents(shapes, results)
 	n.ext = make([]value.Value, len(l.Iter))
 	for i := range n.ext {
@@ -248,17 +265,18 @@ func (fc *funcCtx) sizes(n *node) error {
 		// value, so nests over the same rows see one extent (row groups
 		// compare them).
 		var cur value.Value
-		seen := map[value.Value]bool{}
+		var seenBuf [8]value.Value
+		seen := seenBuf[:0]
 		for k, kid := range n.kids {
 			for j, m := range l.Operands[k] {
 				if m.Loop != i || m.Kind == ir.Window {
 					continue
 				}
 				x := kid.sizes[j]
-				if seen[x] && !isConstVal(x) {
+				if slices.Contains(seen, x) && !isConstVal(x) {
 					continue
 				}
-				seen[x] = true
+				seen = append(seen, x)
 				switch {
 				case m.Kind == ir.Exact:
 					// The first exact size defines the extent (a
