@@ -104,7 +104,10 @@
 //
 // Each scalar operation is written once (kernel.go, one case per
 // ir.Kernel) and works on scalars and LLVM vectors alike, so lowering an
-// op is its table row's Kernel, never per-op loop code. f16 and bf16
+// op is its table row's Kernel, never per-op loop code. NumPy's maximum
+// and minimum of two float values, eleven instructions, are a call of a
+// module-level alwaysinline helper per type (tirc.max.f32): the same code
+// once LLVM has inlined it, a third less text in a module of maxima. f16 and bf16
 // compute in f32 and round to their type after every operation (bf16 is
 // stored as i16: llir has no bfloat). Integer division never traps: a zero
 // divisor or MIN / -1 is replaced and reported through fault bits the

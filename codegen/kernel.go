@@ -274,6 +274,18 @@ func (bl *builder) maxMin(k ir.Kernel, e *ir.Scalar, unsigned bool, x, y value.V
 		}
 		return b.NewSelect(b.NewICmp(pred, x, y), x, y)
 	}
+	if !notNaNConst(x) && !notNaNConst(y) {
+		// Two values: the whole sequence below, eleven instructions, is
+		// a module-level helper inlined at every call (maxMinFunc).
+		return b.NewCall(bl.mod.maxMinFunc(k, x.Type()), x, y)
+	}
+	return bl.maxMinFloat(k, x, y)
+}
+
+// maxMinFloat is NumPy's maximum/minimum of floats x and y, NaN
+// propagating, -0 < +0, written out.
+func (bl *builder) maxMinFloat(k ir.Kernel, x, y value.Value) value.Value {
+	b := bl.b
 	// NumPy maximum/minimum: NaN propagates (x+y is NaN then).
 	pred := enum.FPredOGT
 	if k == ir.KernelMin {
@@ -852,4 +864,31 @@ func (bl *builder) zeroFix(k ir.Kernel, x, y, r value.Value) value.Value {
 		bits = b.NewOr(xb, yb)
 	}
 	return b.NewSelect(b.NewFCmp(enum.FPredOEQ, x, y), b.NewBitCast(bits, x.Type()), r)
+}
+
+// maxMinFunc defines, once per kernel and type, `T tirc.max.<T>(T x, T
+// y)` (or tirc.min): maxMinFloat of two values, alwaysinline. In a long
+// chain of maxima a nest computes many, and the helper's call is one
+// line of text where the sequence is eleven: less to build, print and
+// parse, and the same code once LLVM has inlined it.
+func (mc *moduleCtx) maxMinFunc(k ir.Kernel, t types.Type) *llvm.Func {
+	name := "tirc.max."
+	if k == ir.KernelMin {
+		name = "tirc.min."
+	}
+	name += typeSuffix(t)
+	if f := mc.helper(name); f != nil {
+		return f
+	}
+	x, y := llvm.NewParam("x", t), llvm.NewParam("y", t)
+	f := mc.m.NewFunc(mc.symbol(name), t, x, y)
+	f.Linkage = enum.LinkageInternal
+	f.FuncAttrs = append(f.FuncAttrs, enum.FuncAttrAlwaysInline)
+	mc.funcAttrs(f)
+	bl := newBuilder(mc, f)
+	bl.b.NewRet(bl.maxMinFloat(k, x, y))
+	bl.finish()
+	mc.publishHelper(name, f)
+	mc.finish(f)
+	return f
 }

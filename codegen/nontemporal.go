@@ -186,6 +186,15 @@ func shortTrip(trip value.Value, n int64) bool {
 func (ns *nest) splat(x value.Value, n int64) value.Value {
 	bl := ns.bl
 	vt := types.NewVector(uint64(n), x.Type())
+	if c, ok := x.(constant.Constant); ok {
+		// A constant vector: max(x, 0) then sees a constant operand, as
+		// in the scalar loop (maxMin).
+		elems := make([]constant.Constant, n)
+		for i := range elems {
+			elems[i] = c
+		}
+		return constant.NewVector(vt, elems...)
+	}
 	ins := bl.b.NewInsertElement(constant.NewUndef(vt), x, i32c(0))
 	mask := constant.NewZeroInitializer(types.NewVector(uint64(n), types.I32))
 	return bl.b.NewShuffleVector(ins, constant.NewUndef(vt), mask)
