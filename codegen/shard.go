@@ -151,11 +151,6 @@ var (
 	shardCores  = 0
 )
 
-// printAsync prints on a goroutine of its own when the functions are
-// lowered in order on a machine of several cores (printq.go); tests turn
-// it off to compare.
-var printAsync = true
-
 // Parallel reports whether Emit lowers the functions of m on several
 // cores (in shards: with more than one core, a module of several
 // functions and a few thousand ops).
@@ -187,7 +182,7 @@ func (mc *moduleCtx) lowerAll(fs []*ir.Func) ir.Diagnostics {
 	cores := cores()
 	shards := cutShards(fs, cores)
 	if len(shards) < 2 {
-		if cores > 1 && printAsync {
+		if cores > 1 { // printing on another core (printq.go)
 			defer mc.printAsync()()
 		}
 		var diags ir.Diagnostics
@@ -204,8 +199,8 @@ func (mc *moduleCtx) lowerAll(fs []*ir.Func) ir.Diagnostics {
 // cutShards cuts fs into runs of consecutive functions of about equal
 // op counts, many per core: the cores stay busy to the end, a shard
 // waiting for the one before it to finish waits little, and few shards'
-// texts wait to be written;
-// nil when one core or a module too small makes shards not worth it.
+// texts wait to be written. It returns nil when one core or a module too
+// small makes shards not worth it.
 func cutShards(fs []*ir.Func, cores int) [][]*ir.Func {
 	if cores < 2 || len(fs) < 2 {
 		return nil
