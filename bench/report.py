@@ -179,7 +179,8 @@ if bw:
     print("Memory bandwidth (STREAM-like, bench/c/stream.c), GB/s: " + ", ".join(
         "%s %dT %.1f" % (k, th, v) for (k, th), v in sorted(bw.items())) + "\n")
 print("## The compiler\n")
-print("Best of 3 wall times (bash's EPOCHREALTIME) and peak RSS (`/usr/bin/time`), modules from")
+print("Best of 3 wall times (of 9 for a command under a second, the noisiest; bash's EPOCHREALTIME)")
+print("and peak RSS (`/usr/bin/time`), modules from")
 print("bench/cmd/genmodule (broadcasting tir ops in generic form, which")
 print("`mlir-opt-19 -allow-unregistered-dialect` also reads). For infer-shapes and")
 print("canonicalize+cse, mlir-opt-19 runs `--tosa-infer-shapes` / `--canonicalize --cse`")

@@ -117,7 +117,12 @@ sizes="10000 100000 1000000"
 measure() { # label tool args...
   local label=$1; shift
   local best="" mem=""
-  for r in $(seq "${MEASURE_REPS:-3}"); do
+  # Best of 3 (MEASURE_REPS); a run under a second is the noisiest on a
+  # shared VM (0.14 and 0.19 s for the same 10k-op module in two runs of
+  # the same build), so then best of 9, for every tool alike.
+  local reps=${MEASURE_REPS:-3} r=0
+  while [ $r -lt $reps ]; do
+    r=$((r + 1))
     # Wall time from bash's microsecond clock (time's %e has 10 ms steps,
     # 5% of a 0.2 s run); peak RSS from /usr/bin/time.
     local t0=$EPOCHREALTIME
@@ -127,6 +132,7 @@ measure() { # label tool args...
     local t
     t=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", b - a }')
     if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best=$t mem=$m; fi
+    if [ $r = 1 ] && [ -z "${MEASURE_REPS:-}" ] && awk "BEGIN{exit !($t < 1)}"; then reps=9; fi
   done
   printf 'COMPILE\t%s\t%s\t%s\n' "$label" "$best" "$mem" >> $out/compiler.tsv
 }
