@@ -178,7 +178,7 @@ func (mc *moduleCtx) checkBarePointers(bl *builder, f *ir.Func, name string, ps 
 			bl.ifThen(null, "null.report", func() {
 				format := mc.ownString(f, "tirc: error: "+escape(name)+": "+escape(whats[i])+"\n")
 				bl.b.NewCall(mc.dprintf(), bl.b.NewLoad(types.I32, mc.errorFD()), format)
-				bl.b.NewRet(constant.NewInt(types.I32, StatusDesc))
+				bl.b.NewRet(i32c(StatusDesc))
 			})
 		}
 		bl.b.NewUnreachable()

@@ -62,7 +62,7 @@ func (fc *funcCtx) failWith(st value.Value) {
 	bl := fc.bl
 	store(bl.b, st, fc.status)
 	ok := bl.block("ok")
-	bl.b.NewCondBr(bl.b.NewICmp(enum.IPredNE, st, constant.NewInt(types.I32, 0)), fc.exit, ok)
+	bl.b.NewCondBr(bl.b.NewICmp(enum.IPredNE, st, i32c(0)), fc.exit, ok)
 	bl.b = ok
 }
 
@@ -150,7 +150,7 @@ func (mc *moduleCtx) descHelper(name string, t *ir.TensorType, extra ...*llvm.Pa
 	fc.bl = newBuilder(mc, f)
 	fc.exit = fc.bl.block("exit")
 	fc.status = fc.bl.alloca(types.I32)
-	store(fc.bl.entry, constant.NewInt(types.I32, 0), fc.status)
+	store(fc.bl.entry, i32c(0), fc.status)
 	return fc, desc
 }
 

@@ -179,7 +179,7 @@ func (mc *moduleCtx) lowerFastEntry(f *ir.Func, general value.Value) error {
 			return err
 		}
 	}
-	bl.b.NewRet(constant.NewInt(types.I32, 0))
+	bl.b.NewRet(i32c(0))
 	bl.finish()
 	return nil
 }

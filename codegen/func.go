@@ -250,7 +250,7 @@ func (mc *moduleCtx) lowerFunc(f *ir.Func) error {
 	mc.streams[fn] = fc.streamer
 	fc.exit = fc.bl.block("exit")
 	fc.status = fc.bl.alloca(types.I32)
-	store(fc.bl.entry, constant.NewInt(types.I32, 0), fc.status)
+	store(fc.bl.entry, i32c(0), fc.status)
 	if err := fc.params(); err != nil {
 		return err
 	}
@@ -628,7 +628,7 @@ func (fc *funcCtx) failAs(cond value.Value, status int64, msg string, common boo
 				store(bl.b, a, fc.failArgs[i])
 			}
 		}
-		store(bl.b, constant.NewInt(types.I32, status), fc.status)
+		store(bl.b, i32c(status), fc.status)
 		bl.b.NewBr(fc.exit)
 	})
 }
@@ -760,7 +760,7 @@ func (fc *funcCtx) emitExit() {
 	if fc.hasOwnedResults() || fc.failMsg != nil {
 		// Only a failed call reads the message (a call that succeeds
 		// pays one comparison, as before).
-		failed := bl.b.NewICmp(enum.IPredNE, st, constant.NewInt(types.I32, 0))
+		failed := bl.b.NewICmp(enum.IPredNE, st, i32c(0))
 		bl.ifThen(failed, "release", func() {
 			fc.reportFailure()
 			for _, r := range fc.results {
@@ -1183,7 +1183,7 @@ func (fc *funcCtx) call(op *ir.Op) error {
 			external = g.External
 		}
 	}
-	failed := bl.b.NewICmp(enum.IPredNE, st, constant.NewInt(types.I32, 0))
+	failed := bl.b.NewICmp(enum.IPredNE, st, i32c(0))
 	bl.ifThen(failed, "call.fail", func() {
 		store(bl.b, st, fc.status)
 		bl.b.NewBr(fc.exit)

@@ -145,7 +145,7 @@ type moduleCtx struct {
 	// async, when set, prints on a goroutine of its own (later).
 	async *printQueue
 	// key is the last nest's key (nestcache.go), its buffers reused by
-	// the next: one per module, not one per function.
+	// the next: one per context, not one per function.
 	key *nestKey
 	// parent is the module's context when this one lowers a shard of its
 	// functions (shard.go): read only while shards run.

@@ -121,7 +121,7 @@ func (mc *moduleCtx) runner(fn *llvm.Func) *llvm.Func {
 		o.fn = mc.ompWrapper(fn, o)
 	}
 	store(team, i64c(0), faults)
-	team.NewCall(gomp, o.fn, data, constant.NewInt(types.I32, 0), constant.NewInt(types.I32, 0))
+	team.NewCall(gomp, o.fn, data, i32c(0), i32c(0))
 	team.NewRet(team.NewLoad(types.I64, faults))
 	mc.finish(run)
 	o.run = run
@@ -133,7 +133,7 @@ func (mc *moduleCtx) runner(fn *llvm.Func) *llvm.Func {
 // as far as they are made.
 func (mc *moduleCtx) ompOf(fn *llvm.Func) ompEntry {
 	var o ompEntry
-	mc.have(func() bool { o = mc.omp[fn]; return true })
+	mc.read(func() bool { o = mc.omp[fn]; return true })
 	return o
 }
 

@@ -102,16 +102,24 @@ func (mc *moduleCtx) mustTurn() {
 // it does not, the caller may make it: have has waited for this
 // context's turn and looked again first.
 func (mc *moduleCtx) have(look func() bool) bool {
+	if mc.read(look) {
+		return true
+	}
+	if mc.turn {
+		return false
+	}
+	mc.await()
+	return look()
+}
+
+// read runs look, which reads the module's maps: under the read lock
+// unless this context holds the turn (then nothing else changes them).
+func (mc *moduleCtx) read(look func() bool) bool {
 	if mc.turn {
 		return look()
 	}
 	mc.mu.RLock()
-	ok := look()
-	mc.mu.RUnlock()
-	if ok {
-		return true
-	}
-	mc.await()
+	defer mc.mu.RUnlock()
 	return look()
 }
 
