@@ -13,10 +13,11 @@
  * Every implementation's output is compared bit for bit with the C kernel's
  * (W6-W9: within a tolerance, see check_tol), whose output is checked
  * against a scalar formula at sampled elements (W1-W5, W10, W11).
- * Each workload's variants are timed round-robin (bench.h), each timed call
- * right after an untimed one of the same variant; "C fused -O3 #2" and
- * "tirc #2" are the same functions timed a second time, whose ratios to the
- * first are the run-to-run noise of one kernel in one process.
+ * Each workload's variants are timed round-robin, in a new order every
+ * round (bench.h), each timed call right after an untimed one of the same
+ * variant; "C fused -O3 #2" and "tirc #2" are the same functions timed a
+ * second time, whose ratios to the first are the run-to-run noise of one
+ * kernel in one process.
  * W10/W11's naive C loops take about 2 s per call: they run T_REPS times.
  * Usage: driver [W1 ... W11]   env: REPS (11) WARM (2) W4_CALLS (1000000) W4_REPS (7) T_REPS (3)
  * Exit status 1 on any mismatch or non-zero tirc status. */
