@@ -82,11 +82,14 @@ func main() {
 }
 
 // closedWriter stands for a standard output that was closed: every write
-// fails, so the output is not silently lost.
+// fails, so the output is not silently lost. /dev/null opened read-write by
+// the parent (Python's subprocess.DEVNULL) looks the same as the runtime's
+// stand-in (stdoutClosed), so the message says how to discard on purpose.
 type closedWriter struct{}
 
 func (closedWriter) Write([]byte) (int, error) {
-	return 0, errors.New("it is closed (bad file descriptor)")
+	return 0, errors.New("it is closed (bad file descriptor); to discard the output, " +
+		"pass -o /dev/null (a read-write /dev/null, such as Python's subprocess.DEVNULL, looks the same)")
 }
 
 // Exit codes (SPEC section 1).

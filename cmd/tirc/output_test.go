@@ -217,7 +217,7 @@ func TestStdoutWriteFails(t *testing.T) {
 		code     int
 		stderr   string
 	}{
-		{">&-", nil, exitFailure, `^tirc: error: cannot write to standard output: it is closed \(bad file descriptor\)\n$`},
+		{">&-", nil, exitFailure, `^tirc: error: cannot write to standard output: it is closed \(bad file descriptor\); to discard the output, pass -o /dev/null .*\n$`},
 		{">&-", []string{"-split-input-file"}, exitFailure, `^tirc: error: cannot write to standard output: it is closed`},
 		{">&-", []string{"-verify"}, exitOK, `^$`},
 		{">/dev/null", nil, exitOK, `^$`},
@@ -237,6 +237,37 @@ func TestStdoutWriteFails(t *testing.T) {
 		cmd.Run()
 		if code := cmd.ProcessState.ExitCode(); code != tt.code || !regexp.MustCompile(tt.stderr).MatchString(errb.String()) {
 			t.Errorf("tirc %v %s = exit %d, stderr %q; want %d and %q", tt.args, tt.redirect, code, errb.String(), tt.code, tt.stderr)
+		}
+	}
+}
+
+// TestStdoutReadWriteDevNull: a parent that hands tirc /dev/null opened
+// read-write (Python's subprocess.DEVNULL) cannot be told from a closed
+// standard output; the error names -o /dev/null, which discards the output
+// and succeeds.
+func TestStdoutReadWriteDevNull(t *testing.T) {
+	in := writeFile(t, t.TempDir(), "in.mlir", validModule)
+	null, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
+	if err != nil {
+		t.Skip("no /dev/null:", err)
+	}
+	defer null.Close()
+	tests := []struct {
+		args   []string
+		code   int
+		stderr string
+	}{
+		{[]string{in}, exitFailure, `^tirc: error: cannot write to standard output: it is closed .* pass -o /dev/null `},
+		{[]string{in, "-o", os.DevNull}, exitOK, `^$`},
+	}
+	for _, tt := range tests {
+		cmd := tircCommand(t, "1", tt.args...)
+		cmd.Stdout = null
+		var errb strings.Builder
+		cmd.Stderr = &errb
+		cmd.Run()
+		if code := cmd.ProcessState.ExitCode(); code != tt.code || !regexp.MustCompile(tt.stderr).MatchString(errb.String()) {
+			t.Errorf("tirc %v >read-write /dev/null = exit %d, stderr %q; want %d and %q", tt.args, code, errb.String(), tt.code, tt.stderr)
 		}
 	}
 }
