@@ -9,6 +9,26 @@
 // RUN: tirc -emit-llvm %s | FileCheck %s --check-prefix=ONE
 // RUN: tirc -emit-llvm %s | FileCheck %s --check-prefix=NESTS
 // RUN: tirc -emit-llvm %s | opt-14 -O3 -S | FileCheck %s --check-prefix=VEC
+// RUN: tirc -emit-llvm -nontemporal-threshold=1 %s | FileCheck %s --check-prefix=NT
+
+// Non-temporal stores write whole 64-byte lines: each output row's
+// vectors of two f32 blocks side by side (four i16 ones) are stored one
+// after the other (lineBlocks); a tile's last block that does not fill a
+// line is stored alone.
+// NT-LABEL: define internal i64 @w11.nest1(
+// NT: tile.b.body:
+// NT-COUNT-16: store <8 x float> {{.*}}, align 32, !nontemporal
+// NT-NOT: store
+// NT: tile.b.exit:
+// NT: tile.b.rest.body:
+// NT-COUNT-8: store <8 x float> {{.*}}, align 32, !nontemporal
+// NT-NOT: store
+// NT: tile.b.rest.exit:
+// NT-LABEL: define internal i64 @nhwc.nest{{[0-9]+}}(
+// NT: tile.b.body:
+// NT-COUNT-32: store <8 x i16> {{.*}}, align 16, !nontemporal
+// NT-NOT: store
+// NT: tile.b.exit:
 
 // The fast entry (static shapes, result allocated by the caller) and the
 // general one: one nest each, the result's malloc the only one.
