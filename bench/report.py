@@ -229,8 +229,10 @@ emits = [(l, by[l]["tirc"]) for l in order if l.startswith("infer-shapes + emit-
 for kind, pick in [("make bench's module", lambda l: "multi-use" not in l), ("the multi-use DAG", lambda l: "multi-use" in l)]:
     pts = [(int(l.split()[3]), v) for l, v in emits if pick(l) and l.split()[3].isdigit()]
     if pts:
+        per = [v[0] / n for n, v in pts]
         print("\nScaling of infer-shapes + emit-llvm, %s: " % kind + ", ".join(
-            "%d: %.1f µs/op, %.1f KB/op peak" % (n, 1e6 * v[0] / n, v[1] / n) for n, v in pts) + ".")
+            "%d: %.1f µs/op, %.1f KB/op peak" % (n, 1e6 * v[0] / n, v[1] / n) for n, v in pts) +
+            "; slowest over fastest µs/op: %.2f×." % (max(per) / min(per)))
 irsize = {f[1]: (int(f[2]), int(f[3])) for f in rows("compiler.tsv") if f[0] == "IRSIZE"}
 for kind in ("dynamic", "static"):
     a = by.get("500 ops, %s shapes: tirc -infer-shapes -emit-llvm" % kind, {}).get("tirc")
