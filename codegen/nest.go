@@ -575,12 +575,14 @@ func (fc *funcCtx) runNestNow(dst *view, root *node, guard value.Value, bits int
 	return nil
 }
 
-// splitsParallel reports whether the first loop of a reduction nest that
-// runs more than once is parallel: threads split it.
+// splitsParallel reports whether a reduction nest has a parallel loop
+// that may run more than once: threads split it (the first such, which is
+// outside the reductions or, with reductions outermost, inside them on a
+// scratch row per thread: reduce).
 func splitsParallel(root *node) bool {
 	for i, e := range root.ext {
-		if !isConst(e, 1) {
-			return root.loops.Iter[i] == ir.Parallel
+		if !isConst(e, 1) && root.loops.Iter[i] == ir.Parallel {
+			return true
 		}
 	}
 	return false

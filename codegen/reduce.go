@@ -330,8 +330,27 @@ func (ns *nest) reduce(gs []group, views []*capturedView, iters []ir.IterKind, t
 	if first > 0 {
 		ns.split(gs[0].trip, thread, threads)
 		gs[0].outer = true
+	} else if s := innerParallel(gs); s >= 0 {
+		// Reductions outermost with parallel groups inside (column sums,
+		// W9): the threads split the first of those, each with a scratch
+		// row of its share. Every result element is still reduced by one
+		// thread in index order: the same bits on any number of threads.
+		ns.split(gs[s].trip, thread, threads)
+		gs[s].outer = true
+		thread = nil
 	}
 	return ns.reduceOver(r, gs, views, iters, first, thread)
+}
+
+// innerParallel is the index of the first parallel group of gs, -1 for
+// none.
+func innerParallel(gs []group) int {
+	for i, g := range gs {
+		if g.kind == ir.Parallel {
+			return i
+		}
+	}
+	return -1
 }
 
 // reduceRows is a row group member's reduction: the rows ns.lo..ns.hi of
@@ -670,7 +689,8 @@ func (ns *nest) quadLoop(r *reducer, gs []group, at int, views []*capturedView, 
 				return
 			}
 			g := gs[level]
-			bl.loop(g.trip, "s", func(i value.Value) {
+			from, to := ns.span(g)
+			bl.loopFrom(from, to, "s", func(i value.Value) {
 				next := make([][]value.Value, len(rows))
 				for u := range rows {
 					next[u] = make([]value.Value, len(views))
@@ -678,16 +698,44 @@ func (ns *nest) quadLoop(r *reducer, gs []group, at int, views []*capturedView, 
 						next[u][k] = bl.gep(storageType(c.v.elem), rows[u][k], bl.mul(i, g.strides[k]))
 					}
 				}
-				nx := make([]value.Value, len(xp))
-				for k, e := range extra {
-					nx[k] = bl.gep(e.t, xp[k], bl.mul(i, e.step[level]))
-				}
-				inner(level+1, next, nx)
+				inner(level+1, next, ns.scratchAt(g, level, extra, xp, i))
 			})
 		}
 		inner(at+1, rows, xp)
 	})
 	return bl.b.NewMul(quads, i64c(4)), err
+}
+
+// span is the range of g's loop: this thread's share when the threads
+// split g (reduce), else all of it.
+func (ns *nest) span(g group) (from, to value.Value) {
+	if g.outer && ns.lo != nil {
+		return ns.lo, ns.hi
+	}
+	return i64c(0), g.trip
+}
+
+// shareOf is how many iterations of g this thread runs (span).
+func (ns *nest) shareOf(g group) value.Value {
+	if g.outer && ns.lo != nil {
+		return ns.bl.b.NewSub(ns.hi, ns.lo)
+	}
+	return g.trip
+}
+
+// scratchAt advances the scratch pointers xp to iteration i of g (level
+// level of reduceScratch's groups), counted from the start of this
+// thread's share.
+func (ns *nest) scratchAt(g group, level int, extra []scratchPtr, xp []value.Value, i value.Value) []value.Value {
+	bl := ns.bl
+	if g.outer && ns.lo != nil {
+		i = bl.b.NewSub(i, ns.lo)
+	}
+	nx := make([]value.Value, len(xp))
+	for k, e := range extra {
+		nx[k] = bl.gep(e.t, xp[k], bl.mul(i, e.step[level]))
+	}
+	return nx
 }
 
 // reduceScratch runs the inner groups gs (reduction groups with parallel
@@ -698,13 +746,15 @@ func (ns *nest) reduceScratch(r *reducer, gs []group, views []*capturedView, ptr
 	bl := ns.bl
 	// Scratch strides: row-major over the inner parallel groups, 0 along
 	// reduction groups.
+	// A group split among threads (reduce) covers this thread's share
+	// (ns.lo, ns.hi): the scratch holds that share, from its start.
 	var n value.Value = i64c(1)
 	sstride := make([]value.Value, len(gs))
 	for i := len(gs) - 1; i >= 0; i-- {
 		sstride[i] = i64c(0)
 		if gs[i].kind == ir.Parallel {
 			sstride[i] = n
-			n = bl.mul(n, gs[i].trip)
+			n = bl.mul(n, ns.shareOf(gs[i]))
 		}
 	}
 	et := computeType(r.acc)
@@ -754,22 +804,19 @@ func (ns *nest) reduceScratch(r *reducer, gs []group, views []*capturedView, ptr
 				walk(level+1, vp, xp, parallelOnly, body, append(ivs[:len(ivs):len(ivs)], i64c(0)))
 				return
 			}
-			from := value.Value(i64c(0))
+			from, to := ns.span(g)
 			if level == quad && !parallelOnly {
 				var e error
 				if from, e = ns.quadLoop(r, gs, level, views, extra, vp, xp); e != nil {
 					quadErr = e
 				}
 			}
-			bl.loopFrom(from, g.trip, "s", func(i value.Value) {
+			bl.loopFrom(from, to, "s", func(i value.Value) {
 				nv := make([]value.Value, len(vp))
 				for k, c := range views {
 					nv[k] = bl.gep(storageType(c.v.elem), vp[k], bl.mul(i, g.strides[k]))
 				}
-				nx := make([]value.Value, len(xp))
-				for k, e := range extra {
-					nx[k] = bl.gep(e.t, xp[k], bl.mul(i, e.step[level]))
-				}
+				nx := ns.scratchAt(g, level, extra, xp, i)
 				walk(level+1, nv, nx, parallelOnly, body, append(ivs[:len(ivs):len(ivs)], i))
 			})
 		}

@@ -31,6 +31,28 @@ int main(int argc, char **argv) {
   d[63] = 0; /* the last column: every thread's share divides by zero */
   st = quot(&XI, &D, &Q);
   printf("quot by zero status %d result %s\n", st, Q.aligned ? "kept" : "NULL");
+
+  /* Column reductions of a rows x 37 view (integer values: every order
+   * of summation is exact), against loops in index order. */
+  tirc_desc_f32_2d XC = {x, x, 0, {rows, 37}, {37, 1}};
+  tirc_desc_f32_1d CS = {0}, CM = {0};
+  tirc_desc_i64_1d CA = {0};
+  st = colsum(&XC, &CS), bad = 0;
+  for (int j = 0; j < 37; j++) {
+    double acc = 0;
+    for (long i = 0; i < rows; i++) acc += x[i * 37 + j];
+    bad += CS.aligned[j] != (float)acc;
+  }
+  printf("colsum status %d mismatches %d\n", st, bad);
+  st = colmax(&XC, &CM, &CA), bad = 0;
+  for (int j = 0; j < 37; j++) {
+    long at = 0;
+    for (long i = 1; i < rows; i++)
+      if (x[i * 37 + j] > x[at * 37 + j]) at = i;
+    bad += CM.aligned[j] != x[at * 37 + j] || CA.aligned[j] != at;
+  }
+  printf("colmax status %d mismatches %d\n", st, bad);
+  tirc_free(&CS), tirc_free(&CM), tirc_free(&CA);
   free(x), free(xi);
   return 0;
 }
