@@ -758,8 +758,16 @@ func (ns *nest) reduceScratch(r *reducer, gs []group, views []*capturedView, ptr
 		}
 	}
 	et := computeType(r.acc)
+	// At least one element: malloc(0) may return NULL, which is not out
+	// of memory (an empty share, or an empty parallel extent).
+	elems := n
+	if c, static := constVal(n); !static {
+		elems = bl.b.NewSelect(bl.icmp(enum.IPredEQ, n, i64c(0)), i64c(1), n)
+	} else if c == 0 {
+		elems = i64c(1)
+	}
 	alloc := func(t types.Type) value.Value {
-		bytes := bl.mul(n, i64c(int64(typeBytes(t))))
+		bytes := bl.mul(elems, i64c(int64(typeBytes(t))))
 		raw := bl.b.NewCall(ns.bl.mod.malloc(), bytes)
 		return bl.b.NewBitCast(raw, types.NewPointer(t))
 	}

@@ -44,6 +44,16 @@ int main(int argc, char **argv) {
     bad += CS.aligned[j] != (float)acc;
   }
   printf("colsum status %d mismatches %d\n", st, bad);
+  tirc_free(&CS);
+  /* Two columns: a third thread's share is empty. */
+  tirc_desc_f32_2d XN = {x, x, 0, {rows, 2}, {2, 1}};
+  st = colsum(&XN, &CS), bad = 0;
+  for (int j = 0; j < 2; j++) {
+    double acc = 0;
+    for (long i = 0; i < rows; i++) acc += x[i * 2 + j];
+    bad += CS.aligned[j] != (float)acc;
+  }
+  printf("narrow colsum status %d mismatches %d\n", st, bad);
   st = colmax(&XC, &CM, &CA), bad = 0;
   for (int j = 0; j < 37; j++) {
     long at = 0;
