@@ -149,26 +149,30 @@ for n in $sizes; do
     $out/genmodule -ops $n -tosa -o $out/t$n.mlir
     measure "infer-shapes $n ops|mlir-opt-19" mlir-opt-19 --tosa-infer-shapes $out/t$n.mlir
   fi
-  # Code generation peaks at 1.5 KB per op at 1M ops; the 1M module is
-  # lowered only with 8 GB of memory available. Every size takes the best
-  # of 3 (or 9) runs: one run at 1M against the best of 3 at 100k made the
-  # noise of this shared VM look like growth per op.
-  if [ $n -le 100000 ] || [ "$(awk '/^MemAvailable:/ {print int($2 / 1048576)}' /proc/meminfo)" -ge 8 ]; then
-    measure "infer-shapes + emit-llvm $n ops|tirc" tirc -infer-shapes -emit-llvm $out/m$n.mlir -arg-shapes=@f0:0=64x64
-  else
-    log "less than 8 GB of memory available: emit-llvm of $n ops skipped"
-  fi
 done
-# The same at 10k..1M ops on a DAG whose multi-use values have their users
-# close together (every third op reads the value two back), so nests do not
-# all fuse (issue 18 measured 77 KB per op there).
-for n in $sizes; do
-  $out/genmodule -ops $n -multiuse -o $out/d$n.mlir
-  if [ $n -le 100000 ] || [ "$(awk '/^MemAvailable:/ {print int($2 / 1048576)}' /proc/meminfo)" -ge 8 ]; then
-    measure "infer-shapes + emit-llvm $n ops, multi-use DAG|tirc" tirc -infer-shapes -emit-llvm $out/d$n.mlir
-  fi
-  rm -f $out/d$n.mlir
+# infer-shapes + emit-llvm at 10k..1M ops, on make bench's module and on a
+# DAG whose multi-use values have their users close together (every third
+# op reads the value two back), so nests do not all fuse (issue 18
+# measured 77 KB per op there). The sizes are timed in turn, three rounds
+# (a run under a second three times a round), and each keeps its best:
+# this VM's speed drifts by a third within minutes (W4 took 5.5 and 10.8
+# ns/call in two runs of one build), which sizes timed minutes apart
+# would read as growth per op. Code generation peaks at 1.5 KB per op at
+# 1M ops; the 1M modules are lowered only with 8 GB of memory available.
+for n in $sizes; do $out/genmodule -ops $n -multiuse -o $out/d$n.mlir; done
+for round in 1 2 3; do
+  for n in $sizes; do
+    if [ $n -gt 100000 ] && [ "$(awk '/^MemAvailable:/ {print int($2 / 1048576)}' /proc/meminfo)" -lt 8 ]; then
+      [ $round = 1 ] && log "less than 8 GB of memory available: emit-llvm of $n ops skipped"
+      continue
+    fi
+    k=1
+    [ $n -le 10000 ] && k=3
+    MEASURE_REPS=$k measure "infer-shapes + emit-llvm $n ops|tirc" tirc -infer-shapes -emit-llvm $out/m$n.mlir -arg-shapes=@f0:0=64x64
+    MEASURE_REPS=$k measure "infer-shapes + emit-llvm $n ops, multi-use DAG|tirc" tirc -infer-shapes -emit-llvm $out/d$n.mlir
+  done
 done
+for n in $sizes; do rm -f $out/d$n.mlir; done
 # Many small functions (each gets its entries and nests): one-op functions.
 nf=100000 # issue 18: 100k one-op functions
 [ "$quick" = 1 ] && nf=5000
