@@ -283,20 +283,23 @@ func processChunk(src *ir.Source, c ir.Chunk, o *options, w io.Writer) ir.Diagno
 // short-lived and allocates mostly long-lived IR, so collecting half as
 // often saves ~10% of the time on modules up to ~100k ops; beyond 16 MB of
 // input the default keeps peak memory near 2x the IR (about 600 bytes per
-// op) instead of 3x. -emit-llvm beyond 16 MB collects a third more often
-// than the default (GOGC=75): a million ops then peak at 1.4-1.5 GB
-// (1.6 GB with the default, 1.35 GB at GOGC=50, which costs 12% more CPU
-// time: what stays live is the module's IR and the lowered values still
-// to be read). GOGC in the environment overrides all of this.
+// op) instead of 3x. -emit-llvm beyond 16 MB also collects half as often,
+// under a soft memory limit of 16 bytes per input byte (1.5 KB per op of
+// generic text; 1 GB at least): collecting more often instead (GOGC=75)
+// made a million ops in one function spend a quarter of their time
+// marking a heap larger than the cache, 1.4x the time per op of 100k
+// (9.9-11.3 s against 8.7-10.0 with the limit, peak 1.30 against 1.43 GB).
+// GOGC or GOMEMLIMIT in the environment overrides all of this.
 func tuneGC(inputSize int, emitLLVM bool) {
-	if os.Getenv("GOGC") != "" {
+	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
 	switch {
 	case inputSize <= 16<<20:
 		debug.SetGCPercent(200)
 	case emitLLVM:
-		debug.SetGCPercent(75)
+		debug.SetMemoryLimit(max(1<<30, int64(inputSize)*16))
+		debug.SetGCPercent(200)
 	}
 }
 
@@ -305,8 +308,8 @@ func tuneGC(inputSize int, emitLLVM bool) {
 // lowering leaves idle, and its work adds to the wall time. Then it
 // collects as for small inputs (GOGC=200: 100k one-op functions 4.7-5.0 ->
 // 3.5-3.8 s, peak 420 -> 780 MB), under a soft memory limit of 1.5 KB per
-// op (1 GB at least), where GOGC=75 keeps a module of one function of as
-// many ops. GOGC or GOMEMLIMIT in the environment overrides it.
+// op (1 GB at least), as tuneGC sets for large inputs from their size.
+// GOGC or GOMEMLIMIT in the environment overrides it.
 func tuneParallelGC(m *ir.Module) {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" || !codegen.Parallel(m) {
 		return
