@@ -226,5 +226,5 @@ func isIdentByte(c byte) bool {
 // name the header itself uses (tirc_*, *_t types), not a macro of the C
 // library (errno, EOF, bool: names.go).
 func cIdentifier(s string) bool {
-	return cIdent(s) && s[0] != '_' && !strings.HasPrefix(s, "tirc_") && !strings.HasSuffix(s, "_t") && !cKeywords[s] && libraryNames[s].kind != 'm'
+	return cIdent(s) && s[0] != '_' && !strings.HasPrefix(s, "tirc_") && !strings.HasSuffix(s, "_t") && !cKeywords[s] && libraryNames()[s].kind != 'm'
 }
