@@ -425,8 +425,8 @@ func (ns *nest) split(trip, thread, threads value.Value) {
 }
 
 // walk emits the loops of gs around body, each view's pointer advancing
-// by its stride; body also gets the groups' induction variables. The
-// outermost loop of the nest runs this thread's share (ns.lo, ns.hi).
+// by its stride; body also gets the groups' induction variables. A group
+// the threads split runs this thread's share (span).
 func (ns *nest) walk(gs []group, views []*capturedView, ptrs []value.Value, body func(ptrs, ivs []value.Value)) {
 	var rec func(level int, ptrs, ivs []value.Value)
 	rec = func(level int, ptrs, ivs []value.Value) {
@@ -435,10 +435,7 @@ func (ns *nest) walk(gs []group, views []*capturedView, ptrs []value.Value, body
 			return
 		}
 		g := gs[level]
-		var from, to value.Value = i64c(0), g.trip
-		if g.outer && ns.lo != nil {
-			from, to = ns.lo, ns.hi
-		}
+		from, to := ns.span(g)
 		ns.bl.loopFrom(from, to, "i", func(i value.Value) {
 			next := make([]value.Value, len(ptrs))
 			for k, c := range views {
@@ -745,9 +742,8 @@ func (ns *nest) scratchAt(g group, level int, extra []scratchPtr, xp []value.Val
 func (ns *nest) reduceScratch(r *reducer, gs []group, views []*capturedView, ptrs []value.Value, count value.Value) error {
 	bl := ns.bl
 	// Scratch strides: row-major over the inner parallel groups, 0 along
-	// reduction groups.
-	// A group split among threads (reduce) covers this thread's share
-	// (ns.lo, ns.hi): the scratch holds that share, from its start.
+	// reduction groups. A group split among threads (reduce) counts this
+	// thread's share only (span): the scratch holds that share.
 	var n value.Value = i64c(1)
 	sstride := make([]value.Value, len(gs))
 	for i := len(gs) - 1; i >= 0; i-- {

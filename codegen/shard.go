@@ -159,13 +159,6 @@ var (
 	shardCores  = 0
 )
 
-// Parallel reports whether Emit lowers the functions of m on several
-// cores (in shards: with more than one core, a module of several
-// functions and a few thousand ops).
-func Parallel(m *ir.Module) bool {
-	return len(cutShards(bodies(m), cores())) > 1
-}
-
 // bodies are m's functions with a body.
 func bodies(m *ir.Module) []*ir.Func {
 	var fs []*ir.Func

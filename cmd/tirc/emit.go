@@ -100,7 +100,6 @@ func emit(m *ir.Module, o *options, w io.Writer, stream bool) (out io.WriterTo, 
 		}
 		opts.NonTemporalStoreBoundOnly = c.ntStoreBound
 		opts.SanitizeAddress = c.sanitize == "address"
-		tuneParallelGC(m)
 		if stream {
 			diags, err := codegen.EmitTo(w, m, opts)
 			if err != nil && !diags.HasErrors() {

@@ -9,7 +9,6 @@ import (
 	"os"
 	"runtime/debug"
 
-	"github.com/tirc/tirc/codegen"
 	"github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/ir"
 )
@@ -289,7 +288,10 @@ func processChunk(src *ir.Source, c ir.Chunk, o *options, w io.Writer) ir.Diagno
 // made a million ops in one function spend a quarter of their time
 // marking a heap larger than the cache, 1.4x the time per op of 100k
 // (9.9-11.3 s against 8.7-10.0 with the limit, peak 1.30 against 1.43 GB).
-// GOGC or GOMEMLIMIT in the environment overrides all of this.
+// The same holds when lowering runs in shards on every core, where the
+// collector's work no longer hides on an idle one (100k one-op functions:
+// 4.7-5.0 s at GOGC=100, 3.5-3.8 s at 200). GOGC or GOMEMLIMIT in the
+// environment overrides all of this.
 func tuneGC(inputSize int, emitLLVM bool) {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return
@@ -301,23 +303,4 @@ func tuneGC(inputSize int, emitLLVM bool) {
 		debug.SetMemoryLimit(max(1<<30, int64(inputSize)*16))
 		debug.SetGCPercent(200)
 	}
-}
-
-// tuneParallelGC: when -emit-llvm lowers the module's functions on every
-// core (codegen.Parallel), the collector no longer runs on a core that
-// lowering leaves idle, and its work adds to the wall time. Then it
-// collects as for small inputs (GOGC=200: 100k one-op functions 4.7-5.0 ->
-// 3.5-3.8 s, peak 420 -> 780 MB), under a soft memory limit of 1.5 KB per
-// op (1 GB at least), as tuneGC sets for large inputs from their size.
-// GOGC or GOMEMLIMIT in the environment overrides it.
-func tuneParallelGC(m *ir.Module) {
-	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" || !codegen.Parallel(m) {
-		return
-	}
-	ops := 0
-	for _, f := range m.Funcs {
-		ops += f.NumOps()
-	}
-	debug.SetMemoryLimit(max(1<<30, int64(ops)*1536))
-	debug.SetGCPercent(200)
 }
