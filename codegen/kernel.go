@@ -54,7 +54,7 @@ func (bl *builder) emitKernelFor(op *ir.Op, res int, ins []*ir.Scalar, out *ir.S
 			ins = append(ins[:len(ins):len(ins)], ir.ElementType(ir.ConstantType(a)))
 		}
 	}
-	return bl.kernel(op.Def.KernelOf(res), op, ins, out, args)
+	return bl.kernel(op.Def.KernelOn(res, ins[0]), op, ins, out, args)
 }
 
 // kernel applies kernel k; op supplies the predicate of KernelCmp and the

@@ -66,7 +66,7 @@ type reducer struct {
 }
 
 func newReducer(root *node) *reducer {
-	r := &reducer{kind: root.op.Def.Reduce, info: root.op.Def.Reduce.Info(), elem: root.kids[0].elem, out: root.elem}
+	r := &reducer{kind: root.op.Def.Reduce, info: root.op.Def.Reduce.On(root.kids[0].elem), elem: root.kids[0].elem, out: root.elem}
 	r.acc = r.elem
 	if r.elem.IsFloat() {
 		switch {

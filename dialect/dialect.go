@@ -31,11 +31,13 @@ type Op struct {
 	// op's loops; Loops describes them (nil: the traits' description);
 	// Reduce combines the iterations of reduction loops (ir/loops.go).
 	// Kernels are the kernels of each result of an op with several;
-	// Sign says how the kernels read integers (ir.OpDef).
+	// Sign says how the kernels read integers, and Logical whether i1
+	// elements are booleans (ir.OpDef).
 	Kernel     ir.Kernel
 	Kernels    []ir.Kernel
 	KernelArgs func(op *ir.Op) []ir.Attr
 	Sign       ir.Signedness
+	Logical    bool
 	Loops      func(op *ir.Op) *ir.Loops
 	Reduce     ir.Reduce
 	// Canonicalize rewrites the op in place into a simpler equivalent
@@ -99,7 +101,7 @@ func (r *Op) Def() *ir.OpDef {
 	}
 	return &ir.OpDef{
 		Name: r.Name, Summary: r.Summary, Aliases: r.Aliases, Traits: ts, Verify: r.Verify, Infer: r.Infer,
-		Kernel: r.Kernel, Kernels: r.Kernels, KernelArgs: r.KernelArgs, Sign: r.Sign, Loops: r.Loops, Reduce: r.Reduce, Canonicalize: r.Canonicalize,
+		Kernel: r.Kernel, Kernels: r.Kernels, KernelArgs: r.KernelArgs, Sign: r.Sign, Logical: r.Logical, Loops: r.Loops, Reduce: r.Reduce, Canonicalize: r.Canonicalize,
 		Format: r.Format, Predicates: r.Predicates, Inherent: r.Inherent, ResultName: r.ResultName, ResultNames: r.ResultNames,
 		Defaults: r.Defaults,
 	}

@@ -34,6 +34,7 @@ func binary(name, summary string, k ir.Kernel, operand Constraint, commutative b
 		Attrs:    []AttrSpec{broadcastDimsAttr},
 		Traits:   ts,
 		Verify:   resultElemIsOperandElem,
+		Logical:  true,
 	}
 }
 
@@ -63,16 +64,34 @@ func resultElemIsOperandElem(op *ir.Op) *ir.Diagnostic {
 	return nil
 }
 
+// noBooleans rejects i1 operands of an op NumPy refuses on booleans
+// (subtract, negative: a TypeError there), naming what to use instead.
+func noBooleans(what, instead string) func(op *ir.Op) *ir.Diagnostic {
+	return func(op *ir.Op) *ir.Diagnostic {
+		if ir.ElementType(op.Operand(0).Type()) == ir.I1 {
+			return op.Errorf("%s is not defined on booleans (i1 operands), as in NumPy; use %s instead", what, instead)
+		}
+		return resultElemIsOperandElem(op)
+	}
+}
+
+// verifyWith sets a row's verifier.
+func verifyWith(op *Op, v func(op *ir.Op) *ir.Diagnostic) *Op {
+	op.Verify = v
+	return op
+}
+
 // TirOps is the tir dialect's op table.
 var TirOps = []*Op{
-	binary("tir.add", "lhs + rhs, broadcast; integers wrap", ir.KernelAdd, TensorOrVector, true),
-	aka(binary("tir.mul", "lhs * rhs, broadcast; integers wrap", ir.KernelMul, TensorOrVector, true), "multiply"),
+	binary("tir.add", "lhs + rhs, broadcast; integers wrap; logical or on i1", ir.KernelAdd, TensorOrVector, true),
+	aka(binary("tir.mul", "lhs * rhs, broadcast; integers wrap; logical and on i1", ir.KernelMul, TensorOrVector, true), "multiply"),
 	aka(binary("tir.max", "maximum(lhs, rhs), broadcast; NaN propagates", ir.KernelMax, TensorOrVector, true), "maximum"),
 	aka(binary("tir.min", "minimum(lhs, rhs), broadcast; NaN propagates", ir.KernelMin, TensorOrVector, true), "minimum"),
 	aka(binary("tir.and", "lhs & rhs (logical and on i1), broadcast", ir.KernelAnd, IntTensorOrVector, true), "logical_and", "bitwise_and"),
 	aka(binary("tir.or", "lhs | rhs (logical or on i1), broadcast", ir.KernelOr, IntTensorOrVector, true), "logical_or", "bitwise_or"),
 	aka(binary("tir.xor", "lhs ^ rhs (logical xor on i1), broadcast", ir.KernelXor, IntTensorOrVector, true), "logical_xor", "bitwise_xor"),
-	aka(binary("tir.sub", "lhs - rhs, broadcast; integers wrap", ir.KernelSub, TensorOrVector, false), "subtract", "minus"),
+	verifyWith(aka(binary("tir.sub", "lhs - rhs, broadcast; integers wrap; not on i1", ir.KernelSub, TensorOrVector, false), "subtract", "minus"),
+		noBooleans("subtraction", "tir.xor")),
 	aka(binary("tir.div", "lhs / rhs, broadcast; integers truncate toward zero, x/0 and MIN/-1 are run-time errors", ir.KernelDiv, TensorOrVector, false), "divide"),
 	aka(binary("tir.rem", "remainder with the sign of lhs (C's %, fmod), broadcast", ir.KernelRem, TensorOrVector, false), "fmod"),
 	aka(binary("tir.floor_div", "lhs // rhs rounded toward -inf (NumPy's floor_divide), broadcast; integer x//0 and MIN//-1 are run-time errors", ir.KernelFloorDiv, TensorOrVector, false), "floor_divide"),
@@ -94,7 +113,8 @@ var TirOps = []*Op{
 		Traits:   []*ir.Trait{traits.Broadcastable, traits.Pure},
 		Verify:   verifySelect,
 	},
-	aka(unary("tir.neg", "-x; integers wrap", ir.KernelNeg, TensorOrVector), "negative", "negate"),
+	verifyWith(aka(unary("tir.neg", "-x; integers wrap; not on i1", ir.KernelNeg, TensorOrVector), "negative", "negate"),
+		noBooleans("negation", "tir.xor with true")),
 	aka(unary("tir.abs", "|x|; abs(MIN) wraps to MIN", ir.KernelAbs, TensorOrVector), "absolute"),
 	unary("tir.exp", "e^x", ir.KernelExp, FloatTensorOrVector),
 	unary("tir.log", "natural logarithm", ir.KernelLog, FloatTensorOrVector),

@@ -27,7 +27,9 @@
 //     f32/f16/bf16 (Round avoids double rounding); rem is fmod; max/min
 //     propagate NaN and order -0 < +0 (arith.maximumf, llvm.maximum);
 //   - i1 is a boolean 0/1: and/or/xor are logic; tir's comparisons and
-//     max/min order false < true; add/sub/mul wrap modulo 2 (LLVM's i1);
+//     max/min order false < true; add/sub/mul wrap modulo 2 (LLVM's i1),
+//     except where the op's row is Logical (tir): add is or, mul is and
+//     (Kernel.OnBool), and sum and prod reductions are any and all;
 //     arith.cmpi's signed predicates treat true as -1, as MLIR does;
 //   - tir.cmp's lt/le/gt/ge are signed for integers and ordered for floats,
 //     ne is unordered (true for NaN, NumPy's !=); arith.cmpi/cmpf use

@@ -112,7 +112,7 @@ func run(op *ir.Op, res int, l *ir.Loops, args []*Tensor) (*Tensor, error) {
 			for k, i := range l.Indices {
 				in[len(args)+k] = Num{Int: idx[i]}
 			}
-			v, err := Scalar(op.Def.KernelOf(res), p.kernel, in...)
+			v, err := Scalar(op.Def.KernelOn(res, p.kernel.Elem), p.kernel, in...)
 			if err != nil {
 				at := "result index"
 				if acc != nil {
@@ -221,7 +221,7 @@ func newAccumulator(kind ir.Reduce, p params, n int) *accumulator {
 		return nil
 	}
 	a := &accumulator{kind: kind, p: p.red, vals: make([]Num, n), seen: make([]bool, n)}
-	info := kind.Info()
+	info := kind.On(p.red.Elem)
 	if info.Index {
 		a.idx = make([]int64, n)
 	}
@@ -232,7 +232,7 @@ func newAccumulator(kind ir.Reduce, p params, n int) *accumulator {
 }
 
 func (a *accumulator) add(r int, v Num, idx []int64, l *ir.Loops) {
-	info := a.kind.Info()
+	info := a.kind.On(a.p.Elem)
 	switch {
 	case a.sums != nil:
 		a.sums[r].add(v.Float)
@@ -290,7 +290,7 @@ func reductionIndex(idx []int64, l *ir.Loops) int64 {
 }
 
 func (a *accumulator) finish(out *Tensor, ext []int64, l *ir.Loops) {
-	info := a.kind.Info()
+	info := a.kind.On(a.p.Elem)
 	count := int64(1)
 	for i, k := range l.Iter {
 		if k == ir.Reduction {

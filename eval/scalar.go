@@ -65,7 +65,8 @@ var (
 //     exactly or in float64 and rounded once to f32/f16/bf16; rem is
 //     fmod; max/min propagate NaN and order -0 below +0.
 //   - i1 is a boolean 0/1: and/or/xor are logic, max/min/cmp order
-//     false < true (NumPy); add/sub/mul wrap modulo 2 (LLVM's i1).
+//     false < true (NumPy); add/sub/mul wrap modulo 2 (LLVM's i1); the
+//     callers pass tir's or and and instead (OpDef.KernelOn).
 //   - Unsigned integers (ui types, or an op that says so) divide, order
 //     and compare as unsigned numbers; abs is the identity.
 //   - convert: see Convert.

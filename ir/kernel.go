@@ -204,3 +204,17 @@ func (k Kernel) Arity() int { return k.Info().Arity }
 func (k Kernel) IntDivision() bool { return k.Info().IntDivision }
 
 func (k Kernel) String() string { return k.Info().Name }
+
+// OnBool is k on NumPy booleans (i1 elements of an op whose row says
+// Logical, and every reduction): add is logical or and mul logical and,
+// as NumPy and StableHLO define them; other kernels are unchanged. Without
+// Logical (arith, LLVM), i1 arithmetic wraps modulo 2: add is xor.
+func (k Kernel) OnBool() Kernel {
+	switch k {
+	case KernelAdd:
+		return KernelOr
+	case KernelMul:
+		return KernelAnd
+	}
+	return k
+}

@@ -50,6 +50,17 @@ var reduceInfo = [...]ReduceInfo{
 	ReduceArgMin: {Name: "argmin", Combine: KernelMin, Index: true},
 }
 
+// On is the kind's description for elements of type e: on booleans (i1)
+// sum combines with or and prod with and (any and all, as NumPy's and
+// StableHLO's logical add and multiply), not modulo 2.
+func (r Reduce) On(e *Scalar) ReduceInfo {
+	info := r.Info()
+	if e == I1 {
+		info.Combine = info.Combine.OnBool()
+	}
+	return info
+}
+
 // Info returns the kind's description.
 func (r Reduce) Info() ReduceInfo {
 	if int(r) < len(reduceInfo) {

@@ -88,6 +88,10 @@ type OpDef struct {
 	// op says (arith.divsi, arith.divui), or Signless: by their element
 	// type (ui types and i1 unsigned, the others signed).
 	Sign Signedness
+	// Logical makes i1 elements NumPy booleans (Kernel.OnBool: add is
+	// or, mul is and), as tir's ops read them; without it i1 arithmetic
+	// wraps modulo 2, as arith's ops (LLVM's i1) do.
+	Logical bool
 	// Format is the op's custom assembly form (nil: generic form only).
 	Format *Format
 	// Predicates names the values of an integer `predicate` attribute
@@ -121,6 +125,16 @@ func (d *OpDef) KernelOf(r int) Kernel {
 		return d.Kernel
 	}
 	return KernelNone
+}
+
+// KernelOn is the kernel computing result r from operands whose element
+// type is e: KernelOf, read as logic on booleans where the row is Logical.
+func (d *OpDef) KernelOn(r int, e *Scalar) Kernel {
+	k := d.KernelOf(r)
+	if d.Logical && e == I1 {
+		return k.OnBool()
+	}
+	return k
 }
 
 // withDefaults returns attrs with the definition's default-valued

@@ -297,8 +297,11 @@ func foldConstant(f *ir.Func, op *ir.Op, c *Context) bool {
 // tensor.cast when the result type is x's with sizes relaxed or refined
 // (x op x broadcasts to x's own shape, so the two are always compatible).
 func foldIdentity(op *ir.Op, c *Context) bool {
-	k := op.Def.Kernel
-	if op.NumOperands() != 2 || op.NumResults() != 1 || k == ir.KernelNone {
+	if op.NumOperands() != 2 || op.NumResults() != 1 || op.Def.Kernel == ir.KernelNone {
+		return false
+	}
+	k := op.Def.KernelOn(0, ir.ElementType(op.Operand(0).Type()))
+	if k == ir.KernelNone {
 		return false
 	}
 	rt := op.Result(0).Type()

@@ -432,7 +432,7 @@ func generateChain(rng *rand.Rand, i int) *chainProgram {
 			last = vals[len(vals)-1]
 			continue
 		default:
-			op = []string{"tir.add", "tir.sub", "tir.mul", "tir.max", "tir.min"}[rng.IntN(5)]
+			op = onBool([]string{"tir.add", "tir.sub", "tir.mul", "tir.max", "tir.min"}[rng.IntN(5)], e)
 			if e.IsFloat() && rng.IntN(6) == 0 {
 				op = "tir.div"
 			}

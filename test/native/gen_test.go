@@ -455,7 +455,7 @@ func (g *gen) binary(x *value, forced string) {
 	case e.IsFloat():
 		op = floatBinary[g.rng.IntN(len(floatBinary))]
 	default:
-		op = intBinary[g.rng.IntN(len(intBinary))]
+		op = onBool(intBinary[g.rng.IntN(len(intBinary))], e)
 	}
 	divides := op == "tir.div" || op == "tir.rem" || op == "tir.floor_div" || op == "tir.floor_rem"
 	if x.approx && divides && op != "tir.div" {
@@ -492,7 +492,7 @@ func (g *gen) binaryInDim(x *value) {
 	if e.IsFloat() {
 		op = []string{"tir.add", "tir.sub", "tir.mul", "tir.max", "tir.min", "tir.div"}[g.rng.IntN(6)]
 	} else {
-		op = []string{"tir.add", "tir.sub", "tir.mul", "tir.max", "tir.min", "tir.xor"}[g.rng.IntN(6)]
+		op = onBool([]string{"tir.add", "tir.sub", "tir.mul", "tir.max", "tir.min", "tir.xor"}[g.rng.IntN(6)], e)
 	}
 	var dims []int64
 	var y *value
@@ -580,13 +580,22 @@ func (g *gen) selectOp(x *value) {
 	g.emit("tir.select", ops, "", g.resultType(e, inf, acts), acts)
 }
 
+// onBool replaces an op NumPy refuses on booleans (tir.sub, a verifier
+// error on i1) by the one NumPy suggests (xor).
+func onBool(op string, e *ir.Scalar) string {
+	if e == ir.I1 && op == "tir.sub" {
+		return "tir.xor"
+	}
+	return op
+}
+
 func (g *gen) unary(x *value) {
 	e := x.elem()
 	op := "tir.neg"
 	if e.IsFloat() {
 		op = floatUnary[g.rng.IntN(len(floatUnary))]
-	} else if g.chance(2) {
-		op = "tir.abs"
+	} else if g.chance(2) || e == ir.I1 {
+		op = "tir.abs" // tir.neg of booleans is a verifier error, as NumPy's
 	}
 	v := g.emit(op, []*value{x}, "", &ir.TensorType{Shape: slices.Clone(x.typ.Shape), Elem: e}, slices.Clone(x.shape))
 	switch op {
