@@ -28,6 +28,7 @@ type options struct {
 	showHelp          bool
 	showVersion       bool
 	explain           bool
+	force             bool     // -f: replace an existing .mlir file with LLVM IR or C
 	given             []string // names of the flags on the command line, once each
 
 	stderr  io.Writer     // where pass dumps and timing reports go
@@ -50,6 +51,10 @@ func generalFlags() []*flagSpec {
 	return []*flagSpec{
 		{name: "o", arg: "file", section: gen, help: "write the output to file (atomically; '-' is stdout)",
 			set: func(o *options, v string) error { o.output = v; return nil }},
+		{name: "f", section: gen, help: "let -o replace an existing .mlir file with LLVM IR or C, or with the module of an empty standard input",
+			set: func(o *options, _ string) error { o.force = true; return nil }},
+		{name: "force", section: gen, help: "same as -f",
+			set: func(o *options, _ string) error { o.force = true; return nil }},
 		{name: "verify", section: gen, help: "parse and verify only; print nothing on success",
 			set: func(o *options, _ string) error { o.verifyOnly = true; return nil }},
 		{name: "split-input-file", section: gen, help: "process each chunk between '// -----' lines independently",
@@ -135,7 +140,17 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		fmt.Fprintf(stderr, "tirc: error: %v\n", err)
 		return exitUsage
 	}
+	if err := checkClobber(&o, stdin); err != nil {
+		fmt.Fprintf(stderr, "tirc: error: %v\n", err)
+		return exitUsage
+	}
+	if readsTerminal(o.input, stdin) {
+		fmt.Fprintln(stderr, "tirc: reading MLIR from standard input (a terminal); end it with Ctrl-D, or give an input file")
+	}
 	src, err := readInput(o.input, stdin)
+	if err == nil {
+		err = checkEmptyStdin(&o, src)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "tirc: error: %v\n", err)
 		return exitFailure
