@@ -179,6 +179,56 @@ if hand and lt and t("W10", "tirc"):
 if bw:
     print("Memory bandwidth (STREAM-like, bench/c/stream.c), GB/s: " + ", ".join(
         "%s %dT %.1f" % (k, th, v) for (k, th), v in sorted(bw.items())) + "\n")
+def vs_numpy(w, v, np_name):
+    """v's speed-up over NumPy's np_name, through the C kernel timed in both
+    processes (driver and NumPy), or directly for a variant timed in the
+    NumPy process (tirc.compile)."""
+    tv, tn = t(w, v), t(w, np_name)
+    if tv is None or tn is None:
+        return "–"
+    if "(user's path)" in v and "tirc.compile" in v:
+        return ratio(tn, tv)
+    cnp, c = t(w, "C fused -O3 [NumPy process]"), t(w, "C libm -O3") or t(w, "C fused -O3")
+    if not cnp or not c:
+        return "–"
+    return "%.2f×" % ((tn / cnp) * (c / tv))
+
+
+print("## Transcendental workloads (W12-W17, single thread)\n")
+print("f32; `C libm` is the textbook loop calling libm per element (tanhf, erff, expf,")
+print("logf) at -O3 -march=native; NumPy's expression allocates its result, as tirc's")
+print("call does. W14 has no NumPy row: NumPy has no erf. Ratios: the other's time over")
+print("tirc's (above 1: tirc is faster).\n")
+print("| workload | tirc | vs C libm | vs MLIR 19 | vs NumPy | 2 threads | C #2/C | tirc #2/tirc |")
+print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+for w in ["W12", "W13", "W14", "W15", "W16", "W17"]:
+    tt = t(w, "tirc")
+    if tt is None:
+        continue
+    c = t(w, "C libm -O3")
+    print("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
+        w, ms(w, "tirc"), ratio(c, tt), ratio(t(w, "MLIR pipeline"), tt), vs_numpy(w, "tirc", "NumPy expression"),
+        ratio(tt, t(w, "tirc, 2 threads")), ratio(t(w, "C libm -O3 #2"), c), ratio(t(w, "tirc #2"), tt)))
+print()
+print("## The user's path\n")
+print("The same workloads built exactly as the README shows: `tirc -emit-llvm` with no")
+print("target flag, then Debian's `clang -O3` with nothing added (the table above uses")
+print("`clang-19 -O3 -march=native`); `tirc -target-cpu=portable` (one object, the ISA")
+print("level chosen at the first call), compiled the same way; and from Python,")
+print("`tirc.compile(path)` with no options, against NumPy in the same process.")
+print("`user/native` is the user's-path time over the `-march=native` build's (1.00: as fast).\n")
+print("| workload | native | user's path | user/native | portable/native | vs C libm | tirc.compile | vs NumPy |")
+print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+for w in ["W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9", "W12", "W13", "W14", "W15", "W16", "W17"]:
+    tt, u = t(w, "tirc"), t(w, "tirc, user's path (clang -O3)")
+    if tt is None or u is None:
+        continue
+    c = t(w, "C libm -O3")
+    py = "tirc.compile (user's path)"
+    print("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
+        w, ms(w, "tirc"), ms(w, "tirc, user's path (clang -O3)"), ratio(u, tt), ratio(t(w, "tirc, portable"), tt),
+        ratio(c, u), ms(w, py), vs_numpy(w, py, "NumPy expression")))
+print()
 print("## The compiler\n")
 print("Best of 3 wall times (of 9 for a command under a second, the noisiest; bash's EPOCHREALTIME)")
 print("and peak RSS (`/usr/bin/time`), modules from")

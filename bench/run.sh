@@ -28,8 +28,9 @@ log() { echo "== $*" >&2; }
 
 # 1. Generated code: tirc -emit-llvm of bench/workloads/wN.mlir, checks on
 #    (wN) and off (wN_nochk), compiled like the C kernels.
-workloads="1 2 3 4 5 6 7 8 9 10 11"
-log "tirc -emit-llvm bench/workloads/w1-w11.mlir (checks on and off); $CC $CFLAGS"
+workloads="1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17"
+[ -n "${WORKLOADS:-}" ] && workloads=$WORKLOADS
+log "tirc -emit-llvm bench/workloads/w1-w17.mlir (checks on and off); $CC $CFLAGS"
 objs=()
 for w in $workloads; do
   tirc -emit-llvm bench/workloads/w$w.mlir -o $out/w$w.ll
@@ -41,6 +42,26 @@ for w in $workloads; do
   done
 done
 $CC $CFLAGS -c bench/c/kernels.c -o $out/kernels.o
+
+# 1b. The user's path: the README's link line, nothing added (Debian's
+#     clang -O3, no -march: tirc's default target is the host), as wN_user;
+#     and tirc -target-cpu=portable (one object for every x86-64 level,
+#     chosen at the first call), as wN_port.
+user_workloads=$(for w in $workloads; do [ "$w" != 10 ] && [ "$w" != 11 ] && echo "$w"; done)
+log "the user's path: tirc -emit-llvm; clang -O3 (README); -target-cpu=portable"
+for w in $user_workloads; do
+  sed "s/@w$w\b/@w${w}_user/" bench/workloads/w$w.mlir > $out/w${w}_user.mlir
+  tirc -emit-llvm $out/w${w}_user.mlir -o $out/w${w}_user.ll
+  clang -O3 -c $out/w${w}_user.ll -o $out/w${w}_user.o
+  objs+=("$out/w${w}_user.o")
+  sed "s/@w$w\b/@w${w}_port/" bench/workloads/w$w.mlir > $out/w${w}_port.mlir
+  if tirc -emit-llvm -target-cpu=portable $out/w${w}_port.mlir -o $out/w${w}_port.ll 2> $out/port.err; then
+    clang -O3 -c $out/w${w}_port.ll -o $out/w${w}_port.o
+    objs+=("$out/w${w}_port.o")
+  else
+    log "tirc -target-cpu=portable failed for w$w: $(head -1 $out/port.err)"
+  fi
+done
 
 # 2. The MLIR 19 pipeline (shared/peers/mlir/PIPELINE.md), where installed.
 if command -v mlir-opt-19 >/dev/null && command -v mlir-translate-19 >/dev/null && command -v clang-19 >/dev/null; then
@@ -56,10 +77,15 @@ if command -v mlir-opt-19 >/dev/null && command -v mlir-translate-19 >/dev/null 
     grep -q 'tosa\.' bench/mlir/w$w.mlir && tosa=1 fuse=(--linalg-fuse-elementwise-ops)
     # W10/W11: tosa.transpose becomes linalg.transpose, a named op that
     # fuses with W11's add only once generalized (else a temporary).
-    [ $w -ge 10 ] && fuse=(--linalg-generalize-named-ops "${fuse[@]}")
+    [ $w = 10 ] || [ $w = 11 ] && fuse=(--linalg-generalize-named-ops "${fuse[@]}")
+    # W12-W17: tanh and erf have no LLVM intrinsic: libm, as MLIR lowers them.
+    libm=()
+    [ $w -ge 12 ] && libm=(--convert-math-to-libm)
     # Static identity layouts, and "_dyn": strides and offset read from the
     # descriptor at run time, like tirc's ABI.
-    for layout in static dyn; do
+    layouts="static dyn"
+    [ $w -ge 12 ] && layouts=static # W12-W17: compute-bound, layouts do not matter
+    for layout in $layouts; do
       name=mlir_w$w; opts="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map"
       if [ $layout = dyn ]; then name=mlir_w${w}_dyn; opts="bufferize-function-boundaries"; fi
       sed "s/@mlir_w$w(/@$name(/" bench/mlir/w$w.mlir > $out/$name.src.mlir
@@ -72,7 +98,7 @@ if command -v mlir-opt-19 >/dev/null && command -v mlir-translate-19 >/dev/null 
       mlir-opt-19 $out/$name.src.mlir "${fuse[@]}" --eliminate-empty-tensors "--one-shot-bufferize=$opts" \
         --drop-equivalent-buffer-results --buffer-deallocation-pipeline --convert-bufferization-to-memref \
         -o $out/$name.bufferized.mlir
-      mlir-opt-19 $out/$name.bufferized.mlir "${lower[@]}" -o $out/$name.llvm.mlir
+      mlir-opt-19 $out/$name.bufferized.mlir "${libm[@]}" "${lower[@]}" -o $out/$name.llvm.mlir
       mlir-translate-19 --mlir-to-llvmir $out/$name.llvm.mlir -o $out/$name.ll
       clang-19 $CFLAGS -Wno-override-module -c $out/$name.ll -o $out/$name.o
       objs+=("$out/$name.o")

@@ -389,3 +389,42 @@ void c_w11_par(const float *x, const float *b, float *out) {
   struct par_args a = {x, b, 0, out};
   GOMP_parallel(w11_body, &a, 0, 0);
 }
+
+/* W12-W17: the transcendental workloads, libm per element. */
+void c_w12(const float *restrict x, float *restrict out) {
+  for (long k = 0; k < (long)TR * TC; k++) out[k] = tanhf(x[k]);
+}
+void c_w13(const float *restrict x, float *restrict out) {
+  for (long k = 0; k < (long)TR * TC; k++) {
+    float v = x[k];
+    out[k] = 0.5f * v * (1.0f + tanhf(0.7978845608f * (v + 0.044715f * (v * v * v))));
+  }
+}
+void c_w14(const float *restrict x, float *restrict out) {
+  for (long k = 0; k < (long)TR * TC; k++) out[k] = 0.5f * x[k] * (1.0f + erff(x[k] * 0.70710677f));
+}
+/* One log-softmax row: max, the sum of exp (in f64 lanes, as softmax_row),
+ * then (x - max) - log(sum). */
+static void logsoftmax_row(const float *restrict x, float *restrict o, long n) {
+  float m = -INFINITY;
+  for (long j = 0; j < n; j++) m = x[j] > m ? x[j] : m;
+  double acc[8] = {0};
+  for (long j = 0; j < n; j++) acc[j % 8] += expf(x[j] - m);
+  float l = logf((float)sum8(acc));
+  for (long j = 0; j < n; j++) o[j] = (x[j] - m) - l;
+}
+void c_w15(const float *restrict x, float *restrict out) {
+  for (long i = 0; i < W6R; i++) logsoftmax_row(x + i * W6C, out + i * W6C, W6C);
+}
+void c_w16(const float *restrict x, int64_t *restrict out) {
+  for (long i = 0; i < W6R; i++) {
+    const float *r = x + i * W6C;
+    long best = 0;
+    for (long j = 1; j < W6C; j++)
+      if (r[j] > r[best]) best = j;
+    out[i] = best;
+  }
+}
+void c_w17(const float *restrict x, const float *restrict y, float *restrict out) {
+  for (long k = 0; k < (long)TR * TC; k++) out[k] = y[k] / (1.0f + expf(-x[k]));
+}

@@ -13,6 +13,13 @@
  *   W9 column sums of x[W9R][W9C]
  *   W10 out = x.T                            f32, x[W10N][W10N]
  *   W11 out = x.T + b                        f32, x[W10N][W10N], b[W10N] along rows
+ *   W12 out = tanh(x)                         f32 [TR][TC]
+ *   W13 GELU, tanh form; W14 GELU, erf form   f32 [TR][TC]
+ *   W15 log-softmax over rows of x[W6R][W6C]: (x - max) - log(sum(exp(x - max)))
+ *   W16 row argmax of x[W6R][W6C] (the first maximum), int64
+ *   W17 out = sigmoid(x) * y                  f32 [TR][TC]
+ * W12-W17 call libm per element (tanhf, erff, expf, logf), as a C
+ * programmer writes them; without -ffast-math clang keeps those calls.
  * The reductions accumulate floats in f64 in 8 fixed lanes (element j into
  * lane j mod 8), tirc's order rule, which clang vectorizes without
  * fast-math flags; exp is libm's expf, the textbook. W10 and W11 are the
@@ -36,6 +43,8 @@
 #define W9R 8192
 #define W9C 4096
 #define W10N 8192
+#define TR 4096
+#define TC 1024
 
 void c_w1(const float *restrict a, const float *restrict b, float *restrict out);
 void c_w2(const float *restrict a, const float *restrict b, float *restrict out);
@@ -53,6 +62,12 @@ void c_w9(const float *restrict x, float *restrict out);
 void c_w10(const float *restrict x, float *restrict out);
 void c_w10_tiled(const float *restrict x, float *restrict out); /* the best hand-written transpose */
 void c_w11(const float *restrict x, const float *restrict b, float *restrict out);
+void c_w12(const float *restrict x, float *restrict out);
+void c_w13(const float *restrict x, float *restrict out);
+void c_w14(const float *restrict x, float *restrict out);
+void c_w15(const float *restrict x, float *restrict out);
+void c_w16(const float *restrict x, int64_t *restrict out);
+void c_w17(const float *restrict x, const float *restrict y, float *restrict out);
 
 void c_w1_par(const float *a, const float *b, float *out);
 void c_w2_par(const float *a, const float *b, float *out);

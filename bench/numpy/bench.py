@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""bench/numpy/bench.py -- W1-W11 in NumPy, timed like bench/c/driver.c.
+"""bench/numpy/bench.py -- W1-W17 in NumPy, timed like bench/c/driver.c.
 
 Each workload is timed round-robin with the hand-written C kernel called
 through ctypes on the same arrays ("C fused -O3 [NumPy process]", from the
@@ -12,6 +12,10 @@ W4 also times the call from Python through tirc's package (python/tirc,
 bench/workloads/w4.mlir compiled with tirc.compile): "tirc Python" returns
 a new array like "NumPy expression", "tirc Python out=" writes into a
 preallocated one like "NumPy out=" (the per-call overhead of the package).
+W6 and W12-W17 also time "tirc.compile (user's path)": bench/workloads/wN.mlir
+compiled by tirc.compile(path) with no options, called like "NumPy
+expression" (a new result each call). W14 (GELU, erf form) has no NumPy
+row: NumPy has no erf; its C row (libm's erff) is the reference.
 Inputs are the float32/int32 values of bench/c/data.h, so NumPy's output is
 compared bit for bit with the C kernel's.
 Prints RESULT lines (bench/c/bench.h) on stdout, a log on stderr.
@@ -87,21 +91,37 @@ def paired(fn, *arrays):
     return [(PAIRED, lambda: f(*ptrs))]
 
 
-def tirc_w4():
-    """mod.w4 from tirc's Python package, or None when it cannot be built."""
+def tirc_fn(w):
+    """Function w (e.g. "w4") of bench/workloads/w.mlir compiled by tirc's
+    Python package with no options, or None when it cannot be built."""
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-    sys.path.insert(0, os.path.join(root, "python"))
+    if os.path.join(root, "python") not in sys.path:
+        sys.path.insert(0, os.path.join(root, "python"))
     try:
         import tirc
-        mod = tirc.compile(os.path.join(root, "bench", "workloads", "w4.mlir"),
+        mod = tirc.compile(os.path.join(root, "bench", "workloads", w + ".mlir"),
                            cache_dir=os.environ.get("TIRC_BENCH_PY_CACHE"))
     except Exception as e:  # no clang, no tirc: the rows are left out
-        print(f"  W4 through tirc's Python package skipped: {e}", file=sys.stderr)
+        print(f"  {w.upper()} through tirc's Python package skipped: {e}", file=sys.stderr)
         return None
-    return mod.w4
+    return getattr(mod, w)
+
+
+def tirc_w4():
+    return tirc_fn("w4")
+
+
+def tirc_row(w, *args):
+    """The "tirc.compile (user's path)" variant of workload w, keeping its
+    result in keep["t"]; [] when the package cannot build it."""
+    f = tirc_fn(w)
+    if f is None:
+        return []
+    return [("tirc.compile (user's path)", lambda: keep.__setitem__("t", f(*args)))]
 
 
 bad = 0
+keep = {}  # the latest result of each variant kind, checked after timing
 
 
 def same(workload, got, want):
@@ -123,15 +143,51 @@ def close(workload, got, want, rtol=2e-5, scale=0.0):
         print(f"WRONG\t{workload}\tNumPy\t{wrong}\t0")
 
 
+def transcendental(want):
+    """W12-W17: NumPy's expressions, C with libm, and tirc.compile, each
+    compared with the C kernel within 1e-5 at the scale of 1 (driver.c)."""
+    TR, TC = 4096, 1024
+    rows = {
+        "W12": (4, lambda x: np.tanh(x)),
+        "W13": (3, lambda x: f32(0.5) * x * (f32(1) + np.tanh(f32(0.7978845608) * (x + f32(0.044715) * (x * x * x))))),
+        "W14": (3, None),
+        "W15": (8, lambda x: (lambda d: d - np.log(np.exp(d).sum(-1, keepdims=True)))(x - x.max(-1, keepdims=True))),
+        "W16": (1, lambda x: np.argmax(x, axis=1)),
+    }
+    for w, (scale, expr) in rows.items():
+        if w not in want:
+            continue
+        shape = (16384, 1000) if w in ("W15", "W16") else (TR, TC)
+        x = (f32(scale) * gen_a(shape[0] * shape[1])).reshape(shape)
+        co = np.zeros(shape[0], np.int64) if w == "W16" else np.zeros_like(x)
+        variants = [] if expr is None else [("NumPy expression", lambda: keep.__setitem__("x", expr(x)))]
+        run(w, variants + paired("c_" + w.lower(), x, co) + tirc_row(w.lower(), x), REPS, WARM,
+            (4 if w == "W16" else 8) * x.size)
+        if LIB:
+            for k in ("x", "t"):
+                if k in keep:
+                    (same if w == "W16" else close)(w, keep[k], co, *(() if w == "W16" else (1e-5, 1.0)))
+        keep.clear()
+    if "W17" in want:
+        x = (f32(6) * gen_a(TR * TC)).reshape(TR, TC)
+        y = gen_c(TR * TC).reshape(TR, TC)
+        co = np.zeros_like(x)
+        run("W17", [("NumPy expression", lambda: keep.__setitem__("x", y / (f32(1) + np.exp(-x))))]
+            + paired("c_w17", x, y, co) + tirc_row("w17", x, y), REPS, WARM, 12 * x.size)
+        if LIB:
+            for k in ("x", "t"):
+                if k in keep:
+                    close("W17", keep[k], co, 1e-5, 1.0)
+
+
 def main():
-    want = set(sys.argv[1:]) or {"W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9", "W10", "W11"}
+    want = set(sys.argv[1:]) or {f"W{k}" for k in range(1, 18)}
     print(f"numpy {np.__version__}: {R}x{C}, reps={REPS} warm={WARM}", file=sys.stderr)
     a = gen_a(R * C).reshape(R, C)
     b = gen_b(C)
     out = np.zeros((R, C), f32)
     cout = np.zeros((R, C), f32)
     nb12 = 4 * (2 * R * C + C)
-    keep = {}
     if "W1" in want:
         run("W1", [("NumPy out=", lambda: np.add(a, b, out=out)),
                    ("NumPy expression", lambda: keep.__setitem__("x", a + b))]
@@ -223,11 +279,13 @@ def main():
         def expr():
             e = np.exp(x - x.max(-1, keepdims=True))
             keep["x"] = e / e.sum(-1, keepdims=True)
-        run("W6", [("NumPy out=", pre), ("NumPy expression", expr)] + paired("c_w6", x, co),
+        run("W6", [("NumPy out=", pre), ("NumPy expression", expr)] + paired("c_w6", x, co) + tirc_row("w6", x),
             REPS, WARM, 8 * x.size)
         if LIB:
             close("W6", o, co)
             close("W6", keep["x"], co)
+            if "t" in keep:
+                close("W6", keep["t"], co)
         del x, o, co
     if "W7" in want:
         x = (f32(3) * gen_a(16384 * 1024) + np.repeat(gen_b(16384), 1024)).reshape(16384, 1024)
@@ -285,6 +343,7 @@ def main():
         if LIB:
             same("W11", o, co)
             same("W11", keep["x"], co)
+    transcendental(want)
     keep.clear()
     print(f"numpy: {'FAILED' if bad else 'all outputs equal the C kernels'}", file=sys.stderr)
     return 1 if bad else 0
