@@ -17,15 +17,35 @@ _DTYPES = {name: np.dtype(name) for name in _shim.DTYPE_KINDS}
 
 _SCALAR_CTYPES = {
     "i1": ctypes.c_bool, "i8": ctypes.c_int8, "i16": ctypes.c_int16, "i32": ctypes.c_int32,
-    "i64": ctypes.c_int64, "index": ctypes.c_int64, "f16": ctypes.c_uint16, "bf16": ctypes.c_uint16,
+    "i64": ctypes.c_int64, "si8": ctypes.c_int8, "si16": ctypes.c_int16, "si32": ctypes.c_int32,
+    "si64": ctypes.c_int64, "ui8": ctypes.c_uint8, "ui16": ctypes.c_uint16, "ui32": ctypes.c_uint32,
+    "ui64": ctypes.c_uint64, "index": ctypes.c_int64, "f16": ctypes.c_uint16, "bf16": ctypes.c_uint16,
     "f32": ctypes.c_float, "f64": ctypes.c_double,
 }
 
 
+_MSG_MAX = 1 << 16  # the shim's TIRC_PY_MSG_MAX
+
+
+def _pick(lines, function):
+    """The message of a failed call of function among the lines written
+    for it: its own latest line, else (one of the C functions it calls
+    failed) the latest line, without the "tirc: error: " prefix."""
+    prefix = "tirc: error: %s: " % function
+    own = [l for l in lines if l.startswith(prefix)]
+    line = own[-1] if own else lines[-1] if lines else None
+    if line is None:
+        return None
+    return line[len("tirc: error: "):] if line.startswith("tirc: error: ") else line
+
+
 class _Messages:
-    """One pipe for the messages of every loaded module: each module's
-    tirc_error_fd is set to its write end, and a failed call takes its
-    function's line from the read end. The success path never touches it."""
+    """Where the messages of failed calls are found. The shim's dprintf
+    keeps what a module writes to its tirc_error_fd in a buffer of the
+    calling thread (tirc_py_take); what reaches the descriptor itself (a C
+    function linked in that calls write()) goes to one pipe shared by every
+    loaded module, whose write end never blocks (a long message is cut).
+    The success path touches neither."""
 
     def __init__(self):
         self.lock = threading.Lock()
@@ -38,10 +58,20 @@ class _Messages:
             if self.w is None:
                 self.r, self.w = os.pipe()
                 os.set_blocking(self.r, False)
+                os.set_blocking(self.w, False)
             return self.w
 
-    def take(self, function):
-        """The message of a failed call of function, or None."""
+    def take(self, function, lib_take=None):
+        """The message of a failed call of function, or None. lib_take is
+        the module's tirc_py_take, called on the failed call's thread."""
+        if lib_take is not None:
+            buf = ctypes.create_string_buffer(_MSG_MAX)
+            n = lib_take(buf, _MSG_MAX)
+            if n:
+                text = buf.raw[:n].decode(errors="replace")
+                msg = _pick([l for l in text.split("\n") if l], function)
+                if msg:
+                    return msg
         with self.lock:
             if self.r is None:
                 return None
@@ -54,20 +84,19 @@ class _Messages:
             except BlockingIOError:
                 pass
             lines = self.buf.split(b"\n")
-            self.buf = lines.pop()
-            self.pending += [l.decode(errors="replace") for l in lines if l]
+            self.buf = lines.pop()[-_MSG_MAX:]
+            self.pending = (self.pending + [l.decode(errors="replace") for l in lines if l])[-64:]
             prefix = "tirc: error: %s: " % function
             for i, line in enumerate(self.pending):
                 if line.startswith(prefix):
                     del self.pending[i]
                     return line[len("tirc: error: "):]
-            # Not the function's own line: one of the C functions it calls
-            # (an external function's) wrote the latest.
-            del self.pending[:-64]
-            if self.pending:
-                line = self.pending.pop()
-                return line[len("tirc: error: "):] if line.startswith("tirc: error: ") else line
-            return None
+            if not self.pending and self.buf:  # a message cut short
+                self.pending.append(self.buf.decode(errors="replace"))
+                self.buf = b""
+            msg = _pick(self.pending[-1:], function)
+            del self.pending[-1:]
+            return msg
 
 
 _messages = _Messages()
@@ -141,6 +170,10 @@ class Function:
         self._entry.restype = ctypes.c_int32
         self._entry.argtypes = None
         self._free = lib.tirc_free
+        self._take = getattr(lib, "tirc_py_take", None)
+        if self._take is not None:
+            self._take.restype = ctypes.c_size_t
+            self._take.argtypes = [ctypes.c_char_p, ctypes.c_size_t]
         self._free.restype = None
         self._free.argtypes = [ctypes.c_void_p]
         self._shim = {}
@@ -180,8 +213,7 @@ class Function:
 
     def _dtype(self, p):
         if p.dtype is None:
-            raise TypeError("@%s takes or returns %s: bf16 has no NumPy dtype (convert to f32 in the module, "
-                            "e.g. with tir.convert, to call it from Python)" % (self.name, p.mlir))
+            raise TypeError(_no_dtype(self.name, p))
         return _DTYPES[p.dtype]
 
     def _array(self, p, x):
@@ -197,7 +229,7 @@ class Function:
             if dt.kind == "b" and not isinstance(x, bool) or dt.kind != "f" and isinstance(x, float) \
                     or dt.kind != "b" and isinstance(x, bool):
                 raise TypeError("%s: expected a %s value, got %r" % (self._where(p), p.elem, x))
-            if dt.kind == "i" and not np.iinfo(dt).min <= x <= np.iinfo(dt).max:
+            if dt.kind in "iu" and not np.iinfo(dt).min <= x <= np.iinfo(dt).max:
                 raise ValueError("%s: %d is out of range for %s" % (self._where(p), x, p.elem))
             a = np.array(x, dt)
         else:
@@ -227,7 +259,7 @@ class Function:
     def _scalar(self, p, x):
         """A Python scalar for a scalar parameter, checked."""
         e = p.elem
-        if e == "bf16":
+        if p.dtype is None:
             self._dtype(p)
         if isinstance(x, _ndarray) and x.ndim == 0:
             x = x[()]
@@ -257,6 +289,8 @@ class Function:
 
     def _call(self, args, out):
         """Checks and normalizes every argument, calls, returns the results."""
+        for p in self.args + self.results:
+            self._dtype(p)  # a type without a NumPy dtype: TypeError naming it
         self._set_threads()
         vals, arrays = [], []
         for p, x in zip(self.args, args):
@@ -337,7 +371,7 @@ class Function:
         return np.asarray(o)
 
     def _raise(self, st):
-        msg = _messages.take(self.name) or "@%s failed with status %d" % (self.name, st)
+        msg = _messages.take(self.name, self._take) or "@%s failed with status %d" % (self.name, st)
         raise Error(msg, st, self.name)
 
     def _retry(self, st, args, out):
@@ -357,6 +391,15 @@ class Function:
             Function._tls.n = n
 
 
+def _no_dtype(name, p):
+    """Why @name cannot be called from Python: p's element type."""
+    if p.elem == "bf16":
+        return ("@%s takes or returns %s: bf16 has no NumPy dtype (convert to f32 in the module, "
+                "e.g. with tir.convert, to call it from Python)" % (name, p.mlir))
+    return ("@%s takes or returns %s: tirc's Python package has no NumPy dtype for %s, so @%s cannot be "
+            "called from Python (the module's other functions can)" % (name, p.mlir, p.elem, name))
+
+
 def _doc(fn):
     sig = fn.sig
     lines = ["%s -> result" % fn.signature, ""]
@@ -364,7 +407,7 @@ def _doc(fn):
         if p.kind == "scalar":
             what = "a Python or NumPy scalar"
         elif p.dtype is None:
-            what = "bf16: not callable from Python (no NumPy dtype)"
+            what = "%s: not callable from Python (no NumPy dtype)" % p.elem
         else:
             what = "a numpy.ndarray of dtype %s, shape %s (any strides)" % (
                 p.dtype, _shape_text(tuple("?" if d is None else d for d in p.shape)))
