@@ -66,7 +66,7 @@ class Module:
         lib, sigs, shim = _load(build, threads)
         self._lib = lib
         self.path, self.header, self.cached = build.so, build.header, build.cached
-        self.shim = shim
+        self.shim = bool(shim)
         self.functions = {}
         for name, sig in sigs.items():
             fn = Function(self, sig, lib, threads, shim)

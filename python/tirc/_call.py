@@ -127,6 +127,63 @@ def _probe_layout(lib):
     return ok
 
 
+def _array_api():
+    """The address of NumPy's PyArray_API table (its C API's functions)."""
+    import importlib
+
+    for name in ("numpy.core._multiarray_umath", "numpy._core._multiarray_umath"):
+        try:
+            capsule = importlib.import_module(name)._ARRAY_API
+            break
+        except (ImportError, AttributeError):
+            continue
+    else:
+        return None
+    get = ctypes.pythonapi.PyCapsule_GetPointer
+    get.restype, get.argtypes = ctypes.c_void_p, [ctypes.py_object, ctypes.c_char_p]
+    return get(capsule, None)
+
+
+def _api_pointers():
+    """What tirc_py_init_api takes: the addresses of the C API functions
+    the shim calls (the order of its tirc_py_api struct), or None."""
+    api = _array_api()
+    if not api:
+        return None
+    slots = (ctypes.c_void_p * 300).from_address(api)
+    py = ctypes.pythonapi
+    fns = [py.PyEval_SaveThread, py.PyEval_RestoreThread, py.PyLong_FromLong, py.PyCapsule_New,
+           py.PyCapsule_GetPointer, py.PyTuple_New, py.PyTuple_SetItem, py.Py_IncRef, py.Py_DecRef]
+    tail = [py.PyErr_Occurred, py.PyLong_AsLongLong, py.PyLong_AsUnsignedLongLong, py.PyFloat_AsDouble]
+    ptrs = [ctypes.cast(f, ctypes.c_void_p).value for f in fns]
+    ptrs += [slots[94], slots[282]]  # PyArray_NewFromDescr, PyArray_SetBaseObject
+    ptrs += [ctypes.cast(f, ctypes.c_void_p).value for f in tail]
+    if not all(ptrs):
+        return None
+    return (ctypes.c_void_p * len(ptrs))(*ptrs)
+
+
+def _probe_wrap(pylib):
+    """Whether results made by the shim (tirc_py_results) are the arrays
+    they should be: checked once per process."""
+    if "wrap" in _layout:
+        return _layout["wrap"]
+    ok = False
+    try:
+        f = pylib.tirc_py_probe_wrap
+        f.restype, f.argtypes = ctypes.py_object, [ctypes.c_int]
+        a = f(_shim.DTYPE_KINDS.index("float64"))
+        ok = (type(a) is np.ndarray and a.dtype is _DTYPES["float64"] and a.shape == (2, 3)
+              and a.strides == (8, 16) and a.flags.f_contiguous and a.flags.aligned and a.flags.writeable
+              and not a.flags.owndata and type(a.base).__name__ == "PyCapsule"
+              and a.tolist() == [[0, 2, 4], [1, 3, 5]])
+        del a  # the capsule frees the buffer
+    except (AttributeError, ValueError, TypeError):
+        ok = False
+    _layout["wrap"] = ok
+    return ok
+
+
 _desc_classes = {}
 
 
@@ -178,23 +235,29 @@ class Function:
         self._free.argtypes = [ctypes.c_void_p]
         self._shim = {}
         if shim:
-            for mode in ("o", "a"):
-                f = getattr(lib, "tirc_py_%s_%s" % (mode, sig.name), None)
+            for mode in ("o", "a", "n"):
+                if mode == "n" and not isinstance(shim, ctypes.PyDLL):
+                    continue
+                f = getattr(lib if mode != "n" else shim, "tirc_py_%s_%s" % (mode, sig.name), None)
                 if f is None:
                     continue
-                f.restype = ctypes.c_int32
+                f.restype = ctypes.py_object if mode == "n" else ctypes.c_int32
                 argtypes = []
                 for p in sig.args + sig.results:
                     if p.kind == "scalar" and not p.result:
                         argtypes.append(_SCALAR_CTYPES[p.elem])
-                    elif mode == "a" and p.result and p.kind == "tensor" and not p.static:
-                        argtypes.append(ctypes.POINTER(desc_class(p.elem, len(p.shape))))
+                    elif mode in "an" and p.result and p.kind == "tensor" and not p.static:
+                        if mode == "a":
+                            argtypes.append(ctypes.POINTER(desc_class(p.elem, len(p.shape))))
                     else:
                         # id(array): the object's address, which the shim
                         # reads (cheaper for ctypes than py_object).
                         argtypes.append(ctypes.c_void_p)
                 f.argtypes = argtypes
                 self._shim[mode] = f
+        self._method = _method(shim, sig.name) if isinstance(shim, ctypes.PyDLL) else None
+        if self._method is not None:
+            self._shim["p"] = self._method
         self.call = _make_wrapper(self)
 
     def __call__(self, *args, **kwargs):
@@ -443,28 +506,7 @@ def _make_wrapper(fn):
             else:
                 conv.append("_id(%s)" % p.name)
         ns["_o"] = fn._shim["o"]
-        rs = ["_r%d" % p.index if p.kind == "tensor" and not p.static and "a" in fn._shim else "_id(_r%d)" % p.index
-              for p in sig.results]
-        alloc = "a" in fn._shim
-        if alloc:
-            ns["_a"] = fn._shim["a"]
-        rets = []
-        if sig.results:
-            body.append("    if out is None:")
-        for p in sig.results:
-            i = p.index
-            if p.kind == "tensor" and not p.static:
-                ns["_D%d" % i], ns["_P%d" % i] = desc_class(p.elem, len(p.shape)), p
-                body.append("        _r%d = _D%d()" % (i, i))
-                rets.append("_f._own(_P%d, _r%d)" % (i, i))
-            else:
-                ns["_s%d" % i], ns["_d%d" % i] = tuple(p.shape), _DTYPES[p.dtype]
-                body.append("        _r%d = _empty(_s%d, _d%d)" % (i, i, i))
-                rets.append("_r%d[()]" % i if p.kind == "scalar" else "_r%d" % i)
-        ind = "        " if sig.results else "    "
-        body.append("%s_st = %s(%s)" % (ind, "_a" if alloc else "_o", ", ".join(conv + rs)))
-        body.append("%sif _st:\n%s    return _f._retry(_st, %s, None)" % (ind, ind, argtuple))
-        body.append("%sreturn %s" % (ind, ", ".join(rets) if rets else "None"))
+        body += _fast_results(fn, ns, conv, argtuple)
         if len(sig.results) == 1 and sig.results[0].kind != "scalar":
             body.append("    if type(out) is _ndarray:")
             body.append("        _st = _o(%s)" % ", ".join(conv + ["_id(out)"]))
@@ -481,8 +523,69 @@ def _make_wrapper(fn):
     return w
 
 
+def _method(pylib, name):
+    """The mode "p" function of @name as a Python builtin, or None."""
+    try:
+        method = ctypes.c_char.in_dll(pylib, "tirc_py_m_" + name)
+    except ValueError:
+        return None
+    new = ctypes.pythonapi.PyCFunction_NewEx
+    new.restype, new.argtypes = ctypes.py_object, [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
+    return new(ctypes.addressof(method), None, None)
+
+
+def _fast_results(fn, ns, conv, argtuple):
+    """The wrapper's lines for a call without out=: static results are
+    allocated here; dynamic ones are made by the shim (mode "n": it returns
+    them, or the status as an int), or (mode "a") filled descriptors
+    wrapped by _own."""
+    sig = fn.sig
+    if "p" in fn._shim:
+        ns["_p"], ns["_int"] = fn._shim["p"], int
+        call = [c[len("_id("):-1] if c.startswith("_id(") else c for c in conv]
+        return ["    if out is None:",
+                "        _x = _p(%s)" % ", ".join(call),
+                "        if _x.__class__ is _int:\n            return _f._retry(_x, %s, None)" % argtuple,
+                "        return _x"]
+    mode = "n" if "n" in fn._shim else "a" if "a" in fn._shim else "o"
+    ns["_" + mode] = fn._shim[mode]
+    body, rets, call, dyn = [], [], list(conv), []
+    if sig.results:
+        body.append("    if out is None:")
+    for p in sig.results:
+        i = p.index
+        if p.kind == "tensor" and not p.static:
+            dyn.append(p)
+            if mode == "a":
+                ns["_D%d" % i], ns["_P%d" % i] = desc_class(p.elem, len(p.shape)), p
+                body.append("        _r%d = _D%d()" % (i, i))
+                call.append("_r%d" % i)
+                rets.append("_f._own(_P%d, _r%d)" % (i, i))
+            else:
+                rets.append("_x" if sum(q.kind == "tensor" and not q.static for q in sig.results) == 1
+                            else "_x[%d]" % (len(dyn) - 1))
+        else:
+            ns["_s%d" % i], ns["_d%d" % i] = tuple(p.shape), _DTYPES[p.dtype]
+            body.append("        _r%d = _empty(_s%d, _d%d)" % (i, i, i))
+            call.append("_id(_r%d)" % i)
+            rets.append("_r%d[()]" % i if p.kind == "scalar" else "_r%d" % i)
+    ind = "        " if sig.results else "    "
+    if mode == "n":
+        ns["_int"] = int
+        body.append("%s_x = _n(%s)" % (ind, ", ".join(call)))
+        body.append("%sif _x.__class__ is _int:\n%s    return _f._retry(_x, %s, None)" % (ind, ind, argtuple))
+    else:
+        body.append("%s_st = _%s(%s)" % (ind, mode, ", ".join(call)))
+        body.append("%sif _st:\n%s    return _f._retry(_st, %s, None)" % (ind, ind, argtuple))
+    body.append("%sreturn %s" % (ind, ", ".join(rets) if rets else "None"))
+    return body
+
+
 def load(build, threads):
-    """The functions of a built module, by name."""
+    """The functions of a built module, by name. Returns the library, the
+    signatures, and the shim: None, or the library again loaded as a
+    ctypes.PyDLL when its functions may make result arrays themselves
+    (mode "n"), else True."""
     lib = ctypes.CDLL(build.so)
     ctypes.c_int32.in_dll(lib, "tirc_error_fd").value = _messages.fd()
     shim = build.info.get("shim") and os.environ.get("TIRC_PY_SHIM", "1") != "0"
@@ -491,6 +594,13 @@ def load(build, threads):
         lib.tirc_py_init.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
         lib.tirc_py_init.restype = None
         lib.tirc_py_init(id(np.ndarray), dtypes)
+        api = _api_pointers() if hasattr(lib, "tirc_py_init_api") else None
+        if api:
+            lib.tirc_py_init_api.argtypes, lib.tirc_py_init_api.restype = [ctypes.c_void_p], None
+            lib.tirc_py_init_api(api)
+            pylib = ctypes.PyDLL(build.so)
+            if _probe_wrap(pylib):
+                shim = pylib
     else:
-        shim = False
-    return lib, {sig.name: sig for sig in build.signatures if not sig.external}, bool(shim)
+        shim = None
+    return lib, {sig.name: sig for sig in build.signatures if not sig.external}, shim

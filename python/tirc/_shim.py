@@ -20,7 +20,7 @@ itself, raises the right error or normalizes them, and calls again.
 """
 
 # Bump when the generated C changes: it is part of the cache key.
-VERSION = 2
+VERSION = 4
 
 DTYPE_KINDS = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
                "float16", "float32", "float64"]
@@ -114,6 +114,183 @@ void tirc_py_probe(const tirc_py_array *a, int64_t *out) {
   }
 }
 
+/* Python's and NumPy's C API, as function pointers given at load
+ * (tirc_py_init_api): results the compiled code allocated become NumPy
+ * arrays here, in the call, without Python.h. NumPy's come from its
+ * PyArray_API table, whose slots are its ABI. */
+static struct {
+  void *(*save)(void);
+  void (*restore)(void *);
+  void *(*from_long)(long);
+  void *(*capsule)(void *, const char *, void (*)(void *));
+  void *(*capsule_pointer)(void *, const char *);
+  void *(*tuple)(intptr_t);
+  int (*tuple_set)(void *, intptr_t, void *);
+  void (*incref)(void *);
+  void (*decref)(void *);
+  void *(*new_array)(const void *, const void *, int, const intptr_t *, const intptr_t *, void *, int, void *);
+  int (*set_base)(void *, void *);
+  void *(*err_occurred)(void);
+  long long (*as_long_long)(void *);
+  unsigned long long (*as_unsigned_long_long)(void *);
+  double (*as_double)(void *);
+} tirc_py_api;
+
+void tirc_py_init_api(void *const *fns) {
+  memcpy(&tirc_py_api, fns, sizeof tirc_py_api);
+}
+
+static const char tirc_py_capsule_name[] = "tirc result";
+
+/* The capsule owning a result's buffer dies with the last array over it. */
+static void tirc_py_release(void *capsule) {
+  void *p = tirc_py_api.capsule_pointer(capsule, tirc_py_capsule_name);
+  void *desc[3] = {p, p, 0};
+  tirc_free(desc);
+}
+
+/* The start of every descriptor; sizes[nd] and strides[nd] follow. */
+typedef struct {
+  char *allocated;
+  char *aligned;
+  int64_t offset;
+  int64_t dims[];
+} tirc_py_desc;
+
+/* A new ndarray over the result in d (rank nd, dtype kind dt, item size
+ * isz) that owns its buffer, or NULL with a Python exception set (the
+ * buffer freed). */
+static void *tirc_py_wrap(tirc_py_desc *d, int nd, int dt, int64_t isz) {
+  intptr_t dims[32], strides[32]; /* NPY_MAXDIMS */
+  int empty = d->aligned == 0;
+  for (int i = 0; i < nd; i++) {
+    dims[i] = d->dims[i];
+    strides[i] = d->dims[nd + i] * isz;
+    empty |= dims[i] == 0;
+  }
+  const void *descr = tirc_py_dtype[dt];
+  tirc_py_api.incref((void *)descr); /* new_array takes a reference */
+  if (empty) {
+    tirc_free(d);
+    return tirc_py_api.new_array(tirc_py_ndarray, descr, nd, dims, 0, 0, 0, 0);
+  }
+  void *a = tirc_py_api.new_array(tirc_py_ndarray, descr, nd, dims, strides, d->aligned + d->offset * isz,
+                                  TIRC_PY_WRITEABLE, 0);
+  void *owner = a ? tirc_py_api.capsule(d->allocated, tirc_py_capsule_name, tirc_py_release) : 0;
+  if (!owner) {
+    tirc_free(d);
+    if (a)
+      tirc_py_api.decref(a);
+    return 0;
+  }
+  if (tirc_py_api.set_base(a, owner) < 0) { /* it took owner: the buffer is freed */
+    tirc_py_api.decref(a);
+    return 0;
+  }
+  return a;
+}
+
+/* The n results in d: one array, or a tuple of them; NULL with an
+ * exception set (every buffer freed) when one cannot be made. */
+static void *tirc_py_results(tirc_py_desc **d, const int *nd, const int *dt, const int64_t *isz, int n) {
+  void *t = n == 1 ? 0 : tirc_py_api.tuple(n);
+  for (int i = 0; i < n; i++) {
+    void *a = (n == 1 || t) ? tirc_py_wrap(d[i], nd[i], dt[i], isz[i]) : 0;
+    if (!a) {
+      for (int j = i + (n == 1 || t ? 1 : 0); j < n; j++)
+        tirc_free(d[j]);
+      if (t)
+        tirc_py_api.decref(t);
+      return 0;
+    }
+    if (n == 1)
+      return a;
+    tirc_py_api.tuple_set(t, i, a);
+  }
+  return t;
+}
+
+/* A new C-contiguous array of rank nd, sizes dims and dtype kind dt, its
+ * descriptor d (sizes[nd], strides[nd] follow) filled; NULL with an
+ * exception set if it cannot be made. */
+static void *tirc_py_new(const intptr_t *dims, int nd, int dt, tirc_py_desc *d) {
+  const void *descr = tirc_py_dtype[dt];
+  tirc_py_api.incref((void *)descr);
+  const tirc_py_array *a = tirc_py_api.new_array(tirc_py_ndarray, descr, nd, dims, 0, 0, 0, 0);
+  if (!a)
+    return 0;
+  d->allocated = d->aligned = a->data;
+  d->offset = 0;
+  int64_t s = 1;
+  for (int i = nd - 1; i >= 0; i--) {
+    d->dims[i] = dims[i];
+    d->dims[nd + i] = s;
+    s *= dims[i];
+  }
+  return (void *)a;
+}
+
+/* Drops the first n results made (o[i] not NULL); returns NULL. */
+static void *tirc_py_fail(void **o, int n) {
+  for (int i = 0; i < n; i++)
+    if (o[i])
+      tirc_py_api.decref(o[i]);
+  return 0;
+}
+
+/* The results of a mode "p" call: o[i] already an array (a static
+ * result), else made from the descriptor res[i] (tirc_py_wrap); one
+ * array, or a tuple. NULL with an exception set (everything freed) when
+ * one cannot be made. */
+static void *tirc_py_gather(void **o, tirc_py_desc **res, const int *nd, const int *dt, const int64_t *isz, int n) {
+  for (int i = 0; i < n; i++) {
+    if (o[i])
+      continue;
+    o[i] = tirc_py_wrap(res[i], nd[i], dt[i], isz[i]);
+    if (!o[i]) {
+      for (int j = i + 1; j < n; j++)
+        if (!o[j])
+          tirc_free(res[j]);
+      return tirc_py_fail(o, n);
+    }
+  }
+  if (n == 1)
+    return o[0];
+  void *t = tirc_py_api.tuple(n);
+  if (!t)
+    return tirc_py_fail(o, n);
+  for (int i = 0; i < n; i++)
+    tirc_py_api.tuple_set(t, i, o[i]);
+  return t;
+}
+
+/* Python's PyMethodDef: a mode "p" function becomes a builtin from it. */
+typedef struct {
+  const char *name;
+  void *meth;
+  int flags;
+  const char *doc;
+} tirc_py_method;
+
+/* Scalar arguments of mode "p" functions: Python ints and floats. */
+#define TIRC_PY_SCALAR(v, obj, conv)                                                 \
+  v = tirc_py_api.conv(obj);                                                         \
+  if (v == (__typeof__(v))-1 && tirc_py_api.err_occurred())                          \
+    return 0;
+
+/* For the check at load: a 2x3 array of dtype kind dt (float64) in
+ * Fortran order over a buffer of 0..5, made as results are. */
+void *tirc_py_probe_wrap(int dt) {
+  double *p = malloc(6 * sizeof(double));
+  for (int i = 0; p && i < 6; i++)
+    p[i] = i;
+  struct { char *allocated, *aligned; int64_t offset, dims[4]; } d = {(char *)p, (char *)p, 0, {2, 3, 1, 2}};
+  tirc_py_desc *dp = (tirc_py_desc *)&d;
+  static const int nd = 2;
+  static const int64_t isz = 8;
+  return p ? tirc_py_results(&dp, &nd, &dt, &isz, 1) : tirc_py_api.from_long(3);
+}
+
 /* a is an exact ndarray of dtype kind dt and rank nd with aligned data
  * (and writable when w). */
 static inline int tirc_py_ok(const tirc_py_array *a, int dt, int nd, int64_t isz, int w) {
@@ -187,33 +364,42 @@ def shim_function(sig, mode):
     """C source of one shim function. mode "o": every result is an array
     the caller allocated (out=, or a static result allocated by the
     wrapper); mode "a": tensor results with dynamic sizes are descriptors
-    the callee fills (it allocates), the others arrays."""
+    the callee fills (it allocates), the others arrays; mode "n": as "a",
+    but the descriptors are the shim's and it returns a Python object (see
+    new_results), called with the GIL held, which it releases for the
+    call itself."""
+    fail = "tirc_py_api.from_long(-1)" if mode == "n" else "-1"
     params, decls, body, call = [], [], [], []
     arrays = []  # (C name, itemsize) of array arguments, for the overlap check
-    outs = []
+    outs, made = [], []
     for p in sig.args + sig.results:
         v = ("r%d" if p.result else "a%d") % p.index
         isz = p.itemsize
-        desc_result = mode == "a" and p.result and p.kind == "tensor" and not p.static
+        desc_result = mode in "an" and p.result and p.kind == "tensor" and not p.static
         if p.kind == "scalar" and not p.result:
             params.append("%s %s" % (p.ctype, v))
             call.append(v)
             continue
-        if desc_result:
+        if desc_result and mode == "a":
             params.append("%s%s" % (p.ctype, v))
             call.append(v)
+            continue
+        dtype = p.ctype.replace("const ", "").replace("*", "").strip()
+        if desc_result:
+            decls.append("%s d%s = {0};" % (dtype, v))
+            call.append("&d" + v)
+            made.append((v, p))
             continue
         params.append("const tirc_py_array *%s" % v)
         rank = len(p.shape)
         checks = ["tirc_py_ok(%s, %d, %d, %d, %d)" % (v, kind_index(p.elem), rank, isz, int(p.result))]
         if p.kind == "tensor":
-            dtype = p.ctype.replace("const ", "").replace("*", "").strip()
             d = "d" + v
             decls.append("%s %s;" % (dtype, d))
             if rank:
                 decls.append("static const int64_t w%s[%d] = %s;" % (v, rank, _want(p)))
                 checks.append("tirc_py_dims(%s, %d, %d, w%s, %s.sizes, %s.strides)" % (v, rank, isz, v, d, d))
-            body.append("  if (!(%s))\n    return -1;" % " && ".join(checks))
+            body.append("  if (!(%s))\n    return %s;" % (" && ".join(checks), fail))
             body.append("  %s.allocated = %s.aligned = (void *)%s->data;\n  %s.offset = 0;" % (d, d, v, d))
             call.append("&" + d)
         else:  # a vector, or a scalar result: a pointer to the elements
@@ -222,15 +408,126 @@ def shim_function(sig, mode):
                 decls.append("static const int64_t w%s[%d] = %s;" % (v, rank, _want(p)))
                 checks.append("tirc_py_dims(%s, %d, %d, w%s, n%s, s%s)" % (v, rank, isz, v, v, v))
                 checks.append("tirc_py_contiguous(%s, %d)" % (v, isz))
-            body.append("  if (!(%s))\n    return -1;" % " && ".join(checks))
+            body.append("  if (!(%s))\n    return %s;" % (" && ".join(checks), fail))
             call.append("(void *)%s->data" % v)
         (outs if p.result else arrays).append((v, isz))
     for i, (r, ri) in enumerate(outs):
         for a, ai in arrays + outs[:i]:
-            body.append("  if (tirc_py_overlap(%s, %d, %s, %d))\n    return -1;" % (r, ri, a, ai))
-    return "int32_t tirc_py_%s_%s(%s) {\n%s\n%s\n  return %s(%s);\n}\n" % (
-        mode, sig.name, ", ".join(params) or "void",
-        "\n".join("  " + d for d in decls), "\n".join(body), sig.name, ", ".join(call))
+            body.append("  if (tirc_py_overlap(%s, %d, %s, %d))\n    return %s;" % (r, ri, a, ai, fail))
+    head = "%s tirc_py_%s_%s(%s) {\n%s\n%s\n" % (
+        "void *" if mode == "n" else "int32_t", mode, sig.name, ", ".join(params) or "void",
+        "\n".join("  " + d for d in decls), "\n".join(body))
+    if mode != "n":
+        return head + "  return %s(%s);\n}\n" % (sig.name, ", ".join(call))
+    return head + new_results(sig.name, call, made)
+
+
+def new_results(name, call, made):
+    """The end of a mode "n" shim function: the call without the GIL, then
+    its status as a Python int if it failed, else the results it allocated
+    (made: (C name, Param)) as arrays, one or a tuple."""
+    return """  void *ts = tirc_py_api.save();
+  int32_t st = %s(%s);
+  tirc_py_api.restore(ts);
+  if (st)
+    return tirc_py_api.from_long(st);
+  tirc_py_desc *res[] = {%s};
+  static const int nd[] = {%s}, dt[] = {%s};
+  static const int64_t isz[] = {%s};
+  return tirc_py_results(res, nd, dt, isz, %d);
+}
+""" % (name, ", ".join(call), ", ".join("(tirc_py_desc *)&d%s" % v for v, _ in made),
+       ", ".join(str(len(p.shape)) for _, p in made), ", ".join(str(kind_index(p.elem)) for _, p in made),
+       ", ".join(str(p.itemsize) for _, p in made), len(made))
+
+
+def _scalar_conv(p):
+    if p.elem in ("f32", "f64"):
+        return "as_double"
+    return "as_unsigned_long_long" if p.elem == "ui64" else "as_long_long"
+
+
+def can_make(sig):
+    """Whether a mode "p" function serves calls of sig without out=: it
+    returns tensors and vectors (a scalar result stays with mode "o")."""
+    return bool(sig.results) and all(p.kind != "scalar" for p in sig.results)
+
+
+def method_function(sig):
+    """C source of the mode "p" function of sig: a Python builtin
+    (METH_FASTCALL, made at load from tirc_py_m_<name>) taking the arrays
+    and the scalars (Python ints and floats) and returning the results it
+    allocates (tirc_py_results), or the status as an int (-1: an argument
+    it cannot pass as is). Its static results are new C-contiguous arrays,
+    so none overlaps an argument."""
+    decls, body, call, made = [], [], [], []
+    fail = "tirc_py_api.from_long(-1)"
+    for k, p in enumerate(sig.args + sig.results):
+        v = ("r%d" if p.result else "a%d") % p.index
+        dtype = p.ctype.replace("const ", "").replace("*", "").strip()
+        rank = len(p.shape)
+        if p.kind == "scalar":
+            decls.append("%s %s;" % (p.ctype, v))
+            body.append("  TIRC_PY_SCALAR(%s, args[%d], %s)" % (v, k, _scalar_conv(p)))
+            call.append(v)
+        elif p.result:
+            made.append((v, p))
+            decls.append("%s d%s = {0};" % (dtype if p.kind == "tensor" else _vector_desc(p), v))
+            call.append("&d" + v if p.kind == "tensor" else "(void *)d%s.aligned" % v)
+            if p.static:
+                dims = "static const intptr_t n%s[%d] = {%s};" % (v, max(rank, 1), ", ".join(map(str, p.shape)) or "0")
+                decls.append(dims)
+                body.append("  void *o%s = tirc_py_new(n%s, %d, %d, (tirc_py_desc *)&d%s);" % (v, v, rank, kind_index(p.elem), v))
+                body.append("  if (!o%s)\n    return tirc_py_fail(o, %d);\n  o[%d] = o%s;" % (v, p.index, p.index, v))
+        else:
+            isz = p.itemsize
+            body.append("  const tirc_py_array *%s = args[%d];" % (v, k))
+            checks = ["tirc_py_ok(%s, %d, %d, %d, 0)" % (v, kind_index(p.elem), rank, isz)]
+            d = "d" + v
+            sz, st = ("%s.sizes" % d, "%s.strides" % d) if p.kind == "tensor" else ("n" + v, "s" + v)
+            decls.append("%s %s;" % (dtype, d) if p.kind == "tensor" else "int64_t n%s[%d], s%s[%d];" % (v, max(rank, 1), v, max(rank, 1)))
+            if rank:
+                decls.append("static const int64_t w%s[%d] = %s;" % (v, rank, _want(p)))
+                checks.append("tirc_py_dims(%s, %d, %d, w%s, %s, %s)" % (v, rank, isz, v, sz, st))
+            if p.kind != "tensor" and rank:
+                checks.append("tirc_py_contiguous(%s, %d)" % (v, isz))
+            body.append("  if (!(%s))\n    return %s;" % (" && ".join(checks), fail))
+            if p.kind == "tensor":
+                body.append("  %s.allocated = %s.aligned = (void *)%s->data;\n  %s.offset = 0;" % (d, d, v, d))
+                call.append("&" + d)
+            else:
+                call.append("(void *)%s->data" % v)
+    nres = len(sig.results)
+    return """void *tirc_py_p_%(name)s(void *self, void *const *args, intptr_t nargs) {
+  if (nargs != %(nargs)d)
+    return %(fail)s;
+  void *o[%(nres)d] = {0};
+%(decls)s
+%(body)s
+  void *ts = tirc_py_api.save();
+  int32_t st = %(name)s(%(call)s);
+  tirc_py_api.restore(ts);
+  if (st) {
+    tirc_py_fail(o, %(nres)d);
+    return tirc_py_api.from_long(st);
+  }
+  tirc_py_desc *res[] = {%(res)s};
+  static const int nd[] = {%(nd)s}, dt[] = {%(dt)s};
+  static const int64_t isz[] = {%(isz)s};
+  return tirc_py_gather(o, res, nd, dt, isz, %(nres)d);
+}
+tirc_py_method tirc_py_m_%(name)s = {"%(name)s", (void *)tirc_py_p_%(name)s, 0x80 /* METH_FASTCALL */, 0};
+""" % {"name": sig.name, "nargs": len(sig.args), "fail": fail, "nres": nres,
+       "decls": "\n".join("  " + d for d in decls), "body": "\n".join(body), "call": ", ".join(call),
+       "res": ", ".join("(tirc_py_desc *)&d%s" % v for v, _ in made),
+       "nd": ", ".join(str(len(p.shape)) for _, p in made), "dt": ", ".join(str(kind_index(p.elem)) for _, p in made),
+       "isz": ", ".join(str(p.itemsize) for _, p in made)}
+
+
+def _vector_desc(p):
+    """A descriptor-shaped holder for a vector result (its pointer is passed)."""
+    r = len(p.shape)
+    return "struct { char *allocated, *aligned; int64_t offset, sizes[%d], strides[%d]; }" % (r, r)
 
 
 def needs_alloc(sig):
@@ -247,4 +544,7 @@ def shim_source(header_name, sigs):
         parts.append(shim_function(sig, "o"))
         if needs_alloc(sig):
             parts.append(shim_function(sig, "a"))
+            parts.append(shim_function(sig, "n"))
+        if can_make(sig):
+            parts.append(method_function(sig))
     return "\n".join(parts)
