@@ -4,6 +4,7 @@ any length, damaged and unwritable caches (issues 33 and 34).
 
 Every number is checked against NumPy computing the same expression."""
 
+import gc
 import importlib
 import os
 import shutil
@@ -128,6 +129,99 @@ class TestUnsignedSigned(unittest.TestCase):
                     mod.scalars(-1, 0, 0, v)
                 with self.assertRaisesRegex(ValueError, "65536 is out of range for ui64|40000 is out of range for si16"):
                     mod.scalars(0, 40000, 0, v)
+
+
+# ---- results made by the shim ----
+
+RESULTS = """func.func @mix(%a: tensor<?x3xf32>, %s: f32, %v: vector<3xf32>, %k: i64, %u: ui64, %h: f16, %b: i1) -> (tensor<?x3xf32>, tensor<3xf32>, vector<3xf32>) {
+  %c = tir.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf32>
+  %0 = tir.mul %a, %c : (tensor<?x3xf32>, tensor<3xf32>) -> tensor<?x3xf32>
+  %w = arith.addf %v, %v : vector<3xf32>
+  return %0, %c, %w : tensor<?x3xf32>, tensor<3xf32>, vector<3xf32>
+}
+func.func @two(%a: tensor<?xf64>, %b: tensor<?xf64>) -> (tensor<?xf64>, tensor<?xf64>) {
+  %0 = tir.add %a, %b : (tensor<?xf64>, tensor<?xf64>) -> tensor<?xf64>
+  %1 = tir.mul %a, %b : (tensor<?xf64>, tensor<?xf64>) -> tensor<?xf64>
+  return %0, %1 : tensor<?xf64>, tensor<?xf64>
+}
+func.func @sq(%a: tensor<?x?xi16>) -> tensor<?x?xi16> {
+  %0 = tir.mul %a, %a : (tensor<?x?xi16>, tensor<?x?xi16>) -> tensor<?x?xi16>
+  return %0 : tensor<?x?xi16>
+}
+"""
+
+
+class TestResults(unittest.TestCase):
+    """Calls through the builtins of the shim (results allocated or
+    wrapped in C), through its ctypes functions (when NumPy's C API is not
+    usable) and through plain ctypes, against NumPy."""
+
+    @classmethod
+    def setUpClass(cls):
+        fast, plain = compile_both(RESULTS)
+        with mock.patch.object(importlib.import_module("tirc._call"), "_api_pointers", lambda: None):
+            ctypes_shim = tirc.compile(RESULTS)
+        cls.mods = {"builtin": fast, "ctypes shim": ctypes_shim, "plain ctypes": plain}
+
+    def test_paths(self):
+        self.assertIn("_p(", self.mods["builtin"].sq.__tirc_source__)
+        self.assertIn("_q(", self.mods["builtin"].sq.__tirc_source__)
+        self.assertNotIn("_p(", self.mods["ctypes shim"].sq.__tirc_source__)
+        self.assertTrue(self.mods["ctypes shim"].shim)
+
+    def test_results(self):
+        a = np.arange(12, dtype=np.float32).reshape(4, 3)
+        v = np.float32([7, 8, 9])
+        x, y = np.linspace(-2, 2, 9), np.arange(9.0)
+        i = np.arange(-6, 6, dtype=np.int16).reshape(3, 4) * 50
+        for how, mod in self.mods.items():
+            for args in ((a, 2.0, v, 3, 2**64 - 1, 1.5, True), (a[::-2, ::-1], np.float32(1), v, -1, 0, 0, False)):
+                with self.subTest(path=how):
+                    got = mod.mix(*args)
+                    want = (args[0] * np.float32([1, 2, 3]), np.float32([1, 2, 3]), v + v)
+                    for g, w in zip(got, want):
+                        self.assertEqual((type(g), g.dtype, g.shape), (np.ndarray, w.dtype, w.shape))
+                        np.testing.assert_array_equal(g, w)
+            with self.subTest(path=how):
+                s, p = mod.two(x, y[::-1])
+                np.testing.assert_array_equal(s, x + y[::-1])
+                np.testing.assert_array_equal(p, x * y[::-1])
+                with np.errstate(over="ignore"):
+                    np.testing.assert_array_equal(mod.sq(i.T), i.T * i.T)
+                self.assertEqual(mod.sq(i[:0]).shape, (0, 4))
+                with self.assertRaisesRegex(tirc.Error, r"shapes \(9,\) \(2,\)"):
+                    mod.two(x, y[:2])
+
+    def test_owner(self):
+        # A view outlives the array the call returned: the buffer the
+        # compiled code allocated is freed with the last of them.
+        for how, mod in self.mods.items():
+            with self.subTest(path=how):
+                r = mod.sq(np.full((50, 40), 3, np.int16))
+                self.assertTrue(r.flags.writeable and r.flags.c_contiguous and r.flags.aligned)
+                v = r[10:, ::2]
+                del r
+                gc.collect()
+                mod.sq(np.full((50, 40), 5, np.int16))  # might reuse a freed buffer
+                np.testing.assert_array_equal(v, np.full((40, 20), 9, np.int16))
+                v[:] = 1
+                np.testing.assert_array_equal(v, 1)
+
+    def test_out(self):
+        i = np.arange(12, dtype=np.int16).reshape(3, 4)
+        for how, mod in self.mods.items():
+            with self.subTest(path=how):
+                out = np.zeros((4, 3), np.int16).T
+                self.assertIs(mod.sq(i, out=out), out)
+                np.testing.assert_array_equal(out, i * i)
+                with self.assertRaises(tirc.Error) as cm:
+                    mod.sq(i, out=np.zeros((3, 5), np.int16))
+                self.assertEqual(cm.exception.status, 4)
+                with self.assertRaisesRegex(ValueError, "read-only"):
+                    mod.sq(i, out=np.broadcast_to(np.int16(0), (3, 4)))
+                j = i.copy()
+                mod.sq(j, out=j)  # out is the argument: computed into a temporary first
+                np.testing.assert_array_equal(j, i * i)
 
 
 # ---- a type the package does not know ----

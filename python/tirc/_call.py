@@ -255,9 +255,11 @@ class Function:
                         argtypes.append(ctypes.c_void_p)
                 f.argtypes = argtypes
                 self._shim[mode] = f
-        self._method = _method(shim, sig.name) if isinstance(shim, ctypes.PyDLL) else None
-        if self._method is not None:
-            self._shim["p"] = self._method
+        if isinstance(shim, ctypes.PyDLL):
+            for mode in ("p", "q"):
+                m = _method(shim, "tirc_py_m%s_%s" % ("" if mode == "p" else mode, sig.name))
+                if m is not None:
+                    self._shim[mode] = m
         self.call = _make_wrapper(self)
 
     def __call__(self, *args, **kwargs):
@@ -509,7 +511,11 @@ def _make_wrapper(fn):
         body += _fast_results(fn, ns, conv, argtuple)
         if len(sig.results) == 1 and sig.results[0].kind != "scalar":
             body.append("    if type(out) is _ndarray:")
-            body.append("        _st = _o(%s)" % ", ".join(conv + ["_id(out)"]))
+            if "q" in fn._shim:
+                ns["_q"] = fn._shim["q"]
+                body.append("        _st = _q(%s)" % ", ".join(_plain(conv) + ["out"]))
+            else:
+                body.append("        _st = _o(%s)" % ", ".join(conv + ["_id(out)"]))
             body.append("        if _st:\n            return _f._retry(_st, %s, out)" % argtuple)
             body.append("        return out")
     if sig.results or not fast:
@@ -523,10 +529,15 @@ def _make_wrapper(fn):
     return w
 
 
-def _method(pylib, name):
-    """The mode "p" function of @name as a Python builtin, or None."""
+def _plain(conv):
+    """The arguments of a builtin shim function: conv without _id()."""
+    return [c[len("_id("):-1] if c.startswith("_id(") else c for c in conv]
+
+
+def _method(pylib, symbol):
+    """The shim's PyMethodDef symbol as a Python builtin, or None."""
     try:
-        method = ctypes.c_char.in_dll(pylib, "tirc_py_m_" + name)
+        method = ctypes.c_char.in_dll(pylib, symbol)
     except ValueError:
         return None
     new = ctypes.pythonapi.PyCFunction_NewEx
@@ -542,7 +553,7 @@ def _fast_results(fn, ns, conv, argtuple):
     sig = fn.sig
     if "p" in fn._shim:
         ns["_p"], ns["_int"] = fn._shim["p"], int
-        call = [c[len("_id("):-1] if c.startswith("_id(") else c for c in conv]
+        call = _plain(conv)
         return ["    if out is None:",
                 "        _x = _p(%s)" % ", ".join(call),
                 "        if _x.__class__ is _int:\n            return _f._retry(_x, %s, None)" % argtuple,

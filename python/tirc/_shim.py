@@ -11,6 +11,13 @@ out so is checked when a module is loaded (probe_layout); if not, calls
 take the portable ctypes path instead. The shim never writes to an array
 object, only to the data of result arrays.
 
+Each entry point gets up to five shim functions: "p" (a Python builtin
+returning the results it allocates or wraps), "q" (a builtin writing into
+out=), and their ctypes counterparts "n", "o" and "a" (results as
+descriptors the callee fills, wrapped in Python), used when NumPy's C API
+cannot be reached. The builtins release the GIL for the call. Failure
+messages are kept per thread (the shim's dprintf, tirc_py_take).
+
 A shim function returns the entry point's status (0 ok, > 0 failure) or
 -1 when an argument is not what it can pass as is (not an exact ndarray of
 the dtype singleton, wrong rank or static size, a stride that is not a
@@ -20,7 +27,7 @@ itself, raises the right error or normalizes them, and calls again.
 """
 
 # Bump when the generated C changes: it is part of the cache key.
-VERSION = 4
+VERSION = 5
 
 DTYPE_KINDS = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
                "float16", "float32", "float64"]
@@ -524,6 +531,34 @@ tirc_py_method tirc_py_m_%(name)s = {"%(name)s", (void *)tirc_py_p_%(name)s, 0x8
        "isz": ", ".join(str(p.itemsize) for _, p in made)}
 
 
+def out_method_function(sig):
+    """C source of the mode "q" function of sig: the mode "o" function as
+    a Python builtin (tirc_py_mq_<name>), for calls with out=: it takes the
+    arrays, the scalars (Python ints and floats) and the result arrays, and
+    returns the status as an int."""
+    decls, body, call = [], [], []
+    for k, p in enumerate(sig.args + sig.results):
+        if p.kind == "scalar" and not p.result:
+            decls.append("%s s%d;" % (p.ctype, k))
+            body.append("  TIRC_PY_SCALAR(s%d, args[%d], %s)" % (k, k, _scalar_conv(p)))
+            call.append("s%d" % k)
+        else:
+            call.append("args[%d]" % k)
+    return """void *tirc_py_q_%(name)s(void *self, void *const *args, intptr_t nargs) {
+  if (nargs != %(n)d)
+    return tirc_py_api.from_long(-1);
+%(decls)s
+%(body)s
+  void *ts = tirc_py_api.save();
+  int32_t st = tirc_py_o_%(name)s(%(call)s);
+  tirc_py_api.restore(ts);
+  return tirc_py_api.from_long(st);
+}
+tirc_py_method tirc_py_mq_%(name)s = {"%(name)s", (void *)tirc_py_q_%(name)s, 0x80 /* METH_FASTCALL */, 0};
+""" % {"name": sig.name, "n": len(sig.args) + len(sig.results), "decls": "\n".join("  " + d for d in decls),
+       "body": "\n".join(body), "call": ", ".join(call)}
+
+
 def _vector_desc(p):
     """A descriptor-shaped holder for a vector result (its pointer is passed)."""
     r = len(p.shape)
@@ -542,6 +577,7 @@ def shim_source(header_name, sigs):
         if sig.external or any(p.dtype is None for p in sig.args + sig.results):
             continue
         parts.append(shim_function(sig, "o"))
+        parts.append(out_method_function(sig))
         if needs_alloc(sig):
             parts.append(shim_function(sig, "a"))
             parts.append(shim_function(sig, "n"))
