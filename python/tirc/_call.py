@@ -139,8 +139,8 @@ def _array_api():
             continue
     else:
         return None
-    get = ctypes.pythonapi.PyCapsule_GetPointer
-    get.restype, get.argtypes = ctypes.c_void_p, [ctypes.py_object, ctypes.c_char_p]
+    # Own function objects: ctypes.pythonapi's are shared with other code.
+    get = ctypes.PYFUNCTYPE(ctypes.c_void_p, ctypes.py_object, ctypes.c_char_p)(("PyCapsule_GetPointer", ctypes.pythonapi))
     return get(capsule, None)
 
 
@@ -540,8 +540,8 @@ def _method(pylib, symbol):
         method = ctypes.c_char.in_dll(pylib, symbol)
     except ValueError:
         return None
-    new = ctypes.pythonapi.PyCFunction_NewEx
-    new.restype, new.argtypes = ctypes.py_object, [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
+    new = ctypes.PYFUNCTYPE(ctypes.py_object, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)(
+        ("PyCFunction_NewEx", ctypes.pythonapi))
     return new(ctypes.addressof(method), None, None)
 
 
