@@ -144,6 +144,11 @@ func.func @two(%a: tensor<?xf64>, %b: tensor<?xf64>) -> (tensor<?xf64>, tensor<?
   %1 = tir.mul %a, %b : (tensor<?xf64>, tensor<?xf64>) -> tensor<?xf64>
   return %0, %1 : tensor<?xf64>, tensor<?xf64>
 }
+func.func @half(%a: tensor<?xf64>, %b: tensor<?xf64>) -> (f64, tensor<?xf64>) {
+  %0 = tir.sub %a, %b : (tensor<?xf64>, tensor<?xf64>) -> tensor<?xf64>
+  %c = arith.constant 0.5 : f64
+  return %c, %0 : f64, tensor<?xf64>
+}
 func.func @sq(%a: tensor<?x?xi16>) -> tensor<?x?xi16> {
   %0 = tir.mul %a, %a : (tensor<?x?xi16>, tensor<?x?xi16>) -> tensor<?x?xi16>
   return %0 : tensor<?x?xi16>
@@ -168,6 +173,7 @@ class TestResults(unittest.TestCase):
         self.assertIn("_q(", self.mods["builtin"].sq.__tirc_source__)
         self.assertNotIn("_p(", self.mods["ctypes shim"].sq.__tirc_source__)
         self.assertTrue(self.mods["ctypes shim"].shim)
+        self.assertIn("_n(", self.mods["builtin"].half.__tirc_source__)  # a scalar result: mode n
 
     def test_results(self):
         a = np.arange(12, dtype=np.float32).reshape(4, 3)
@@ -183,6 +189,11 @@ class TestResults(unittest.TestCase):
                         self.assertEqual((type(g), g.dtype, g.shape), (np.ndarray, w.dtype, w.shape))
                         np.testing.assert_array_equal(g, w)
             with self.subTest(path=how):
+                h, d = mod.half(x, y)
+                self.assertEqual((type(h), h), (np.float64, 0.5))
+                np.testing.assert_array_equal(d, x - y)
+                with self.assertRaisesRegex(tirc.Error, r"^half: .*shapes \(9,\) \(3,\)"):
+                    mod.half(x, y[:3])
                 s, p = mod.two(x, y[::-1])
                 np.testing.assert_array_equal(s, x + y[::-1])
                 np.testing.assert_array_equal(p, x * y[::-1])
@@ -409,7 +420,6 @@ class TestCache(unittest.TestCase):
         "edited header": ("module.h", _edit_header),
         "empty header": ("module.h", _empty),
         "deleted header": ("module.h", os.remove),
-        "deleted manifest": ("manifest.json", os.remove),
     }
 
     def test_damaged_entries_are_rebuilt(self):
@@ -428,6 +438,10 @@ class TestCache(unittest.TestCase):
                 self.check(mod)
                 self.assertTrue(tirc.compile(CACHED, cache_dir=cache).cached)
                 self.assertEqual(os.listdir(cache), [os.path.basename(entry)])
+        # An entry without its manifest (unfinished, or of an older
+        # package) is not used either.
+        os.remove(os.path.join(template.dir, "manifest.json"))
+        self.assertFalse(_build._valid(template.dir))
 
     def assert_falls_back(self, cache, pattern):
         with warnings.catch_warnings(record=True) as ws:

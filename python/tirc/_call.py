@@ -596,7 +596,7 @@ def load(build, threads):
     """The functions of a built module, by name. Returns the library, the
     signatures, and the shim: None, or the library again loaded as a
     ctypes.PyDLL when its functions may make result arrays themselves
-    (mode "n"), else True."""
+    (modes "n", "p" and "q"), else True."""
     lib = ctypes.CDLL(build.so)
     ctypes.c_int32.in_dll(lib, "tirc_error_fd").value = _messages.fd()
     shim = build.info.get("shim") and os.environ.get("TIRC_PY_SHIM", "1") != "0"
