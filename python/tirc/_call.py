@@ -128,8 +128,13 @@ def _probe_layout(lib):
 
 
 def _array_api():
-    """The address of NumPy's PyArray_API table (its C API's functions)."""
+    """The address of NumPy's PyArray_API table (its C API's functions),
+    for the NumPy versions whose table slots the shim knows (1.x and 2.x
+    share them: they are NumPy's ABI)."""
     import importlib
+
+    if np.__version__.split(".")[0] not in ("1", "2"):
+        return None
 
     for name in ("numpy.core._multiarray_umath", "numpy._core._multiarray_umath"):
         try:
