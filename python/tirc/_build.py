@@ -151,7 +151,7 @@ def _valid(dir):
 def _discard(dir):
     """Removes a damaged cache entry: moved aside first, so that no one
     finds it half deleted."""
-    if not os.path.lexists(dir):
+    if not os.path.lexists(dir) or _valid(dir):  # gone, or just replaced by another process
         return
     aside = dir + ".bad-%d-%d" % (os.getpid(), threading.get_ident())
     os.rename(dir, aside)
@@ -225,7 +225,7 @@ def _build_in(root, key, job):
         return Build(final, True)
     try:
         _discard(final)
-        os.rename(tmp, final)
+        os.rename(tmp, final)  # fails if another process's entry is there now
     except OSError:
         if _valid(final):
             shutil.rmtree(tmp, ignore_errors=True)
