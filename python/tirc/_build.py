@@ -1,12 +1,15 @@
 """Building a module: tirc and clang, once per (source, options, tools),
 with the shared object cached by content hash."""
 
+import atexit
 import hashlib
 import json
 import os
 import shutil
 import subprocess
 import tempfile
+import threading
+import warnings
 
 from . import _shim
 from ._sig import parse_header
@@ -111,10 +114,132 @@ class Build:
             self.info = json.load(f)
 
 
+# The files of a cache entry that the manifest's checksums cover; the
+# manifest is written last, so an entry without a valid one is unfinished
+# or damaged.
+_ENTRY_FILES = ("module.so", "module.h", "build.json")
+_MANIFEST = "manifest.json"
+
+
+def _sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def _write_manifest(dir):
+    sums = {name: _sha256(os.path.join(dir, name)) for name in _ENTRY_FILES}
+    tmp = os.path.join(dir, _MANIFEST + ".tmp")
+    with open(tmp, "w") as f:
+        json.dump(sums, f, indent=1, sort_keys=True)
+    os.replace(tmp, os.path.join(dir, _MANIFEST))
+
+
+def _valid(dir):
+    """Whether dir is a complete cache entry whose files are the ones built
+    (a truncated .so, an edited or deleted header, ... are not)."""
+    try:
+        with open(os.path.join(dir, _MANIFEST)) as f:
+            sums = json.load(f)
+        return isinstance(sums, dict) and all(sums.get(n) == _sha256(os.path.join(dir, n)) for n in _ENTRY_FILES)
+    except (OSError, ValueError):
+        return False
+
+
+def _discard(dir):
+    """Removes a damaged cache entry: moved aside first, so that no one
+    finds it half deleted."""
+    if not os.path.lexists(dir) or _valid(dir):  # gone, or just replaced by another process
+        return
+    aside = dir + ".bad-%d-%d" % (os.getpid(), threading.get_ident())
+    os.rename(dir, aside)
+    shutil.rmtree(aside, ignore_errors=True)
+
+
+_private = []  # this process's fallback cache directory
+
+
+def _private_cache():
+    """A temporary cache directory of this process, removed at exit: where
+    modules are built when the cache directory cannot be written."""
+    if not _private:
+        _private.append(tempfile.mkdtemp(prefix="tirc-cache-"))
+        atexit.register(shutil.rmtree, _private[0], True)
+    return _private[0]
+
+
+class _Job:
+    """What build() runs: the tools, their flags, the inputs."""
+
+    def __init__(self, **kw):
+        self.__dict__.update(kw)
+
+    def run(self, tmp):
+        """Builds the module in tmp and writes its manifest."""
+        # tirc reads the file as the user named it, so that messages (and
+        # the run-time messages compiled in) say where the op is.
+        src, cwd = self.display, None
+        if self.display == "module.mlir":
+            with open(os.path.join(tmp, self.display), "wb") as f:
+                f.write(self.text)
+            cwd = tmp
+        ll, h = os.path.join(tmp, "module.ll"), os.path.join(tmp, "module.h")
+        _run([self.tirc] + self.flags + self.llvm_flags + ["-emit-llvm", src, "-o", ll], cwd, "tirc -emit-llvm")
+        _run([self.tirc] + self.flags + ["-emit-c-header", src, "-o", h], cwd, "tirc -emit-c-header")
+        with open(h) as f:
+            sigs = parse_header(f.read())
+        inputs = [ll] + [p for p, _ in self.extra]
+        if self.shim:
+            with open(os.path.join(tmp, "shim.c"), "w") as f:
+                f.write(_shim.shim_source("module.h", sigs))
+            inputs.append(os.path.join(tmp, "shim.c"))
+        # -Bsymbolic: calls inside the module bind to its own functions, not
+        # to a same-named one already loaded (two compiled modules may both define @f).
+        cmd = [self.cc, "-O3", "-shared", "-fPIC", "-Wl,-Bsymbolic", "-Wno-override-module", "-I", tmp] + \
+            list(self.cflags) + inputs + ["-o", os.path.join(tmp, "module.so")] + self.libs
+        _run(cmd, tmp, "clang")
+        with open(os.path.join(tmp, "build.json"), "w") as f:
+            json.dump({"source": self.display, "flags": self.flags + self.llvm_flags, "clang": cmd,
+                       "threads": self.threads, "shim": bool(self.shim)}, f, indent=1)
+        _write_manifest(tmp)
+
+
+def _build_in(root, key, job):
+    """The Build of key in the cache directory root: the entry there if it
+    is valid, else built (replacing a damaged one). OSError: root cannot be
+    written."""
+    final = os.path.join(root, key)
+    if _valid(final):
+        return Build(final, True)
+    os.makedirs(root, exist_ok=True)
+    tmp = tempfile.mkdtemp(prefix="build-", dir=root)
+    try:
+        job.run(tmp)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    if _valid(final):  # built by someone else meanwhile
+        shutil.rmtree(tmp, ignore_errors=True)
+        return Build(final, True)
+    try:
+        _discard(final)
+        os.rename(tmp, final)  # fails if another process's entry is there now
+    except OSError:
+        if _valid(final):
+            shutil.rmtree(tmp, ignore_errors=True)
+            return Build(final, True)
+        return Build(tmp, False)  # the entry cannot be replaced: this build serves this process
+    return Build(final, False)
+
+
 def build(source, *, arg_shapes=None, threads=None, checks=True, parallel_threshold=None,
           sources=(), cflags=(), tirc=None, cc=None, cache=None, shim=True):
     """Builds (or finds in the cache) the shared object of source: a path
-    or MLIR text. Returns a Build."""
+    or MLIR text. Returns a Build. A damaged cache entry is rebuilt; a
+    cache directory that cannot be written gives a warning and a private
+    temporary one."""
     if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source and "{" not in source):
         path = os.fspath(source)
         with open(path, "rb") as f:
@@ -148,43 +273,15 @@ def build(source, *, arg_shapes=None, threads=None, checks=True, parallel_thresh
         "display": display, "flags": flags + llvm_flags, "libs": libs, "sources": extra, "cflags": list(cflags),
     }, sort_keys=True)
     key = hashlib.sha256(key_data.encode()).hexdigest()[:32]
+    job = _Job(text=text, display=display, tirc=tirc_path, cc=cc_path, flags=flags, llvm_flags=llvm_flags,
+               extra=extra, shim=shim, cflags=cflags, libs=libs, threads=threads)
     root = cache_dir(cache)
-    final = os.path.join(root, key)
-    if os.path.exists(os.path.join(final, "module.so")):
-        return Build(final, True)
-    os.makedirs(root, exist_ok=True)
-    tmp = tempfile.mkdtemp(prefix="build-", dir=root)
     try:
-        # tirc reads the file as the user named it, so that messages (and
-        # the run-time messages compiled in) say where the op is.
-        src, cwd = display, None
-        if display == "module.mlir":
-            with open(os.path.join(tmp, display), "wb") as f:
-                f.write(text)
-            cwd = tmp
-        ll, h = os.path.join(tmp, "module.ll"), os.path.join(tmp, "module.h")
-        _run([tirc_path] + flags + llvm_flags + ["-emit-llvm", src, "-o", ll], cwd, "tirc -emit-llvm")
-        _run([tirc_path] + flags + ["-emit-c-header", src, "-o", h], cwd, "tirc -emit-c-header")
-        with open(h) as f:
-            sigs = parse_header(f.read())
-        inputs = [ll] + [p for p, _ in extra]
-        if shim:
-            with open(os.path.join(tmp, "shim.c"), "w") as f:
-                f.write(_shim.shim_source("module.h", sigs))
-            inputs.append(os.path.join(tmp, "shim.c"))
-        # -Bsymbolic: calls inside the module bind to its own functions, not
-        # to a same-named one already loaded (two compiled modules may both define @f).
-        cmd = [cc_path, "-O3", "-shared", "-fPIC", "-Wl,-Bsymbolic", "-Wno-override-module", "-I", tmp] + list(cflags) + inputs + ["-o", os.path.join(tmp, "module.so")] + libs
-        _run(cmd, tmp, "clang")
-        with open(os.path.join(tmp, "build.json"), "w") as f:
-            json.dump({"source": display, "flags": flags + llvm_flags, "clang": cmd, "threads": threads, "shim": bool(shim)}, f, indent=1)
-        try:
-            os.rename(tmp, final)
-        except OSError:  # built by someone else meanwhile
-            if not os.path.exists(os.path.join(final, "module.so")):
-                raise
-            shutil.rmtree(tmp, ignore_errors=True)
-        return Build(final, False)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
+        return _build_in(root, key, job)
+    except OSError as e:
+        private = _private_cache()
+        if os.path.abspath(root) == private:
+            raise
+        warnings.warn("tirc: cannot write the cache directory %s (%s); building in %s, which is removed at exit"
+                      % (root, e.strerror or e, private), stacklevel=3)
+        return _build_in(private, key, job)

@@ -17,15 +17,35 @@ _DTYPES = {name: np.dtype(name) for name in _shim.DTYPE_KINDS}
 
 _SCALAR_CTYPES = {
     "i1": ctypes.c_bool, "i8": ctypes.c_int8, "i16": ctypes.c_int16, "i32": ctypes.c_int32,
-    "i64": ctypes.c_int64, "index": ctypes.c_int64, "f16": ctypes.c_uint16, "bf16": ctypes.c_uint16,
+    "i64": ctypes.c_int64, "si8": ctypes.c_int8, "si16": ctypes.c_int16, "si32": ctypes.c_int32,
+    "si64": ctypes.c_int64, "ui8": ctypes.c_uint8, "ui16": ctypes.c_uint16, "ui32": ctypes.c_uint32,
+    "ui64": ctypes.c_uint64, "index": ctypes.c_int64, "f16": ctypes.c_uint16, "bf16": ctypes.c_uint16,
     "f32": ctypes.c_float, "f64": ctypes.c_double,
 }
 
 
+_MSG_MAX = 1 << 16  # the shim's TIRC_PY_MSG_MAX
+
+
+def _pick(lines, function):
+    """The message of a failed call of function among the lines written
+    for it: its own latest line, else (one of the C functions it calls
+    failed) the latest line, without the "tirc: error: " prefix."""
+    prefix = "tirc: error: %s: " % function
+    own = [l for l in lines if l.startswith(prefix)]
+    line = own[-1] if own else lines[-1] if lines else None
+    if line is None:
+        return None
+    return line[len("tirc: error: "):] if line.startswith("tirc: error: ") else line
+
+
 class _Messages:
-    """One pipe for the messages of every loaded module: each module's
-    tirc_error_fd is set to its write end, and a failed call takes its
-    function's line from the read end. The success path never touches it."""
+    """Where the messages of failed calls are found. The shim's dprintf
+    keeps what a module writes to its tirc_error_fd in a buffer of the
+    calling thread (tirc_py_take); what reaches the descriptor itself (a C
+    function linked in that calls write()) goes to one pipe shared by every
+    loaded module, whose write end never blocks (a long message is cut).
+    The success path touches neither."""
 
     def __init__(self):
         self.lock = threading.Lock()
@@ -38,10 +58,20 @@ class _Messages:
             if self.w is None:
                 self.r, self.w = os.pipe()
                 os.set_blocking(self.r, False)
+                os.set_blocking(self.w, False)
             return self.w
 
-    def take(self, function):
-        """The message of a failed call of function, or None."""
+    def take(self, function, lib_take=None):
+        """The message of a failed call of function, or None. lib_take is
+        the module's tirc_py_take, called on the failed call's thread."""
+        if lib_take is not None:
+            buf = ctypes.create_string_buffer(_MSG_MAX)
+            n = lib_take(buf, _MSG_MAX)
+            if n:
+                text = buf.raw[:n].decode(errors="replace")
+                msg = _pick([l for l in text.split("\n") if l], function)
+                if msg:
+                    return msg
         with self.lock:
             if self.r is None:
                 return None
@@ -54,20 +84,19 @@ class _Messages:
             except BlockingIOError:
                 pass
             lines = self.buf.split(b"\n")
-            self.buf = lines.pop()
-            self.pending += [l.decode(errors="replace") for l in lines if l]
+            self.buf = lines.pop()[-_MSG_MAX:]
+            self.pending = (self.pending + [l.decode(errors="replace") for l in lines if l])[-64:]
             prefix = "tirc: error: %s: " % function
             for i, line in enumerate(self.pending):
                 if line.startswith(prefix):
                     del self.pending[i]
                     return line[len("tirc: error: "):]
-            # Not the function's own line: one of the C functions it calls
-            # (an external function's) wrote the latest.
-            del self.pending[:-64]
-            if self.pending:
-                line = self.pending.pop()
-                return line[len("tirc: error: "):] if line.startswith("tirc: error: ") else line
-            return None
+            if not self.pending and self.buf:  # a message cut short
+                self.pending.append(self.buf.decode(errors="replace"))
+                self.buf = b""
+            msg = _pick(self.pending[-1:], function)
+            del self.pending[-1:]
+            return msg
 
 
 _messages = _Messages()
@@ -95,6 +124,68 @@ def _probe_layout(lib):
     except (AttributeError, ValueError, TypeError):
         ok = False
     _layout["ok"] = ok
+    return ok
+
+
+def _array_api():
+    """The address of NumPy's PyArray_API table (its C API's functions),
+    for the NumPy versions whose table slots the shim knows (1.x and 2.x
+    share them: they are NumPy's ABI)."""
+    import importlib
+
+    if np.__version__.split(".")[0] not in ("1", "2"):
+        return None
+
+    for name in ("numpy.core._multiarray_umath", "numpy._core._multiarray_umath"):
+        try:
+            capsule = importlib.import_module(name)._ARRAY_API
+            break
+        except (ImportError, AttributeError):
+            continue
+    else:
+        return None
+    # Own function objects: ctypes.pythonapi's are shared with other code.
+    get = ctypes.PYFUNCTYPE(ctypes.c_void_p, ctypes.py_object, ctypes.c_char_p)(("PyCapsule_GetPointer", ctypes.pythonapi))
+    return get(capsule, None)
+
+
+def _api_pointers():
+    """What tirc_py_init_api takes: the addresses of the C API functions
+    the shim calls (the order of its tirc_py_api struct), or None."""
+    api = _array_api()
+    if not api:
+        return None
+    slots = (ctypes.c_void_p * 300).from_address(api)
+    py = ctypes.pythonapi
+    fns = [py.PyEval_SaveThread, py.PyEval_RestoreThread, py.PyLong_FromLong, py.PyCapsule_New,
+           py.PyCapsule_GetPointer, py.PyTuple_New, py.PyTuple_SetItem, py.Py_IncRef, py.Py_DecRef]
+    tail = [py.PyErr_Occurred, py.PyLong_AsLongLong, py.PyLong_AsUnsignedLongLong, py.PyFloat_AsDouble]
+    ptrs = [ctypes.cast(f, ctypes.c_void_p).value for f in fns]
+    ptrs += [slots[94], slots[282]]  # PyArray_NewFromDescr, PyArray_SetBaseObject
+    ptrs += [ctypes.cast(f, ctypes.c_void_p).value for f in tail]
+    if not all(ptrs):
+        return None
+    return (ctypes.c_void_p * len(ptrs))(*ptrs)
+
+
+def _probe_wrap(pylib):
+    """Whether results made by the shim (tirc_py_results) are the arrays
+    they should be: checked once per process."""
+    if "wrap" in _layout:
+        return _layout["wrap"]
+    ok = False
+    try:
+        f = pylib.tirc_py_probe_wrap
+        f.restype, f.argtypes = ctypes.py_object, [ctypes.c_int]
+        a = f(_shim.DTYPE_KINDS.index("float64"))
+        ok = (type(a) is np.ndarray and a.dtype is _DTYPES["float64"] and a.shape == (2, 3)
+              and a.strides == (8, 16) and a.flags.f_contiguous and a.flags.aligned and a.flags.writeable
+              and not a.flags.owndata and type(a.base).__name__ == "PyCapsule"
+              and a.tolist() == [[0, 2, 4], [1, 3, 5]])
+        del a  # the capsule frees the buffer
+    except (AttributeError, ValueError, TypeError):
+        ok = False
+    _layout["wrap"] = ok
     return ok
 
 
@@ -141,27 +232,39 @@ class Function:
         self._entry.restype = ctypes.c_int32
         self._entry.argtypes = None
         self._free = lib.tirc_free
+        self._take = getattr(lib, "tirc_py_take", None)
+        if self._take is not None:
+            self._take.restype = ctypes.c_size_t
+            self._take.argtypes = [ctypes.c_char_p, ctypes.c_size_t]
         self._free.restype = None
         self._free.argtypes = [ctypes.c_void_p]
         self._shim = {}
         if shim:
-            for mode in ("o", "a"):
-                f = getattr(lib, "tirc_py_%s_%s" % (mode, sig.name), None)
+            for mode in ("o", "a", "n"):
+                if mode == "n" and not isinstance(shim, ctypes.PyDLL):
+                    continue
+                f = getattr(lib if mode != "n" else shim, "tirc_py_%s_%s" % (mode, sig.name), None)
                 if f is None:
                     continue
-                f.restype = ctypes.c_int32
+                f.restype = ctypes.py_object if mode == "n" else ctypes.c_int32
                 argtypes = []
                 for p in sig.args + sig.results:
                     if p.kind == "scalar" and not p.result:
                         argtypes.append(_SCALAR_CTYPES[p.elem])
-                    elif mode == "a" and p.result and p.kind == "tensor" and not p.static:
-                        argtypes.append(ctypes.POINTER(desc_class(p.elem, len(p.shape))))
+                    elif mode in "an" and p.result and p.kind == "tensor" and not p.static:
+                        if mode == "a":
+                            argtypes.append(ctypes.POINTER(desc_class(p.elem, len(p.shape))))
                     else:
                         # id(array): the object's address, which the shim
                         # reads (cheaper for ctypes than py_object).
                         argtypes.append(ctypes.c_void_p)
                 f.argtypes = argtypes
                 self._shim[mode] = f
+        if isinstance(shim, ctypes.PyDLL):
+            for mode in ("p", "q"):
+                m = _method(shim, "tirc_py_m%s_%s" % ("" if mode == "p" else mode, sig.name))
+                if m is not None:
+                    self._shim[mode] = m
         self.call = _make_wrapper(self)
 
     def __call__(self, *args, **kwargs):
@@ -180,8 +283,7 @@ class Function:
 
     def _dtype(self, p):
         if p.dtype is None:
-            raise TypeError("@%s takes or returns %s: bf16 has no NumPy dtype (convert to f32 in the module, "
-                            "e.g. with tir.convert, to call it from Python)" % (self.name, p.mlir))
+            raise TypeError(_no_dtype(self.name, p))
         return _DTYPES[p.dtype]
 
     def _array(self, p, x):
@@ -197,7 +299,7 @@ class Function:
             if dt.kind == "b" and not isinstance(x, bool) or dt.kind != "f" and isinstance(x, float) \
                     or dt.kind != "b" and isinstance(x, bool):
                 raise TypeError("%s: expected a %s value, got %r" % (self._where(p), p.elem, x))
-            if dt.kind == "i" and not np.iinfo(dt).min <= x <= np.iinfo(dt).max:
+            if dt.kind in "iu" and not np.iinfo(dt).min <= x <= np.iinfo(dt).max:
                 raise ValueError("%s: %d is out of range for %s" % (self._where(p), x, p.elem))
             a = np.array(x, dt)
         else:
@@ -227,7 +329,7 @@ class Function:
     def _scalar(self, p, x):
         """A Python scalar for a scalar parameter, checked."""
         e = p.elem
-        if e == "bf16":
+        if p.dtype is None:
             self._dtype(p)
         if isinstance(x, _ndarray) and x.ndim == 0:
             x = x[()]
@@ -257,6 +359,8 @@ class Function:
 
     def _call(self, args, out):
         """Checks and normalizes every argument, calls, returns the results."""
+        for p in self.args + self.results:
+            self._dtype(p)  # a type without a NumPy dtype: TypeError naming it
         self._set_threads()
         vals, arrays = [], []
         for p, x in zip(self.args, args):
@@ -337,7 +441,7 @@ class Function:
         return np.asarray(o)
 
     def _raise(self, st):
-        msg = _messages.take(self.name) or "@%s failed with status %d" % (self.name, st)
+        msg = _messages.take(self.name, self._take) or "@%s failed with status %d" % (self.name, st)
         raise Error(msg, st, self.name)
 
     def _retry(self, st, args, out):
@@ -357,6 +461,15 @@ class Function:
             Function._tls.n = n
 
 
+def _no_dtype(name, p):
+    """Why @name cannot be called from Python: p's element type."""
+    if p.elem == "bf16":
+        return ("@%s takes or returns %s: bf16 has no NumPy dtype (convert to f32 in the module, "
+                "e.g. with tir.convert, to call it from Python)" % (name, p.mlir))
+    return ("@%s takes or returns %s: tirc's Python package has no NumPy dtype for %s, so @%s cannot be "
+            "called from Python (the module's other functions can)" % (name, p.mlir, p.elem, name))
+
+
 def _doc(fn):
     sig = fn.sig
     lines = ["%s -> result" % fn.signature, ""]
@@ -364,7 +477,7 @@ def _doc(fn):
         if p.kind == "scalar":
             what = "a Python or NumPy scalar"
         elif p.dtype is None:
-            what = "bf16: not callable from Python (no NumPy dtype)"
+            what = "%s: not callable from Python (no NumPy dtype)" % p.elem
         else:
             what = "a numpy.ndarray of dtype %s, shape %s (any strides)" % (
                 p.dtype, _shape_text(tuple("?" if d is None else d for d in p.shape)))
@@ -400,31 +513,14 @@ def _make_wrapper(fn):
             else:
                 conv.append("_id(%s)" % p.name)
         ns["_o"] = fn._shim["o"]
-        rs = ["_r%d" % p.index if p.kind == "tensor" and not p.static and "a" in fn._shim else "_id(_r%d)" % p.index
-              for p in sig.results]
-        alloc = "a" in fn._shim
-        if alloc:
-            ns["_a"] = fn._shim["a"]
-        rets = []
-        if sig.results:
-            body.append("    if out is None:")
-        for p in sig.results:
-            i = p.index
-            if p.kind == "tensor" and not p.static:
-                ns["_D%d" % i], ns["_P%d" % i] = desc_class(p.elem, len(p.shape)), p
-                body.append("        _r%d = _D%d()" % (i, i))
-                rets.append("_f._own(_P%d, _r%d)" % (i, i))
-            else:
-                ns["_s%d" % i], ns["_d%d" % i] = tuple(p.shape), _DTYPES[p.dtype]
-                body.append("        _r%d = _empty(_s%d, _d%d)" % (i, i, i))
-                rets.append("_r%d[()]" % i if p.kind == "scalar" else "_r%d" % i)
-        ind = "        " if sig.results else "    "
-        body.append("%s_st = %s(%s)" % (ind, "_a" if alloc else "_o", ", ".join(conv + rs)))
-        body.append("%sif _st:\n%s    return _f._retry(_st, %s, None)" % (ind, ind, argtuple))
-        body.append("%sreturn %s" % (ind, ", ".join(rets) if rets else "None"))
+        body += _fast_results(fn, ns, conv, argtuple)
         if len(sig.results) == 1 and sig.results[0].kind != "scalar":
             body.append("    if type(out) is _ndarray:")
-            body.append("        _st = _o(%s)" % ", ".join(conv + ["_id(out)"]))
+            if "q" in fn._shim:
+                ns["_q"] = fn._shim["q"]
+                body.append("        _st = _q(%s)" % ", ".join(_plain(conv) + ["out"]))
+            else:
+                body.append("        _st = _o(%s)" % ", ".join(conv + ["_id(out)"]))
             body.append("        if _st:\n            return _f._retry(_st, %s, out)" % argtuple)
             body.append("        return out")
     if sig.results or not fast:
@@ -438,8 +534,74 @@ def _make_wrapper(fn):
     return w
 
 
+def _plain(conv):
+    """The arguments of a builtin shim function: conv without _id()."""
+    return [c[len("_id("):-1] if c.startswith("_id(") else c for c in conv]
+
+
+def _method(pylib, symbol):
+    """The shim's PyMethodDef symbol as a Python builtin, or None."""
+    try:
+        method = ctypes.c_char.in_dll(pylib, symbol)
+    except ValueError:
+        return None
+    new = ctypes.PYFUNCTYPE(ctypes.py_object, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)(
+        ("PyCFunction_NewEx", ctypes.pythonapi))
+    return new(ctypes.addressof(method), None, None)
+
+
+def _fast_results(fn, ns, conv, argtuple):
+    """The wrapper's lines for a call without out=: static results are
+    allocated here; dynamic ones are made by the shim (mode "n": it returns
+    them, or the status as an int), or (mode "a") filled descriptors
+    wrapped by _own."""
+    sig = fn.sig
+    if "p" in fn._shim:
+        ns["_p"], ns["_int"] = fn._shim["p"], int
+        call = _plain(conv)
+        return ["    if out is None:",
+                "        _x = _p(%s)" % ", ".join(call),
+                "        if _x.__class__ is _int:\n            return _f._retry(_x, %s, None)" % argtuple,
+                "        return _x"]
+    mode = "n" if "n" in fn._shim else "a" if "a" in fn._shim else "o"
+    ns["_" + mode] = fn._shim[mode]
+    body, rets, call, dyn = [], [], list(conv), []
+    if sig.results:
+        body.append("    if out is None:")
+    for p in sig.results:
+        i = p.index
+        if p.kind == "tensor" and not p.static:
+            dyn.append(p)
+            if mode == "a":
+                ns["_D%d" % i], ns["_P%d" % i] = desc_class(p.elem, len(p.shape)), p
+                body.append("        _r%d = _D%d()" % (i, i))
+                call.append("_r%d" % i)
+                rets.append("_f._own(_P%d, _r%d)" % (i, i))
+            else:
+                rets.append("_x" if sum(q.kind == "tensor" and not q.static for q in sig.results) == 1
+                            else "_x[%d]" % (len(dyn) - 1))
+        else:
+            ns["_s%d" % i], ns["_d%d" % i] = tuple(p.shape), _DTYPES[p.dtype]
+            body.append("        _r%d = _empty(_s%d, _d%d)" % (i, i, i))
+            call.append("_id(_r%d)" % i)
+            rets.append("_r%d[()]" % i if p.kind == "scalar" else "_r%d" % i)
+    ind = "        " if sig.results else "    "
+    if mode == "n":
+        ns["_int"] = int
+        body.append("%s_x = _n(%s)" % (ind, ", ".join(call)))
+        body.append("%sif _x.__class__ is _int:\n%s    return _f._retry(_x, %s, None)" % (ind, ind, argtuple))
+    else:
+        body.append("%s_st = _%s(%s)" % (ind, mode, ", ".join(call)))
+        body.append("%sif _st:\n%s    return _f._retry(_st, %s, None)" % (ind, ind, argtuple))
+    body.append("%sreturn %s" % (ind, ", ".join(rets) if rets else "None"))
+    return body
+
+
 def load(build, threads):
-    """The functions of a built module, by name."""
+    """The functions of a built module, by name. Returns the library, the
+    signatures, and the shim: None, or the library again loaded as a
+    ctypes.PyDLL when its functions may make result arrays themselves
+    (modes "n", "p" and "q"), else True."""
     lib = ctypes.CDLL(build.so)
     ctypes.c_int32.in_dll(lib, "tirc_error_fd").value = _messages.fd()
     shim = build.info.get("shim") and os.environ.get("TIRC_PY_SHIM", "1") != "0"
@@ -448,6 +610,13 @@ def load(build, threads):
         lib.tirc_py_init.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
         lib.tirc_py_init.restype = None
         lib.tirc_py_init(id(np.ndarray), dtypes)
+        api = _api_pointers() if hasattr(lib, "tirc_py_init_api") else None
+        if api:
+            lib.tirc_py_init_api.argtypes, lib.tirc_py_init_api.restype = [ctypes.c_void_p], None
+            lib.tirc_py_init_api(api)
+            pylib = ctypes.PyDLL(build.so)
+            if _probe_wrap(pylib):
+                shim = pylib
     else:
-        shim = False
-    return lib, {sig.name: sig for sig in build.signatures if not sig.external}, bool(shim)
+        shim = None
+    return lib, {sig.name: sig for sig in build.signatures if not sig.external}, shim

@@ -6,13 +6,23 @@ import keyword
 import re
 
 # MLIR element type -> NumPy dtype name (None: no NumPy dtype), C type of
-# the element in memory, itemsize.
+# the element in memory, itemsize. Signless i8-i64 are NumPy's signed
+# integers; an element type missing here (a type tirc gained after this
+# package) leaves only its function uncallable.
 ELEMS = {
     "i1": ("bool", "uint8_t", 1),
     "i8": ("int8", "int8_t", 1),
     "i16": ("int16", "int16_t", 2),
     "i32": ("int32", "int32_t", 4),
     "i64": ("int64", "int64_t", 8),
+    "si8": ("int8", "int8_t", 1),
+    "si16": ("int16", "int16_t", 2),
+    "si32": ("int32", "int32_t", 4),
+    "si64": ("int64", "int64_t", 8),
+    "ui8": ("uint8", "uint8_t", 1),
+    "ui16": ("uint16", "uint16_t", 2),
+    "ui32": ("uint32", "uint32_t", 4),
+    "ui64": ("uint64", "uint64_t", 8),
     "index": ("int64", "int64_t", 8),
     "f16": ("float16", "uint16_t", 2),
     "bf16": (None, "uint16_t", 2),
@@ -38,8 +48,15 @@ class Param:
 
     @property
     def dtype(self):
-        """The NumPy dtype name, or None (bf16)."""
-        return ELEMS[self.elem][0]
+        """The NumPy dtype name, or None (bf16, or a type this package
+        does not know)."""
+        return ELEMS.get(self.elem, (None,))[0]
+
+    @property
+    def supported(self):
+        """Whether the package knows the element type (bf16 is known but
+        has no NumPy dtype)."""
+        return self.elem in ELEMS
 
     @property
     def itemsize(self):
@@ -86,15 +103,13 @@ def split_types(text):
 
 
 def parse_type(t):
-    """(kind, elem, shape) of an MLIR type: tensor<?x4xf32>, vector<4xf32>, f32."""
+    """(kind, elem, shape) of an MLIR type: tensor<?x4xf32>, vector<4xf32>,
+    f32. An element type not in ELEMS is returned as written (the call
+    then says so); so is a type of another shape, as a scalar."""
     m = re.fullmatch(r"(tensor|vector)<(.*)>", t)
     if not m:
-        if t not in ELEMS:
-            raise ValueError("unsupported type '%s'" % t)
         return "scalar", t, ()
-    d = re.fullmatch(r"((?:(?:\d+|\?)x)*)(\w+)", m.group(2))
-    if not d or d.group(2) not in ELEMS:
-        raise ValueError("unsupported type '%s'" % t)
+    d = re.fullmatch(r"((?:(?:\d+|\?)x)*)(.+)", m.group(2))
     shape = tuple(None if x == "?" else int(x) for x in d.group(1).split("x")[:-1])
     return m.group(1), d.group(2), shape
 
