@@ -19,10 +19,10 @@ type emitOptions struct {
 	noChecks     bool
 	triple, cpu  string
 	target       target.Target // cpu resolved (resolveTarget)
-	parallelMin  *int64 // -parallel-threshold; nil = the default
-	ntMin        *int64 // -nontemporal-threshold; nil = the default
-	ntStoreBound bool   // -nontemporal-store-bound-only
-	sanitize     string // -sanitize
+	parallelMin  *int64        // -parallel-threshold; nil = the default
+	ntMin        *int64        // -nontemporal-threshold; nil = the default
+	ntStoreBound bool          // -nontemporal-store-bound-only
+	sanitize     string        // -sanitize
 }
 
 // emitFlags returns the code generation flags.
