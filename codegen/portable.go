@@ -15,7 +15,7 @@ import (
 // The module is lowered once, without target attributes; multiversion
 // then copies each function definition of its text per level, renaming
 // the functions (calls inside a copy go to the same level's copies) and
-// giving each copy its level's "target-cpu". The copies of an entry point
+// giving each copy its level's target attributes. The copies of an entry point
 // are internal, and the entry point's own name becomes its dispatcher.
 // Globals (strings, constants, tirc_error_fd), declarations, types and
 // metadata are shared, and so are functions that are not internal or
@@ -26,11 +26,28 @@ import (
 // rounded fmaf call where the level has no FMA instruction.
 
 // portableLevels are the levels, lowest first: the value the dispatcher
-// keeps for each is its index + 1 (0: not chosen yet).
-var portableLevels = []struct{ cpu, suffix string }{
-	{"x86-64", "x86_64"},
-	{"x86-64-v3", "x86_64_v3"},
-	{"x86-64-v4", "x86_64_v4"},
+// keeps for each is its index + 1 (0: not chosen yet). Each is written as
+// CPU x86-64 with the level's features rather than as the CPU
+// x86-64-v3/v4, whose tuning (that of Intel's AVX-512 server cores) made
+// W6 60% slower on an AMD Zen 5, and whose 512-bit registers LLVM 19
+// enables for the CPU x86-64 too.
+var portableLevels = []struct{ cpu, suffix, features string }{
+	{"x86-64", "x86_64", ""},
+	{"x86-64-v3", "x86_64_v3", x86v3Features},
+	{"x86-64-v4", "x86_64_v4", x86v3Features + ",+avx512f,+avx512bw,+avx512cd,+avx512dq,+avx512vl"},
+}
+
+// x86v3Features are the features of x86-64-v2 and v3 (the x86-64 psABI).
+const x86v3Features = "+cx16,+sahf,+popcnt,+sse3,+sse4.1,+sse4.2,+ssse3,+avx,+avx2,+bmi,+bmi2,+f16c,+fma,+lzcnt,+movbe,+xsave"
+
+// levelAttrs is the attribute group of level i.
+func levelAttrs(i int) string {
+	l := portableLevels[i]
+	s := fmt.Sprintf("attributes #%d = { \"target-cpu\"=\"x86-64\"", i)
+	if l.features != "" {
+		s += fmt.Sprintf(" \"target-features\"=\"%s\"", l.features)
+	}
+	return s + " }\n"
 }
 
 // definition is a function definition of the module's text.
@@ -86,8 +103,8 @@ func multiversion(src []byte) ([]byte, error) {
 	out.WriteString(rt.text())
 	out.Write(rest)
 	out.WriteString("\n")
-	for i, l := range portableLevels {
-		fmt.Fprintf(&out, "attributes #%d = { \"target-cpu\"=\"%s\" }\n", i, l.cpu)
+	for i := range portableLevels {
+		out.WriteString(levelAttrs(i))
 	}
 	return out.Bytes(), nil
 }

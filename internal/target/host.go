@@ -144,18 +144,21 @@ func (in Info) Attrs() Target {
 	return Target{CPU: in.compatName(), Features: strings.Join(fs, ",")}
 }
 
-// compatName is in's LLVM name when LLVM 14 knows it, and otherwise the
-// x86-64 level of its features (the explicit features keep the rest).
-// A level, not a CPU of another vendor or age: its tuning is generic.
-// When the host has AVX-512 the name must be one whose LLVM 19 definition
-// includes 512-bit registers (EVEX512, which LLVM 14 does not know as a
-// feature), else LLVM 19 would use only 256-bit ones.
+// compatName is in's LLVM name when LLVM 14 knows it, and otherwise
+// x86-64 (the explicit features give the rest), as clang-14's
+// -march=native writes for a CPU it does not know. Not a level name:
+// x86-64-v4's tuning made W6 60% slower on an AMD Zen 5 than x86-64's
+// with the same features. When the host has AVX-512 the name must be one
+// whose LLVM 19 definition includes 512-bit registers (EVEX512, which
+// LLVM 14 does not know as a feature), or x86-64, for which LLVM 19 adds
+// EVEX512 to AVX-512 features itself; else LLVM 19 would use only
+// 256-bit registers.
 func (in Info) compatName() string {
 	name := in.LLVMName()
 	if x86CPUs().llvm14[name] && (!in.Has["avx512f"] || avx512CPU(name)) {
 		return name
 	}
-	return in.Level()
+	return "x86-64"
 }
 
 // avx512CPU reports whether LLVM's CPU name includes AVX-512.
@@ -166,27 +169,6 @@ func avx512CPU(name string) bool {
 		return true
 	}
 	return false
-}
-
-// Level is the highest x86-64 level whose features in has.
-func (in Info) Level() string {
-	all := func(names string) bool {
-		for _, n := range strings.Fields(names) {
-			if !in.Has[n] {
-				return false
-			}
-		}
-		return true
-	}
-	switch {
-	case !all("cx16 sahf popcnt sse3 sse4.1 sse4.2 ssse3"):
-		return "x86-64"
-	case !all("avx avx2 bmi bmi2 f16c fma lzcnt movbe"):
-		return "x86-64-v2"
-	case !all("avx512f avx512bw avx512cd avx512dq avx512vl"):
-		return "x86-64-v3"
-	}
-	return "x86-64-v4"
 }
 
 // LLVMName is the CPU name LLVM's getHostCPUName gives in for the common
@@ -300,7 +282,7 @@ func amdName(family, model uint32) string {
 }
 
 // guess names an unknown CPU by its features, as LLVM does for unknown
-// Intel models; the level name is what every vendor's CPU gets here.
+// Intel models, and other vendors' CPUs generic.
 func (in Info) guess() string {
 	if in.Vendor == "GenuineIntel" && in.Family == 6 {
 		for _, g := range []struct{ feat, name string }{
@@ -313,7 +295,7 @@ func (in Info) guess() string {
 			}
 		}
 	}
-	return in.Level()
+	return "generic"
 }
 
 // Host is the target of the machine tirc runs on (read once), or the zero

@@ -36,10 +36,6 @@ type Target struct {
 // Portable is the -target-cpu value of the dispatched object.
 const Portable = "portable"
 
-// Levels are the x86-64 micro-architecture levels of a portable object,
-// lowest first, and the values TIRC_TARGET accepts.
-var Levels = []string{"x86-64", "x86-64-v3", "x86-64-v4"}
-
 //go:embed x86_cpus.txt
 var x86CPUsText string
 
@@ -105,7 +101,3 @@ func Resolve(cpu, triple string, host func() Target) (Target, error) {
 	}
 	return Target{}, fmt.Errorf("%s (llc -march=x86-64 -mcpu=help lists them; or host, native, portable)", msg)
 }
-
-// LevelAttrs are the attributes of the functions of one level of a
-// portable object.
-func LevelAttrs(level string) Target { return Target{CPU: level} }

@@ -84,18 +84,17 @@ func TestRead(t *testing.T) {
 		name          string
 		cpu           fakeCPU
 		family, model uint32
-		level         string
 		has, hasNot   []string
 	}{
-		{"Zen 5 with AVX-512", newFake("AuthenticAMD", sig(0x1a, 0x02), 4, osAVX512), 0x1a, 0x02, "x86-64-v4",
+		{"Zen 5 with AVX-512", newFake("AuthenticAMD", sig(0x1a, 0x02), 4, osAVX512), 0x1a, 0x02,
 			[]string{"avx512f", "avx2", "fma", "lzcnt"}, []string{"xop"}},
-		{"Skylake client", newFake("GenuineIntel", sig(6, 0x5e), 3, 0x7), 6, 0x5e, "x86-64-v3",
+		{"Skylake client", newFake("GenuineIntel", sig(6, 0x5e), 3, 0x7), 6, 0x5e,
 			[]string{"avx2", "fma", "bmi2"}, []string{"avx512f"}},
 		// The CPU has AVX-512 but the OS does not save zmm: no AVX-512.
-		{"AVX-512 without OS support", newFake("GenuineIntel", sig(6, 0x55), 4, 0x7), 6, 0x55, "x86-64-v3",
+		{"AVX-512 without OS support", newFake("GenuineIntel", sig(6, 0x55), 4, 0x7), 6, 0x55,
 			[]string{"avx2"}, []string{"avx512f", "avx512vl"}},
 		// No OSXSAVE: no AVX at all, whatever the bits say.
-		{"baseline", newFake("GenuineIntel", sig(6, 0x1a), 2, 0), 6, 0x1a, "x86-64-v2",
+		{"baseline", newFake("GenuineIntel", sig(6, 0x1a), 2, 0), 6, 0x1a,
 			[]string{"sse4.2", "popcnt"}, []string{"avx", "fma"}},
 	}
 	for _, tt := range tests {
@@ -103,9 +102,6 @@ func TestRead(t *testing.T) {
 			in := Read(tt.cpu.cpuid())
 			if in.Family != tt.family || in.Model != tt.model {
 				t.Errorf("family, model = %#x, %#x; want %#x, %#x", in.Family, in.Model, tt.family, tt.model)
-			}
-			if got := in.Level(); got != tt.level {
-				t.Errorf("Level() = %s, want %s", got, tt.level)
 			}
 			for _, f := range tt.has {
 				if !in.Has[f] {
@@ -154,23 +150,24 @@ func TestLLVMName(t *testing.T) {
 		{"GenuineIntel", 6, 0x6a, avx512, "icelake-server", "icelake-server"},
 		{"GenuineIntel", 6, 0x8f, avx512, "sapphirerapids", "sapphirerapids"},
 		{"GenuineIntel", 6, 0x97, v3, "alderlake", "alderlake"},
-		{"GenuineIntel", 6, 0xad, avx512, "graniterapids", "x86-64-v4"}, // LLVM 14 lacks it
-		{"GenuineIntel", 6, 0xc6, v3, "arrowlake-s", "x86-64-v3"},
+		{"GenuineIntel", 6, 0xad, avx512, "graniterapids", "x86-64"}, // LLVM 14 lacks it
+		{"GenuineIntel", 6, 0xc6, v3, "arrowlake-s", "x86-64"},
 		{"GenuineIntel", 6, 0xf0, with(avx512, "avx512vnni"), "cascadelake", "cascadelake"}, // unknown model: by features
 		{"GenuineIntel", 6, 0xf0, v3, "haswell", "haswell"},
 		{"AuthenticAMD", 0x17, 0x01, v3, "znver1", "znver1"},
 		{"AuthenticAMD", 0x17, 0x31, v3, "znver2", "znver2"},
 		{"AuthenticAMD", 0x19, 0x01, v3, "znver3", "znver3"},
-		{"AuthenticAMD", 0x19, 0x11, avx512, "znver4", "x86-64-v4"},
-		{"AuthenticAMD", 0x19, 0x61, avx512, "znver4", "x86-64-v4"},
-		{"AuthenticAMD", 0x1a, 0x02, avx512, "znver5", "x86-64-v4"},
+		{"AuthenticAMD", 0x19, 0x11, avx512, "znver4", "x86-64"},
+		{"AuthenticAMD", 0x19, 0x61, avx512, "znver4", "x86-64"},
+		{"AuthenticAMD", 0x1a, 0x02, avx512, "znver5", "x86-64"},
 		{"AuthenticAMD", 0x15, 0x02, map[string]bool{}, "bdver2", "bdver2"},
 		{"AuthenticAMD", 0x16, 0x00, map[string]bool{}, "btver2", "btver2"},
 		// A name LLVM 14 knows but without AVX-512, on a CPU with it:
-		// the level, whose LLVM 19 definition has 512-bit registers.
-		{"GenuineIntel", 6, 0x97, avx512, "alderlake", "x86-64-v4"},
-		{"HygonGenuine", 0x18, 0x00, v3, "x86-64-v3", "x86-64-v3"},
-		{"CentaurHauls", 6, 0x0f, map[string]bool{}, "x86-64", "x86-64"},
+		// x86-64, for which LLVM 19 enables 512-bit registers.
+		{"GenuineIntel", 6, 0x97, avx512, "alderlake", "x86-64"},
+		{"HygonGenuine", 0x18, 0x00, v3, "generic", "generic"},
+		{"CentaurHauls", 6, 0x0f, map[string]bool{}, "generic", "generic"},
+		{"HygonGenuine", 0x18, 0x00, avx512, "generic", "x86-64"},
 	}
 	for _, tt := range tests {
 		in := Info{Vendor: tt.vendor, Family: tt.family, Model: tt.model, Has: tt.has}
@@ -191,9 +188,9 @@ func TestAttrsKnownToLLVM14And19(t *testing.T) {
 			t.Errorf("%s is not in x86_cpus.txt", names)
 		}
 	}
-	for _, l := range Levels {
-		if !x86CPUs().llvm14[l] {
-			t.Errorf("level %s is not marked as known to LLVM 14", l)
+	for _, n := range []string{"x86-64", "generic"} {
+		if !x86CPUs().llvm14[n] {
+			t.Errorf("%s is not marked as known to LLVM 14", n)
 		}
 	}
 	in := Info{Has: map[string]bool{"avx2": true}}
