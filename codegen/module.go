@@ -64,7 +64,9 @@ type Options struct {
 	SanitizeAddress bool
 }
 
-// DefaultOptions are the options of tirc -emit-llvm without flags.
+// DefaultOptions are the options of tirc -emit-llvm without flags, but
+// for the target, which tirc resolves to the host's CPU and features
+// (internal/target); here none is written.
 func DefaultOptions() Options {
 	return Options{Checks: true, ParallelMin: DefaultParallelMin, NonTemporalMin: DefaultNonTemporalMin}
 }
