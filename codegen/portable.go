@@ -15,11 +15,11 @@ import (
 // The module is lowered once, without target attributes; multiversion
 // then copies each function definition of its text per level, renaming
 // the functions (calls inside a copy go to the same level's copies) and
-// giving each copy its level's target attributes. The copies of an entry point
-// are internal, and the entry point's own name becomes its dispatcher.
-// Globals (strings, constants, tirc_error_fd), declarations, types and
-// metadata are shared, and so are functions that are not internal or
-// external definitions (tirc_free, weak).
+// giving each copy its level's target attributes. The copies of an entry
+// point are internal, and the entry point's own name becomes its
+// dispatcher. Globals (strings, constants, tirc_error_fd), declarations,
+// types and metadata are shared, and so are the definitions of other
+// linkages (the weak tirc_free).
 //
 // The levels compute the same bits: codegen uses no fast-math flags, so
 // LLVM keeps every operation and its order, and llvm.fma is a correctly
@@ -27,10 +27,11 @@ import (
 
 // portableLevels are the levels, lowest first: the value the dispatcher
 // keeps for each is its index + 1 (0: not chosen yet). Each is written as
-// CPU x86-64 with the level's features rather than as the CPU
-// x86-64-v3/v4, whose tuning (that of Intel's AVX-512 server cores) made
-// W6 60% slower on an AMD Zen 5, and whose 512-bit registers LLVM 19
-// enables for the CPU x86-64 too.
+// the CPU x86-64 with the level's features rather than as the CPU
+// x86-64-v3/v4, whose tuning (that of Intel's AVX-512 server cores) makes
+// softmax much slower on AMD Zen 5 than generic tuning with the same
+// features; LLVM 19 enables 512-bit registers for x86-64 with AVX-512
+// features as it does for x86-64-v4.
 var portableLevels = []struct{ cpu, suffix, features string }{
 	{"x86-64", "x86_64", ""},
 	{"x86-64-v3", "x86_64_v3", x86v3Features},

@@ -147,8 +147,8 @@ func (in Info) Attrs() Target {
 // compatName is in's LLVM name when LLVM 14 knows it, and otherwise
 // x86-64 (the explicit features give the rest), as clang-14's
 // -march=native writes for a CPU it does not know. Not a level name:
-// x86-64-v4's tuning made W6 60% slower on an AMD Zen 5 than x86-64's
-// with the same features. When the host has AVX-512 the name must be one
+// x86-64-v4's tuning makes softmax much slower on AMD Zen 5 than
+// x86-64's with the same features. When the host has AVX-512 the name must be one
 // whose LLVM 19 definition includes 512-bit registers (EVEX512, which
 // LLVM 14 does not know as a feature), or x86-64, for which LLVM 19 adds
 // EVEX512 to AVX-512 features itself; else LLVM 19 would use only
