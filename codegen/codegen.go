@@ -47,8 +47,17 @@ func (t *Text) appendTo(dst []byte) []byte { return t.body.appendTo(dst) }
 // EmitText is Emit with the text in chunks (see Text).
 func EmitText(m *ir.Module, opts Options) (out *Text, diags ir.Diagnostics) {
 	t := &text{}
-	if diags := emit(m, opts, t); diags.HasErrors() {
+	diags = emit(m, opts, t)
+	if diags.HasErrors() {
 		return nil, diags
+	}
+	if opts.Portable {
+		p, err := multiversion(t.appendTo(nil))
+		if err != nil {
+			return nil, append(diags, ir.Errorf(m.Pos, "%v", err))
+		}
+		t = &text{}
+		t.Write(p)
 	}
 	return &Text{body: t}, diags
 }
@@ -61,6 +70,13 @@ func EmitText(m *ir.Module, opts Options) (out *Text, diags ir.Diagnostics) {
 // have errors (or w failed: err), w may have received part of the text:
 // the caller discards it.
 func EmitTo(w io.Writer, m *ir.Module, opts Options) (diags ir.Diagnostics, err error) {
+	if opts.Portable { // multiversion needs the whole text
+		t, diags := EmitText(m, opts)
+		if t != nil {
+			_, err = t.WriteTo(w)
+		}
+		return diags, err
+	}
 	t := &text{sink: w}
 	diags = emit(m, opts, t)
 	return diags, t.flush()

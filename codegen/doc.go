@@ -163,7 +163,10 @@
 // blocks; their text beyond 32 MB waits in an unlinked temporary file),
 // so memory does not grow with the length of a function; functions
 // lowered in order (not in shards) print on a goroutine of their own
-// (printq.go). C-facing outputs:
+// (printq.go). Targets: every function carries the target CPU and
+// features as attribute group #0 (module.go, funcAttrs); a portable object
+// (Options.Portable) is the module's text with each function copied per
+// x86-64 level and each entry point a dispatcher (portable.go). C-facing outputs:
 // header.go (-emit-c-header), driver.go (-emit-c-driver) and c/ (the .npy
 // driver's C source).
 //

@@ -37,8 +37,15 @@ type Options struct {
 	TargetTriple string
 	// TargetCPU, when set, becomes every function's "target-cpu"
 	// attribute (e.g. "skylake"); empty leaves the choice to clang's
-	// -march/-mcpu.
+	// -march/-mcpu. tirc -emit-llvm sets the host's (internal/target).
 	TargetCPU string
+	// TargetFeatures, when set, becomes every function's
+	// "target-features" attribute ("+avx2,-avx512f,...").
+	TargetFeatures string
+	// Portable emits every function once for each x86-64 level and
+	// makes each entry point dispatch to one of them at run time
+	// (portable.go); TargetCPU and TargetFeatures are then unused.
+	Portable bool
 	// ParallelMin is the element count from which a loop nest runs on
 	// the threads of libgomp (see parallel.go); 0 keeps every nest on
 	// the calling thread.
@@ -57,7 +64,9 @@ type Options struct {
 	SanitizeAddress bool
 }
 
-// DefaultOptions are the options of tirc -emit-llvm without flags.
+// DefaultOptions are the options of tirc -emit-llvm without flags, but
+// for the target, which tirc resolves to the host's CPU and features
+// (internal/target); here none is written.
 func DefaultOptions() Options {
 	return Options{Checks: true, ParallelMin: DefaultParallelMin, NonTemporalMin: DefaultNonTemporalMin}
 }
@@ -389,9 +398,37 @@ func (mc *moduleCtx) funcAttrs(f *llvm.Func) {
 	if mc.opts.SanitizeAddress {
 		f.FuncAttrs = append(f.FuncAttrs, enum.FuncAttrSanitizeAddress)
 	}
-	if mc.opts.TargetCPU != "" {
-		f.FuncAttrs = append(f.FuncAttrs, llvm.AttrPair{Key: "target-cpu", Value: mc.opts.TargetCPU})
+	if mc.hasTargetAttrs() {
+		f.FuncAttrs = append(f.FuncAttrs, targetGroup{})
 	}
+}
+
+// hasTargetAttrs reports whether functions carry the target attribute
+// group #0 (writeHead defines it).
+func (mc *moduleCtx) hasTargetAttrs() bool {
+	return !mc.opts.Portable && (mc.opts.TargetCPU != "" || mc.opts.TargetFeatures != "")
+}
+
+// targetGroup is attribute group #0: the target CPU and features, which
+// are long (every feature of the host, + or -), written once instead of
+// on each function.
+type targetGroup struct{}
+
+func (targetGroup) String() string   { return "#0" }
+func (targetGroup) IsFuncAttribute() {}
+
+// targetGroupDef is the definition of attribute group #0.
+func targetGroupDef(cpu, features string) string {
+	var b strings.Builder
+	b.WriteString("attributes #0 = {")
+	if cpu != "" {
+		b.WriteString(" \"target-cpu\"=\"" + cpu + "\"")
+	}
+	if features != "" {
+		b.WriteString(" \"target-features\"=\"" + features + "\"")
+	}
+	b.WriteString(" }\n")
+	return b.String()
 }
 
 // allocFunc defines (once) `i8* tirc.alloc(i64 bytes, i8** slot)`:

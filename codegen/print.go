@@ -548,6 +548,9 @@ func (mc *moduleCtx) writeHead() {
 	var b bytes.Buffer
 	h.WriteTo(&b)
 	mc.out.WriteString(b.String())
+	if mc.hasTargetAttrs() {
+		mc.out.WriteString("\n" + targetGroupDef(mc.opts.TargetCPU, mc.opts.TargetFeatures))
+	}
 }
 
 // writeModule writes the module-level entities after the function

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/tirc/tirc/codegen"
+	"github.com/tirc/tirc/internal/target"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -17,10 +18,11 @@ type emitOptions struct {
 	llvm, header bool
 	noChecks     bool
 	triple, cpu  string
-	parallelMin  *int64 // -parallel-threshold; nil = the default
-	ntMin        *int64 // -nontemporal-threshold; nil = the default
-	ntStoreBound bool   // -nontemporal-store-bound-only
-	sanitize     string // -sanitize
+	target       target.Target // cpu resolved (resolveTarget)
+	parallelMin  *int64        // -parallel-threshold; nil = the default
+	ntMin        *int64        // -nontemporal-threshold; nil = the default
+	ntStoreBound bool          // -nontemporal-store-bound-only
+	sanitize     string        // -sanitize
 }
 
 // emitFlags returns the code generation flags.
@@ -47,7 +49,7 @@ func emitFlags() []*flagSpec {
 				return nil
 			}},
 		nameFlag("target-triple", "triple", "target triple", "LLVM target triple of -emit-llvm (default: the host's, e.g. x86_64-pc-linux-gnu)", func(o *options) *string { return &o.codegen.triple }),
-		nameFlag("target-cpu", "cpu", "target CPU", "LLVM CPU of the generated functions, e.g. skylake (default: clang's -march/-mcpu)", func(o *options) *string { return &o.codegen.cpu }),
+		nameFlag("target-cpu", "cpu", "target CPU", "LLVM CPU of the generated functions, e.g. skylake; host (the default) or native: this machine's CPU and features; portable: x86-64, x86-64-v3 and x86-64-v4 in one object, chosen at the first call (TIRC_TARGET=x86-64|x86-64-v3|x86-64-v4 forces one)", func(o *options) *string { return &o.codegen.cpu }),
 	}
 }
 
@@ -79,6 +81,25 @@ func nameFlag(name, arg, what, help string, dst func(*options) *string) *flagSpe
 		}}
 }
 
+// resolveTarget resolves -target-cpu for -emit-llvm: the host's CPU and
+// features by default (or host, native), portable, or a CPU name LLVM
+// knows (an unknown one is a usage error).
+func resolveTarget(c *emitOptions) error {
+	if !c.llvm {
+		return nil
+	}
+	triple := c.triple
+	if triple == "" {
+		triple = codegen.HostTriple()
+	}
+	t, err := target.Resolve(c.cpu, triple, target.Host)
+	if err != nil {
+		return &usageError{fmt.Sprintf("invalid value for -target-cpu: %v", err)}
+	}
+	c.target = t
+	return nil
+}
+
 // emit produces the output of a code generation flag; handled is false
 // when none was given (the module is printed instead). With stream (w
 // discards what it got when the run fails), -emit-llvm writes into w as
@@ -91,7 +112,8 @@ func emit(m *ir.Module, o *options, w io.Writer, stream bool) (out io.WriterTo, 
 		return bytes.NewReader(h), diags, true
 	case c.llvm:
 		opts := codegen.DefaultOptions()
-		opts.Checks, opts.TargetTriple, opts.TargetCPU = !c.noChecks, c.triple, c.cpu
+		opts.Checks, opts.TargetTriple = !c.noChecks, c.triple
+		opts.TargetCPU, opts.TargetFeatures, opts.Portable = c.target.CPU, c.target.Features, c.target.Portable
 		if c.parallelMin != nil {
 			opts.ParallelMin = *c.parallelMin
 		}

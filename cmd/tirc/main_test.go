@@ -165,6 +165,9 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"-nontemporal-store-bound-only"}, `-nontemporal-store-bound-only only applies to -emit-llvm`},
 		{[]string{"-emit-c-driver", "-sanitize=address"}, `-sanitize only applies to -emit-llvm`},
 		{[]string{"-emit-llvm", "-sanitize=memory"}, `invalid value for -sanitize: 'memory' is not a sanitizer tirc supports \(address\)`},
+		{[]string{"-emit-llvm", "-target-triple=x86_64-pc-linux-gnu", "-target-cpu=skylak"}, `invalid value for -target-cpu: 'skylak' is not an x86 CPU LLVM knows; did you mean 'skylake'\?`},
+		{[]string{"-emit-llvm", "-target-triple=x86_64-pc-linux-gnu", "-target-cpu=zen4"}, `invalid value for -target-cpu: 'zen4' is not an x86 CPU LLVM knows`},
+		{[]string{"-emit-llvm", "-target-triple=aarch64-unknown-linux-gnu", "-target-cpu=portable"}, `invalid value for -target-cpu: -target-cpu=portable needs an x86_64 target triple`},
 	}
 	for _, tt := range tests {
 		got := tirc(t, "", append(tt.args, missing)...)

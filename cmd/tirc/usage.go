@@ -42,6 +42,9 @@ func checkUsage(o *options, specs []*flagSpec) error {
 			return &usageError{fmt.Sprintf("-%s only applies to -%s, which is not given", n, need)}
 		}
 	}
+	if err := resolveTarget(&o.codegen); err != nil {
+		return err
+	}
 	return buildPipeline(o)
 }
 

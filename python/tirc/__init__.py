@@ -99,7 +99,7 @@ class Module:
 
 
 def compile(source, *, arg_shapes=None, threads=None, checks=True, parallel_threshold=None,
-            sources=(), cflags=(), tirc=None, cc=None, cache_dir=None):
+            sources=(), cflags=(), tirc=None, cc=None, cache_dir=None, target=None):
     """Compiles source (a path, or the MLIR text) and returns a Module.
 
     arg_shapes: static shapes for function arguments, {"f": {0: (8, 128)}}
@@ -115,11 +115,13 @@ def compile(source, *, arg_shapes=None, threads=None, checks=True, parallel_thre
         repository's bin/tirc or PATH; $TIRC_CC or clang).
     cache_dir: where built modules are kept (default $TIRC_CACHE_DIR or
         ~/.cache/tirc).
+    target: tirc's -target-cpu (default: this machine's CPU; "portable"
+        runs on any x86-64 CPU at the best level it has).
 
     Raises CompileError with tirc's diagnostics when the module does not
     compile.
     """
     b = _build(source, arg_shapes=arg_shapes, threads=threads, checks=checks,
                parallel_threshold=parallel_threshold, sources=sources, cflags=cflags,
-               tirc=tirc, cc=cc, cache=cache_dir, shim=True)
+               tirc=tirc, cc=cc, cache=cache_dir, shim=True, target=target)
     return Module(b, int(threads) if threads and int(threads) > 1 else None)

@@ -5,6 +5,7 @@ import atexit
 import hashlib
 import json
 import os
+import platform
 import shutil
 import subprocess
 import tempfile
@@ -65,6 +66,25 @@ def cache_dir(path=None):
 
 
 _identities = {}
+
+
+def _host_cpu():
+    """What tirc's default target depends on: the CPU's vendor, family,
+    model and features (Linux's /proc/cpuinfo), else the machine's name."""
+    global _host
+    if _host is None:
+        keep = ("vendor_id", "cpu family", "model", "flags")
+        try:
+            with open("/proc/cpuinfo") as f:
+                first = f.read().split("\n\n", 1)[0]
+            _host = "\n".join(l for l in first.splitlines() if l.split(":", 1)[0].strip() in keep)
+        except OSError:
+            _host = ""
+        _host = _host or platform.machine() + " " + platform.processor()
+    return _host
+
+
+_host = None
 
 
 def _identity(path, version_cmd):
@@ -235,7 +255,7 @@ def _build_in(root, key, job):
 
 
 def build(source, *, arg_shapes=None, threads=None, checks=True, parallel_threshold=None,
-          sources=(), cflags=(), tirc=None, cc=None, cache=None, shim=True):
+          sources=(), cflags=(), tirc=None, cc=None, cache=None, shim=True, target=None):
     """Builds (or finds in the cache) the shared object of source: a path
     or MLIR text. Returns a Build. A damaged cache entry is rebuilt; a
     cache directory that cannot be written gives a warning and a private
@@ -257,6 +277,8 @@ def build(source, *, arg_shapes=None, threads=None, checks=True, parallel_thresh
         llvm_flags.append("-no-runtime-checks")
     if parallel_threshold is not None:
         llvm_flags.append("-parallel-threshold=%d" % int(parallel_threshold))
+    if target is not None:
+        llvm_flags.append("-target-cpu=" + str(target))
     threads = int(threads) if threads else None
     if threads is not None and threads < 1:
         raise ValueError("threads must be at least 1, got %d" % threads)
@@ -270,6 +292,9 @@ def build(source, *, arg_shapes=None, threads=None, checks=True, parallel_thresh
         "tirc": _identity(tirc_path, ["--version"]),
         "cc": _identity(cc_path, ["--version"]),
         "source": hashlib.sha256(text).hexdigest(),
+        # tirc compiles for the host's CPU unless told otherwise: a cache
+        # shared between machines must not hand one machine's code to another.
+        "host": _host_cpu(),
         "display": display, "flags": flags + llvm_flags, "libs": libs, "sources": extra, "cflags": list(cflags),
     }, sort_keys=True)
     key = hashlib.sha256(key_data.encode()).hexdigest()[:32]

@@ -9,12 +9,13 @@
 // A descriptor's type is named after its storage type and rank, defined
 // before the first function that uses it.
 // CHECK: target triple = "x86_64-pc-linux-gnu"
+// CHECK: attributes #0 = { "target-cpu"="skylake" }
 // CHECK-DAG: %tirc.desc.float.2 = type { float*, float*, i64, [2 x i64], [2 x i64] }
 // CHECK-DAG: %tirc.desc.float.0 = type { float*, float*, i64 }
 // CHECK-DAG: %tirc.desc.i8.2 = type { i8*, i8*, i64, [2 x i64], [2 x i64] }
 // CHECK-DAG: %tirc.desc.i64.1 = type { i64*, i64*, i64, [1 x i64], [1 x i64] }
 // CHECK-LABEL: define i32 @f(%tirc.desc.float.2* nocapture %arg0, %tirc.desc.float.0* nocapture %arg1, i32 %arg2, i16 %arg3, i8 %arg4, %tirc.desc.i8.2* nocapture %res0, i32* nocapture %res1, double* nocapture %res2)
-// CHECK-SAME: "target-cpu"="skylake"
+// CHECK-SAME: nounwind #0 {
 // A private function is internal; a declaration stays a declaration.
 // CHECK-LABEL: define internal i32 @helper(
 // CHECK-LABEL: declare i32 @external(%tirc.desc.i64.1* %arg0, %tirc.desc.i64.1* nocapture %res0)

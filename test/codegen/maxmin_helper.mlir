@@ -11,7 +11,7 @@
 // RUN: opt-14 -passes=verify %t.ll -o /dev/null
 // REQUIRES: opt-14
 
-// CHECK-LABEL: define internal float @tirc.max.f32(float %x, float %y) alwaysinline nounwind {
+// CHECK-LABEL: define internal float @tirc.max.f32(float %x, float %y) alwaysinline nounwind
 // CHECK: fcmp ogt float %x, %y
 // CHECK: fcmp uno float %x, %y
 // CHECK: and i32
