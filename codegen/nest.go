@@ -1260,27 +1260,22 @@ func (ns *nest) evalWith(n *node, leaf func(*node) value.Value) (value.Value, er
 }
 
 // checkWindows emits the run-time check that every window an op reads (a
-// slice of an operand with dynamic sizes) lies inside its operand: the
-// last index read, offset + stride*(extent-1), is below the size when
-// the window is not empty (as in eval, even when another loop is empty).
-// Static sizes are the verifier's.
+// slice of an operand with dynamic sizes) holds its Limit, with the
+// verifier's words for static sizes: StableHLO's start <= limit <= size,
+// even when the window is empty.
 func (fc *funcCtx) checkWindows(n *node) {
 	bl := fc.bl
 	for k, kid := range n.kids {
 		for j, m := range n.loops.Operands[k] {
-			if m.Kind != ir.Window || m.Loop < 0 {
+			if m.Kind != ir.Window {
 				continue
 			}
-			e, size := n.ext[m.Loop], kid.sizes[j]
-			last := bl.add(i64c(m.Offset), bl.mul(i64c(m.Stride), bl.add(e, i64c(-1))))
-			bad := bl.and(bl.icmp(enum.IPredSGT, e, i64c(0)), bl.icmp(enum.IPredSGE, last, size))
+			size := kid.sizes[j]
+			bad := bl.icmp(enum.IPredSLT, size, i64c(m.Limit))
 			if c, ok := bad.(*constant.Int); ok && c.X.Sign() == 0 {
 				continue
 			}
-			var args []value.Value
-			shape := sizesText(kid.sizes, &args)
-			args = append(args, last)
-			fc.fail(bad, StatusShape, fmt.Sprintf("%s operand #%d of shape %s is read at index %%lld of dimension %d, beyond its size", where(n.op), k, shape, j), args...)
+			fc.fail(bad, StatusShape, where(n.op)+" "+ir.WindowLimitMessage(m.Limit, "%lld", j), size)
 		}
 	}
 }
