@@ -441,7 +441,7 @@ func appendLoops(b []byte, l *ir.Loops) []byte {
 			}
 			ints(int64(len(m)))
 			for _, d := range m {
-				ints(int64(d.Loop), d.Stride, d.Offset, int64(d.Kind))
+				ints(int64(d.Loop), d.Stride, d.Offset, int64(d.Kind), d.Limit)
 			}
 		}
 	}

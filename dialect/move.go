@@ -208,7 +208,7 @@ func sliceShape(op *ir.Op, in []int64, ranked bool) ([]int64, string) {
 		case start[i] < 0:
 			return nil, fmt.Sprintf("negative start index %d in dimension %d", start[i], i)
 		case ranked && in[i] >= 0 && limit[i] > in[i]:
-			return nil, fmt.Sprintf("limit index %d is larger than dimension size %d in dimension %d", limit[i], in[i], i)
+			return nil, ir.WindowLimitMessage(limit[i], fmt.Sprint(in[i]), i)
 		case start[i] > limit[i]:
 			return nil, fmt.Sprintf("start index %d is larger than limit index %d in dimension %d", start[i], limit[i], i)
 		case strides[i] <= 0:
@@ -236,10 +236,10 @@ func sliceLoops(op *ir.Op) *ir.Loops {
 	if msg != "" {
 		return nil
 	}
-	start, _, strides := sliceAttrs(op)
+	start, limit, strides := sliceAttrs(op)
 	l := &ir.Loops{Iter: make([]ir.IterKind, len(out)), Operands: [][]ir.DimMap{make([]ir.DimMap, len(out))}, Results: [][]ir.DimMap{make([]ir.DimMap, len(out))}, Sizes: out}
 	for j := range out {
-		l.Operands[0][j] = ir.DimMap{Loop: j, Stride: strides[j], Offset: start[j], Kind: ir.Window}
+		l.Operands[0][j] = ir.DimMap{Loop: j, Stride: strides[j], Offset: start[j], Kind: ir.Window, Limit: limit[j]}
 		l.Results[0][j] = ir.Dim(j)
 	}
 	return l

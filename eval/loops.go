@@ -53,7 +53,7 @@ func run(op *ir.Op, res int, l *ir.Loops, args []*Tensor) (*Tensor, error) {
 			return nil, runtimeErr(op, "result dimension %d is dynamic and no operand dimension maps to it: its size is unknown", d)
 		}
 	}
-	if msg := windowMessage(l, shapes, ext); msg != "" {
+	if msg := windowMessage(l, shapes); msg != "" {
 		return nil, runtimeErr(op, "%s", msg)
 	}
 	p, err := loopParams(op, res, l)
@@ -367,18 +367,14 @@ func sizeOf(e *ir.ExtentError, r ir.DimRef) int64 {
 	return e.SizeB
 }
 
-// windowMessage checks that the Window dimensions (slices) hold every
-// index their loops read: a window reaching beyond its dimension is an
-// error even when another loop is empty.
-func windowMessage(l *ir.Loops, shapes [][]int64, ext []int64) string {
+// windowMessage checks that every Window dimension (a slice's) holds its
+// Limit, StableHLO's start <= limit <= size, with the verifier's words:
+// an error even when the window or another loop is empty.
+func windowMessage(l *ir.Loops, shapes [][]int64) string {
 	for k, maps := range l.Operands {
 		for j, m := range maps {
-			if m.Kind != ir.Window || m.Loop < 0 || ext[m.Loop] == 0 {
-				continue
-			}
-			last := m.Offset + m.Stride*(ext[m.Loop]-1)
-			if m.Offset < 0 || last < 0 || last >= shapes[k][j] {
-				return fmt.Sprintf("operand #%d of shape %s is read at index %d of dimension %d, beyond its size", k, ir.TupleShape(shapes[k]), max(m.Offset, last), j)
+			if m.Kind == ir.Window && shapes[k][j] < m.Limit {
+				return ir.WindowLimitMessage(m.Limit, fmt.Sprint(shapes[k][j]), j)
 			}
 		}
 	}

@@ -50,7 +50,7 @@ import (
 //	  result #0: [i0, i1]
 //
 //	loops (i0, i1) parallel: (3, 4)
-//	  operand #0: [1 + i0 (window), 2*i1 (window)]
+//	  operand #0: [1 + i0 (window, limit 4), 2*i1 (window, limit 8)]
 //	  result #0: [i0, i1]
 //
 // and an op may read the loop indices themselves (linalg.index): iota's
@@ -90,9 +90,11 @@ const (
 	// Broadcast: the size is the extent, or 1 (then every iteration reads
 	// index 0: stride 0). NumPy's and XLA's degenerate broadcasting.
 	Broadcast
-	// Window: the dimension holds at least the indices the loop reads
-	// (Offset + Stride*(extent-1) < size); its size does not define the
-	// extent. A slice reads its operand this way.
+	// Window: the dimension holds at least Limit elements, and the loop
+	// reads indices below Limit (Offset + Stride*(extent-1) < Limit <=
+	// size); its size does not define the extent. A slice reads its
+	// operand this way, Limit its limit index (StableHLO's start <= limit
+	// <= size, whether the window is empty or not).
 	Window
 )
 
@@ -100,12 +102,23 @@ const (
 // iteration (i0, i1, ...) touches index Offset + Stride*i[Loop] of the
 // dimension, or the constant index Offset when Loop < 0 (a dimension of
 // size 1 that no loop runs over, such as a reduced dimension kept by
-// keepdims).
+// keepdims). A Window's Limit is the size the dimension must have at
+// least (checked by the verifier where the size is static, at run time
+// where it is dynamic: WindowLimitMessage).
 type DimMap struct {
 	Loop   int
 	Stride int64
 	Offset int64
 	Kind   DimKind
+	Limit  int64
+}
+
+// WindowLimitMessage is the error of a Window dimension of size size
+// smaller than its Limit (the verifier's wording of a slice's limit
+// index; size is text, so that native code can print its run-time size
+// with a format).
+func WindowLimitMessage(limit int64, size string, dim int) string {
+	return fmt.Sprintf("limit index %d is larger than dimension size %s in dimension %d", limit, size, dim)
 }
 
 // Dim is the common map: index i[loop], size equal to the extent.
@@ -354,7 +367,7 @@ func (l *Loops) String() string {
 	return sb.String()
 }
 
-// String prints one map: "i1", "bcast i1", "2 + 3*i0 (window)", "0".
+// String prints one map: "i1", "bcast i1", "2 + 3*i0 (window, limit 9)", "0".
 func (m DimMap) String() string {
 	if m.Loop < 0 {
 		return fmt.Sprint(m.Offset)
@@ -370,7 +383,7 @@ func (m DimMap) String() string {
 	case Broadcast:
 		s = "bcast " + s
 	case Window:
-		s += " (window)"
+		s += fmt.Sprintf(" (window, limit %d)", m.Limit)
 	}
 	return s
 }

@@ -29,7 +29,7 @@ func TestLoopsOf(t *testing.T) {
 		{"transpose: a permuted map", "%a: tensor<2x3x4xf32>", `%r = "tir.transpose"(%a) {permutation = array<i64: 2, 0, 1>} : (tensor<2x3x4xf32>) -> tensor<4x2x3xf32>`,
 			"loops (i0, i1, i2) parallel\n  operand #0: [i1, i2, i0]\n  result #0: [i0, i1, i2]\n"},
 		{"slice: windows with offsets and strides, extents fixed", "%a: tensor<?x8xf32>", `%r = "tir.slice"(%a) {start_indices = array<i64: 1, 0>, limit_indices = array<i64: 4, 8>, strides = array<i64: 1, 3>} : (tensor<?x8xf32>) -> tensor<3x3xf32>`,
-			"loops (i0, i1) parallel: (3, 3)\n  operand #0: [1 + i0 (window), 3*i1 (window)]\n  result #0: [i0, i1]\n"},
+			"loops (i0, i1) parallel: (3, 3)\n  operand #0: [1 + i0 (window, limit 4), 3*i1 (window, limit 8)]\n  result #0: [i0, i1]\n"},
 		{"iota: the kernel reads a loop index", "", `%r = "tir.iota"() {iota_dimension = 1 : i64} : () -> tensor<2x3xf32>`,
 			"loops (i0, i1) parallel\n  index #0: i1\n  result #0: [i0, i1]\n"},
 		{"splat: a scalar everywhere", "%x: f32", `%r = tensor.splat %x : tensor<2x3xf32>`,

@@ -62,7 +62,8 @@ var chainElems = []*ir.Scalar{ir.F64, ir.F32, ir.F16, ir.I32, ir.I64, ir.I8, ir.
 // C driver under UBSan.
 //
 // The programs are chains of broadcasting elementwise ops (tir and arith)
-// on one element type, with rank expansion, size-1 dimensions, rank-0
+// on one element type, with rank expansion, size-1 dimensions (also
+// one-element slices broadcast against the rows: x[..., k:k+1]), rank-0
 // operands, dynamic dimensions in the signature, and inputs passed as
 // contiguous, padded (every stride doubled) or Fortran-order views. All
 // programs go into one module: one tirc run, one clang run per compiler
@@ -419,6 +420,39 @@ func generateChain(rng *rand.Rand, i int) *chainProgram {
 				ir.TypeString(decls[x.name]), ir.TypeString(decls[y.name]), ir.TypeString(ct))
 			fmt.Fprintf(&body, "  %s = \"tir.select\"(%s_c, %s, %s) : (%s, %s, %s) -> %s\n", name, name, x.name, y.name,
 				ir.TypeString(ct), ir.TypeString(decls[x.name]), ir.TypeString(decls[y.name]), ir.TypeString(t))
+			decls[name] = t
+			vals = append(vals, val{name, out})
+			last = vals[len(vals)-1]
+			continue
+		case len(x.shape) > 0 && rng.IntN(7) == 0:
+			// A column (or another one-element window) of x broadcast
+			// against y along the rows: x[..., k:k+1] read with stride 0.
+			d := rng.IntN(len(x.shape))
+			if rng.IntN(2) == 0 {
+				d = len(x.shape) - 1
+			}
+			r := len(x.shape)
+			start, limit, strides := make([]int64, r), slices.Clone(x.shape), make([]int64, r)
+			for j := range strides {
+				strides[j] = 1
+			}
+			start[d] = int64(rng.IntN(int(x.shape[d])))
+			limit[d] = start[d] + 1
+			sshape := slices.Clone(x.shape)
+			sshape[d] = 1
+			st := &ir.TensorType{Shape: sshape, Elem: e}
+			fmt.Fprintf(&body, "  %s_s = \"tir.slice\"(%s) {start_indices = %s, limit_indices = %s, strides = %s} : (%s) -> %s\n", name, x.name,
+				ints(start), ints(limit), ints(strides), ir.TypeString(decls[x.name]), ir.TypeString(st))
+			decls[name+"_s"] = st
+			out = broadcast(sshape, y.shape)
+			t = &ir.TensorType{Shape: out, Elem: e}
+			op = []string{"tir.add", "tir.sub", "tir.mul", "tir.max", "tir.min"}[rng.IntN(5)]
+			lhs, rhs := y.name, name+"_s"
+			if rng.IntN(2) == 0 {
+				lhs, rhs = rhs, lhs
+			}
+			fmt.Fprintf(&body, "  %s = \"%s\"(%s, %s) : (%s, %s) -> %s\n", name, op, lhs, rhs,
+				ir.TypeString(decls[lhs]), ir.TypeString(decls[rhs]), ir.TypeString(t))
 			decls[name] = t
 			vals = append(vals, val{name, out})
 			last = vals[len(vals)-1]

@@ -14,11 +14,13 @@ import (
 // concatenations (an operand of the chain joined with a new one), iota
 // and tensor.dim through tensor.splat. Their results join the pool, so
 // later ops broadcast, reduce and compute on them, and fusion reads them
-// in their consumers' nests.
+// in their consumers' nests. unitView draws views with dimensions of size
+// 1 that are broadcast right away (issue 34: such a view was read with its
+// operand's stride instead of stride 0).
 
 // move adds one data-movement op on x (or on what it needs).
 func (g *gen) move(x *value) {
-	switch g.rng.IntN(7) {
+	switch g.rng.IntN(9) {
 	case 0, 1:
 		g.transpose(x)
 	case 2:
@@ -29,6 +31,8 @@ func (g *gen) move(x *value) {
 		g.concat(x)
 	case 5:
 		g.iota(x)
+	case 6, 7:
+		g.unitView(x)
 	default:
 		g.dimSplat(x)
 	}
@@ -245,4 +249,113 @@ func (g *gen) dimSplat(x *value) {
 	if e := x.elem(); e != ir.Index {
 		g.convert(sv, e)
 	}
+}
+
+// unitView takes a view of x with dimensions of size 1 (a slice of one
+// element along them, at any start and stride, declared static or '?'),
+// maybe passes it through an elementwise op, a transpose, a reshape that
+// adds a unit dimension or a concatenation with an empty operand, and
+// broadcasts the result over a larger shape: in a binary op with x (x -
+// x[:, 2:3]) or a new argument, sometimes through tir.broadcast_in_dim
+// first. Used once, the view is read inside the broadcasting op's nest.
+func (g *gen) unitView(x *value) {
+	r := len(x.shape)
+	if r == 0 || r > 5 || slices.Contains(x.shape, 0) {
+		g.transpose(x)
+		return
+	}
+	e := x.elem()
+	start, limit, strides, shape := make([]int64, r), make([]int64, r), make([]int64, r), make([]int64, r)
+	unit := g.rng.IntN(r) // at least one dimension of size 1
+	for i, s := range x.shape {
+		if i == unit || g.chance(2) {
+			// one element: start < limit <= start + stride
+			strides[i] = int64(1 + g.rng.IntN(3))
+			start[i] = int64(g.rng.IntN(int(s)))
+			limit[i] = min(s, start[i]+1+int64(g.rng.IntN(int(strides[i]))))
+			shape[i] = 1
+			continue
+		}
+		start[i], limit[i], strides[i], shape[i] = 0, s, 1, s
+	}
+	attrs := fmt.Sprintf("start_indices = %s, limit_indices = %s, strides = %s", ints(start), ints(limit), ints(strides))
+	v := g.moved("tir.slice", x, []*value{x}, attrs, &ir.TensorType{Shape: g.relax(shape), Elem: e}, shape)
+	// The shape v broadcasts to: x's where x is larger, else 2-4.
+	target := slices.Clone(x.shape)
+	for i := range target {
+		if shape[i] == 1 && target[i] == 1 {
+			target[i] = int64(2 + g.rng.IntN(3))
+		}
+	}
+	other := x // x - x[:, 2:3]
+	switch g.rng.IntN(5) {
+	case 0: // through an elementwise op: x * exp(x[:, 4:5])
+		if e.IsFloat() {
+			op := []string{"tir.neg", "tir.abs", "tir.exp"}[g.rng.IntN(3)]
+			v = g.moved(op, v, []*value{v}, "", &ir.TensorType{Shape: slices.Clone(v.typ.Shape), Elem: e}, v.shape)
+			if op == "tir.exp" {
+				v.approx, g.trans = true, true
+			}
+		} else if e != ir.I1 {
+			v = g.moved("tir.abs", v, []*value{v}, "", &ir.TensorType{Shape: slices.Clone(v.typ.Shape), Elem: e}, v.shape)
+		}
+	case 1: // transposed, against an operand of the transposed shape
+		perm := g.rng.Perm(r)
+		ts, decl := make([]int64, r), make([]int64, r)
+		for i, d := range perm {
+			ts[i], decl[i], target[i] = v.shape[d], v.typ.Shape[d], x.shape[d]
+			if ts[i] == 1 && target[i] == 1 {
+				target[i] = int64(2 + g.rng.IntN(3))
+			}
+		}
+		v = g.moved("tir.transpose", v, []*value{v}, "permutation = "+ints(int64s(perm)), &ir.TensorType{Shape: decl, Elem: e}, ts)
+		other = nil
+	case 2: // a unit dimension more
+		if r < 5 {
+			k := g.rng.IntN(r + 1)
+			rs := slices.Insert(slices.Clone(v.shape), k, 1)
+			v = g.moved("tir.reshape", v, []*value{v}, "", &ir.TensorType{Shape: slices.Clone(rs), Elem: e}, rs)
+			target = slices.Insert(target, k, int64(2+g.rng.IntN(3)))
+			other = nil
+		}
+	case 3: // joined with an empty operand along a unit dimension
+		d := unit
+		es := slices.Clone(v.shape)
+		es[d] = 0
+		y := g.newArg(e, es, x.nonzero)
+		ops := []*value{v, y}
+		if g.chance(2) {
+			ops = []*value{y, v}
+		}
+		v = g.moved("tir.concat", v, ops, fmt.Sprintf("dimension = %d : i64", d), &ir.TensorType{Shape: slices.Clone(v.shape), Elem: e}, slices.Clone(v.shape))
+	}
+	if other != nil && !slices.Equal(target, x.shape) {
+		other = nil
+	}
+	if g.chance(3) {
+		// explicitly broadcast first (a static result: codegen rejects a
+		// '?' mapped from a static 1)
+		ds := make([]string, len(target))
+		for i := range ds {
+			ds[i] = fmt.Sprint(i)
+		}
+		v = g.moved("tir.broadcast_in_dim", v, []*value{v}, dimsAttr(ds), &ir.TensorType{Shape: slices.Clone(target), Elem: e}, slices.Clone(target))
+	}
+	if other == nil {
+		other = g.newArg(e, target, false)
+	}
+	var op string
+	switch {
+	case e == ir.I1:
+		op = []string{"tir.max", "tir.min", "tir.and", "tir.or"}[g.rng.IntN(4)]
+	case e.IsFloat():
+		op = []string{"tir.add", "tir.sub", "tir.mul", "tir.max", "tir.min"}[g.rng.IntN(5)]
+	default:
+		op = []string{"tir.add", "tir.sub", "tir.mul", "tir.max", "tir.xor"}[g.rng.IntN(5)]
+	}
+	lhs, rhs := other, v
+	if g.chance(2) {
+		lhs, rhs = v, other
+	}
+	g.emit(op, []*value{lhs, rhs}, "", g.resultType(e, bcast(lhs.typ.Shape, rhs.typ.Shape), bcast(lhs.shape, rhs.shape)), bcast(lhs.shape, rhs.shape))
 }

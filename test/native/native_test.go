@@ -6,7 +6,8 @@
 // unary ops, convert, broadcast_in_dim, constant, reductions; every arith
 // op: the casts, divisions and two-result ops included; every math op;
 // data movement: transpose, slice, reshape, concat, iota, tensor.dim and
-// tensor.splat (move_gen_test.go); tensor.cast of results) over every
+// tensor.splat, and views with dimensions of size 1 broadcast right away
+// (move_gen_test.go); tensor.cast of results) over every
 // element type (si and ui types with tir's ops), ranks
 // 0-5 and 8, implicit and broadcast_dimensions broadcasting, transposing
 // broadcast_in_dim, dynamic dimensions and one or two results; one in

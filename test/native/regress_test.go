@@ -64,6 +64,39 @@ var regressions = []struct {
 			return []*eval.Tensor{eval.Floats(ir.F64, []int64{4}, nan, nan, -inf, 1), eval.Floats(ir.F64, []int64{4}, -inf, inf, nan, nan)}
 		},
 	},
+	{ // issue 34: a size-1 slice broadcast by its consumer reads b[2] everywhere
+		`func.func @NAME(%a: tensor<5xf64>, %b: tensor<5xf64>) -> tensor<5xf64> {
+  %s = tir.slice %b {start_indices = array<i64: 2>, limit_indices = array<i64: 3>, strides = array<i64: 1>} : (tensor<5xf64>) -> tensor<1xf64>
+  %r = tir.add %a, %s : (tensor<5xf64>, tensor<1xf64>) -> tensor<5xf64>
+  return %r : tensor<5xf64>
+}
+`, func() []*eval.Tensor {
+			return []*eval.Tensor{eval.Floats(ir.F64, []int64{5}, 0, 0, 0, 0, 0), eval.Floats(ir.F64, []int64{5}, 100, 101, 102, 103, 104)}
+		},
+	},
+	{ // issue 34: x - x[:, 2:3] and x * |x[:, 4:5]| on a '?' operand
+		`func.func @NAME(%x: tensor<?x5xf64>) -> (tensor<?x5xf64>, tensor<?x5xf64>) {
+  %s = tir.slice %x {start_indices = array<i64: 0, 2>, limit_indices = array<i64: 2, 3>, strides = array<i64: 1, 1>} : (tensor<?x5xf64>) -> tensor<2x1xf64>
+  %d = tir.sub %x, %s : (tensor<?x5xf64>, tensor<2x1xf64>) -> tensor<?x5xf64>
+  %t = tir.slice %x {start_indices = array<i64: 0, 4>, limit_indices = array<i64: 2, 5>, strides = array<i64: 1, 1>} : (tensor<?x5xf64>) -> tensor<?x1xf64>
+  %e = tir.abs %t : (tensor<?x1xf64>) -> tensor<?x1xf64>
+  %m = tir.mul %x, %e : (tensor<?x5xf64>, tensor<?x1xf64>) -> tensor<?x5xf64>
+  return %d, %m : tensor<?x5xf64>, tensor<?x5xf64>
+}
+`, func() []*eval.Tensor {
+			return []*eval.Tensor{eval.Floats(ir.F64, []int64{2, 5}, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)}
+		},
+	},
+	{ // issue 34: a limit beyond a dynamic size is an error, even when the
+		// indices read are in bounds (0, 3, 6 of 8)
+		`func.func @NAME(%x: tensor<?xi32>) -> tensor<3xi32> {
+  %s = tir.slice %x {start_indices = array<i64: 0>, limit_indices = array<i64: 9>, strides = array<i64: 3>} : (tensor<?xi32>) -> tensor<3xi32>
+  return %s : tensor<3xi32>
+}
+`, func() []*eval.Tensor {
+			return []*eval.Tensor{eval.Ints(ir.I32, []int64{8}, 0, 1, 2, 3, 4, 5, 6, 7)}
+		},
+	},
 }
 
 // regression returns regression i, function f of the module, with one
