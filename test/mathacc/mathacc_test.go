@@ -59,8 +59,20 @@ type gen func(r *rand.Rand, f32 bool) (x, y float64)
 var funcs = []fn{
 	{op: "math.exp", arity: 1, goRef: un(math.Exp), pyRef: "np.exp(x)", ulp32: 1, ulp64: 1,
 		gen: expGen(math.E)},
+	{op: "math.exp2", arity: 1, goRef: un(math.Exp2), pyRef: "np.exp2(x)", ulp32: 1, ulp64: 1,
+		gen: expGen(2)},
+	{op: "math.expm1", arity: 1, goRef: un(math.Expm1), pyRef: "np.expm1(x)", ulp32: 1, ulp64: 1,
+		gen: expm1Gen},
 	{op: "math.log", arity: 1, goRef: un(math.Log), pyRef: "np.log(x)", ulp32: 1, ulp64: 1,
 		gen: logGen},
+	{op: "math.log2", arity: 1, goRef: un(math.Log2), pyRef: "np.log2(x)", ulp32: 1, ulp64: 1,
+		gen: logGen},
+	{op: "math.log10", arity: 1, goRef: un(math.Log10), pyRef: "np.log10(x)", ulp32: 1, ulp64: 1,
+		gen: logGen},
+	{op: "math.log1p", arity: 1, goRef: un(math.Log1p), pyRef: "np.log1p(x)", ulp32: 1, ulp64: 1,
+		gen: log1pGen},
+	{op: "math.powf", arity: 2, goRef: math.Pow, pyRef: "np.power(x, y)", ulp32: 2, ulp64: 2,
+		gen: powGen},
 }
 
 func un(f func(float64) float64) func(x, y float64) float64 {
@@ -173,6 +185,61 @@ var logGen = unary(
 	part{0.15, func(r *rand.Rand, f32 bool) float64 { return 1 + logUniform(0x1p-60, 0x1p-4, false)(r, f32) }},
 	part{0.25, uniform(0.5, 2)},
 )
+
+// expm1Gen: all bit patterns, the finite range, dense near 0 (where
+// e^x - 1 cancels) and near overflow.
+var expm1Gen = unary(
+	part{0.15, anyBits},
+	part{0.3, byType(uniform(-40, 90), uniform(-60, 710))},
+	part{0.35, logUniform(0x1p-60, 1, false)},
+	part{0.1, byType(around(88.72, 1e-3), around(709.78, 1e-4))},
+	part{0.05, subnormal},
+	part{0.05, uniform(-1, 1)},
+)
+
+// log1pGen: all bit patterns, dense near 0 and near -1.
+var log1pGen = unary(
+	part{0.15, anyBits},
+	part{0.2, posBits},
+	part{0.3, logUniform(0x1p-70, 0.5, false)},
+	part{0.15, func(r *rand.Rand, f32 bool) float64 { return -1 + logUniform(0x1p-50, 0.5, true)(r, f32) }},
+	part{0.05, subnormal},
+	part{0.15, uniform(-0.5, 2)},
+)
+
+// powGen: random bit patterns, moderate bases and exponents, results
+// near overflow and underflow for every base, negative bases with integer
+// (and non-integer) exponents, bases near 1 with huge exponents, and
+// small integer exponents.
+func powGen(r *rand.Rand, f32 bool) (x, y float64) {
+	lim := 1100.0
+	if f32 {
+		lim = 160
+	}
+	switch u := r.Float64(); {
+	case u < 0.15:
+		return anyBits(r, f32), anyBits(r, f32)
+	case u < 0.4:
+		return logUniform(0x1p-10, 0x1p10, true)(r, f32), uniform(-40, 40)(r, f32)
+	case u < 0.6:
+		x = logUniform(0x1p-1000, 0x1p1000, true)(r, f32)
+		if f32 {
+			x = posBits(r, f32)
+		}
+		return x, uniform(-lim, lim)(r, f32) / math.Log2(x)
+	case u < 0.75:
+		return -logUniform(0x1p-4, 0x1p4, true)(r, f32), math.Round(uniform(-lim/3, lim/3)(r, f32))
+	case u < 0.8:
+		return -logUniform(0x1p-4, 0x1p4, true)(r, f32), uniform(-20, 20)(r, f32)
+	case u < 0.9:
+		e := logUniform(0x1p-40, 0x1p-3, false)(r, f32)
+		if f32 {
+			e = float64(float32(1+e)) - 1
+		}
+		return 1 + e, uniform(-lim/2, lim/2)(r, f32) / e
+	}
+	return anyBits(r, f32), math.Round(uniform(-4, 4)(r, f32))
+}
 
 // sharedSpecials are the special inputs every row gets (all pairs of them
 // for binary functions).
