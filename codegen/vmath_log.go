@@ -29,7 +29,7 @@ import (
 // (exact as a double-double) + r^3 p(r). The sum is a double-double with
 // a relative error near 2^-68: log rounds it once, log2 and log10 scale
 // it by 1/ln2 or 1/ln10 as double-doubles, pow multiplies it by y. f32
-// results compute in f64 with a shorter polynomial.
+// results compute in f64 without the table and in plain f64 (logM).
 
 const (
 	logTableBits = 8
@@ -194,45 +194,86 @@ func (v *vm) logDD(x value.Value, degree int) (hi, lo value.Value) {
 }
 
 // logKernel lowers log, log2, log10 and log1p on a compute-type value:
-// f32 in f64.
+// f32 in f64 (log32).
 func (bl *builder) logKernel(k ir.Kernel, x value.Value) value.Value {
 	v := bl.vmath(x.Type())
-	f32 := !v.f64
-	d, w := x, v
-	degree := 9
-	if f32 {
-		d, w, degree = v.ext(x), v.as64(), 5
+	if !v.f64 {
+		return v.trunc(v.as64().log32(k, v.ext(x)))
 	}
-	arg := d // the argument of log
+	arg := x // the argument of log
 	var ul value.Value
 	if k == ir.KernelLog1p {
-		arg, ul = w.twoSum(w.c(1), d)
+		arg, ul = v.twoSum(v.c(1), x)
 	}
-	hi, lo := w.logDD(arg, degree)
+	hi, lo := v.logDD(arg, 9)
 	if ul != nil {
-		lo = w.add(lo, w.div(ul, arg))
+		lo = v.add(lo, v.div(ul, arg))
 	}
 	var r value.Value
 	switch k {
 	case ir.KernelLog2:
-		r = w.mulDD(hi, lo, invLn2DD)
+		r = v.mulDD(hi, lo, invLn2DD)
 	case ir.KernelLog10:
-		r = w.mulDD(hi, lo, invLn10DD)
+		r = v.mulDD(hi, lo, invLn10DD)
 	default:
-		r = w.add(hi, lo)
+		r = v.add(hi, lo)
 	}
-	// special values: log(0) = -inf, log(inf) = inf, log(x < 0) = NaN;
-	// log1p(-0) = -0
-	r = w.sel(w.cmp(enum.FPredOEQ, arg, w.c(0)), w.c(math.Inf(-1)), r)
-	r = w.sel(w.cmp(enum.FPredOEQ, arg, w.inf()), w.inf(), r)
-	r = w.sel(w.cmp(enum.FPredULT, arg, w.c(0)), w.nan(), r)
+	return v.logSpecials(k, x, arg, r)
+}
+
+// logSpecials applies log's special values to r, the log of arg (x, or
+// 1 + x for log1p): log(0) = -inf, log(inf) = inf, log(x < 0) = NaN,
+// log1p(±0) = ±0.
+func (v *vm) logSpecials(k ir.Kernel, x, arg, r value.Value) value.Value {
+	r = v.sel(v.cmp(enum.FPredOEQ, arg, v.c(0)), v.c(math.Inf(-1)), r)
+	r = v.sel(v.cmp(enum.FPredOEQ, arg, v.inf()), v.inf(), r)
+	r = v.sel(v.cmp(enum.FPredULT, arg, v.c(0)), v.nan(), r)
 	if k == ir.KernelLog1p {
-		r = w.sel(w.cmp(enum.FPredOEQ, d, w.c(0)), d, r)
-	}
-	if f32 {
-		r = v.trunc(r)
+		r = v.sel(v.cmp(enum.FPredOEQ, x, v.c(0)), x, r)
 	}
 	return r
+}
+
+// logM is x = 2^k m, m in [sqrt(1/2), sqrt 2), and log m, for f64 x > 0
+// finite and normal, with a relative error near 2^-40 (for f32 results,
+// with no table): f = m - 1, s = f/(2+f), log m = 2 atanh s, its odd
+// series to s^15 (|s| <= 0.172).
+func (v *vm) logM(x value.Value) (kf, lm value.Value) {
+	b := v.bl.b
+	ix := v.bits(x)
+	k := b.NewAShr(b.NewSub(ix, v.ci(0x3fe6a09e667f3bcd)), v.ci(52))
+	m := v.fromBits(b.NewSub(ix, b.NewShl(k, v.ci(52))))
+	f := v.sub(m, v.c(1))
+	s := v.div(f, v.add(f, v.c(2)))
+	cs := make([]float64, 8)
+	for i := range cs {
+		cs[i] = 2 / float64(2*i+1)
+	}
+	return v.i64From(k), v.mul(s, v.horner(v.mul(s, s), cs))
+}
+
+// log32 is log, log2, log10 or log1p of f64 x for an f32 result.
+func (v *vm) log32(k ir.Kernel, x value.Value) value.Value {
+	arg := x
+	var corr value.Value // log1p: the rounding error of 1 + x, over 1 + x
+	if k == ir.KernelLog1p {
+		arg = v.add(v.c(1), x)
+		corr = v.div(v.sub(x, v.sub(arg, v.c(1))), arg)
+	}
+	kf, lm := v.logM(arg)
+	if corr != nil {
+		lm = v.add(lm, corr)
+	}
+	var r value.Value
+	switch k {
+	case ir.KernelLog2:
+		r = v.fma(lm, v.c(invLn2DD[0]), kf)
+	case ir.KernelLog10:
+		r = v.fma(kf, v.c(math.Log10(2)), v.mul(lm, v.c(invLn10DD[0])))
+	default:
+		r = v.fma(kf, v.c(math.Ln2), lm)
+	}
+	return v.logSpecials(k, x, arg, r)
 }
 
 // mulDD is (hi + lo) * (c[0] + c[1]) rounded once.

@@ -10,7 +10,7 @@ import (
 // powKernel lowers powf (x**y) on compute-type values: e^(y log|x|) with
 // log|x| a double-double (vmath_log.go) times y as a double-double, whose
 // exponential takes the low part into its reduced argument
-// (vmath_exp.go); f32 computes in f64 with plain f64 products. Then the
+// (vmath_exp.go); f32 computes in plain f64, log without a table (logM). Then the
 // special cases of C99 F.9.4.4: pow(x, ±0) = 1 and pow(1, y) = 1 even
 // for NaN, pow(-1, ±inf) = 1, NaN for a finite x < 0 and a finite
 // non-integer y, the sign of x for an odd integer y.
@@ -22,19 +22,24 @@ func (bl *builder) powKernel(x, y value.Value) value.Value {
 		x, y, w = v.ext(x), v.ext(y), v.as64()
 	}
 	ax := w.abs(x)
-	degree := 9
-	if f32 {
-		degree = 5
+	var r value.Value
+	if f32 { // plain f64: |y log|x|| <= 104 before overflow
+		kf, lm := w.logM(ax)
+		l := w.fma(kf, w.c(math.Ln2), lm)
+		l = w.sel(w.cmp(enum.FPredOEQ, ax, w.c(0)), w.c(math.Inf(-1)), l)
+		l = w.sel(w.cmp(enum.FPredOEQ, ax, w.inf()), w.inf(), l)
+		r = w.exp64(w.mul(y, l), false, true)
+	} else {
+		lh, ll := w.logDD(ax, 9)
+		lh = w.sel(w.cmp(enum.FPredOEQ, ax, w.c(0)), w.c(math.Inf(-1)), lh)
+		lh = w.sel(w.cmp(enum.FPredOEQ, ax, w.inf()), w.inf(), lh)
+		zh, zl := w.twoProd(y, lh)
+		zl = w.fma(y, ll, zl)
+		// beyond the range the exponential clamps to, the low part is
+		// moot (and NaN when zh is infinite)
+		zl = w.sel(w.cmp(enum.FPredOLT, w.abs(zh), w.c(1e4)), zl, w.c(0))
+		r = w.expDD(zh, zl)
 	}
-	lh, ll := w.logDD(ax, degree)
-	lh = w.sel(w.cmp(enum.FPredOEQ, ax, w.c(0)), w.c(math.Inf(-1)), lh)
-	lh = w.sel(w.cmp(enum.FPredOEQ, ax, w.inf()), w.inf(), lh)
-	zh, zl := w.twoProd(y, lh)
-	zl = w.fma(y, ll, zl)
-	// beyond the range the exponential clamps to, the low part is moot
-	// (and NaN when zh is infinite)
-	zl = w.sel(w.cmp(enum.FPredOLT, w.abs(zh), w.c(1e4)), zl, w.c(0))
-	r := w.expDD(zh, zl, f32)
 	r = w.powSpecials(x, y, ax, r)
 	if f32 {
 		r = v.trunc(r)
@@ -43,12 +48,12 @@ func (bl *builder) powKernel(x, y value.Value) value.Value {
 }
 
 // expDD is e^(zh + zl), |zl| below an ulp of zh.
-func (v *vm) expDD(zh, zl value.Value, f32 bool) value.Value {
+func (v *vm) expDD(zh, zl value.Value) value.Value {
 	d := v.clamp(zh, -760, 720)
 	_, ki, rh, rl := v.expReduce(d)
 	// rh + (rl + zl), renormalized
 	rh, rl = v.fastTwoSum(rh, v.add(rl, zl))
-	sh, sl := v.expm1Reduced(rh, rl, expDegree(f32))
+	sh, sl := v.expm1Reduced(rh, rl, expDegree(false))
 	return v.expFinish(ki, sh, sl, false)
 }
 
