@@ -173,11 +173,11 @@ func TestMathAccuracy(t *testing.T) {
 	_, err := exec.LookPath("clang")
 	requireTool(t, err == nil, "clang")
 	requireTool(t, exec.Command("/usr/bin/python3", "-c", "import numpy").Run() == nil, "/usr/bin/python3 with numpy")
-	start := time.Now()
+	start, cpu := time.Now(), cpuTime()
 	var phases []string
-	phase := func(name string) {
-		phases = append(phases, fmt.Sprintf("%s %.1fs", name, time.Since(start).Seconds()))
-		start = time.Now()
+	phase := func(name string) { // wall and CPU time (this process and its children)
+		phases = append(phases, fmt.Sprintf("%s %.1fs (cpu %.1fs)", name, time.Since(start).Seconds(), cpuTime()-cpu))
+		start, cpu = time.Now(), cpuTime()
 	}
 	dir := t.TempDir()
 	rows := make([]*row, 2*len(funcs))
