@@ -63,3 +63,16 @@ func.func @f15(%x: tensor<?xf64>, %y: tensor<?xf64>) -> tensor<?xf64> {
   %r = math.powf %x, %y : tensor<?xf64>
   return %r : tensor<?xf64>
 }
+// The TOSA and tir spellings share the kernels.
+func.func @g0(%x: tensor<?xf32>, %y: tensor<?xf64>) -> (tensor<?xf32>, tensor<?xf64>, tensor<?xf32>) {
+  %a = tosa.exp %x : (tensor<?xf32>) -> tensor<?xf32>
+  %b = tosa.log %y : (tensor<?xf64>) -> tensor<?xf64>
+  %c = tosa.pow %x, %a : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  return %a, %b, %c : tensor<?xf32>, tensor<?xf64>, tensor<?xf32>
+}
+func.func @g1(%x: tensor<?xf64>, %y: tensor<?xf32>) -> (tensor<?xf64>, tensor<?xf32>, tensor<?xf64>) {
+  %a = tir.exp %x : tensor<?xf64>
+  %b = tir.log %y : tensor<?xf32>
+  %c = tir.pow %x, %a : (tensor<?xf64>, tensor<?xf64>) -> tensor<?xf64>
+  return %a, %b, %c : tensor<?xf64>, tensor<?xf32>, tensor<?xf64>
+}
