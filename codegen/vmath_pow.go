@@ -10,7 +10,8 @@ import (
 // powKernel lowers powf (x**y) on compute-type values: e^(y log|x|) with
 // log|x| a double-double (vmath_log.go) times y as a double-double, whose
 // exponential takes the low part into its reduced argument
-// (vmath_exp.go); f32 computes in plain f64, log without a table (logM). Then the
+// (vmath_exp.go); f32 computes 2^(y log2|x|) in plain f64, log without a
+// table (logM). Then the
 // special cases of C99 F.9.4.4: pow(x, ±0) = 1 and pow(1, y) = 1 even
 // for NaN, pow(-1, ±inf) = 1, NaN for a finite x < 0 and a finite
 // non-integer y, the sign of x for an odd integer y.
@@ -23,12 +24,12 @@ func (bl *builder) powKernel(x, y value.Value) value.Value {
 	}
 	ax := w.abs(x)
 	var r value.Value
-	if f32 { // plain f64: |y log|x|| <= 104 before overflow
+	if f32 { // 2^(y log2|x|) in plain f64: |y log2|x|| <= 150 before 0 or inf
 		kf, lm := w.logM(ax)
-		l := w.fma(kf, w.c(math.Ln2), lm)
+		l := w.fma(lm, w.c(invLn2DD[0]), kf)
 		l = w.sel(w.cmp(enum.FPredOEQ, ax, w.c(0)), w.c(math.Inf(-1)), l)
 		l = w.sel(w.cmp(enum.FPredOEQ, ax, w.inf()), w.inf(), l)
-		r = w.exp64(w.mul(y, l), false, true)
+		r = w.exp2For32(w.mul(y, l))
 	} else {
 		lh, ll := w.logDD(ax, 9)
 		lh = w.sel(w.cmp(enum.FPredOEQ, ax, w.c(0)), w.c(math.Inf(-1)), lh)
@@ -73,4 +74,19 @@ func (v *vm) powSpecials(x, y, ax, r value.Value) value.Value {
 	one := v.or(v.cmp(enum.FPredOEQ, y, v.c(0)), v.cmp(enum.FPredOEQ, x, v.c(1)))
 	one = v.or(one, v.and(v.cmp(enum.FPredOEQ, ax, v.c(1)), v.cmp(enum.FPredOEQ, v.abs(y), v.inf())))
 	return v.sel(one, v.c(1), r)
+}
+
+// exp2For32 is 2^t in f64 for a result rounded to f32 (relative error
+// near 2^-50): t clamped to [-160, 140] (0 and inf in f32 beyond), k =
+// round(t), r = t - k exact, 2^r by its Taylor polynomial of degree 10.
+func (v *vm) exp2For32(t value.Value) value.Value {
+	d := v.clamp(t, -160, 140)
+	k, ki := v.roundInt(d)
+	cs := make([]float64, 11)
+	c := 1.0
+	for i := range cs {
+		cs[i] = c
+		c *= math.Ln2 / float64(i+1)
+	}
+	return v.mul(v.horner(v.sub(d, k), cs), v.pow2(ki))
 }
