@@ -15,9 +15,9 @@ import (
 // polynomial, its first two terms exact); and the result is
 // 2^k * ((1 - c) + sh + sl) with c = 0 for exp and 2^-k for expm1,
 // rounded once and scaled exactly (in two steps, so that a subnormal
-// result is rounded once too). f32 results are computed the same way in
-// f64, with a shorter polynomial, and rounded once to f32 (f32 exp and
-// exp2 have f32 code of their own: exp.go, exp2F32).
+// result is rounded once too). f32 (and f16, bf16) results take shorter
+// routes: exp and exp2 in f32 (exp.go, exp2F32), expm1 in plain f64
+// (expm1For32).
 
 // Cody and Waite's ln 2: ln2Hi has 32 significant bits, so k*ln2Hi is
 // exact for |k| < 2^21; ln2Lo is the rest.
@@ -26,15 +26,9 @@ const (
 	ln2Lo = 1.90821492927058770002e-10
 )
 
-// expDegree is the degree of the Taylor polynomial of e^r: 13 leaves a
-// truncation error below 2^-57 relative for f64 results, 8 below 2^-31
-// for f32 results.
-func expDegree(f32 bool) int {
-	if f32 {
-		return 8
-	}
-	return 13
-}
+// expDegree is the degree of the Taylor polynomial of e^r in f64: its
+// truncation error is below 2^-57 relative.
+const expDegree = 13
 
 // expm1Reduced is e^r - 1 for r = rh + rl (|r| <= 0.35, |rl| tiny) as a
 // double-double sh + sl: r + r^2/2 exactly, the rest r^3 p(r) rounded.
@@ -84,16 +78,15 @@ func (v *vm) expFinish(ki, sh, sl value.Value, m1 bool) value.Value {
 	return v.scale2(v.add(uh, v.add(ul, v.add(sl, lo))), ki)
 }
 
-// exp64 is e^x (m1: e^x - 1) of f64 values; f32 selects the shorter
-// polynomial for a result rounded to f32 afterwards.
-func (v *vm) exp64(x value.Value, m1, f32 bool) value.Value {
+// exp64 is e^x (m1: e^x - 1) of f64 values.
+func (v *vm) exp64(x value.Value, m1 bool) value.Value {
 	lo := -760.0 // e^-760 is 0 in f64 after rounding, 2^k still in range
 	if m1 {
 		lo = -80 // expm1 is -1 rounded
 	}
 	d := v.clamp(x, lo, 720)
 	_, ki, rh, rl := v.expReduce(d)
-	sh, sl := v.expm1Reduced(rh, rl, expDegree(f32))
+	sh, sl := v.expm1Reduced(rh, rl, expDegree)
 	r := v.expFinish(ki, sh, sl, m1)
 	if m1 { // the sign of a zero
 		r = v.sel(v.cmp(enum.FPredOEQ, x, v.c(0)), x, r)
@@ -103,53 +96,44 @@ func (v *vm) exp64(x value.Value, m1, f32 bool) value.Value {
 
 // exp2_64 is 2^x of f64 values: x = k + r exactly, r*ln2 as a
 // double-double.
-func (v *vm) exp2_64(x value.Value, f32 bool) value.Value {
+func (v *vm) exp2_64(x value.Value) value.Value {
 	d := v.clamp(x, -1100, 1040)
 	k, ki := v.roundInt(d)
 	r := v.sub(d, k)
 	rh := v.mul(r, v.c(ln2DD[0]))
 	rl := v.fma(r, v.c(ln2DD[1]), v.fma(r, v.c(ln2DD[0]), v.neg(rh)))
-	sh, sl := v.expm1Reduced(rh, rl, expDegree(f32))
+	sh, sl := v.expm1Reduced(rh, rl, expDegree)
 	return v.expFinish(ki, sh, sl, false)
 }
 
 // expKernel lowers exp, exp2 and expm1 on a compute-type value (f32 or
-// f64, scalar or vector): f32 in f64 but exp (expF32).
+// f64, scalar or vector).
 func (bl *builder) expKernel(k ir.Kernel, x value.Value) value.Value {
 	v := bl.vmath(x.Type())
-	f32 := !v.f64
-	if f32 && k == ir.KernelExp {
-		return bl.expF32(x)
+	if !v.f64 {
+		switch k {
+		case ir.KernelExp:
+			return bl.expF32(x)
+		case ir.KernelExp2:
+			return v.exp2F32(x)
+		}
+		return v.trunc(v.as64().expm1For32(v.ext(x)))
 	}
-	if f32 && k == ir.KernelExp2 {
-		return v.exp2F32(x)
-	}
-	d := x
-	w := v
-	if f32 {
-		d, w = v.ext(x), v.as64()
-	}
-	var r value.Value
 	switch k {
 	case ir.KernelExp:
-		r = w.exp64(d, false, f32)
+		return v.exp64(x, false)
 	case ir.KernelExpm1:
-		r = w.exp64(d, true, f32)
-	default:
-		r = w.exp2_64(d, f32)
+		return v.exp64(x, true)
 	}
-	if f32 {
-		r = v.trunc(r)
-	}
-	return r
+	return v.exp2_64(x)
 }
 
 // exp2F32 is 2^x in f32 (as expF32, exp.go): x clamped to [-152, 129],
 // k = round(x), r = x - k exact (|r| <= 1/2), 2^r by its Taylor
 // polynomial of degree 7 in r (coefficients ln2^i/i!, truncation below
 // 2^-27 relative), scaled by 2^k in two steps. Within 0.92 ulp (every
-// f32 x with 1/16 <= |x| < 152 checked, subnormal results included): six
-// times the speed of the f64 route the other f32 exponentials take.
+// f32 x with 1/16 <= |x| < 152 checked, subnormal results included), at
+// six times the speed of computing in f64.
 func (v *vm) exp2F32(x value.Value) value.Value {
 	d := v.clamp(x, -152, 129)
 	k, ki := v.roundInt(d)
@@ -161,4 +145,24 @@ func (v *vm) exp2F32(x value.Value) value.Value {
 		c *= math.Ln2 / float64(i+1)
 	}
 	return v.scale2(v.horner(r, cs), ki)
+}
+
+// expm1For32 is e^x - 1 in f64 for a result rounded to f32 (relative
+// error near 2^-50): x clamped to [-80, 100], x = k ln2 + r (Cody and
+// Waite), s = e^r - 1 by its Taylor polynomial of degree 10, and
+// 2^k s + (2^k - 1) in one fma.
+func (v *vm) expm1For32(x value.Value) value.Value {
+	d := v.clamp(x, -80, 100)
+	k, ki := v.roundInt(v.mul(d, v.c(1/math.Ln2)))
+	nk := v.neg(k)
+	r := v.fma(nk, v.c(ln2Lo), v.fma(nk, v.c(ln2Hi), d))
+	cs := make([]float64, 10)
+	fact := 1.0
+	for i := range cs {
+		fact *= float64(i + 1)
+		cs[i] = 1 / fact
+	}
+	t := v.pow2(ki)
+	res := v.fma(t, v.mul(r, v.horner(r, cs)), v.sub(t, v.c(1)))
+	return v.sel(v.cmp(enum.FPredOEQ, x, v.c(0)), x, res)
 }

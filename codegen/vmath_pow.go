@@ -54,7 +54,7 @@ func (v *vm) expDD(zh, zl value.Value) value.Value {
 	_, ki, rh, rl := v.expReduce(d)
 	// rh + (rl + zl), renormalized
 	rh, rl = v.fastTwoSum(rh, v.add(rl, zl))
-	sh, sl := v.expm1Reduced(rh, rl, expDegree(false))
+	sh, sl := v.expm1Reduced(rh, rl, expDegree)
 	return v.expFinish(ki, sh, sl, false)
 }
 
