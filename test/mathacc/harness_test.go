@@ -3,6 +3,7 @@ package mathacc_test
 import (
 	"bufio"
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"hash/fnv"
 	"math"
@@ -368,6 +369,7 @@ for line in open(sys.argv[1]):
     y64 = np.fromfile(inp, dtype=np.float64, count=n, offset=r["in"] + 8 * n) if r["arity"] == 2 else x64
     got = np.fromfile(outp, dtype=np.float64, count=n, offset=r["out"])
     x, y = x64.astype(ld), y64.astype(ld)
+    exec(r["defs"])
     ref = eval(r["expr"])
     want = ref.astype(np.float64)
     lo = (ref - want.astype(ld)).astype(np.float64)
@@ -393,7 +395,11 @@ func pyStats(t *testing.T, dir string, rows []*row) {
 	for _, rw := range rows {
 		if !rw.f32 {
 			f64 = append(f64, rw)
-			fmt.Fprintf(&specs, "{\"n\": %d, \"arity\": %d, \"expr\": %q, \"in\": %d, \"out\": %d}\n", rw.n, rw.f.arity, rw.f.pyRef, rw.inOff, rw.outOff)
+			spec, err := json.Marshal(map[string]any{"n": rw.n, "arity": rw.f.arity, "expr": rw.f.pyRef, "defs": rw.f.pyDefs, "in": rw.inOff, "out": rw.outOff})
+			if err != nil {
+				t.Fatal(err)
+			}
+			specs.Write(append(spec, '\n'))
 		}
 	}
 	spec := filepath.Join(dir, "rows.jsonl")

@@ -28,10 +28,13 @@ const points = 1 << 20
 // over the longdouble arrays x and y), the point generator and the SPEC
 // bounds in ulp.
 type fn struct {
-	op       string // "math.exp"
-	arity    int
-	goRef    func(x, y float64) float64
-	pyRef    string // "np.exp(x)"
+	op    string // "math.exp"
+	arity int
+	goRef func(x, y float64) float64
+	pyRef string // "np.exp(x)"
+	// pyDefs, run before pyRef, defines what numpy lacks (a longdouble
+	// erf, say) for pyRef to call.
+	pyDefs   string
 	gen      gen
 	ulp32    float64
 	ulp64    float64
