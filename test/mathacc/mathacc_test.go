@@ -38,7 +38,7 @@ type fn struct {
 	gen      gen
 	ulp32    float64
 	ulp64    float64
-	specials [][2]float64 // extra exact cases beyond the shared special values
+	specials [][2]float64 // points (x, y) always tried, beyond the shared special values
 }
 
 // gen draws one point (y is ignored by unary functions); f32 says that
