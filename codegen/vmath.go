@@ -66,8 +66,6 @@ func (v *vm) sel(cond, a, b value.Value) value.Value { return v.bl.b.NewSelect(c
 // cmp compares floats (ordered predicates are false on NaN).
 func (v *vm) cmp(p enum.FPred, a, b value.Value) value.Value { return v.bl.b.NewFCmp(p, a, b) }
 
-func (v *vm) isNaN(a value.Value) value.Value { return v.cmp(enum.FPredUNO, a, a) }
-
 func (v *vm) or(a, b value.Value) value.Value  { return v.bl.b.NewOr(a, b) }
 func (v *vm) and(a, b value.Value) value.Value { return v.bl.b.NewAnd(a, b) }
 
