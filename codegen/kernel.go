@@ -120,7 +120,7 @@ func (bl *builder) kernel(k ir.Kernel, op *ir.Op, ins []*ir.Scalar, out *ir.Scal
 		}
 		return bl.intDivRem(k, e, unsigned, x, y), nil
 	case ir.KernelPow:
-		r = bl.callIntrinsic("llvm.pow", x.Type(), x, y)
+		r = bl.powKernel(x, y) // vmath_pow.go
 	case ir.KernelMax, ir.KernelMin:
 		r = bl.maxMin(k, e, unsigned, x, y)
 	case ir.KernelMaxNum, ir.KernelMinNum:
@@ -178,16 +178,14 @@ func (bl *builder) kernel(k ir.Kernel, op *ir.Op, ins []*ir.Scalar, out *ir.Scal
 			neg := b.NewICmp(enum.IPredSLT, x, intConst(x.Type(), 0))
 			r = b.NewSelect(neg, b.NewSub(intConst(x.Type(), 0), x), x)
 		}
-	case ir.KernelExp:
-		if e == ir.F64 {
-			r = bl.callIntrinsic("llvm.exp", x.Type(), x)
-		} else {
-			r = bl.expF32(x) // f32, and f16/bf16 computed in f32
-		}
-	case ir.KernelLog, ir.KernelSqrt, ir.KernelExp2, ir.KernelLog2, ir.KernelLog10,
+	case ir.KernelExp, ir.KernelExp2, ir.KernelExpm1: // f16 and bf16 compute in f32
+		r = bl.expKernel(k, x) // vmath_exp.go
+	case ir.KernelLog, ir.KernelLog2, ir.KernelLog10, ir.KernelLog1p:
+		r = bl.logKernel(k, x) // vmath_log.go
+	case ir.KernelSqrt,
 		ir.KernelSin, ir.KernelCos, ir.KernelCeil, ir.KernelFloor, ir.KernelRound, ir.KernelRoundEven, ir.KernelTrunc:
 		r = bl.callIntrinsic("llvm."+k.String(), x.Type(), x)
-	case ir.KernelTanh, ir.KernelTan, ir.KernelAtan, ir.KernelErf, ir.KernelExpm1, ir.KernelLog1p:
+	case ir.KernelTanh, ir.KernelTan, ir.KernelAtan, ir.KernelErf:
 		r = bl.libm(k.String(), x)
 	case ir.KernelAtan2:
 		r = bl.libm("atan2", x, y)

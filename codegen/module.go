@@ -114,6 +114,8 @@ type module struct {
 	nstrs    int             // the strings defined so far (newCString)
 	ntMD     *metadata.Tuple // !{i32 1} of !nontemporal
 	errFD    *llvm.Global    // @tirc_error_fd (errorfd.go)
+	// vmathTabs are the math kernels' tables by name (vmath_log.go).
+	vmathTabs map[string]*llvm.Global
 	// shared are the nests built so far by key (nestcache.go), and omp
 	// their wrappers for GOMP_parallel (parallel.go).
 	shared map[string]*sharedNest // by key (its bytes)
