@@ -184,10 +184,12 @@ func (bl *builder) kernel(k ir.Kernel, op *ir.Op, ins []*ir.Scalar, out *ir.Scal
 		} else {
 			r = bl.expF32(x) // f32, and f16/bf16 computed in f32
 		}
+	case ir.KernelSin, ir.KernelCos, ir.KernelTan:
+		r = bl.trig(k, x) // f32, f64, and f16/bf16 computed in f32
 	case ir.KernelLog, ir.KernelSqrt, ir.KernelExp2, ir.KernelLog2, ir.KernelLog10,
-		ir.KernelSin, ir.KernelCos, ir.KernelCeil, ir.KernelFloor, ir.KernelRound, ir.KernelRoundEven, ir.KernelTrunc:
+		ir.KernelCeil, ir.KernelFloor, ir.KernelRound, ir.KernelRoundEven, ir.KernelTrunc:
 		r = bl.callIntrinsic("llvm."+k.String(), x.Type(), x)
-	case ir.KernelTanh, ir.KernelTan, ir.KernelAtan, ir.KernelErf, ir.KernelExpm1, ir.KernelLog1p:
+	case ir.KernelTanh, ir.KernelAtan, ir.KernelErf, ir.KernelExpm1, ir.KernelLog1p:
 		r = bl.libm(k.String(), x)
 	case ir.KernelAtan2:
 		r = bl.libm("atan2", x, y)

@@ -1,0 +1,433 @@
+package codegen
+
+import (
+	"math"
+	"math/big"
+	"sync"
+
+	llvm "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+	"github.com/tirc/tirc/ir"
+)
+
+// sin, cos and tan without libm calls, so that they vectorize.
+//
+// The argument is reduced to x = k*pi/2 + r, |r| <= ~pi/4, r as a
+// double-double (hi + lo), and sin(r), cos(r) or tan(r) picked by k mod 4.
+// f32 (and f16, bf16) compute in f64: an f32 is exact there, the reduced
+// r in one double is far more precise than f32 needs, and FreeBSD's
+// float kernels (polynomials in f64 with errors below 2^-34) make the
+// result within 1 ulp and almost always correctly rounded. f64 uses
+// fdlibm's kernels, which take r's tail and are below 1 ulp.
+//
+// The reduction is Cody and Waite's with fma for |x| <= 2^30 (pi/2 in
+// three doubles; exact but for ~2^-129 absolute, against |r| >= 2^-61
+// for every double), branch-free in the vector. A lane beyond (but
+// finite) takes a rare branch that reduces every lane of the vector with
+// tirc.rem_pio2 (Payne and Hanek: the bits of 2/pi that matter at x's
+// exponent, from a table), a helper defined once per module, and keeps
+// its result for those lanes. NaN and inf stay on the fast path, where
+// they become NaN.
+//
+// Only fmul, fadd and llvm.fma, without fast-math flags: the bits are the
+// same on every CPU.
+
+// trigFastMax bounds |x| for the Cody-Waite reduction.
+const trigFastMax = 0x1p30
+
+// trigTable holds pi/2 as three doubles (P1 + P2 + P3, each the rounding
+// of what the previous leave) and the bits of 2/pi as 64-bit words, the
+// most significant first, after one zero word (so that a window may
+// start before the binary point).
+type trigTable struct {
+	pio2  [3]float64
+	words [20]uint64
+}
+
+// trigConsts computes the table from pi (Machin's formula in fixed point
+// with 1400 bits; 2/pi needs 1216).
+var trigConsts = sync.OnceValue(func() trigTable {
+	const prec = 1400
+	one := new(big.Int).Lsh(big.NewInt(1), prec)
+	atanInv := func(x int64) *big.Int { // atan(1/x) * 2^prec
+		sum, term := new(big.Int), new(big.Int).Quo(one, big.NewInt(x))
+		x2 := big.NewInt(x * x)
+		for k := int64(0); term.Sign() != 0; k++ {
+			t := new(big.Int).Quo(term, big.NewInt(2*k+1))
+			if k%2 == 0 {
+				sum.Add(sum, t)
+			} else {
+				sum.Sub(sum, t)
+			}
+			term.Quo(term, x2)
+		}
+		return sum
+	}
+	pi := new(big.Int).Sub(new(big.Int).Mul(big.NewInt(16), atanInv(5)), new(big.Int).Mul(big.NewInt(4), atanInv(239)))
+	var t trigTable
+	rest := new(big.Float).SetPrec(prec).SetMantExp(new(big.Float).SetPrec(prec).SetInt(pi), -prec-1)
+	for i := range t.pio2 {
+		t.pio2[i], _ = rest.Float64()
+		rest.Sub(rest, new(big.Float).SetFloat64(t.pio2[i]))
+	}
+	const bits = 64 * (len(t.words) - 1)
+	w := new(big.Int).Quo(new(big.Int).Lsh(big.NewInt(2), uint(bits+prec)), pi) // 2/pi * 2^bits
+	mask := new(big.Int).SetUint64(math.MaxUint64)
+	for i := len(t.words) - 1; i >= 1; i-- {
+		t.words[i] = new(big.Int).And(w, mask).Uint64()
+		w.Rsh(w, 64)
+	}
+	return t
+})
+
+// trig is sin, cos or tan (k) of x, an f32 or f64 value or vector.
+func (bl *builder) trig(k ir.Kernel, x value.Value) value.Value {
+	b := bl.b
+	n := lanes(x.Type())
+	f32 := elemType(x.Type()) == types.Float
+	d := x
+	if f32 {
+		d = b.NewFPExt(x, vecOf(types.Double, n))
+	}
+	hi, lo, q := bl.reducePio2(d)
+	b = bl.b // the reduction may have branched
+	it := vecOf(types.I64, n)
+	if k == ir.KernelCos { // cos x = sin(x + pi/2)
+		q = b.NewAdd(q, intConst(it, 1))
+	}
+	odd := b.NewICmp(enum.IPredNE, b.NewAnd(q, intConst(it, 1)), intConst(it, 0))
+	var r value.Value
+	switch {
+	case k == ir.KernelTan && f32:
+		s, c := bl.sinF64Short(hi), bl.cosF64Short(hi)
+		r = b.NewFDiv(b.NewSelect(odd, b.NewFNeg(c), s), b.NewSelect(odd, s, c))
+	case k == ir.KernelTan:
+		r = bl.tanF64(hi, lo, odd)
+	default:
+		var s, c value.Value
+		if f32 {
+			s, c = bl.sinF64Short(hi), bl.cosF64Short(hi)
+		} else {
+			s, c = bl.sinF64(hi, lo), bl.cosF64(hi, lo)
+		}
+		// sin, cos, -sin, -cos for k mod 4 = 0, 1, 2, 3: the sign from
+		// bit 1 of k, moved to the sign bit.
+		v := b.NewBitCast(b.NewSelect(odd, c, s), it)
+		sign := b.NewShl(b.NewAnd(q, intConst(it, 2)), intConst(it, 62))
+		r = b.NewBitCast(b.NewXor(v, sign), d.Type())
+	}
+	if f32 {
+		r = b.NewFPTrunc(r, x.Type())
+	}
+	if k != ir.KernelCos { // sin and tan of -0 are -0
+		r = b.NewSelect(b.NewFCmp(enum.FPredOEQ, x, floatConst(x.Type(), 0)), x, r)
+	}
+	return r
+}
+
+// elemType is the element type of a vector type, or t.
+func elemType(t types.Type) types.Type {
+	if vt, ok := t.(*types.VectorType); ok {
+		return vt.ElemType
+	}
+	return t
+}
+
+// reducePio2 returns hi + lo = d - k*pi/2 and q, whose low two bits are
+// k mod 4, for f64 values d (a scalar or vector): Cody and Waite's
+// reduction, with the helper's for the lanes beyond trigFastMax.
+func (bl *builder) reducePio2(d value.Value) (hi, lo, q value.Value) {
+	b := bl.b
+	n := lanes(d.Type())
+	ft, it := d.Type(), vecOf(types.I64, n)
+	c := func(v float64) value.Value { return floatConst(ft, v) }
+	fma := func(x, y, z value.Value) value.Value { return bl.callIntrinsic("llvm.fma", ft, x, y, z) }
+	p := trigConsts().pio2
+	// k = round(d * 2/pi) by adding and subtracting 1.5*2^52; the sum's
+	// low mantissa bits are k + 2^51.
+	const magic = 0x1.8p52
+	m := fma(d, c(2/math.Pi), c(magic))
+	k := b.NewFSub(m, c(magic))
+	r1 := fma(k, c(-p[0]), d) // exact
+	w := b.NewFMul(k, c(p[1]))
+	wl := fma(k, c(p[1]), b.NewFNeg(w)) // k*P2 = w + wl exactly
+	t, te := bl.twoSum(r1, b.NewFNeg(w))
+	l := fma(k, c(-p[2]), b.NewFSub(te, wl))
+	hi, lo = bl.fastTwoSum(t, l)
+	q = b.NewBitCast(m, it)
+
+	// Finite lanes beyond trigFastMax: the helper's reduction.
+	ad := bl.callIntrinsic("llvm.fabs", ft, d)
+	huge := b.NewAnd(b.NewFCmp(enum.FPredOGT, ad, c(trigFastMax)), b.NewFCmp(enum.FPredOLT, ad, c(math.Inf(1))))
+	anyHuge := value.Value(huge)
+	if n > 0 {
+		anyHuge = b.NewICmp(enum.IPredNE, b.NewBitCast(huge, types.NewInt(uint64(n))), constant.NewInt(types.NewInt(uint64(n)), 0))
+	}
+	pre, slow, cont := bl.b, bl.block("trig.huge"), bl.block("trig.reduced")
+	pre.NewCondBr(anyHuge, slow, cont)
+	bl.b = slow
+	shi, slo, sq := bl.remPio2Lanes(d)
+	shi = slow.NewSelect(huge, shi, hi)
+	slo = slow.NewSelect(huge, slo, lo)
+	sq = slow.NewSelect(huge, sq, q)
+	slow.NewBr(cont)
+	bl.b = cont
+	phi := func(fast, slow2 value.Value) value.Value {
+		return cont.NewPhi(llvm.NewIncoming(fast, pre), llvm.NewIncoming(slow2, slow))
+	}
+	return phi(hi, shi), phi(lo, slo), phi(q, sq)
+}
+
+// remPio2Lanes calls tirc.rem_pio2 on every lane of d.
+func (bl *builder) remPio2Lanes(d value.Value) (hi, lo, q value.Value) {
+	b, f := bl.b, bl.mod.remPio2Func()
+	n := lanes(d.Type())
+	if n == 0 {
+		r := b.NewCall(f, d)
+		return b.NewExtractValue(r, 0), b.NewExtractValue(r, 1), b.NewExtractValue(r, 2)
+	}
+	hi = constant.NewUndef(d.Type().(*types.VectorType))
+	lo = hi
+	q = constant.NewUndef(types.NewVector(uint64(n), types.I64))
+	for i := int64(0); i < n; i++ {
+		r := b.NewCall(f, b.NewExtractElement(d, i32c(i)))
+		hi = b.NewInsertElement(hi, b.NewExtractValue(r, 0), i32c(i))
+		lo = b.NewInsertElement(lo, b.NewExtractValue(r, 1), i32c(i))
+		q = b.NewInsertElement(q, b.NewExtractValue(r, 2), i32c(i))
+	}
+	return hi, lo, q
+}
+
+// twoSum returns s = fl(x + y) and the rounding error e: x + y = s + e.
+func (bl *builder) twoSum(x, y value.Value) (s, e value.Value) {
+	b := bl.b
+	s = b.NewFAdd(x, y)
+	bb := b.NewFSub(s, x)
+	e = b.NewFAdd(b.NewFSub(x, b.NewFSub(s, bb)), b.NewFSub(y, bb))
+	return s, e
+}
+
+// fastTwoSum is twoSum for |x| >= |y| (or x = 0).
+func (bl *builder) fastTwoSum(x, y value.Value) (s, e value.Value) {
+	b := bl.b
+	s = b.NewFAdd(x, y)
+	return s, b.NewFSub(y, b.NewFSub(s, x))
+}
+
+// horner is c[0] + x*(c[1] + x*(c[2] + ...)) with fmul and fadd.
+func (bl *builder) horner(x value.Value, cs ...float64) value.Value {
+	t := x.Type()
+	p := value.Value(floatConst(t, cs[len(cs)-1]))
+	for i := len(cs) - 2; i >= 0; i-- {
+		p = bl.b.NewFAdd(floatConst(t, cs[i]), bl.b.NewFMul(x, p))
+	}
+	return p
+}
+
+// sinF64Short is sin(x) for |x| <= ~pi/4 within 2^-37.5 relative
+// (FreeBSD's __kernel_sindf): the f32 results.
+func (bl *builder) sinF64Short(x value.Value) value.Value {
+	b := bl.b
+	z := b.NewFMul(x, x)
+	w := b.NewFMul(z, z)
+	s := b.NewFMul(z, x)
+	r := bl.horner(z, -0x1a00f9e2cae774p-65, 0x16cd878c3b46a7p-71)
+	head := b.NewFAdd(x, b.NewFMul(s, bl.horner(z, -0x15555554cbac77p-55, 0x111110896efbb2p-59)))
+	return b.NewFAdd(head, b.NewFMul(b.NewFMul(s, w), r))
+}
+
+// cosF64Short is cos(x) for |x| <= ~pi/4 within 2^-34.1 (FreeBSD's
+// __kernel_cosdf).
+func (bl *builder) cosF64Short(x value.Value) value.Value {
+	b := bl.b
+	t := x.Type()
+	z := b.NewFMul(x, x)
+	w := b.NewFMul(z, z)
+	r := bl.horner(z, -0x16c087e80f1e27p-62, 0x199342e0ee5069p-68)
+	head := b.NewFAdd(b.NewFAdd(floatConst(t, 1), b.NewFMul(z, floatConst(t, -0x1ffffffd0c5e81p-54))), b.NewFMul(w, floatConst(t, 0x155553e1053a42p-57)))
+	return b.NewFAdd(head, b.NewFMul(b.NewFMul(w, z), r))
+}
+
+// sinF64 is sin(x + y) for |x| <= ~pi/4, |y| <= ulp(x)/2 (fdlibm's
+// __kernel_sin with a tail): below 1 ulp.
+func (bl *builder) sinF64(x, y value.Value) value.Value {
+	b := bl.b
+	t := x.Type()
+	c := func(v float64) value.Value { return floatConst(t, v) }
+	z := b.NewFMul(x, x)
+	w := b.NewFMul(z, z)
+	r := b.NewFAdd(bl.horner(z, 8.33333333332248946124e-03, -1.98412698298579493134e-04, 2.75573137070700676789e-06),
+		b.NewFMul(b.NewFMul(z, w), bl.horner(z, -2.50507602534068634195e-08, 1.58969099521155010221e-10)))
+	v := b.NewFMul(z, x)
+	// x - ((z*(y/2 - v*r) - y) - v*S1)
+	in := b.NewFSub(b.NewFMul(z, b.NewFSub(b.NewFMul(c(0.5), y), b.NewFMul(v, r))), y)
+	return b.NewFSub(x, b.NewFSub(in, b.NewFMul(v, c(-1.66666666666666324348e-01))))
+}
+
+// cosF64 is cos(x + y) (fdlibm's __kernel_cos): below 1 ulp.
+func (bl *builder) cosF64(x, y value.Value) value.Value {
+	b := bl.b
+	t := x.Type()
+	c := func(v float64) value.Value { return floatConst(t, v) }
+	z := b.NewFMul(x, x)
+	w := b.NewFMul(z, z)
+	r := b.NewFAdd(b.NewFMul(z, bl.horner(z, 4.16666666666666019037e-02, -1.38888888888741095749e-03, 2.48015872894767294178e-05)),
+		b.NewFMul(b.NewFMul(w, w), bl.horner(z, -2.75573143513906633035e-07, 2.08757232129817482790e-09, -1.13596475577881948265e-11)))
+	hz := b.NewFMul(c(0.5), z)
+	w1 := b.NewFSub(c(1), hz)
+	// w1 + (((1 - w1) - hz) + (z*r - x*y))
+	corr := b.NewFAdd(b.NewFSub(b.NewFSub(c(1), w1), hz), b.NewFSub(b.NewFMul(z, r), b.NewFMul(x, y)))
+	return b.NewFAdd(w1, corr)
+}
+
+// tanF64 is tan(x + y), or -1/tan(x + y) where odd, for |x| <= ~pi/4
+// (fdlibm's __kernel_tan, both of its branches computed and selected):
+// below 1 ulp. From |x| >= 0.6744 it computes tan(pi/4 - |x|) and turns
+// it into the result by an identity, since tan's polynomial converges
+// slowly near pi/4.
+func (bl *builder) tanF64(x, y, odd value.Value) value.Value {
+	b := bl.b
+	t := x.Type()
+	it := vecOf(types.I64, lanes(t))
+	c := func(v float64) value.Value { return floatConst(t, v) }
+	T := [...]float64{
+		3.33333333333334091986e-01, 1.33333333333201242699e-01, 5.39682539762260521377e-02,
+		2.18694882948595424599e-02, 8.86323982359930005737e-03, 3.59207910759131235356e-03,
+		1.45620945432529025516e-03, 5.88041240820264096874e-04, 2.46463134818469906812e-04,
+		7.81794442939557092300e-05, 7.14072491382608190305e-05, -1.85586374855275456654e-05,
+		2.59073051863633712884e-05,
+	}
+	const pio4, pio4lo = 7.85398163397448278999e-01, 3.06161699786838301793e-17
+	big := b.NewFCmp(enum.FPredOGE, bl.callIntrinsic("llvm.fabs", t, x), c(math.Float64frombits(0x3FE5942800000000)))
+	neg := b.NewFCmp(enum.FPredOLT, x, c(0))
+	flip := b.NewAnd(big, neg)
+	xa, ya := b.NewSelect(flip, b.NewFNeg(x), x), b.NewSelect(flip, b.NewFNeg(y), y)
+	x = b.NewSelect(big, b.NewFAdd(b.NewFSub(c(pio4), xa), b.NewFSub(c(pio4lo), ya)), x)
+	y = b.NewSelect(big, c(0), y)
+	z := b.NewFMul(x, x)
+	w := value.Value(b.NewFMul(z, z))
+	r := bl.horner(w, T[1], T[3], T[5], T[7], T[9], T[11])
+	v := b.NewFMul(z, bl.horner(w, T[2], T[4], T[6], T[8], T[10], T[12]))
+	s := b.NewFMul(z, x)
+	r = b.NewFAdd(y, b.NewFMul(z, b.NewFAdd(b.NewFMul(s, b.NewFAdd(r, v)), y)))
+	r = b.NewFAdd(r, b.NewFMul(c(T[0]), s))
+	w = b.NewFAdd(x, r)
+	// Near pi/4: sign * (iy - 2*(x - (w*w/(w + iy) - r))), iy = -1 where odd.
+	iy := b.NewSelect(odd, c(-1), c(1))
+	nearRes := value.Value(b.NewFSub(iy, b.NewFMul(c(2), b.NewFSub(x, b.NewFSub(b.NewFDiv(b.NewFMul(w, w), b.NewFAdd(w, iy)), r)))))
+	nearRes = b.NewSelect(neg, b.NewFNeg(nearRes), nearRes)
+	// -1/(x + r) accurately: with the low halves of w and of -1/w zeroed,
+	// their products are exact.
+	high := func(v value.Value) value.Value {
+		return b.NewBitCast(b.NewAnd(b.NewBitCast(v, it), intConst(it, -1<<32)), t)
+	}
+	zh := high(w)
+	vv := b.NewFSub(r, b.NewFSub(zh, x))
+	a := b.NewFDiv(c(-1), w)
+	th := high(a)
+	ss := b.NewFAdd(c(1), b.NewFMul(th, zh))
+	inv := b.NewFAdd(th, b.NewFMul(a, b.NewFAdd(ss, b.NewFMul(th, vv))))
+	return b.NewSelect(big, nearRes, b.NewSelect(odd, inv, w))
+}
+
+// remPio2Func defines, once per module, `{double, double, i64}
+// tirc.rem_pio2(double x)`: hi + lo = |x| - k*pi/2 with the sign of x,
+// and k (mod 4 matters), for finite |x| >= 2^-30 or so (Payne and
+// Hanek). With x = M*2^e (M of 53 bits), the bits of 2/pi of weight
+// 2^(1-e) and above make M*2^e*bits a multiple of 4 and are skipped;
+// the next 192 bits W give x*2/pi mod 4 = M*W*2^-190 mod 4 within
+// 2^-138, computed in 128-bit integers: its top 128 bits hold k in 2
+// bits and the fraction in 126, which becomes a double-double times pi/2.
+func (mc *moduleCtx) remPio2Func() *llvm.Func {
+	const name = "tirc.rem_pio2"
+	if f := mc.helper(name); f != nil {
+		return f
+	}
+	tab := trigConsts()
+	cs := make([]constant.Constant, len(tab.words))
+	for i, w := range tab.words {
+		cs[i] = constant.NewInt(types.I64, int64(w))
+	}
+	arr := constant.NewArray(types.NewArray(uint64(len(cs)), types.I64), cs...)
+	g := llvm.NewGlobalDef(mc.symbol("tirc.two_over_pi"), arr)
+	g.Linkage = enum.LinkagePrivate
+	g.Immutable = true
+	g.UnnamedAddr = enum.UnnamedAddrUnnamedAddr
+	mc.defineGlobal(g)
+
+	x := llvm.NewParam("x", types.Double)
+	res := types.NewStruct(types.Double, types.Double, types.I64)
+	f := mc.m.NewFunc(mc.symbol(name), res, x)
+	f.Linkage = enum.LinkageInternal
+	f.FuncAttrs = append(f.FuncAttrs, enum.FuncAttrCold)
+	mc.funcAttrs(f)
+	bl := newBuilder(mc, f)
+	b := bl.b
+	i128 := types.NewInt(128)
+	c128 := func(v int64) value.Value { return constant.NewInt(i128, v) }
+	bits := b.NewBitCast(x, types.I64)
+	exp := b.NewAnd(b.NewLShr(bits, i64c(52)), i64c(0x7ff))
+	mant := b.NewOr(b.NewAnd(bits, i64c(1<<52-1)), i64c(1<<52))
+	// The window starts at bit e - 2 of 2/pi (e = exp - 1075), after the
+	// table's zero word; clamped into the table for lanes too small to
+	// be asked (their result is not used).
+	s := value.Value(b.NewSub(exp, i64c(1075-62)))
+	s = b.NewSelect(b.NewICmp(enum.IPredSLT, s, i64c(0)), i64c(0), s)
+	j, sh := b.NewLShr(s, i64c(6)), b.NewAnd(s, i64c(63))
+	word := func(i int64) value.Value {
+		p := b.NewGetElementPtr(arr.Typ, g, i64c(0), b.NewAdd(j, i64c(i)))
+		p.InBounds = true
+		return b.NewLoad(types.I64, p)
+	}
+	t0, t1, t2, t3 := word(0), word(1), word(2), word(3)
+	fshl := mc.intrinsic("llvm.fshl.i64", types.I64, types.I64, types.I64, types.I64)
+	w0, w1, w2 := b.NewCall(fshl, t0, t1, sh), b.NewCall(fshl, t1, t2, sh), b.NewCall(fshl, t2, t3, sh)
+	// P = M*W mod 2^192; A, its top 128 bits.
+	m128 := b.NewZExt(mant, i128)
+	lo := b.NewMul(m128, b.NewZExt(w2, i128))
+	mid := b.NewAdd(b.NewLShr(lo, c128(64)), b.NewMul(m128, b.NewZExt(w1, i128)))
+	top := b.NewAdd(b.NewMul(mant, w0), b.NewTrunc(b.NewLShr(mid, c128(64)), types.I64))
+	a := b.NewOr(b.NewShl(b.NewZExt(top, i128), c128(64)), b.NewZExt(b.NewTrunc(mid, types.I64), i128))
+	// k = round(A / 2^126); the fraction, A*4 mod 2^128 as a signed
+	// number, is in [-1/2, 1/2) in units of 2^-128.
+	k := b.NewLShr(b.NewAdd(b.NewTrunc(b.NewLShr(a, c128(125)), types.I64), i64c(1)), i64c(1))
+	frac := b.NewShl(a, c128(2))
+	fneg := b.NewICmp(enum.IPredSLT, frac, c128(0))
+	u := b.NewSelect(fneg, b.NewSub(c128(0), frac), frac)
+	lz := value.Value(b.NewCall(mc.intrinsic("llvm.ctlz.i128", i128, i128, types.I1), u, constant.False))
+	lz = b.NewSelect(b.NewICmp(enum.IPredUGT, lz, c128(127)), c128(127), lz)
+	v := b.NewShl(u, lz)
+	// The top 106 bits of the normalized fraction, as two doubles.
+	pow2 := func(n value.Value) value.Value {
+		return b.NewBitCast(b.NewShl(b.NewAdd(n, i64c(1023)), i64c(52)), types.Double)
+	}
+	lz64 := b.NewTrunc(lz, types.I64)
+	part := func(v value.Value, scale int64) value.Value {
+		n := b.NewSIToFP(b.NewTrunc(b.NewLShr(v, c128(75)), types.I64), types.Double)
+		return b.NewFMul(n, pow2(b.NewSub(i64c(scale), lz64)))
+	}
+	fh, fl := part(v, -53), part(b.NewShl(v, c128(53)), -106)
+	// Times pi/2 as a double-double.
+	p := tab.pio2
+	rh := b.NewFMul(fh, constant.NewFloat(types.Double, p[0]))
+	re := bl.callIntrinsic("llvm.fma", types.Double, fh, constant.NewFloat(types.Double, p[0]), b.NewFNeg(rh))
+	rl := b.NewFAdd(re, b.NewFAdd(b.NewFMul(fh, constant.NewFloat(types.Double, p[1])), b.NewFMul(fl, constant.NewFloat(types.Double, p[0]))))
+	h, l := bl.fastTwoSum(rh, rl)
+	xneg := b.NewICmp(enum.IPredSLT, bits, i64c(0))
+	flip := b.NewXor(xneg, fneg)
+	h = b.NewSelect(flip, b.NewFNeg(h), h)
+	l = b.NewSelect(flip, b.NewFNeg(l), l)
+	kk := b.NewSelect(xneg, b.NewSub(i64c(0), k), k)
+	var out value.Value = constant.NewUndef(res)
+	for i, v := range []value.Value{h, l, kk} {
+		out = b.NewInsertValue(out, v, uint64(i))
+	}
+	b.NewRet(out)
+	bl.finish()
+	mc.publishHelper(name, f)
+	mc.finish(f)
+	return f
+}
