@@ -83,8 +83,19 @@ var trigConsts = sync.OnceValue(func() trigTable {
 	return t
 })
 
-// trig is sin, cos or tan (k) of x, an f32 or f64 value or vector.
+// trig is sin, cos or tan (k) of x, an f32 or f64 value or vector. A
+// scalar calls the module's tirc.<k>.<type> (vmath_vfabi.go), which the
+// loop vectorizer widens to its vector variants: the rare branch to the
+// helper would keep it from vectorizing the code inline.
 func (bl *builder) trig(k ir.Kernel, x value.Value) value.Value {
+	if lanes(x.Type()) == 0 {
+		return bl.vectorizableCall(k.String(), x, func(bl *builder, x value.Value) value.Value { return bl.trigInline(k, x) })
+	}
+	return bl.trigInline(k, x)
+}
+
+// trigInline is trig computed in place.
+func (bl *builder) trigInline(k ir.Kernel, x value.Value) value.Value {
 	b := bl.b
 	n := lanes(x.Type())
 	f32 := elemType(x.Type()) == types.Float
