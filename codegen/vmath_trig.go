@@ -103,7 +103,7 @@ func (bl *builder) trigInline(k ir.Kernel, x value.Value) value.Value {
 	if f32 {
 		d = b.NewFPExt(x, vecOf(types.Double, n))
 	}
-	hi, lo, q := bl.reducePio2(d)
+	hi, lo, q := bl.reducePio2(d, !f32)
 	b = bl.b // the reduction may have branched
 	it := vecOf(types.I64, n)
 	if k == ir.KernelCos { // cos x = sin(x + pi/2)
@@ -149,8 +149,10 @@ func elemType(t types.Type) types.Type {
 
 // reducePio2 returns hi + lo = d - k*pi/2 and q, whose low two bits are
 // k mod 4, for f64 values d (a scalar or vector): Cody and Waite's
-// reduction, with the helper's for the lanes beyond trigFastMax.
-func (bl *builder) reducePio2(d value.Value) (hi, lo, q value.Value) {
+// reduction, with the helper's for the lanes beyond trigFastMax. Without
+// tail (f32 arguments, whose results need far less than a double), lo
+// is nil and hi is d - k*(P1 + P2 + P3) by three fmas.
+func (bl *builder) reducePio2(d value.Value, tail bool) (hi, lo, q value.Value) {
 	b := bl.b
 	n := lanes(d.Type())
 	ft, it := d.Type(), vecOf(types.I64, n)
@@ -163,11 +165,15 @@ func (bl *builder) reducePio2(d value.Value) (hi, lo, q value.Value) {
 	m := fma(d, c(2/math.Pi), c(magic))
 	k := b.NewFSub(m, c(magic))
 	r1 := fma(k, c(-p[0]), d) // exact
-	w := b.NewFMul(k, c(p[1]))
-	wl := fma(k, c(p[1]), b.NewFNeg(w)) // k*P2 = w + wl exactly
-	t, te := bl.twoSum(r1, b.NewFNeg(w))
-	l := fma(k, c(-p[2]), b.NewFSub(te, wl))
-	hi, lo = bl.fastTwoSum(t, l)
+	if tail {
+		w := b.NewFMul(k, c(p[1]))
+		wl := fma(k, c(p[1]), b.NewFNeg(w)) // k*P2 = w + wl exactly
+		t, te := bl.twoSum(r1, b.NewFNeg(w))
+		l := fma(k, c(-p[2]), b.NewFSub(te, wl))
+		hi, lo = bl.fastTwoSum(t, l)
+	} else {
+		hi = fma(k, c(-p[2]), fma(k, c(-p[1]), r1))
+	}
 	q = b.NewBitCast(m, it)
 
 	// Finite lanes beyond trigFastMax: the helper's reduction.
@@ -181,15 +187,15 @@ func (bl *builder) reducePio2(d value.Value) (hi, lo, q value.Value) {
 	pre.NewCondBr(anyHuge, slow, cont)
 	bl.b = slow
 	shi, slo, sq := bl.remPio2Lanes(d)
-	shi = slow.NewSelect(huge, shi, hi)
-	slo = slow.NewSelect(huge, slo, lo)
-	sq = slow.NewSelect(huge, sq, q)
 	slow.NewBr(cont)
 	bl.b = cont
-	phi := func(fast, slow2 value.Value) value.Value {
-		return cont.NewPhi(llvm.NewIncoming(fast, pre), llvm.NewIncoming(slow2, slow))
+	merge := func(fast, huge2 value.Value) value.Value {
+		return cont.NewPhi(llvm.NewIncoming(fast, pre), llvm.NewIncoming(slow.NewSelect(huge, huge2, fast), slow))
 	}
-	return phi(hi, shi), phi(lo, slo), phi(q, sq)
+	if tail {
+		lo = merge(lo, slo)
+	}
+	return merge(hi, shi), lo, merge(q, sq)
 }
 
 // remPio2Lanes calls tirc.rem_pio2 on every lane of d.
@@ -326,18 +332,20 @@ func (bl *builder) tanF64(x, y, odd value.Value) value.Value {
 	r = b.NewFAdd(y, b.NewFMul(z, b.NewFAdd(b.NewFMul(s, b.NewFAdd(r, v)), y)))
 	r = b.NewFAdd(r, b.NewFMul(c(T[0]), s))
 	w = b.NewFAdd(x, r)
-	// Near pi/4: sign * (iy - 2*(x - (w*w/(w + iy) - r))), iy = -1 where odd.
+	// One division serves both branches that need one: w*w/(w + iy) near
+	// pi/4, -1/w where odd.
 	iy := b.NewSelect(odd, c(-1), c(1))
-	nearRes := value.Value(b.NewFSub(iy, b.NewFMul(c(2), b.NewFSub(x, b.NewFSub(b.NewFDiv(b.NewFMul(w, w), b.NewFAdd(w, iy)), r)))))
+	a := b.NewFDiv(b.NewSelect(big, b.NewFMul(w, w), c(-1)), b.NewSelect(big, b.NewFAdd(w, iy), w))
+	// Near pi/4: sign * (iy - 2*(x - (w*w/(w + iy) - r))).
+	nearRes := value.Value(b.NewFSub(iy, b.NewFMul(c(2), b.NewFSub(x, b.NewFSub(a, r)))))
 	nearRes = b.NewSelect(neg, b.NewFNeg(nearRes), nearRes)
-	// -1/(x + r) accurately: with the low halves of w and of -1/w zeroed,
-	// their products are exact.
+	// -1/(x + r) accurately: with the low halves of w and of a = -1/w
+	// zeroed, their products are exact.
 	high := func(v value.Value) value.Value {
 		return b.NewBitCast(b.NewAnd(b.NewBitCast(v, it), intConst(it, -1<<32)), t)
 	}
 	zh := high(w)
 	vv := b.NewFSub(r, b.NewFSub(zh, x))
-	a := b.NewFDiv(c(-1), w)
 	th := high(a)
 	ss := b.NewFAdd(c(1), b.NewFMul(th, zh))
 	inv := b.NewFAdd(th, b.NewFMul(a, b.NewFAdd(ss, b.NewFMul(th, vv))))
