@@ -57,18 +57,22 @@ func (mc *moduleCtx) vectorizableFunc(name string, t types.Type, body func(bl *b
 		mc.finish(f)
 		return f
 	}
+	variant := func(n int64) string { return fmt.Sprintf("%s.v%d", key, n) }
 	f := mc.helper(key)
 	if f == nil {
 		f = define(key, t)
 		for _, n := range vfabiLanes {
-			v := define(fmt.Sprintf("%s.v%d", key, n), types.NewVector(uint64(n), t))
+			v := define(variant(n), types.NewVector(uint64(n), t))
+			mc.publishHelper(variant(n), v)
 			mc.publishHelper(vfabiKey+v.Name(), v)
 		}
 		mc.publishHelper(key, f)
 	}
+	// The names taken (mc.symbol), which differ from the keys when the
+	// module has functions of those names.
 	parts := make([]string, len(vfabiLanes))
 	for i, n := range vfabiLanes {
-		parts[i] = fmt.Sprintf("_ZGV_LLVM_N%dv_%s(%s.v%d)", n, f.Name(), f.Name(), n)
+		parts[i] = fmt.Sprintf("_ZGV_LLVM_N%dv_%s(%s)", n, f.Name(), mc.helper(variant(n)).Name())
 	}
 	return f, strings.Join(parts, ",")
 }
