@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"fmt"
 	"math"
 	"math/big"
 	"sync"
@@ -198,24 +199,54 @@ func (bl *builder) reducePio2(d value.Value, tail bool) (hi, lo, q value.Value) 
 	return merge(hi, shi), lo, merge(q, sq)
 }
 
-// remPio2Lanes calls tirc.rem_pio2 on every lane of d.
+// remPio2Lanes is tirc.rem_pio2 of every lane of d: a call of it on a
+// scalar, of tirc.rem_pio2.v<N> on a vector (out of line, so that the
+// vector's fast path keeps its registers).
 func (bl *builder) remPio2Lanes(d value.Value) (hi, lo, q value.Value) {
-	b, f := bl.b, bl.mod.remPio2Func()
-	n := lanes(d.Type())
-	if n == 0 {
-		r := b.NewCall(f, d)
-		return b.NewExtractValue(r, 0), b.NewExtractValue(r, 1), b.NewExtractValue(r, 2)
+	b := bl.b
+	var r value.Value
+	if lanes(d.Type()) == 0 {
+		r = b.NewCall(bl.mod.remPio2Func(), d)
+	} else {
+		r = b.NewCall(bl.mod.remPio2VecFunc(d.Type()), d)
 	}
-	hi = constant.NewUndef(d.Type().(*types.VectorType))
-	lo = hi
-	q = constant.NewUndef(types.NewVector(uint64(n), types.I64))
+	return b.NewExtractValue(r, 0), b.NewExtractValue(r, 1), b.NewExtractValue(r, 2)
+}
+
+// remPio2VecFunc defines (once per vector type t) `{t, t, <N x i64>}
+// tirc.rem_pio2.v<N>(t x)`: tirc.rem_pio2 of each lane.
+func (mc *moduleCtx) remPio2VecFunc(t types.Type) *llvm.Func {
+	n := lanes(t)
+	name := fmt.Sprintf("tirc.rem_pio2.v%d", n)
+	if f := mc.helper(name); f != nil {
+		return f
+	}
+	one := mc.remPio2Func()
+	qt := types.NewVector(uint64(n), types.I64)
+	res := types.NewStruct(t, t, qt)
+	x := llvm.NewParam("x", t)
+	f := mc.m.NewFunc(mc.symbol(name), res, x)
+	f.Linkage = enum.LinkageInternal
+	f.FuncAttrs = append(f.FuncAttrs, enum.FuncAttrCold, enum.FuncAttrNoInline)
+	mc.funcAttrs(f)
+	bl := newBuilder(mc, f)
+	b := bl.b
+	parts := []value.Value{constant.NewUndef(t.(*types.VectorType)), constant.NewUndef(t.(*types.VectorType)), constant.NewUndef(qt)}
 	for i := int64(0); i < n; i++ {
-		r := b.NewCall(f, b.NewExtractElement(d, i32c(i)))
-		hi = b.NewInsertElement(hi, b.NewExtractValue(r, 0), i32c(i))
-		lo = b.NewInsertElement(lo, b.NewExtractValue(r, 1), i32c(i))
-		q = b.NewInsertElement(q, b.NewExtractValue(r, 2), i32c(i))
+		r := b.NewCall(one, b.NewExtractElement(x, i32c(i)))
+		for j := range parts {
+			parts[j] = b.NewInsertElement(parts[j], b.NewExtractValue(r, uint64(j)), i32c(i))
+		}
 	}
-	return hi, lo, q
+	var out value.Value = constant.NewUndef(res)
+	for j, v := range parts {
+		out = b.NewInsertValue(out, v, uint64(j))
+	}
+	b.NewRet(out)
+	bl.finish()
+	mc.publishHelper(name, f)
+	mc.finish(f)
+	return f
 }
 
 // twoSum returns s = fl(x + y) and the rounding error e: x + y = s + e.
