@@ -100,6 +100,9 @@ func (bl *builder) trigInline(k ir.Kernel, x value.Value) value.Value {
 	b := bl.b
 	n := lanes(x.Type())
 	f32 := elemType(x.Type()) == types.Float
+	if f32 && k != ir.KernelTan {
+		return bl.sinCosF32(k, x)
+	}
 	d := x
 	if f32 {
 		d = b.NewFPExt(x, vecOf(types.Double, n))
@@ -113,18 +116,13 @@ func (bl *builder) trigInline(k ir.Kernel, x value.Value) value.Value {
 	odd := b.NewICmp(enum.IPredNE, b.NewAnd(q, intConst(it, 1)), intConst(it, 0))
 	var r value.Value
 	switch {
-	case k == ir.KernelTan && f32:
+	case f32: // tan
 		s, c := bl.sinF64Short(hi), bl.cosF64Short(hi)
 		r = b.NewFDiv(b.NewSelect(odd, b.NewFNeg(c), s), b.NewSelect(odd, s, c))
 	case k == ir.KernelTan:
 		r = bl.tanF64(hi, lo, odd)
 	default:
-		var s, c value.Value
-		if f32 {
-			s, c = bl.sinF64Short(hi), bl.cosF64Short(hi)
-		} else {
-			s, c = bl.sinF64(hi, lo), bl.cosF64(hi, lo)
-		}
+		s, c := bl.sinF64(hi, lo), bl.cosF64(hi, lo)
 		// sin, cos, -sin, -cos for k mod 4 = 0, 1, 2, 3: the sign from
 		// bit 1 of k, moved to the sign bit.
 		v := b.NewBitCast(b.NewSelect(odd, c, s), it)
@@ -176,27 +174,45 @@ func (bl *builder) reducePio2(d value.Value, tail bool) (hi, lo, q value.Value) 
 		hi = fma(k, c(-p[2]), fma(k, c(-p[1]), r1))
 	}
 	q = b.NewBitCast(m, it)
+	if !tail {
+		v := bl.hugeBranch(d, []value.Value{hi, q}, func() []value.Value {
+			shi, _, sq := bl.remPio2Lanes(d)
+			return []value.Value{shi, sq}
+		})
+		return v[0], nil, v[1]
+	}
+	v := bl.hugeBranch(d, []value.Value{hi, lo, q}, func() []value.Value {
+		shi, slo, sq := bl.remPio2Lanes(d)
+		return []value.Value{shi, slo, sq}
+	})
+	return v[0], v[1], v[2]
+}
 
-	// Finite lanes beyond trigFastMax: the helper's reduction.
+// hugeBranch returns fast, or for the finite lanes of d beyond
+// trigFastMax what slow computes, in a block taken only when d has such
+// a lane.
+func (bl *builder) hugeBranch(d value.Value, fast []value.Value, slow func() []value.Value) []value.Value {
+	b := bl.b
+	n := lanes(d.Type())
+	ft := d.Type()
 	ad := bl.callIntrinsic("llvm.fabs", ft, d)
-	huge := b.NewAnd(b.NewFCmp(enum.FPredOGT, ad, c(trigFastMax)), b.NewFCmp(enum.FPredOLT, ad, c(math.Inf(1))))
+	huge := b.NewAnd(b.NewFCmp(enum.FPredOGT, ad, floatConst(ft, trigFastMax)), b.NewFCmp(enum.FPredOLT, ad, floatConst(ft, math.Inf(1))))
 	anyHuge := value.Value(huge)
 	if n > 0 {
 		anyHuge = b.NewICmp(enum.IPredNE, b.NewBitCast(huge, types.NewInt(uint64(n))), constant.NewInt(types.NewInt(uint64(n)), 0))
 	}
-	pre, slow, cont := bl.b, bl.block("trig.huge"), bl.block("trig.reduced")
-	pre.NewCondBr(anyHuge, slow, cont)
-	bl.b = slow
-	shi, slo, sq := bl.remPio2Lanes(d)
-	slow.NewBr(cont)
+	pre, sb, cont := bl.b, bl.block("trig.huge"), bl.block("trig.reduced")
+	pre.NewCondBr(anyHuge, sb, cont)
+	bl.b = sb
+	vs := slow()
+	out := make([]value.Value, len(fast))
+	for i, f := range fast {
+		sel := bl.b.NewSelect(huge, vs[i], f)
+		out[i] = cont.NewPhi(llvm.NewIncoming(f, pre), llvm.NewIncoming(sel, bl.b))
+	}
+	bl.b.NewBr(cont)
 	bl.b = cont
-	merge := func(fast, huge2 value.Value) value.Value {
-		return cont.NewPhi(llvm.NewIncoming(fast, pre), llvm.NewIncoming(slow.NewSelect(huge, huge2, fast), slow))
-	}
-	if tail {
-		lo = merge(lo, slo)
-	}
-	return merge(hi, shi), lo, merge(q, sq)
+	return out
 }
 
 // remPio2Lanes is tirc.rem_pio2 of every lane of d: a call of it on a
@@ -265,12 +281,13 @@ func (bl *builder) fastTwoSum(x, y value.Value) (s, e value.Value) {
 	return s, b.NewFSub(y, b.NewFSub(s, x))
 }
 
-// horner is c[0] + x*(c[1] + x*(c[2] + ...)) with fmul and fadd.
+// horner is c[0] + x*(c[1] + x*(c[2] + ...)) with fma (one rounding a
+// step, and half the latency of a multiply and an add).
 func (bl *builder) horner(x value.Value, cs ...float64) value.Value {
 	t := x.Type()
 	p := value.Value(floatConst(t, cs[len(cs)-1]))
 	for i := len(cs) - 2; i >= 0; i-- {
-		p = bl.b.NewFAdd(floatConst(t, cs[i]), bl.b.NewFMul(x, p))
+		p = bl.callIntrinsic("llvm.fma", t, p, x, floatConst(t, cs[i]))
 	}
 	return p
 }
@@ -480,4 +497,62 @@ func (mc *moduleCtx) remPio2Func() *llvm.Func {
 	mc.publishHelper(name, f)
 	mc.finish(f)
 	return f
+}
+
+// sinCosF32 is sin or cos (k) of f32 values x, computed in f64 with one
+// polynomial: x = k*pi + r, |r| <= ~pi/2, sin x = (-1)^k sin r; cos x =
+// sin(x + pi/2), so x = (k + 1/2)*pi + r and cos x = (-1)^(k+1) sin r. r
+// is exact but for ~2^-53 relative (Cody and Waite with pi in three
+// doubles and fma), and sin r is its Taylor polynomial of degree 15,
+// within 6e-12 relative on |r| <= pi/2: the f32 result is within 0.501
+// ulp and half the work of sin and cos polynomials picked by quadrant.
+// The lanes beyond trigFastMax come from the helper's reduction by
+// pi/2, moved to this form.
+func (bl *builder) sinCosF32(k ir.Kernel, x value.Value) value.Value {
+	b := bl.b
+	n := lanes(x.Type())
+	ft, it := vecOf(types.Double, n), vecOf(types.I64, n)
+	c := func(v float64) value.Value { return floatConst(ft, v) }
+	fma := func(x, y, z value.Value) value.Value { return bl.callIntrinsic("llvm.fma", ft, x, y, z) }
+	d := b.NewFPExt(x, ft)
+	p := trigConsts().pio2
+	const magic = 0x1.8p52
+	// par is an integer whose parity says the sign: the low mantissa
+	// bits of the rounding sum are k + 2^51.
+	var m, par value.Value
+	if k == ir.KernelSin {
+		sum := fma(d, c(1/math.Pi), c(magic))
+		m, par = b.NewFSub(sum, c(magic)), b.NewBitCast(sum, it)
+	} else {
+		sum := b.NewFAdd(fma(d, c(1/math.Pi), c(-0.5)), c(magic))
+		m = b.NewFAdd(b.NewFSub(sum, c(magic)), c(0.5))
+		par = b.NewAdd(b.NewBitCast(sum, it), intConst(it, 1))
+	}
+	r := fma(m, c(-2*p[2]), fma(m, c(-2*p[1]), fma(m, c(-2*p[0]), d)))
+	v := bl.hugeBranch(d, []value.Value{r, par}, func() []value.Value {
+		// x = q*pi/2 + h; for odd q, h -+ pi/2 with the sign of h, so that
+		// |r| <= pi/2 and k = (q +- 1)/2.
+		h, _, q := bl.remPio2Lanes(d)
+		sb := bl.b
+		if k == ir.KernelCos {
+			q = sb.NewAdd(q, intConst(it, 1))
+		}
+		odd := sb.NewICmp(enum.IPredNE, sb.NewAnd(q, intConst(it, 1)), intConst(it, 0))
+		neg := sb.NewFCmp(enum.FPredOLT, h, c(0))
+		adj := sb.NewSelect(odd, sb.NewSelect(neg, intConst(it, -1), intConst(it, 1)), intConst(it, 0))
+		shift := sb.NewSelect(odd, sb.NewSelect(neg, c(p[0]), c(-p[0])), c(0))
+		return []value.Value{sb.NewFAdd(h, shift), sb.NewAShr(sb.NewAdd(q, adj), intConst(it, 1))}
+	})
+	b = bl.b
+	r, par = v[0], v[1]
+	z := b.NewFMul(r, r)
+	// sin r = r + r*z*(-1/3! + z*(1/5! - ...)), Taylor to r^15.
+	coef := []float64{-1.0 / 6, 1.0 / 120, -1.0 / 5040, 1.0 / 362880, -1.0 / 39916800, 1.0 / 6227020800, -1.0 / 1307674368000}
+	s := fma(b.NewFMul(r, z), bl.horner(z, coef...), r)
+	sign := b.NewShl(b.NewAnd(par, intConst(it, 1)), intConst(it, 63))
+	res := value.Value(b.NewFPTrunc(b.NewBitCast(b.NewXor(b.NewBitCast(s, it), sign), ft), x.Type()))
+	if k == ir.KernelSin { // sin -0 = -0
+		res = b.NewSelect(b.NewFCmp(enum.FPredOEQ, x, floatConst(x.Type(), 0)), x, res)
+	}
+	return res
 }
