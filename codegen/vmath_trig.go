@@ -16,25 +16,26 @@ import (
 
 // sin, cos and tan without libm calls, so that they vectorize.
 //
-// The argument is reduced to x = k*pi/2 + r, |r| <= ~pi/4, r as a
-// double-double (hi + lo), and sin(r), cos(r) or tan(r) picked by k mod 4.
-// f32 (and f16, bf16) compute in f64: an f32 is exact there, the reduced
-// r in one double is far more precise than f32 needs, and FreeBSD's
-// float kernels (polynomials in f64 with errors below 2^-34) make the
-// result within 1 ulp and almost always correctly rounded. f64 uses
-// fdlibm's kernels, which take r's tail and are below 1 ulp.
+// f64: the argument is reduced to x = k*pi/2 + r, |r| <= ~pi/4, r as a
+// double-double (hi + lo), and fdlibm's kernels, which take r's tail and
+// are below 1 ulp, give sin(r), cos(r) or tan(r), picked by k mod 4.
+// f32 (and f16, bf16) compute in f64, where an f32 is exact: sin and cos
+// reduce by pi and evaluate one Taylor polynomial (sinCosF32); tan
+// reduces by pi/2 and divides FreeBSD's float kernels of sin and cos
+// (polynomials in f64 within 2^-34). Either is within 0.501 ulp and
+// almost always correctly rounded.
 //
 // The reduction is Cody and Waite's with fma for |x| <= 2^30 (pi/2 in
 // three doubles; exact but for ~2^-129 absolute, against |r| >= 2^-61
-// for every double), branch-free in the vector. A lane beyond (but
-// finite) takes a rare branch that reduces every lane of the vector with
+// for every double), branch-free in the vector. When a lane is beyond
+// (but finite), a rare branch reduces every lane of the vector with
 // tirc.rem_pio2 (Payne and Hanek: the bits of 2/pi that matter at x's
 // exponent, from a table), a helper defined once per module, and keeps
 // its result for those lanes. NaN and inf stay on the fast path, where
 // they become NaN.
 //
-// Only fmul, fadd and llvm.fma, without fast-math flags: the bits are the
-// same on every CPU.
+// Only fmul, fadd, fdiv and llvm.fma, without fast-math flags: the bits
+// are the same on every CPU.
 
 // trigFastMax bounds |x| for the Cody-Waite reduction.
 const trigFastMax = 0x1p30
