@@ -100,7 +100,11 @@
 // pipelined: the second member's loop carries the first one row ahead, so
 // loading the next row overlaps computing this one (rider.go). exp on f32 is
 // an f32 polynomial with fused multiply-adds (exp.go), not a libm call per
-// lane, so it vectorizes.
+// lane, so it vectorizes. sin, cos and tan are polynomials too
+// (vmath_trig.go); their rare branch for huge arguments would stop the loop
+// vectorizer, so a scalar one calls a module function whose vector
+// variants (vector-function ABI) the vectorizer calls, one per vector
+// (vmath_vfabi.go).
 //
 // Each scalar operation is written once (kernel.go, one case per
 // ir.Kernel) and works on scalars and LLVM vectors alike, so lowering an
