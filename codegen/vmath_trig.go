@@ -205,7 +205,9 @@ func (bl *builder) hugeBranch(d value.Value, fast []value.Value, slow func() []v
 	pre, sb, cont := bl.b, bl.block("trig.huge"), bl.block("trig.reduced")
 	pre.NewCondBr(anyHuge, sb, cont)
 	bl.b = sb
+	bl.depth++ // nothing made in the branch dominates what follows
 	vs := slow()
+	bl.depth--
 	out := make([]value.Value, len(fast))
 	for i, f := range fast {
 		sel := bl.b.NewSelect(huge, vs[i], f)
