@@ -120,6 +120,7 @@ func emit(m *ir.Module, opts Options, t *text) (diags ir.Diagnostics) {
 	}
 	mc.emitFree()
 	mc.errorFD()
+	mc.emitCompilerUsed()
 	if err := mc.writeModule(); err != nil {
 		return ir.Diagnostics{ir.Errorf(m.Pos, "writing LLVM IR: %v", err)}
 	}

@@ -102,7 +102,11 @@
 // an f32 polynomial with fused multiply-adds (exp.go), not a libm call per
 // lane, so it vectorizes; so are exp on f64, exp2, expm1, the logarithms
 // and powf (vmath_*.go: branch-free, f32 computed in f64, within SPEC §7's
-// ulp bounds, which test/mathacc measures).
+// ulp bounds, which test/mathacc measures). sin, cos and tan are
+// polynomials too (vmath_trig.go); their rare branch for huge arguments
+// would stop the loop vectorizer, so a scalar one calls a module function
+// whose vector variants (vector-function ABI) the vectorizer calls, one
+// per vector (vmath_vfabi.go).
 //
 // Each scalar operation is written once (kernel.go, one case per
 // ir.Kernel) and works on scalars and LLVM vectors alike, so lowering an

@@ -182,10 +182,11 @@ func (bl *builder) kernel(k ir.Kernel, op *ir.Op, ins []*ir.Scalar, out *ir.Scal
 		r = bl.expKernel(k, x) // vmath_exp.go
 	case ir.KernelLog, ir.KernelLog2, ir.KernelLog10, ir.KernelLog1p:
 		r = bl.logKernel(k, x) // vmath_log.go
-	case ir.KernelSqrt,
-		ir.KernelSin, ir.KernelCos, ir.KernelCeil, ir.KernelFloor, ir.KernelRound, ir.KernelRoundEven, ir.KernelTrunc:
+	case ir.KernelSin, ir.KernelCos, ir.KernelTan:
+		r = bl.trig(k, x) // vmath_trig.go; f16/bf16 compute in f32
+	case ir.KernelSqrt, ir.KernelCeil, ir.KernelFloor, ir.KernelRound, ir.KernelRoundEven, ir.KernelTrunc:
 		r = bl.callIntrinsic("llvm."+k.String(), x.Type(), x)
-	case ir.KernelTanh, ir.KernelTan, ir.KernelAtan, ir.KernelErf:
+	case ir.KernelTanh, ir.KernelAtan, ir.KernelErf:
 		r = bl.libm(k.String(), x)
 	case ir.KernelAtan2:
 		r = bl.libm("atan2", x, y)
