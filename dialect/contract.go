@@ -384,7 +384,9 @@ func einsumOf(op *ir.Op) (Einsum, string, bool) {
 // einsumLoops: a parallel loop per output subscript in output order,
 // then a reduction loop per other subscript in order of first
 // appearance; every operand dim reads its subscript's loop and
-// broadcasts when its size is 1 (NumPy's einsum).
+// broadcasts when its size is 1 (NumPy's einsum), except the dims of a
+// subscript repeated within one operand (a diagonal), which NumPy
+// requires to be equal.
 func einsumLoops(op *ir.Op) *ir.Loops {
 	e, msg, known := einsumOf(op)
 	if msg != "" || !known {
@@ -405,7 +407,11 @@ func einsumLoops(op *ir.Op) *ir.Loops {
 	for _, s := range e.Inputs {
 		maps := []ir.DimMap{}
 		for _, c := range s {
-			maps = append(maps, ir.BroadcastDim(slices.Index(letters, c)))
+			m := ir.BroadcastDim(slices.Index(letters, c))
+			if strings.Count(s, string(c)) > 1 {
+				m.Kind = ir.Exact // a diagonal: NumPy requires equal sizes
+			}
+			maps = append(maps, m)
 		}
 		l.Operands = append(l.Operands, maps)
 	}
@@ -578,7 +584,7 @@ func foldTransposedEinsumOperand(op *ir.Op) bool {
 		}
 		e.Inputs[i] = string(src)
 		op.SetOperand(i, t.Operand(0))
-		op.Attrs.Set(EquationAttr, ir.StringAttr(strings.Join(e.Inputs, ",") + "->" + e.Output))
+		op.Attrs.Set(EquationAttr, ir.StringAttr(strings.Join(e.Inputs, ",")+"->"+e.Output))
 		return true
 	}
 	return false
