@@ -557,8 +557,11 @@ func foldTransposedDotOperand(op *ir.Op) bool {
 			return out
 		}
 		op.SetOperand(i, t.Operand(0))
-		op.Attrs.Set(names[0], ir.I64Array(through(batch)...))
-		op.Attrs.Set(names[1], ir.I64Array(through(contract)...))
+		for k, dims := range [][]int64{batch, contract} {
+			if len(dims) > 0 || op.Attr(names[k]) != nil {
+				op.Attrs.Set(names[k], ir.I64Array(through(dims)...))
+			}
+		}
 		return true
 	}
 	return false
