@@ -99,6 +99,7 @@ var ContractOps = []*Op{
 		Operands: []Arg{{"a", tosa3D, false}, {"b", tosa3D, false}},
 		Results:  []Arg{{"c", tosa3D, false}},
 		Attrs:    []AttrSpec{tosaQuant},
+		Inherent: []string{QuantInfoAttr},
 		Traits:   []*ir.Trait{traits.Pure},
 		Verify:   verifyTosaMatMul,
 		Infer:    traits.InferFromLoops,
