@@ -57,12 +57,13 @@ var ContractOps = []*Op{
 	aka(&Op{
 		Name: "tir.matmul", Summary: "NumPy matmul: ...xMxK @ ...xKxN -> ...xMxN, batch dims broadcast, rank-1 operands promoted",
 		Format: FunctionalForm, Kernel: ir.KernelMul, Reduce: ir.ReduceContract,
-		Operands: []Arg{{"lhs", intOrFloatTensor, false}, {"rhs", intOrFloatTensor, false}},
-		Results:  []Arg{{"result", intOrFloatTensor, false}},
-		Traits:   []*ir.Trait{traits.SameOperandsAndResultElementType, traits.Pure},
-		Verify:   verifyMatmul,
-		Infer:    traits.InferFromLoops,
-		Loops:    matmulLoops,
+		Operands:     []Arg{{"lhs", intOrFloatTensor, false}, {"rhs", intOrFloatTensor, false}},
+		Results:      []Arg{{"result", intOrFloatTensor, false}},
+		Traits:       []*ir.Trait{traits.SameOperandsAndResultElementType, traits.Pure},
+		Verify:       verifyMatmul,
+		Infer:        traits.InferFromLoops,
+		Loops:        matmulLoops,
+		Canonicalize: unitContraction,
 	}, "dot", "matrix_multiply", "linalg.matmul"),
 	{
 		Name: "tir.dot_general", Summary: "StableHLO dot_general: batch, then lhs free, then rhs free dims; the contracting dims summed",
@@ -79,7 +80,7 @@ var ContractOps = []*Op{
 		Verify:       verifyDotGeneral,
 		Infer:        traits.InferFromLoops,
 		Loops:        dotGeneralLoops,
-		Canonicalize: foldTransposedDotOperand,
+		Canonicalize: firstOf(foldTransposedDotOperand, unitContraction),
 	},
 	{
 		Name: "tir.einsum", Summary: "NumPy einsum (explicit '->', no ellipsis): output indices parallel, the others summed",
@@ -91,19 +92,20 @@ var ContractOps = []*Op{
 		Verify:       verifyEinsum,
 		Infer:        traits.InferFromLoops,
 		Loops:        einsumLoops,
-		Canonicalize: foldTransposedEinsumOperand,
+		Canonicalize: firstOf(foldTransposedEinsumOperand, unitContraction),
 	},
 	{
 		Name: "tosa.matmul", Summary: "TOSA batch matmul [N,H,C] x [N,C,W] -> [N,H,W]; integers (a - a_zp) * (b - b_zp)",
 		Format: FunctionalTypeForm, Kernel: ir.KernelProduct, Reduce: ir.ReduceContract, KernelArgs: tosaMatMulZeroPoints,
-		Operands: []Arg{{"a", tosa3D, false}, {"b", tosa3D, false}},
-		Results:  []Arg{{"c", tosa3D, false}},
-		Attrs:    []AttrSpec{tosaQuant},
-		Inherent: []string{QuantInfoAttr},
-		Traits:   []*ir.Trait{traits.Pure},
-		Verify:   verifyTosaMatMul,
-		Infer:    traits.InferFromLoops,
-		Loops:    tosaMatMulLoops,
+		Operands:     []Arg{{"a", tosa3D, false}, {"b", tosa3D, false}},
+		Results:      []Arg{{"c", tosa3D, false}},
+		Attrs:        []AttrSpec{tosaQuant},
+		Inherent:     []string{QuantInfoAttr},
+		Traits:       []*ir.Trait{traits.Pure},
+		Verify:       verifyTosaMatMul,
+		Infer:        traits.InferFromLoops,
+		Loops:        tosaMatMulLoops,
+		Canonicalize: unitContraction,
 	},
 }
 
@@ -592,4 +594,90 @@ func foldTransposedEinsumOperand(op *ir.Op) bool {
 		return true
 	}
 	return false
+}
+
+// firstOf is the first of the rewrites that applies.
+func firstOf(rewrites ...func(*ir.Op) bool) func(*ir.Op) bool {
+	return func(op *ir.Op) bool {
+		for _, r := range rewrites {
+			if r(op) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// unitContraction rewrites a contraction of two operands whose reduction
+// loops all have extent 1 (K == 1: a single term per result element)
+// into the broadcast multiply it is: each operand reshaped to drop its
+// unit contracted dims, broadcast (tir.broadcast_in_dim) to the result's
+// shape, then tir.mul. It reads the op's loop description only, so every
+// contraction row shares it; it applies to static shapes, operands of the
+// result's element type (no widening) and zero zero points, and not to
+// diagonals (a loop read twice by one operand).
+func unitContraction(op *ir.Op) bool {
+	l := ir.LoopsOf(op)
+	f := op.Func()
+	rs, ok := tensorShape(op.Result(0).Type())
+	if l == nil || f == nil || op.NumOperands() != 2 || len(l.Results) != 1 || !ok || !ir.IsStatic(rs) {
+		return false
+	}
+	if op.Def.KernelArgs != nil {
+		for _, a := range op.Def.KernelArgs(op) {
+			if z, ok := a.(*ir.IntAttr); !ok || z.Value != 0 {
+				return false
+			}
+		}
+	}
+	elem := ir.ElementType(op.Result(0).Type())
+	shapes := make([][]int64, 2)
+	for k, v := range op.Operands() {
+		s, ok := tensorShape(v.Type())
+		if !ok || !ir.IsStatic(s) || ir.ElementType(v.Type()) != elem {
+			return false
+		}
+		shapes[k] = s
+	}
+	ext, err := l.Extents(shapes, [][]int64{rs})
+	if err != nil {
+		return false
+	}
+	for i, k := range l.Iter {
+		if k == ir.Reduction && ext[i] != 1 {
+			return false
+		}
+	}
+	kept := make([][]int64, 2)  // the operands' shapes without unit contracted dims
+	bdims := make([][]int64, 2) // their result dims
+	for k, maps := range l.Operands {
+		for j, m := range maps {
+			if m.Loop < 0 || l.Iter[m.Loop] == ir.Reduction {
+				continue
+			}
+			d := int64(l.ResultDimOf(0, m.Loop))
+			if d < 0 || slices.Contains(bdims[k], d) {
+				return false
+			}
+			kept[k], bdims[k] = append(kept[k], shapes[k][j]), append(bdims[k], d)
+		}
+	}
+	res := op.Result(0).Type()
+	var bs []*ir.Value
+	for k, v := range op.Operands() {
+		if len(kept[k]) != len(shapes[k]) {
+			r := ir.NewOp("tir.reshape", []*ir.Value{v}, []ir.Type{ir.Tensor(elem, kept[k]...)}, nil)
+			f.InsertBefore(op, r)
+			v = r.Result(0)
+		}
+		var attrs ir.Attrs
+		attrs.Set(traits.BroadcastDimsAttr, ir.I64Array(bdims[k]...))
+		b := ir.NewOp("tir.broadcast_in_dim", []*ir.Value{v}, []ir.Type{res}, attrs)
+		f.InsertBefore(op, b)
+		bs = append(bs, b.Result(0))
+	}
+	mul := ir.NewOp("tir.mul", bs, []ir.Type{res}, nil)
+	f.InsertBefore(op, mul)
+	op.Result(0).ReplaceAllUsesWith(mul.Result(0))
+	return true
 }

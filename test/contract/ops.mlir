@@ -1,7 +1,8 @@
 // The contractions' custom forms round-trip (and their generic forms
 // parse), -infer-shapes refines their results from the loop description,
 // canonicalize folds constants and transposed operands, and -emit-llvm
-// refuses them at their location until their lowering lands (SPEC 7).
+// refuses them at their location until their lowering lands (SPEC 7);
+// a unit-K contraction canonicalizes to a broadcast multiply.
 // RUN: tirc %s | FileCheck %s
 // RUN: tirc %s | tirc | FileCheck %s
 // RUN: tirc -mlir-print-op-generic %s | tirc | FileCheck %s
@@ -76,4 +77,19 @@ func.func @transposed(%q: tensor<2x4x16x8xf32>, %kt: tensor<2x4x8x16xf32>, %at: 
   %a = tir.transpose %at {permutation = array<i64: 1, 0>} : (tensor<4x3xf32>) -> tensor<3x4xf32>
   %1 = tir.dot_general %a, %b {lhs_contracting_dimensions = array<i64: 1>, rhs_contracting_dimensions = array<i64: 0>} : (tensor<3x4xf32>, tensor<4x5xf32>) -> tensor<3x5xf32>
   return %0, %1 : tensor<2x4x16x16xf32>, tensor<3x5xf32>
+}
+
+// A unit-K contraction is a broadcast multiply; one that widens stays.
+// CANON-LABEL: func.func @unit_k
+// CANON-NEXT: %[[A:.*]] = tir.reshape %arg0 : (tensor<2x3x1xf32>) -> tensor<2x3xf32>
+// CANON-NEXT: %[[BA:.*]] = tir.broadcast_in_dim %[[A]] {broadcast_dimensions = array<i64: 0, 1>} : (tensor<2x3xf32>) -> tensor<2x3x4xf32>
+// CANON-NEXT: %[[B:.*]] = tir.reshape %arg1 : (tensor<1x4xf32>) -> tensor<4xf32>
+// CANON-NEXT: %[[BB:.*]] = tir.broadcast_in_dim %[[B]] {broadcast_dimensions = array<i64: 2>} : (tensor<4xf32>) -> tensor<2x3x4xf32>
+// CANON-NEXT: %[[M:.*]] = tir.mul %[[BA]], %[[BB]] : (tensor<2x3x4xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+// CANON-NEXT: tir.dot_general %arg2, %arg3
+// CANON-NEXT: return %[[M]]
+func.func @unit_k(%a: tensor<2x3x1xf32>, %b: tensor<1x4xf32>, %c: tensor<3x1xi8>, %d: tensor<1x4xi8>) -> (tensor<2x3x4xf32>, tensor<3x4xi32>) {
+  %0 = tir.matmul %a, %b : (tensor<2x3x1xf32>, tensor<1x4xf32>) -> tensor<2x3x4xf32>
+  %1 = tir.dot_general %c, %d {lhs_contracting_dimensions = array<i64: 1>, rhs_contracting_dimensions = array<i64: 0>} : (tensor<3x1xi8>, tensor<1x4xi8>) -> tensor<3x4xi32>
+  return %0, %1 : tensor<2x3x4xf32>, tensor<3x4xi32>
 }
