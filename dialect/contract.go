@@ -64,7 +64,7 @@ var ContractOps = []*Op{
 		Infer:        traits.InferFromLoops,
 		Loops:        matmulLoops,
 		Canonicalize: unitContraction,
-	}, "dot", "matrix_multiply", "linalg.matmul"),
+	}, "dot", "matrix_multiply"),
 	{
 		Name: "tir.dot_general", Summary: "StableHLO dot_general: batch, then lhs free, then rhs free dims; the contracting dims summed",
 		Format: FunctionalForm, Kernel: ir.KernelMul, Reduce: ir.ReduceContract,

@@ -35,6 +35,8 @@ func TestContractions(t *testing.T) {
 		{"batch broadcasts", "tir.matmul", "", ir.F32, []*Tensor{f32s(sh(2, 1, 2), 1, 2, 3, 4), f32s(sh(2, 1), 10, 1)}, "[[[12]], [[34]]]"},
 		{"empty K is 0", "tir.matmul", "", ir.F32, []*Tensor{f32s(sh(2, 0)), f32s(sh(0, 1))}, "[[0], [0]]"},
 		{"i8 wraps in i8", "tir.matmul", "", ir.I8, []*Tensor{i8s(sh(1, 2), 100, 100), i8s(sh(2, 1), 1, 1)}, "[[-56]]"},
+		{"i1 is NumPy's bool: or of ands", "tir.matmul", "", ir.I1, []*Tensor{Ints(ir.I1, sh(2, 2), 1, 0, 0, 0), Ints(ir.I1, sh(2, 2), 1, 1, 1, 1)}, "[[true, true], [false, false]]"},
+		{"ui8 wraps in ui8", "tir.matmul", "", ir.UI8, []*Tensor{Ints(ir.UI8, sh(1, 2), 200, 100), Ints(ir.UI8, sh(2), 1, 1)}, "[44]"},
 		{"K in index order", "tir.matmul", "", ir.F32, []*Tensor{f32s(sh(1, 3), 1, 1, 1), f32s(sh(3, 1), 0x1p24, 1, 1)}, "[[1.6777216e+07]]"},
 		{"f16 accumulates in f32, rounds once", "tir.matmul", "", ir.F16, []*Tensor{f16s(sh(1, 5), 2048, 1, 1, 1, 1), f16s(sh(5), 1, 1, 1, 1, 1)}, "[2052]"},
 		{"dot_general i8 -> i32", "tir.dot_general", "{lhs_contracting_dimensions = array<i64: 1>, rhs_contracting_dimensions = array<i64: 0>} ", ir.I32,
