@@ -181,7 +181,7 @@ func verifyContractionShapes(op *ir.Op, l *ir.Loops) *ir.Diagnostic {
 	}
 	ext, err := l.Extents(shapes, nil)
 	if err != nil {
-		return op.Errorf("%s", contractionExtentMessage(op, l, err, shapes))
+		return op.Errorf("%s", contractionExtentMessage(l, err, shapes))
 	}
 	want := ir.ShapeOf(l.Results[0], ext)
 	res := op.Result(0).Type()
@@ -195,7 +195,7 @@ func verifyContractionShapes(op *ir.Op, l *ir.Loops) *ir.Diagnostic {
 // contractionExtentMessage explains two operand sizes that disagree on a
 // loop: a contracted one in NumPy's matmul wording, a batch one as NumPy
 // reports shapes that do not broadcast.
-func contractionExtentMessage(op *ir.Op, l *ir.Loops, e *ir.ExtentError, shapes [][]int64) string {
+func contractionExtentMessage(l *ir.Loops, e *ir.ExtentError, shapes [][]int64) string {
 	if l.Iter[e.Loop] == ir.Reduction && len(shapes) == 2 {
 		return fmt.Sprintf("matmul: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature %s (size %d is different from %d)", matmulSignature, e.SizeB, e.SizeA)
 	}
