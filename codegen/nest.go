@@ -65,7 +65,7 @@ func fusible(op *ir.Op) bool { return fusibleLoops(op) != nil }
 // fusibleLoops is a fusible op's loop description, nil for another op.
 func fusibleLoops(op *ir.Op) *ir.Loops {
 	l := ir.ComputableLoops(op)
-	if l == nil {
+	if l == nil || op.Def.Reduce.Info().Accumulate { // contractions are not lowered yet (lowerOp)
 		return nil
 	}
 	if t, ok := op.Result(0).Type().(*ir.TensorType); !ok || t.Unranked {

@@ -58,6 +58,16 @@
 // mean NaN, any false, all true) or, for max/min/argmax/argmin, a
 // RuntimeError naming the dimension.
 //
+// Contractions (SPEC 3d: matmul, dot_general, einsum, tosa.matmul) run
+// through the same interpreter with their Reduce kind ReduceContract:
+// the operands are converted to the accumulator type first (i8 x i8 ->
+// i32 multiplies in i32 and wraps there), each term is the product
+// (minus zero points) computed exactly where float64 holds it, and the
+// terms are added in the iteration's index order in the accumulator type
+// (f32, or f64; f16 and bf16 in f32), rounded after each add, then once
+// to the result type. A contracted size that differs at run time is a
+// RuntimeError in NumPy's matmul words.
+//
 // # Shapes
 //
 // Broadcastable ops broadcast NumPy's way (right-aligned, sizes equal or

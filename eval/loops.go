@@ -60,6 +60,9 @@ func run(op *ir.Op, res int, l *ir.Loops, args []*Tensor) (*Tensor, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", op.Pos, err)
 	}
+	if op.Def.Reduce.Info().Accumulate {
+		args = convertAll(args, p.kernel.Elem)
+	}
 	out := New(p.Result, ir.ShapeOf(l.Results[res], ext)...)
 	red := op.Def.Reduce.Info()
 	acc := newAccumulator(op.Def.Reduce, p, out.Len())
@@ -167,6 +170,9 @@ func loopParams(op *ir.Op, res int, l *ir.Loops) (params, error) {
 		}
 		return params{kernel: Params{Elem: ir.Index, Result: r, Sign: op.Def.Sign}, Result: r}, nil
 	}
+	if op.Def.Reduce.Info().Accumulate {
+		return contractParams(op, res)
+	}
 	if op.Def.Kernel == ir.KernelIdentity {
 		e := ir.ElementType(op.Operand(0).Type())
 		r := ir.ElementType(op.Result(0).Type())
@@ -180,6 +186,50 @@ func loopParams(op *ir.Op, res int, l *ir.Loops) (params, error) {
 		return params{}, err
 	}
 	return params{kernel: p, red: accumParams(p.Result), Result: p.Result}, nil
+}
+
+// contractParams are a contraction's (ir.ReduceInfo.Accumulate): the
+// terms are computed from operands converted to the accumulator type
+// (float64 for float accumulators, where the product of two f32 or f16
+// elements is exact, so each add rounds once: a fused multiply-add), and
+// summed in the accumulator type.
+func contractParams(op *ir.Op, res int) (params, error) {
+	r := ir.ElementType(op.Result(res).Type())
+	if r == nil {
+		return params{}, fmt.Errorf("'%s' op has no element types", op.Name)
+	}
+	acc := ir.AccumulatorType(r)
+	term := acc
+	if acc.IsFloat() {
+		term = ir.F64
+	}
+	consts, err := kernelConsts(op)
+	if err != nil {
+		return params{}, err
+	}
+	for i, c := range consts { // zero points are given as integers
+		if term.IsFloat() {
+			consts[i] = Num{Float: float64(c.Int) + c.Float}
+		}
+	}
+	return params{kernel: Params{Elem: term, Result: term, Sign: op.Def.Sign, Consts: consts}, red: Params{Elem: acc, Result: acc}, Result: r}, nil
+}
+
+// convertAll converts each tensor's elements to e (NumPy's astype).
+func convertAll(ts []*Tensor, e *ir.Scalar) []*Tensor {
+	out := make([]*Tensor, len(ts))
+	for k, t := range ts {
+		if t.Elem == e {
+			out[k] = t
+			continue
+		}
+		c := New(e, t.Shape...)
+		for i := range t.Len() {
+			c.Set(i, convert(t.At(i), t.Elem, e, ir.Signless))
+		}
+		out[k] = c
+	}
+	return out
 }
 
 // accumParams are the combining kernel's parameters for elements of type
@@ -225,7 +275,7 @@ func newAccumulator(kind ir.Reduce, p params, n int) *accumulator {
 	if info.Index {
 		a.idx = make([]int64, n)
 	}
-	if info.Combine == ir.KernelAdd && p.red.Elem.IsFloat() {
+	if info.Combine == ir.KernelAdd && p.red.Elem.IsFloat() && !info.Accumulate {
 		a.sums = make([]exactSum, n)
 	}
 	return a
@@ -236,6 +286,8 @@ func (a *accumulator) add(r int, v Num, idx []int64, l *ir.Loops) {
 	switch {
 	case a.sums != nil:
 		a.sums[r].add(v.Float)
+	case info.Accumulate && a.p.Elem.IsFloat(): // in order, one rounding per add
+		a.vals[r].Float = Round(a.vals[r].Float+v.Float, a.p.Elem)
 	case !a.seen[r]:
 		a.vals[r] = v
 		if a.idx != nil {
@@ -346,7 +398,13 @@ func ExtentMessage(op *ir.Op, l *ir.Loops, e *ir.ExtentError, shapes [][]int64, 
 		return l.Operands[r.Index][r.Dim].Kind
 	}
 	bcast := kindOf(e.A) == ir.Broadcast || kindOf(e.B) == ir.Broadcast
+	contracted := op.Def.Reduce.Info().Accumulate && l.Iter[e.Loop] == ir.Reduction
 	switch {
+	case contracted && !e.A.Result && !e.B.Result && len(shapes) == 2:
+		// NumPy's matmul: the rhs's size first.
+		return fmt.Sprintf("matmul: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature (n?,k),(k,m?)->(n?,m?) (size %d is different from %d)", e.SizeB, e.SizeA)
+	case contracted && !e.A.Result && !e.B.Result:
+		return fmt.Sprintf("contracted dimensions differ in size at run time: %s has size %d and %s has size %d", e.A, e.SizeA, e.B, e.SizeB)
 	case e.A.Result || e.B.Result:
 		op, res := e.B, e.A
 		if e.B.Result {

@@ -251,16 +251,25 @@ func paramsOf(op *ir.Op, r int) (Params, error) {
 		}
 		p.Pred = pred
 	}
-	if op.Def.KernelArgs != nil {
-		for _, a := range op.Def.KernelArgs(op) {
-			t, err := FromAttr(a)
-			if err != nil || t.Len() != 1 {
-				return Params{}, fmt.Errorf("'%s' op has an invalid kernel argument %v", op.Name, a)
-			}
-			p.Consts = append(p.Consts, t.At(0))
-		}
+	consts, err := kernelConsts(op)
+	p.Consts = consts
+	return p, err
+}
+
+// kernelConsts are the values of the row's KernelArgs (nil without).
+func kernelConsts(op *ir.Op) ([]Num, error) {
+	if op.Def.KernelArgs == nil {
+		return nil, nil
 	}
-	return p, nil
+	var out []Num
+	for _, a := range op.Def.KernelArgs(op) {
+		t, err := FromAttr(a)
+		if err != nil || t.Len() != 1 {
+			return nil, fmt.Errorf("'%s' op has an invalid kernel argument %v", op.Name, a)
+		}
+		out = append(out, t.At(0))
+	}
+	return out, nil
 }
 
 func joinInts(xs []int64) string {

@@ -72,6 +72,9 @@ var (
 //   - convert: see Convert.
 func Scalar(k ir.Kernel, p Params, args ...Num) (Num, error) {
 	e := p.Elem
+	if k == ir.KernelProduct {
+		return product(p, args)
+	}
 	if len(p.Consts) > 0 && len(args)+len(p.Consts) == k.Arity() {
 		args = append(args[:len(args):len(args)], p.Consts...)
 	}
@@ -733,3 +736,32 @@ func intToFloat(v int64, t *ir.Scalar, unsigned bool) float64 {
 // odd, which cannot produce a double-rounding error (24 >= 2*11+2 bits).
 // Integer types return v.
 func Round(v float64, t *ir.Scalar) float64 { return ir.RoundFloat(v, t) }
+
+// product is KernelProduct: the product of args, each minus its zero
+// point (p.Consts, one per operand when given), in p.Elem.
+func product(p Params, args []Num) (Num, error) {
+	e := p.Elem
+	if e == nil || len(args) == 0 || (len(p.Consts) > 0 && len(p.Consts) != len(args)) {
+		return Num{}, ErrBadKernel
+	}
+	if e.IsFloat() {
+		v := 1.0
+		for i, a := range args {
+			x := a.Float
+			if p.Consts != nil {
+				x -= p.Consts[i].Float
+			}
+			v *= x
+		}
+		return Num{Float: Round(v, e)}, nil
+	}
+	v := int64(1)
+	for i, a := range args {
+		x := a.Int
+		if p.Consts != nil {
+			x = ir.WrapInt(x-p.Consts[i].Int, e)
+		}
+		v = ir.WrapInt(v*x, e)
+	}
+	return Num{Int: v}, nil
+}

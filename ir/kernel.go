@@ -92,13 +92,19 @@ const (
 	// KernelCastRound is TOSA's cast: as convert, but floats round to the
 	// nearest integer, ties to even, before saturating.
 	KernelCastRound
+	// KernelProduct is the product of any number of operands (one: the
+	// operand itself), each minus its zero point when the row's
+	// KernelArgs give them (one per operand): einsum's term, and
+	// tosa.matmul's (a - a_zp) * (b - b_zp). Its Arity is -1 (variadic).
+	KernelProduct
 	numKernels
 )
 
 // KernelInfo describes a kernel.
 type KernelInfo struct {
 	Name string
-	// Arity is the number of operands the kernel reads.
+	// Arity is the number of operands the kernel reads (-1: any
+	// number, at least one).
 	Arity int
 	// IntDivision: on integers a zero divisor (and MIN / -1 for the
 	// signed quotients) is a run-time fault.
@@ -132,6 +138,7 @@ var kernelInfo = [numKernels]KernelInfo{
 	KernelRecip: {"recip", 1, false, 1}, KernelSigmoid: {"sigmoid", 1, false, 1}, KernelNot: {"not", 1, false, 1},
 	KernelClamp: {"clamp", 3, false, 1}, KernelMulShift: {"mul_shift", 3, false, 1},
 	KernelShrRound: {"shr_round", 3, false, 1}, KernelCastRound: {"cast_round", 1, false, 1},
+	KernelProduct: {"product", -1, false, 1},
 }
 
 // kernelCosts are the kernels whose Cost is not 1.
@@ -196,7 +203,8 @@ func (k Kernel) Info() KernelInfo {
 	return KernelInfo{Name: fmt.Sprintf("kernel(%d)", int(k))}
 }
 
-// Arity is the number of operands the kernel reads.
+// Arity is the number of operands the kernel reads; -1 for any number
+// (KernelProduct).
 func (k Kernel) Arity() int { return k.Info().Arity }
 
 // IntDivision reports whether k divides: on integers a zero divisor (and

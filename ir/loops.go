@@ -53,6 +53,19 @@ import (
 //	  operand #0: [1 + i0 (window, limit 4), 2*i1 (window, limit 8)]
 //	  result #0: [i0, i1]
 //
+// A contraction (SPEC 3d) is parallel loops for its result and reduction
+// loops for the contracted dims, its kernel the product of the operands'
+// elements and its Reduce kind ReduceContract (the sum in the
+// accumulator type, in index order); NumPy's matmul broadcasts its
+// batch dims as Broadcastable does:
+//
+//	%c = "tir.matmul"(%a, %b) : (tensor<8x1x3x4xf32>, tensor<5x4x6xf32>) -> tensor<8x5x3x6xf32>
+//
+//	loops (i0 parallel, i1 parallel, i2 parallel, i3 parallel, i4 reduction)
+//	  operand #0: [bcast i0, bcast i1, i2, i4]
+//	  operand #1: [bcast i1, i4, i3]
+//	  result #0: [i0, i1, i2, i3]
+//
 // and an op may read the loop indices themselves (linalg.index): iota's
 // kernel converts the index of its dimension's loop,
 //

@@ -18,6 +18,11 @@ const (
 	ReduceAll           // and; identity true
 	ReduceArgMax        // index of the first maximum (the first NaN wins); no identity
 	ReduceArgMin        // index of the first minimum (the first NaN wins); no identity
+	// ReduceContract is the sum of a contraction (SPEC section 3d:
+	// matmul, dot_general, einsum): the kernel's terms (products) summed
+	// in the accumulator type, in index order; identity 0. See
+	// ReduceInfo.Accumulate.
+	ReduceContract
 )
 
 // ReduceInfo describes a reduction kind.
@@ -35,19 +40,38 @@ type ReduceInfo struct {
 	// Index makes the result the index (i64) of the element Combine
 	// selects, the first one on ties: argmax, argmin.
 	Index bool
+	// Accumulate is a contraction's numbers (SPEC section 3d): the
+	// operands are converted to the accumulator type of the result
+	// element type (AccumulatorType) before the kernel reads them, so
+	// i8 x i8 -> i32 multiplies in i32 and wraps there; the terms are
+	// combined one after the other in the order of the iteration (the
+	// reduction loops' index order) in that type, not exactly; the
+	// result rounds once from the accumulator at the end.
+	Accumulate bool
 }
 
 var reduceInfo = [...]ReduceInfo{
-	ReduceNone:   {Name: "none"},
-	ReduceSum:    {Name: "sum", Combine: KernelAdd, HasIdentity: true},
-	ReduceProd:   {Name: "prod", Combine: KernelMul, Identity: 1, HasIdentity: true},
-	ReduceMax:    {Name: "max", Combine: KernelMax},
-	ReduceMin:    {Name: "min", Combine: KernelMin},
-	ReduceMean:   {Name: "mean", Combine: KernelAdd, HasIdentity: true, Mean: true},
-	ReduceAny:    {Name: "any", Combine: KernelOr, HasIdentity: true},
-	ReduceAll:    {Name: "all", Combine: KernelAnd, Identity: 1, HasIdentity: true},
-	ReduceArgMax: {Name: "argmax", Combine: KernelMax, Index: true},
-	ReduceArgMin: {Name: "argmin", Combine: KernelMin, Index: true},
+	ReduceNone:     {Name: "none"},
+	ReduceSum:      {Name: "sum", Combine: KernelAdd, HasIdentity: true},
+	ReduceProd:     {Name: "prod", Combine: KernelMul, Identity: 1, HasIdentity: true},
+	ReduceMax:      {Name: "max", Combine: KernelMax},
+	ReduceMin:      {Name: "min", Combine: KernelMin},
+	ReduceMean:     {Name: "mean", Combine: KernelAdd, HasIdentity: true, Mean: true},
+	ReduceAny:      {Name: "any", Combine: KernelOr, HasIdentity: true},
+	ReduceAll:      {Name: "all", Combine: KernelAnd, Identity: 1, HasIdentity: true},
+	ReduceArgMax:   {Name: "argmax", Combine: KernelMax, Index: true},
+	ReduceArgMin:   {Name: "argmin", Combine: KernelMin, Index: true},
+	ReduceContract: {Name: "contract", Combine: KernelAdd, HasIdentity: true, Accumulate: true},
+}
+
+// AccumulatorType is the type a reduction of elements of type e
+// accumulates in: f16 and bf16 in f32 (rounded once at the end), every
+// other type in itself (integers wrap in it).
+func AccumulatorType(e *Scalar) *Scalar {
+	if e != nil && (e.Kind == KindF16 || e.Kind == KindBF16) {
+		return F32
+	}
+	return e
 }
 
 // On is the kind's description for elements of type e: on booleans (i1)
