@@ -187,26 +187,24 @@ func (bl *builder) kernel(k ir.Kernel, op *ir.Op, ins []*ir.Scalar, out *ir.Scal
 	case ir.KernelLog, ir.KernelSqrt, ir.KernelExp2, ir.KernelLog2, ir.KernelLog10,
 		ir.KernelSin, ir.KernelCos, ir.KernelCeil, ir.KernelFloor, ir.KernelRound, ir.KernelRoundEven, ir.KernelTrunc:
 		r = bl.callIntrinsic("llvm."+k.String(), x.Type(), x)
-	case ir.KernelTanh, ir.KernelTan, ir.KernelAtan, ir.KernelErf, ir.KernelExpm1, ir.KernelLog1p:
+	case ir.KernelTan, ir.KernelErf, ir.KernelExpm1, ir.KernelLog1p:
 		r = bl.libm(k.String(), x)
+	case ir.KernelAtan:
+		r = bl.vAtan(x)
+	case ir.KernelTanh:
+		r = bl.vTanh(x)
 	case ir.KernelAtan2:
-		r = bl.libm("atan2", x, y)
+		r = bl.vAtan2(x, y)
 	case ir.KernelFma:
 		r = bl.callIntrinsic("llvm.fma", x.Type(), x, y, args[2])
 	case ir.KernelCopySign:
 		r = bl.callIntrinsic("llvm.copysign", x.Type(), x, y)
 	case ir.KernelRsqrt:
-		r = b.NewFDiv(floatConst(x.Type(), 1), bl.callIntrinsic("llvm.sqrt", x.Type(), x))
+		r = bl.vRsqrt(x)
 	case ir.KernelRecip:
 		r = b.NewFDiv(floatConst(x.Type(), 1), x)
 	case ir.KernelSigmoid:
-		var ex value.Value
-		if e == ir.F64 {
-			ex = bl.callIntrinsic("llvm.exp", x.Type(), b.NewFNeg(x))
-		} else {
-			ex = bl.expF32(b.NewFNeg(x))
-		}
-		r = b.NewFDiv(floatConst(x.Type(), 1), b.NewFAdd(floatConst(x.Type(), 1), ex))
+		r = bl.vSigmoid(x)
 	case ir.KernelConvert:
 		r = bl.convert(x, e, out, unsigned, n)
 	case ir.KernelCast:
