@@ -187,8 +187,10 @@ func (bl *builder) kernel(k ir.Kernel, op *ir.Op, ins []*ir.Scalar, out *ir.Scal
 	case ir.KernelLog, ir.KernelSqrt, ir.KernelExp2, ir.KernelLog2, ir.KernelLog10,
 		ir.KernelSin, ir.KernelCos, ir.KernelCeil, ir.KernelFloor, ir.KernelRound, ir.KernelRoundEven, ir.KernelTrunc:
 		r = bl.callIntrinsic("llvm."+k.String(), x.Type(), x)
-	case ir.KernelTan, ir.KernelErf, ir.KernelExpm1, ir.KernelLog1p:
+	case ir.KernelTan, ir.KernelExpm1, ir.KernelLog1p:
 		r = bl.libm(k.String(), x)
+	case ir.KernelErf:
+		r = bl.vErf(x)
 	case ir.KernelAtan:
 		r = bl.vAtan(x)
 	case ir.KernelTanh:
