@@ -529,7 +529,7 @@ func pyRefs(t *testing.T, dir string, rows []*row) {
 		t.Fatal(err)
 	}
 	outPath := filepath.Join(dir, "ref.bin")
-	if out, err := exec.Command("/usr/bin/python3", "-c", pyScript, spec, outPath).CombinedOutput(); err != nil {
+	if out, err := exec.Command("/usr/bin/python3", "-c", pyHelpers+pyScript, spec, outPath).CombinedOutput(); err != nil {
 		t.Fatalf("python3: %v\n%s", err, out)
 	}
 	data, err := os.ReadFile(outPath)
