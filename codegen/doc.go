@@ -100,7 +100,10 @@
 // pipelined: the second member's loop carries the first one row ahead, so
 // loading the next row overlaps computing this one (rider.go). exp on f32 is
 // an f32 polynomial with fused multiply-adds (exp.go), not a libm call per
-// lane, so it vectorizes.
+// lane, so it vectorizes; so are tanh, sigmoid, erf, atan, atan2 and
+// rsqrt (vmath*.go: polynomials, selects and a division, f64 within 1 ulp
+// by error-free transformations with fma, f32 computed in f64 or in
+// compensated f32).
 //
 // Each scalar operation is written once (kernel.go, one case per
 // ir.Kernel) and works on scalars and LLVM vectors alike, so lowering an
@@ -154,8 +157,8 @@
 // builder.once), nestcache.go (shared nests), nest.go
 // (the fusion trees and one nest, built in steps: newNest, captureViews,
 // markNoAlias, nestParams, iterate, fenceNonTemporal), group.go,
-// reduce.go, move.go, transpose.go, kernel.go and exp.go (the scalar
-// operations), builder.go, names.go, types.go, parallel.go,
+// reduce.go, move.go, transpose.go, kernel.go, exp.go and vmath*.go (the
+// scalar operations), builder.go, names.go, types.go, parallel.go,
 // nontemporal.go, fastentry.go, bare.go, desccheck.go, errorfd.go. The
 // fast LLVM printer: print.go and text.go; every function is printed as
 // soon as it is built and its llir objects dropped, and the body of a tirc

@@ -56,7 +56,7 @@ func bigAtan(c float64) *big.Float {
 	h := new(big.Float).SetPrec(prec).Mul(x, x)
 	h.Add(h, big.NewFloat(1)).Sqrt(h).Add(h, big.NewFloat(1))
 	x.Quo(x, h)   // tan(atan(c) / 2)
-	for range 3 { // halve twice more: |x| < 0.13
+	for range 3 { // three more halvings: |x| < 0.13
 		h.Mul(x, x).Add(h, big.NewFloat(1)).Sqrt(h).Add(h, big.NewFloat(1))
 		x.Quo(x, h)
 	}
