@@ -1,6 +1,8 @@
 package codegen
 
 import (
+	"math"
+
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/value"
 )
@@ -12,18 +14,16 @@ import (
 // q): with s = 2^k the numerator is (1 - s) - s q and the denominator
 // (1 + s) + s q, each one fma with no cancellation. Both are carried as
 // rounded values plus their errors (exact by fma, and the errors of 1 -/+
-// s, which round for k < -p), and the quotient gets one correction step
-// from its exact residual, so the result is rounded about once. f32
-// computes this in f32 (twice the lanes of f64). |x| is clamped to 20
-// (10 for f32; tanh is 1 beyond 19.1 in f64, 9.1 in f32); tanh of ±0 is
-// ±0 by the final copysign, and NaN stays NaN.
+// s, which round for k < -52), and the quotient gets one correction step
+// from its exact residual, so the result is rounded about once. |x| is
+// clamped to 20 (tanh is 1 beyond 19.1); tanh of ±0 is ±0 by the final
+// copysign, and NaN stays NaN. f32 has its own, cheaper, tanh32.
 func (bl *builder) vTanh(x value.Value) value.Value {
 	f := bl.fpOf(x.Type())
-	bound := 20.0
 	if !f.is64() {
-		bound = 10
+		return f.tanh32(x)
 	}
-	a := f.minC(f.abs(x), bound)
+	a := f.minC(f.abs(x), 20)
 	kf, qh, ql := f.expParts(f.mul(a, f.c(-2)), true)
 	s := f.pow2(kf)
 	one, ms := f.c(1), f.sub(f.c(0), s)
@@ -105,4 +105,55 @@ func (bl *builder) vSigmoid(x value.Value) value.Value {
 	k1 := f.bl.callIntrinsic("llvm.floor", f.t, f.mul(kf, f.c(0.5)))
 	negv := f.mul(f.mul(p, f.pow2(k1)), f.pow2(f.sub(kf, k1)))
 	return f.sel(neg, negv, pos)
+}
+
+// tanhTaylor are the Taylor coefficients of (tanh x - x) / x^3 in x^2:
+// -1/3, 2/15, -17/315, ... from tanh' = 1 - tanh^2.
+var tanhTaylor = func() []float64 {
+	a := []float64{1}
+	for k := 1; k <= 10; k++ {
+		s := 0.0
+		for i := 0; i < k; i++ {
+			s += a[i] * a[k-1-i]
+		}
+		a = append(a, -s/float64(2*k+1))
+	}
+	return a[1:]
+}()
+
+// tanh32 is tanh for f32, in f32 arithmetic (twice the lanes of f64),
+// within 1 ulp. For |x| < 0.55 (tanh < 1/2): x + x^3 P(x^2), P the Taylor
+// series to x^19 (truncation below 2^-27 relative); the rounding of the
+// x^3 P term is at most a tenth of the result's. Beyond: 1 - 2 / (1 + E),
+// E = e^(2|x|) = 2^k (1 + qh + ql) (r = 2|x| - k ln 2 in two steps, e^r -
+// 1 by its Taylor polynomial of degree 7, its last rounding kept in ql),
+// 1 + E = dh + dl by fma, 2 / (dh + dl) = t0 + tl with one correction
+// step, and 1 - t0 - tl rounded once. |x| is clamped to 9.1 (tanh rounds to 1 beyond
+// 9.01); ±0 stays ±0 and NaN stays NaN.
+func (f fp) tanh32(x value.Value) value.Value {
+	a := f.minC(f.abs(x), 9.1)
+	t := f.mul(a, a)
+	small := f.fma(f.mul(a, t), f.poly(t, tanhTaylor[:9]), a)
+	// e^(2a), 2a in [1.1, 18.2]: k in [2, 26]
+	v := f.add(a, a)
+	magic := f.c(f.roundMagic())
+	m := f.fma(v, f.c(1/math.Ln2), magic)
+	kf := f.sub(m, magic)
+	rh := f.fma(kf, f.c(-ln2Hi32), v)
+	rl := f.mul(kf, f.c(-ln2Lo32))
+	r := f.add(rh, rl)
+	w := f.mul(f.mul(r, r), f.fma(r, f.poly(r, expm1Taylor[:5]), f.c(0.5)))
+	qh := f.add(r, w)
+	ql := f.add(f.add(f.sub(r, qh), w), f.add(f.sub(rh, r), rl))
+	b := f.bl.b
+	ki := b.NewSub(b.NewBitCast(m, f.it), b.NewBitCast(magic, f.it))
+	s := b.NewBitCast(b.NewShl(b.NewAdd(ki, intConst(f.it, 127)), intConst(f.it, 23)), f.t)
+	ps := f.add(f.c(1), s)
+	dh := f.fma(s, qh, ps)
+	dl := f.fma(s, ql, f.fma(s, qh, f.sub(ps, dh)))
+	// 1 - (t0 + tl) = u + (e - tl), u = 1 - t0 rounded and e its error
+	t0, tl := f.quotientParts(f.c(2), f.c(0), dh, dl)
+	u := f.sub(f.c(1), t0)
+	large := f.add(u, f.sub(f.sub(f.sub(f.c(1), u), t0), tl))
+	return f.copysign(f.sel(f.cmp(enum.FPredOLT, a, f.c(0.55)), small, large), x)
 }
