@@ -63,6 +63,7 @@ func (f fp) sub(x, y value.Value) value.Value    { return f.bl.b.NewFSub(x, y) }
 func (f fp) mul(x, y value.Value) value.Value    { return f.bl.b.NewFMul(x, y) }
 func (f fp) div(x, y value.Value) value.Value    { return f.bl.b.NewFDiv(x, y) }
 func (f fp) fma(x, y, z value.Value) value.Value { return f.bl.callIntrinsic("llvm.fma", f.t, x, y, z) }
+func (f fp) neg(x value.Value) value.Value       { return f.bl.b.NewFNeg(x) }
 func (f fp) abs(x value.Value) value.Value       { return f.bl.callIntrinsic("llvm.fabs", f.t, x) }
 func (f fp) copysign(x, s value.Value) value.Value {
 	return f.bl.callIntrinsic("llvm.copysign", f.t, x, s)
@@ -183,7 +184,7 @@ func (f fp) expParts(v value.Value, precise bool) (kf, qh, ql value.Value) {
 	r := f.add(rh, rl)
 	re := f.add(f.sub(rh, r), rl) // r + re = rh + rl
 	hh := f.mul(r, r)
-	hl := f.fma(r, r, f.sub(f.c(0), hh)) // r^2 = hh + hl
+	hl := f.fma(r, r, f.neg(hh)) // r^2 = hh + hl
 	half := f.mul(hh, f.c(0.5))
 	p := f.poly(r, expm1Taylor[:terms])
 	tail := f.fma(f.mul(hh, r), p, f.mul(hl, f.c(0.5)))

@@ -112,10 +112,10 @@ func (f fp) atanAbs(ah, al value.Value, precise bool) value.Value {
 	// atan is π/2 beyond 2^60: the clamp keeps 1/inf out of the residuals
 	huge := f.cmp(enum.FPredOGT, ah, f.c(0x1p60))
 	ah, al = f.sel(huge, f.c(0x1p60), ah), f.sel(huge, f.c(0), al)
-	nh, nl := f.twoSum(ah, f.sub(f.c(0), c))
+	nh, nl := f.twoSum(ah, f.neg(c))
 	ph := f.mul(ah, c)
 	dh, dl := f.twoSum(f.c(1), ph)
-	dl = f.add(dl, f.fma(ah, c, f.fma(al, c, f.sub(f.c(0), ph))))
+	dl = f.add(dl, f.fma(ah, c, f.fma(al, c, f.neg(ph))))
 	nl = f.add(nl, al)
 	nh, nl = f.sel(last, f.c(-1), nh), f.sel(last, f.c(0), nl)
 	dh, dl = f.sel(last, ah, dh), f.sel(last, al, dl)
@@ -163,7 +163,7 @@ func (bl *builder) vAtan2(y, x value.Value) value.Value {
 	q = f.sel(bothZero, zero, f.sel(bothInf, f.c(1), q))
 	var ql value.Value
 	if f.t == t { // |y| / |x| = q + ql; 0 where the residual is not finite
-		ql = f.div(f.fma(f.sub(zero, q), ax, ay), ax)
+		ql = f.div(f.fma(f.neg(q), ax, ay), ax)
 		ql = f.sel(f.cmp(enum.FPredOLT, f.abs(ql), inf), ql, zero)
 	}
 	z := f.atanAbs(q, ql, f.t == t)

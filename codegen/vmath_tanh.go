@@ -26,7 +26,7 @@ func (bl *builder) vTanh(x value.Value) value.Value {
 	a := f.minC(f.abs(x), 20)
 	kf, qh, ql := f.expParts(f.mul(a, f.c(-2)), true)
 	s := f.pow2(kf)
-	one, ms := f.c(1), f.sub(f.c(0), s)
+	one, ms := f.c(1), f.neg(s)
 	ns, ps := f.sub(one, s), f.add(one, s)
 	nse := f.sub(f.sub(one, ns), s)
 	pse := f.sub(s, f.sub(ps, one))
@@ -55,7 +55,7 @@ func (f fp) quotientParts(nh, nl, dh, dl value.Value) (y0, yl value.Value) {
 func (f fp) quotientStep(nh, nl, dh, dl value.Value) (y0, inv, corr value.Value) {
 	inv = f.div(f.c(1), dh)
 	y0 = f.mul(nh, inv)
-	my0 := f.sub(f.c(0), y0)
+	my0 := f.neg(y0)
 	rem := f.fma(my0, dh, nh)
 	return y0, inv, f.fma(my0, dl, f.add(rem, nl))
 }
@@ -78,7 +78,7 @@ func (bl *builder) vSigmoid(x value.Value) value.Value {
 	if !precise { // sigmoid(-110) rounds to 0 in f32
 		bound = 110
 	}
-	kf, qh, ql := f.expParts(f.sub(f.c(0), f.minC(f.abs(xd), bound)), precise)
+	kf, qh, ql := f.expParts(f.neg(f.minC(f.abs(xd), bound)), precise)
 	one := f.c(1)
 	if !precise {
 		s := f.pow2(kf)
@@ -93,14 +93,14 @@ func (bl *builder) vSigmoid(x value.Value) value.Value {
 	dl := f.fma(sd, ql, f.add(f.fma(sd, qh, f.sub(oh, dh)), ol))
 	// y = 1 / (dh + dl) = y0 (1 + e)
 	y0 := f.div(one, dh)
-	e := f.fma(f.sub(f.c(0), y0), dl, f.fma(f.sub(f.c(0), y0), dh, one))
+	e := f.fma(f.neg(y0), dl, f.fma(f.neg(y0), dh, one))
 	yl := f.mul(y0, e)
 	pos := f.add(y0, yl)
 	// x < 0: (1 + qh + ql) (y0 + yl) 2^k
 	uh := f.add(one, qh)
 	ul := f.add(f.add(f.sub(one, uh), qh), ql)
 	ph := f.mul(uh, y0)
-	pl := f.fma(uh, y0, f.sub(f.c(0), ph))
+	pl := f.fma(uh, y0, f.neg(ph))
 	p := f.add(ph, f.add(pl, f.fma(uh, yl, f.mul(ul, y0))))
 	k1 := f.bl.callIntrinsic("llvm.floor", f.t, f.mul(kf, f.c(0.5)))
 	negv := f.mul(f.mul(p, f.pow2(k1)), f.pow2(f.sub(kf, k1)))
@@ -122,9 +122,9 @@ var tanhTaylor = func() []float64 {
 }()
 
 // tanh32 is tanh for f32, in f32 arithmetic (twice the lanes of f64),
-// within 1 ulp. For |x| < 0.55 (tanh < 1/2): x + x^3 P(x^2), P the Taylor
-// series to x^19 (truncation below 2^-27 relative); the rounding of the
-// x^3 P term is at most a tenth of the result's. Beyond: 1 - 2 / (1 + E),
+// within 1 ulp. For |x| < 1/2: x + x^3 P(x^2), P the Taylor series to
+// x^15 (truncation below 2^-28 relative); the rounding of the x^3 P term
+// is at most a tenth of the result's. Beyond: 1 - 2 / (1 + E),
 // E = e^(2|x|) = 2^k (1 + qh + ql) (r = 2|x| - k ln 2 in two steps, e^r -
 // 1 by its Taylor polynomial of degree 7, its last rounding kept in ql),
 // 1 + E = dh + dl by fma, 2 / (dh + dl) = t0 + tl with one correction
@@ -133,8 +133,8 @@ var tanhTaylor = func() []float64 {
 func (f fp) tanh32(x value.Value) value.Value {
 	a := f.minC(f.abs(x), 9.1)
 	t := f.mul(a, a)
-	small := f.fma(f.mul(a, t), f.poly(t, tanhTaylor[:9]), a)
-	// e^(2a), 2a in [1.1, 18.2]: k in [2, 26]
+	small := f.fma(f.mul(a, t), f.poly(t, tanhTaylor[:7]), a)
+	// e^(2a), 2a in [1, 18.2]: k in [1, 26]
 	v := f.add(a, a)
 	magic := f.c(f.roundMagic())
 	m := f.fma(v, f.c(1/math.Ln2), magic)
@@ -152,8 +152,8 @@ func (f fp) tanh32(x value.Value) value.Value {
 	dh := f.fma(s, qh, ps)
 	dl := f.fma(s, ql, f.fma(s, qh, f.sub(ps, dh)))
 	// 1 - (t0 + tl) = u + (e - tl), u = 1 - t0 rounded and e its error
-	t0, tl := f.quotientParts(f.c(2), f.c(0), dh, dl)
+	t0, tl := f.quotientParts(f.c(2), f.c(math.Copysign(0, -1)), dh, dl) // -0: x + -0 folds
 	u := f.sub(f.c(1), t0)
 	large := f.add(u, f.sub(f.sub(f.sub(f.c(1), u), t0), tl))
-	return f.copysign(f.sel(f.cmp(enum.FPredOLT, a, f.c(0.55)), small, large), x)
+	return f.copysign(f.sel(f.cmp(enum.FPredOLT, a, f.c(0.5)), small, large), x)
 }
