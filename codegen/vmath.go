@@ -18,9 +18,10 @@ import (
 // f64 results are computed in f64 with the error-free transformations
 // that keep them within 1 ulp (a sum or product split into a rounded
 // value and its exact error with fma). f32 results (and f16/bf16, which
-// compute in f32) are computed in f64 with shorter polynomials: the
-// result is then rounded once from a value about 2^-30 relative off,
-// which is within 1 ulp and almost always correctly rounded.
+// compute in f32) are computed in f64 with shorter polynomials and
+// rounded once from a value about 2^-30 relative off, which is within 1
+// ulp and almost always correctly rounded; tanh, the one whose speed
+// matters most (GELU), is computed in f32 instead, at twice the lanes.
 
 // fp emits float arithmetic on one compute type: a float or double
 // scalar, or a vector of them.
@@ -151,24 +152,21 @@ var expm1Taylor = func() []float64 {
 	return c
 }()
 
-// expParts is e^v = 2^k * (1 + qh + ql) for v <= 0 (a NaN v gives a NaN
-// qh), with kf = k as a float; k must stay within the range of pow2 and,
-// in f32, above -128. With precise, qh + ql is within about 2^-57 (f64)
-// or 2^-31 (f32) of e^r - 1; without (f32 results computed in f64), ql
-// is nil and qh is within 2^-31 relative.
+// expParts is e^v = 2^k * (1 + qh + ql) in f64 for v <= 0 (a NaN v
+// gives a NaN qh), with kf = k as a float; k must stay within the range
+// of pow2. With precise, qh + ql is within about 2^-57 of e^r - 1;
+// without (f32 results computed in f64), ql is nil and qh is within
+// 2^-31 relative.
 //
 // k = round(v / ln 2) by adding and subtracting roundMagic, r = v - k ln
 // 2 in two steps (Cody and Waite), |r| <= 0.347, and e^r - 1 by its
-// Taylor polynomial: degree 13 in f64 (truncation below 2^-57), else 8
-// (2^-31). For precise, r's rounding error, the rounding error of r^2 and
-// of the sums are kept in ql.
+// Taylor polynomial: degree 13 (truncation below 2^-57) or 8 (2^-31).
+// For precise, r's rounding error, the rounding error of r^2 and of the
+// sums are kept in ql.
 func (f fp) expParts(v value.Value, precise bool) (kf, qh, ql value.Value) {
 	magic := f.c(f.roundMagic())
 	hi, lo, terms := ln2Hi, ln2Lo, 11
-	if !f.is64() {
-		hi, lo = ln2Hi32, ln2Lo32
-	}
-	if !f.is64() || !precise {
+	if !precise {
 		terms = 6
 	}
 	m := f.fma(v, f.c(1/math.Ln2), magic)
