@@ -81,13 +81,14 @@ func bigAtan(c float64) *big.Float {
 // + atan z with z = -1/a for j = 8, so |z| <= about tan(π/32) < 0.0985.
 // atan z is its Taylor polynomial: terms up to z^15 (truncation below
 // 2^-57 relative) when precise, else to z^9 (2^-30). atan c is
-// j*pio16Hi, an exact product, plus the step's lo.
+// j*pio16Hi, an exact product, plus the step's lo. The result is hi +
+// lo (lo nil unless precise).
 //
 // When precise, z is carried as zh + zl (the numerator, denominator and
 // quotient with their errors) and j*pio16Hi + zh with its rounding error,
 // so that the result is rounded about once even where atan c and atan z
 // nearly cancel (a just above tan(π/32)).
-func (f fp) atanAbs(ah, al value.Value, precise bool) value.Value {
+func (f fp) atanAbs(ah, al value.Value, precise bool) (hi, lo value.Value) {
 	j, c, lo := f.c(0), f.c(0), f.c(0)
 	for k := 1; k <= 8; k++ {
 		ge := f.cmp(enum.FPredOGE, ah, f.c(math.Tan((float64(k)-0.5)*math.Pi/16)))
@@ -104,7 +105,7 @@ func (f fp) atanAbs(ah, al value.Value, precise bool) value.Value {
 		z := f.div(f.sel(last, f.c(-1), f.sub(ah, c)), f.sel(last, ah, f.fma(ah, c, f.c(1))))
 		t := f.mul(z, z)
 		p := f.mul(f.mul(t, z), f.poly(t, atanTaylor[:4]))
-		return f.fma(j, f.c(pio16Hi), f.add(f.add(p, lo), z))
+		return f.fma(j, f.c(pio16Hi), f.add(f.add(p, lo), z)), nil
 	}
 	if al == nil {
 		al = f.c(0)
@@ -125,7 +126,7 @@ func (f fp) atanAbs(ah, al value.Value, precise bool) value.Value {
 	base := f.mul(j, f.c(pio16Hi))
 	sh := f.add(base, zh) // |zh| < base unless j = 0, where base = 0
 	sl := f.add(f.sub(base, sh), zh)
-	return f.add(sh, f.add(f.add(f.add(p, zl), lo), sl))
+	return sh, f.add(f.add(f.add(p, zl), lo), sl)
 }
 
 // twoSum is x + y as the rounded sum and its exact error (Knuth).
@@ -142,7 +143,11 @@ func (bl *builder) vAtan(x value.Value) value.Value {
 	t := x.Type()
 	xd := bl.widen(x)
 	f := bl.fpOf(xd.Type())
-	return bl.narrow(f.copysign(f.atanAbs(f.abs(xd), nil, f.t == t), xd), t)
+	hi, lo := f.atanAbs(f.abs(xd), nil, f.t == t)
+	if lo != nil {
+		hi = f.add(hi, lo)
+	}
+	return bl.narrow(f.copysign(hi, xd), t)
 }
 
 // vAtan2 is atan2(y, x), the angle of the point (x, y), as C99 Annex F:
@@ -166,8 +171,15 @@ func (bl *builder) vAtan2(y, x value.Value) value.Value {
 		ql = f.div(f.fma(f.neg(q), ax, ay), ax)
 		ql = f.sel(f.cmp(enum.FPredOLT, f.abs(ql), inf), ql, zero)
 	}
-	z := f.atanAbs(q, ql, f.t == t)
+	zh, zl := f.atanAbs(q, ql, f.t == t)
 	xNeg := f.cmp(enum.FPredOLT, f.copysign(f.c(1), xd), zero)
-	r := f.sel(xNeg, f.add(f.sub(f.c(piHi), z), f.c(piLo)), z)
+	var r value.Value
+	if zl == nil {
+		r = f.sel(xNeg, f.add(f.sub(f.c(piHi), zh), f.c(piLo)), zh)
+	} else { // π - zh - zl rounded once: piHi - zh and its error (Fast2Sum)
+		d := f.sub(f.c(piHi), zh)
+		de := f.sub(f.sub(f.c(piHi), d), zh)
+		r = f.sel(xNeg, f.add(d, f.add(f.sub(f.c(piLo), zl), de)), f.add(zh, zl))
+	}
 	return bl.narrow(f.copysign(r, yd), t)
 }
