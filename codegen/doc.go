@@ -101,8 +101,12 @@
 // loading the next row overlaps computing this one (rider.go). exp on f32 is
 // an f32 polynomial with fused multiply-adds (exp.go), not a libm call per
 // lane, so it vectorizes; so are exp on f64, exp2, expm1, the logarithms
-// and powf (vmath_*.go: branch-free, f32 computed in f64, within SPEC §7's
-// ulp bounds, which test/mathacc measures). sin, cos and tan are
+// and powf (vmath_exp.go, vmath_log.go, vmath_pow.go: branch-free, f32
+// computed in f64), and tanh, sigmoid, erf, atan, atan2 and rsqrt
+// (vmath_tanh.go, vmath_erf.go, vmath_atan.go, vmath_rsqrt.go:
+// polynomials, selects and a division, f64 within 1 ulp by error-free
+// transformations with fma, f32 in f64 or compensated f32), all within
+// SPEC §7's ulp bounds, which test/mathacc measures. sin, cos and tan are
 // polynomials too (vmath_trig.go); their rare branch for huge arguments
 // would stop the loop vectorizer, so a scalar one calls a module function
 // whose vector variants (vector-function ABI) the vectorizer calls, one
@@ -160,8 +164,8 @@
 // builder.once), nestcache.go (shared nests), nest.go
 // (the fusion trees and one nest, built in steps: newNest, captureViews,
 // markNoAlias, nestParams, iterate, fenceNonTemporal), group.go,
-// reduce.go, move.go, transpose.go, kernel.go and exp.go (the scalar
-// operations), builder.go, names.go, types.go, parallel.go,
+// reduce.go, move.go, transpose.go, kernel.go, exp.go and vmath*.go (the
+// scalar operations), builder.go, names.go, types.go, parallel.go,
 // nontemporal.go, fastentry.go, bare.go, desccheck.go, errorfd.go. The
 // fast LLVM printer: print.go and text.go; every function is printed as
 // soon as it is built and its llir objects dropped, and the body of a tirc

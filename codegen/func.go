@@ -574,8 +574,8 @@ const (
 )
 
 // kernelCost is the rough per-element cost of a kernel for the recompute
-// rule: 1 for arithmetic, more for division and exp (vectorized here),
-// too much for the libm calls made lane by lane (log, tanh, pow).
+// rule: 1 for arithmetic, more for division and exp, too much for the
+// longer vector polynomials (log, tanh, pow, sin: ir/kernel.go).
 func kernelCost(k ir.Kernel) int { return k.Info().Cost }
 
 // fail emits: if cond, print "tirc: error: <func>: <msg>" (a printf

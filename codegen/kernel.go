@@ -186,26 +186,24 @@ func (bl *builder) kernel(k ir.Kernel, op *ir.Op, ins []*ir.Scalar, out *ir.Scal
 		r = bl.trig(k, x) // vmath_trig.go; f16/bf16 compute in f32
 	case ir.KernelSqrt, ir.KernelCeil, ir.KernelFloor, ir.KernelRound, ir.KernelRoundEven, ir.KernelTrunc:
 		r = bl.callIntrinsic("llvm."+k.String(), x.Type(), x)
-	case ir.KernelTanh, ir.KernelAtan, ir.KernelErf:
-		r = bl.libm(k.String(), x)
+	case ir.KernelErf:
+		r = bl.vErf(x)
+	case ir.KernelAtan:
+		r = bl.vAtan(x)
+	case ir.KernelTanh:
+		r = bl.vTanh(x)
 	case ir.KernelAtan2:
-		r = bl.libm("atan2", x, y)
+		r = bl.vAtan2(x, y)
 	case ir.KernelFma:
 		r = bl.callIntrinsic("llvm.fma", x.Type(), x, y, args[2])
 	case ir.KernelCopySign:
 		r = bl.callIntrinsic("llvm.copysign", x.Type(), x, y)
 	case ir.KernelRsqrt:
-		r = b.NewFDiv(floatConst(x.Type(), 1), bl.callIntrinsic("llvm.sqrt", x.Type(), x))
+		r = bl.vRsqrt(x)
 	case ir.KernelRecip:
 		r = b.NewFDiv(floatConst(x.Type(), 1), x)
 	case ir.KernelSigmoid:
-		var ex value.Value
-		if e == ir.F64 {
-			ex = bl.callIntrinsic("llvm.exp", x.Type(), b.NewFNeg(x))
-		} else {
-			ex = bl.expF32(b.NewFNeg(x))
-		}
-		r = b.NewFDiv(floatConst(x.Type(), 1), b.NewFAdd(floatConst(x.Type(), 1), ex))
+		r = bl.vSigmoid(x)
 	case ir.KernelConvert:
 		r = bl.convert(x, e, out, unsigned, n)
 	case ir.KernelCast:
@@ -731,37 +729,6 @@ func (bl *builder) callIntrinsic(base string, t types.Type, args ...value.Value)
 		ps[i] = t
 	}
 	return bl.call(bl.mod.intrinsic(base+"."+typeSuffix(t), t, ps...), args...)
-}
-
-// libm calls a C math function of the operands' type per lane (f suffix
-// for float).
-func (bl *builder) libm(name string, xs ...value.Value) value.Value {
-	t := xs[0].Type()
-	elem := t
-	if vt, ok := t.(*types.VectorType); ok {
-		elem = vt.ElemType
-	}
-	if elem == types.Float {
-		name += "f"
-	}
-	ps := make([]types.Type, len(xs))
-	for i := range ps {
-		ps[i] = elem
-	}
-	f := bl.mod.intrinsic(name, elem, ps...)
-	n := lanes(t)
-	if n == 0 {
-		return bl.call(f, xs...)
-	}
-	var acc value.Value = constant.NewUndef(t.(*types.VectorType))
-	for i := int64(0); i < n; i++ {
-		es := make([]value.Value, len(xs))
-		for j, x := range xs {
-			es[j] = bl.b.NewExtractElement(x, i32c(i))
-		}
-		acc = bl.b.NewInsertElement(acc, bl.call(f, es...), i32c(i))
-	}
-	return acc
 }
 
 func (bl *builder) call(f *llvm.Func, args ...value.Value) value.Value {

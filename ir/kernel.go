@@ -145,10 +145,13 @@ var kernelInfo = [numKernels]KernelInfo{
 var kernelCosts = map[Kernel]int{
 	KernelIdentity: 0, KernelDiv: 2, KernelRem: 2, KernelSqrt: 2, KernelFloorDiv: 2, KernelFloorRem: 2,
 	KernelCeilDiv: 2, KernelRsqrt: 2, KernelRecip: 2, KernelExp: 4, KernelSigmoid: 6,
-	// libm calls (or intrinsics that become one)
-	KernelLog: 100, KernelTanh: 100, KernelPow: 100, KernelExp2: 100, KernelExpm1: 100, KernelLog2: 100,
-	KernelLog10: 100, KernelLog1p: 100, KernelSin: 100, KernelCos: 100, KernelTan: 100, KernelAtan: 100,
-	KernelAtan2: 100, KernelErf: 100, KernelRoundEven: 100,
+	// vector polynomials of tens of instructions (codegen's vmath_*.go):
+	// above the recompute bound, so stored once rather than recomputed
+	KernelLog: 10, KernelTanh: 10, KernelExp2: 10, KernelExpm1: 10, KernelLog2: 10, KernelLog10: 10,
+	KernelLog1p: 10, KernelSin: 12, KernelCos: 12, KernelTan: 14, KernelAtan: 12, KernelErf: 12,
+	KernelAtan2: 16, KernelPow: 20,
+	// a libm call on CPUs without SSE4.1
+	KernelRoundEven: 100,
 }
 
 // floatKernels and intKernels are the kernels defined on one kind of
