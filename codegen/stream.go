@@ -311,12 +311,9 @@ func newLastReads(f *ir.Func, inlined []bool) *lastReads {
 		case op.Has(ir.TraitTerminator):
 			when[k] = never
 		case op.NumResults() == 1 && inlined[op.Result(0).ID()]:
-			when[k] = never
-			if uses := op.Result(0).Uses(); len(uses) == 1 && uses[0].Op != nil && uses[0].Op.NumResults() > 0 {
-				if p := pos[uses[0].Op.Result(0).ID()]; int(p) > k {
-					when[k] = when[p]
-				}
-			}
+			// Computed inside each user's nest (a value recomputed
+			// there has several): lowered with the last of them.
+			when[k] = inlinedWhen(op, k, pos, when)
 		}
 	}
 	last := make([]int32, f.NumValues())
@@ -354,6 +351,28 @@ func newLastReads(f *ir.Func, inlined []bool) *lastReads {
 		}
 	}
 	return r
+}
+
+// inlinedWhen is when the inlined op at position k is lowered: when its
+// last user is (users come later, so their when is known), or never
+// when a user is not an op with results after it.
+func inlinedWhen(op *ir.Op, k int, pos, when []int32) int32 {
+	never := int32(len(when))
+	w := int32(-1)
+	for _, u := range op.Result(0).Uses() {
+		if u.Op == nil || u.Op.NumResults() == 0 {
+			return never
+		}
+		p := pos[u.Op.Result(0).ID()]
+		if int(p) <= k {
+			return never
+		}
+		w = max(w, when[p])
+	}
+	if w < 0 {
+		return never
+	}
+	return w
 }
 
 // isVoid reports whether t is void. (llir's types.Equal compares a
