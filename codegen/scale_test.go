@@ -82,9 +82,8 @@ func slope(xs, ys []float64) float64 {
 // printed (at most maxHeldPerOp bytes per op printed, past the bound of its tables: buffers no op reads again,
 // printed instructions, their operands and old messages are let go). A
 // heap that grows by kilobytes per op meets tirc's memory limit on a
-// large input, and then the collector runs without pause (the fan-out
-// DAG held 5.2 KB per op and took twice as long per op at 1M ops as at
-// 20k).
+// large input, and then the collector runs without pause: the time per
+// op grows with the function.
 func TestLoweringScalesLinearly(t *testing.T) {
 	const n, maxHeldPerOp = 1000, 1024
 	oldLimit, oldSpill := recentLimit, spillAt

@@ -27,8 +27,9 @@ import (
 // its blocks in the same order: the text must be the same.
 //
 // Nothing printed is held: the function's memory does not grow with the
-// ops lowered so far (a long function held kilobytes per op, and under
-// tirc's memory limit its collector then ran without pause). A printed
+// ops lowered so far (a heap growing by kilobytes per op would meet
+// tirc's memory limit on a large input, and the collector would then run
+// without pause). A printed
 // instruction lets go of its operands (dropOperands), as only its name is
 // printed again, so a chain of values (each op's size selected from the
 // sizes before it) is not held through them; the printed blocks are
