@@ -32,7 +32,7 @@ type builder struct {
 	// depth counts the branches and loops being built around the
 	// insertion point; memo holds what once computed at depth 0.
 	depth int
-	memo  map[any]value.Value
+	memo  recentMap[any, value.Value]
 	// cse makes icmp, mul and selectI64 once per operands (a nest's
 	// builder: short-lived, unlike a long function's, whose memo would
 	// grow with its ops).
@@ -97,14 +97,11 @@ func (bl *builder) once(key any, f func() value.Value) value.Value {
 	if bl.depth > 0 {
 		return f()
 	}
-	if v, ok := bl.memo[key]; ok {
+	if v, ok := bl.memo.get(key); ok {
 		return v
 	}
 	v := f()
-	if bl.memo == nil {
-		bl.memo = map[any]value.Value{}
-	}
-	bl.memo[key] = v
+	bl.memo.put(key, v)
 	return v
 }
 

@@ -321,7 +321,7 @@ func globalIdent(name string) string {
 // (ownSymbol), not from the module's counters, and a function's lowering
 // needs nothing of the module's to make them (shard.go).
 type ownGlobals struct {
-	strs          map[string]value.Value
+	strs          recentMap[string, value.Value]
 	nstrs, nconst int
 }
 
@@ -351,17 +351,17 @@ func (mc *moduleCtx) ownSymbol(f *ir.Func, kind string) string {
 // on first use.
 func (mc *moduleCtx) ownString(f *ir.Func, s string) value.Value {
 	o := mc.lookupDecl(f.Name).ownGlobals()
-	if v, ok := o.strs[s]; ok {
+	if v, ok := o.strs.get(s); ok {
 		return v
 	}
 	v := mc.defineString(mc.ownSymbol(f, "str"), s)
-	o.strs[s] = v
+	o.strs.put(s, v)
 	return v
 }
 
 func (d *decl) ownGlobals() *ownGlobals {
 	if d.own == nil {
-		d.own = &ownGlobals{strs: map[string]value.Value{}}
+		d.own = &ownGlobals{}
 	}
 	return d.own
 }

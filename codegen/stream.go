@@ -25,18 +25,39 @@ import (
 // Under llirOnly (the oracle of the printer's test) the complete blocks
 // are set aside instead, and llir prints the function at the end with
 // its blocks in the same order: the text must be the same.
+//
+// Nothing printed is held: the function's memory does not grow with the
+// ops lowered so far (a heap growing by kilobytes per op would meet
+// tirc's memory limit on a large input, and the collector would then run
+// without pause). A printed
+// instruction lets go of its operands (dropOperands), as only its name is
+// printed again, so a chain of values (each op's size selected from the
+// sizes before it) is not held through them; the printed blocks are
+// checked once more at the next printing and then dropped.
 type streamer struct {
 	mid    text          // the blocks printed so far, in order
 	spill  *os.File      // where mid's text goes beyond spillAt (unlinked)
 	next   int64         // the next local ID
-	done   []*llvm.Block // printed blocks, emptied
+	last   []*llvm.Block // the blocks printed last, emptied (the printer's)
 	blocks []*llvm.Block // llirOnly: the complete blocks, in order
 }
 
 // printedTerm stands in for the terminator of a printed block: a block
 // whose terminator or instructions change after it was printed is an
-// internal error, found at the end (finishStreamed).
+// internal error, found when the next blocks are printed or at the end
+// (checkPrinted).
 var printedTerm = llvm.NewUnreachable()
+
+// checkPrinted panics when a block printed last changed after it was
+// printed (its text would be missing from the output).
+func (s *streamer) checkPrinted(f *llvm.Func) {
+	for _, b := range s.last {
+		if len(b.Insts) > 0 || b.Term != printedTerm {
+			panic(fmt.Sprintf("internal error: block %%%s of @%s changed after it was printed", b.LocalName, f.Name()))
+		}
+	}
+	s.last = nil
+}
 
 // numberedVar is a local value that is numbered when it has no name.
 type numberedVar interface {
@@ -83,6 +104,7 @@ func (fc *funcCtx) stream() {
 		return
 	}
 	kept := 1 // the entry block stays
+	done := make([]*llvm.Block, 0, n)
 	for _, b := range blocks[1:] {
 		if b.Term == nil {
 			blocks[kept] = b
@@ -94,28 +116,32 @@ func (fc *funcCtx) stream() {
 			continue
 		}
 		s.next = numberBlock(b, s.next)
-		s.done = append(s.done, b)
+		done = append(done, b)
 	}
 	clear(blocks[kept:])
 	fn.Blocks = blocks[:kept]
 	if llirOnly {
 		return
 	}
-	done := s.done[len(s.done)-n:]
 	terms := make([]llvm.Terminator, n)
 	for i, b := range done {
 		terms[i], b.Term = b.Term, printedTerm
 	}
 	mc.later(func() {
+		s.checkPrinted(fn)
 		pr := mc.pr
 		w := pr.w
 		pr.w = &s.mid
 		for i, b := range done {
 			pr.w.WriteByte('\n')
 			pr.blockWith(b, terms[i])
+			for _, inst := range b.Insts {
+				dropOperands(inst)
+			}
 			mc.recycle(b)
 		}
 		pr.w = w
+		s.last = done
 		if s.mid.Len() >= spillAt && s.spill == nil {
 			s.startSpill()
 		}
@@ -249,11 +275,7 @@ func (mc *moduleCtx) finishStreamed(f *llvm.Func, s *streamer) {
 		mc.recycle(b)
 	}
 	mc.out.WriteString("}")
-	for _, b := range s.done {
-		if len(b.Insts) > 0 || b.Term != printedTerm {
-			panic(fmt.Sprintf("internal error: block %%%s of @%s changed after it was printed", b.LocalName, f.Name()))
-		}
-	}
+	s.checkPrinted(f)
 }
 
 // lastReads lists, for the op at each position of a function's body, the
@@ -290,12 +312,9 @@ func newLastReads(f *ir.Func, inlined []bool) *lastReads {
 		case op.Has(ir.TraitTerminator):
 			when[k] = never
 		case op.NumResults() == 1 && inlined[op.Result(0).ID()]:
-			when[k] = never
-			if uses := op.Result(0).Uses(); len(uses) == 1 && uses[0].Op != nil && uses[0].Op.NumResults() > 0 {
-				if p := pos[uses[0].Op.Result(0).ID()]; int(p) > k {
-					when[k] = when[p]
-				}
-			}
+			// Computed inside each user's nest (a value recomputed
+			// there has several): lowered with the last of them.
+			when[k] = inlinedWhen(op, k, pos, when)
 		}
 	}
 	last := make([]int32, f.NumValues())
@@ -335,10 +354,91 @@ func newLastReads(f *ir.Func, inlined []bool) *lastReads {
 	return r
 }
 
+// inlinedWhen is when the inlined op at position k is lowered: when its
+// last user is (users come later, so their when is known), or never
+// when a user is not an op with results after it.
+func inlinedWhen(op *ir.Op, k int, pos, when []int32) int32 {
+	never := int32(len(when))
+	w := int32(-1)
+	for _, u := range op.Result(0).Uses() {
+		if u.Op == nil || u.Op.NumResults() == 0 {
+			return never
+		}
+		p := pos[u.Op.Result(0).ID()]
+		if int(p) <= k {
+			return never
+		}
+		w = max(w, when[p])
+	}
+	if w < 0 {
+		return never
+	}
+	return w
+}
+
 // isVoid reports whether t is void. (llir's types.Equal compares a
 // pointer type by its text, built anew on each call: numbering every
 // value that way was 2% of a module's allocations.)
 func isVoid(t types.Type) bool {
 	_, ok := t.(*types.VoidType)
 	return ok
+}
+
+// dropOperands lets a printed instruction go of its operands: once
+// printed, only its name and type are read again (as an operand of later
+// instructions), and its type is cached. An instruction whose type is not
+// cached yet keeps them.
+func dropOperands(inst llvm.Instruction) {
+	switch x := inst.(type) {
+	case *llvm.InstICmp:
+		if x.Typ != nil {
+			x.X, x.Y = nil, nil
+		}
+	case *llvm.InstSelect:
+		if x.Typ != nil {
+			x.Cond, x.ValueTrue, x.ValueFalse = nil, nil, nil
+		}
+	case *llvm.InstAdd:
+		if x.Typ != nil {
+			x.X, x.Y = nil, nil
+		}
+	case *llvm.InstSub:
+		if x.Typ != nil {
+			x.X, x.Y = nil, nil
+		}
+	case *llvm.InstMul:
+		if x.Typ != nil {
+			x.X, x.Y = nil, nil
+		}
+	case *llvm.InstAnd:
+		if x.Typ != nil {
+			x.X, x.Y = nil, nil
+		}
+	case *llvm.InstOr:
+		if x.Typ != nil {
+			x.X, x.Y = nil, nil
+		}
+	case *llvm.InstExtractValue:
+		if x.Typ != nil {
+			x.X = nil
+		}
+	case *llvm.InstGetElementPtr:
+		if x.Typ != nil {
+			x.Src, x.Indices = nil, nil
+		}
+	case *llvm.InstCall:
+		if x.Typ != nil {
+			x.Callee, x.Args = nil, nil
+		}
+	case *llvm.InstPhi:
+		if x.Typ != nil {
+			x.Incs = nil
+		}
+	case *llvm.InstBitCast:
+		x.From = nil
+	case *llvm.InstLoad:
+		x.Src = nil
+	case *llvm.InstStore:
+		x.Src, x.Dst = nil, nil
+	}
 }

@@ -225,14 +225,19 @@ func foldDim(f *ir.Func, op *ir.Op, c *Context) bool {
 // constant computed with package eval. Run-time errors (integer division
 // by zero, MIN / -1) are not folded: the op stays for the run-time check.
 func foldConstant(f *ir.Func, op *ir.Op, c *Context) bool {
+	// Constant operands first: deciding foldable builds op's loop
+	// description, which would allocate for every op of the function.
+	for _, v := range op.Operands() {
+		if constantOf(v) == nil {
+			return false
+		}
+	}
 	if !foldable(op) {
 		return false
 	}
 	consts := make([]ir.Attr, op.NumOperands())
 	for i, v := range op.Operands() {
-		if consts[i] = constantOf(v); consts[i] == nil {
-			return false
-		}
+		consts[i] = constantOf(v)
 	}
 	rt := op.Result(0).Type()
 	if ir.IsShaped(rt) {
@@ -412,19 +417,23 @@ func orderCommutative(op *ir.Op, c *Context) bool {
 	if !op.Has(traits.Commutative) || op.NumOperands() < 2 {
 		return false
 	}
-	ops := slices.Clone(op.Operands())
 	key := func(v *ir.Value) int {
 		if constantOf(v) != nil {
 			return 1 << 30
 		}
 		return 0
 	}
-	slices.SortStableFunc(ops, func(a, b *ir.Value) int {
+	order := func(a, b *ir.Value) int {
 		if ka, kb := key(a), key(b); ka != kb {
 			return ka - kb
 		}
 		return a.ID() - b.ID()
-	})
+	}
+	if slices.IsSortedFunc(op.Operands(), order) {
+		return false // the common case, without a copy of the operands
+	}
+	ops := slices.Clone(op.Operands())
+	slices.SortStableFunc(ops, order)
 	if slices.Equal(ops, op.Operands()) {
 		return false
 	}

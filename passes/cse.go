@@ -15,7 +15,7 @@ import (
 // dominates the later ones, so one forward walk finds every duplicate; the
 // duplicates are erased after the walk (MLIR's CSE does the same).
 func CSE(f *ir.Func, c *Context) (changed bool, diags ir.Diagnostics) {
-	seen := map[string]*ir.Op{}
+	seen := make(map[string]*ir.Op, f.NumOps()) // sized once: growing rehashes every key
 	var dead []*ir.Op
 	var k cseKeyBuf
 	for op := range f.Ops() {

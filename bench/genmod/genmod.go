@@ -23,6 +23,10 @@ type Options struct {
 	// together (a chain whose nests do not all fuse), instead of value
 	// i/2 from far back.
 	MultiUse bool
+	// DAG, when set, writes one function of Ops ops in that shape instead
+	// (FanOut, FanIn, Diamond or ManyUse; Funcs, Dup, TOSA and MultiUse
+	// are ignored).
+	DAG string
 }
 
 // opNames are the broadcasting binary ops the generator cycles through;
@@ -41,6 +45,12 @@ func Write(w io.Writer, o Options) error {
 		o.Ops = o.Funcs
 	}
 	bw := bufio.NewWriterSize(w, 1<<20)
+	if o.DAG != "" {
+		if err := writeDAG(bw, o); err != nil {
+			return err
+		}
+		return bw.Flush()
+	}
 	per, extra := o.Ops/o.Funcs, o.Ops%o.Funcs
 	for f := 0; f < o.Funcs; f++ {
 		n := per

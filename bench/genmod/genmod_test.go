@@ -46,6 +46,33 @@ func TestWriteVerifies(t *testing.T) {
 	}
 }
 
+// TestDAGShapes checks that each DAG shape parses and verifies, has at
+// most the requested ops (at least all but three), and that an unknown
+// shape is an error.
+func TestDAGShapes(t *testing.T) {
+	for _, shape := range DAGs {
+		var buf bytes.Buffer
+		if err := Write(&buf, Options{Ops: 101, DAG: shape}); err != nil {
+			t.Fatal(err)
+		}
+		m, d := ir.ParseString(buf.String(), ir.ParseOptions{})
+		if d != nil {
+			t.Fatalf("%s: parse: %v", shape, d)
+		}
+		if ds := ir.Verify(m, ir.VerifyOptions{}); len(ds) > 0 {
+			var s strings.Builder
+			ds.Render(&s)
+			t.Fatalf("%s: verify: %s", shape, s.String())
+		}
+		if got := m.Funcs[0].NumOps() - 1; len(m.Funcs) != 1 || got > 101 || got < 98 {
+			t.Errorf("%s: %d functions, %d ops; want 1 function of 98..101 ops", shape, len(m.Funcs), got)
+		}
+	}
+	if err := Write(&bytes.Buffer{}, Options{Ops: 10, DAG: "ring"}); err == nil {
+		t.Errorf("DAG \"ring\": no error")
+	}
+}
+
 // TestMLIROptReads checks that mlir-opt-19 parses a generated module with
 // -allow-unregistered-dialect, so the compiler-speed comparison is fair.
 func TestMLIROptReads(t *testing.T) {

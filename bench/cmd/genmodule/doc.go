@@ -8,5 +8,7 @@
 // passes), -dup makes every n-th op a duplicate for -cse to remove, and
 // -tosa writes the same DAG in MLIR's TOSA dialect for
 // `mlir-opt-19 --tosa-infer-shapes`, and -multiuse a DAG whose multi-use
-// values have their users close together (nests that do not all fuse).
+// values have their users close together (nests that do not all fuse);
+// -dag fanout|fanin|diamond|manyuse writes one function of -ops ops in
+// that shape (the emit-llvm scaling checks of issue 34).
 package main
