@@ -278,7 +278,8 @@ if len(sizes) >= 2:
     print("\nScaling of parse+verify+print: " + ", ".join("%s: %.2f µs/op" % (
         l.split()[1], 1e6 * s / int(l.split()[1])) for l, s in sizes) + ".")
 emits = [(l, by[l]["tirc"]) for l in order if l.startswith("infer-shapes + emit-llvm") and "ops" in l.split(",")[0] and "tirc" in by[l]]
-for kind, pick in [("make bench's module", lambda l: "multi-use" not in l), ("the multi-use DAG", lambda l: "multi-use" in l)]:
+for kind, pick in [("make bench's module", lambda l: "DAG" not in l), ("the multi-use DAG", lambda l: "multi-use" in l),
+                   ("the fan-out DAG", lambda l: "fan-out" in l)]:
     pts = [(int(l.split()[3]), v) for l, v in emits if pick(l) and l.split()[3].isdigit()]
     if pts:
         per = [v[0] / n for n, v in pts]
