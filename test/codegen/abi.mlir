@@ -42,7 +42,7 @@ func.func private @helper(%a: tensor<?x3xi1>) -> tensor<?x3xi1> {
   %6 = "tensor.cast"(%5) : (tensor<1x3xi1>) -> tensor<?x?xi1>
   %7 = "tir.select"(%6, %3, %3) : (tensor<?x?xi1>, tensor<1x3xi1>, tensor<1x3xi1>) -> tensor<1x3xi1>
   %8 = "tensor.cast"(%7) : (tensor<1x3xi1>) -> tensor<?x3xi1>
-  %9 = "tir.neg"(%8) : (tensor<?x3xi1>) -> tensor<?x3xi1>
+  %9 = "tir.abs"(%8) : (tensor<?x3xi1>) -> tensor<?x3xi1>
   %10 = "tir.max"(%9, %9) : (tensor<?x3xi1>, tensor<?x3xi1>) -> tensor<1x3xi1>
   %11 = "tensor.cast"(%10) : (tensor<1x3xi1>) -> tensor<?x3xi1>
   return %11 : tensor<?x3xi1>
