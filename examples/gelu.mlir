@@ -1,7 +1,8 @@
 // GELU, the activation of BERT and GPT-2, in its exact (erf) form:
 //   gelu(x) = 0.5 * x * (1 + erf(x / sqrt(2)))
 // math.erf and arith.mulf are MLIR's own dialects, pasted as MLIR users
-// write them (math.erf compiles to libm's erff); the tir ops broadcast the
+// write them (math.erf compiles to tirc's vector polynomial, not a libm
+// call per element); the tir ops broadcast the
 // rank-0 constants against the [?,?] tensor.
 //
 //   tirc -infer-shapes -emit-llvm examples/gelu.mlir -o gelu.ll
