@@ -930,26 +930,20 @@ func typeBytes(t types.Type) int {
 }
 
 // checkEmpty makes an empty reduced extent a run-time error for the
-// reductions without identity (max, min, argmax, argmin) when the result
-// has elements (SPEC section 3a; static ones are verifier errors).
+// reductions without identity (max, min, argmax, argmin), even when the
+// result has no elements (SPEC section 3a, as NumPy; static ones are
+// verifier errors).
 func (fc *funcCtx) checkEmpty(root *node) {
 	if root.op.Def.Reduce.Info().HasIdentity || !fc.mod.opts.Checks {
 		return
 	}
 	bl := fc.bl
 	l := root.loops
-	var out value.Value = i64c(1)
-	for i, k := range l.Iter {
-		if k == ir.Parallel {
-			out = bl.mul(out, root.ext[i])
-		}
-	}
 	for i, k := range l.Iter {
 		if k != ir.Reduction {
 			continue
 		}
-		e := root.ext[i]
-		cond := bl.and(bl.icmp(enum.IPredEQ, e, i64c(0)), bl.icmp(enum.IPredNE, out, i64c(0)))
+		cond := bl.icmp(enum.IPredEQ, root.ext[i], i64c(0))
 		dim := i
 		for j, m := range l.Operands[0] {
 			if m.Loop == i {
