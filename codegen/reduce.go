@@ -67,6 +67,8 @@ type reducer struct {
 	// chains): a float max or min is a chain of four dependent
 	// instructions per vector (compare, NaN test, blend, signed zeros),
 	// so one vector made W6's row maxima latency-bound; four hide it.
+	// argmax/argmin likewise (compare, NaN tests, blend of the extreme
+	// and of its index).
 	chains int64
 }
 
@@ -87,12 +89,12 @@ func newReducer(root *node) *reducer {
 	// tree is computed at full width: 8 lanes made W6's exp half as wide.
 	r.width = max(8, 64/min(byteSize(r.acc), byteSize(r.elem)))
 	if r.info.Index {
-		// Each lane also carries an i64 index: 16 lanes keep the index
-		// vector at two 64-byte registers.
+		// Each lane also carries an i64 index: 16 lanes a chain keep
+		// each chain's index vector at two 64-byte registers.
 		r.width = min(r.width, 16)
 	}
 	r.chains = 1
-	if k := r.info.Combine; r.acc.IsFloat() && !r.info.Index && (k == ir.KernelMax || k == ir.KernelMin) {
+	if k := r.info.Combine; (r.acc.IsFloat() && (k == ir.KernelMax || k == ir.KernelMin)) || r.info.Index {
 		r.chains = 4
 	}
 	return r
@@ -689,12 +691,25 @@ func (ns *nest) firstChain(r *reducer, a *accumulator, g group, views []*capture
 			*err = e
 			return
 		}
-		t := r.accType(a.lanes)
-		s := bl.b.NewLoad(t, a.s)
-		first := bl.b.NewShuffleVector(s, constant.NewUndef(t), mask(lo))
-		c := r.combine(bl, first, r.widen(bl, v))
-		wide := bl.b.NewShuffleVector(c, constant.NewUndef(c.Type()), mask(widen))
-		store(bl.b, bl.b.NewShuffleVector(s, wide, mask(merge)), a.s)
+		// The first chain of p (t-typed) and p with it replaced by c.
+		firstOf := func(t types.Type, p value.Value) (value.Value, value.Value) {
+			all := bl.b.NewLoad(t, p)
+			return all, bl.b.NewShuffleVector(all, constant.NewUndef(t), mask(lo))
+		}
+		put := func(all, c, p value.Value) {
+			wide := bl.b.NewShuffleVector(c, constant.NewUndef(c.Type()), mask(widen))
+			store(bl.b, bl.b.NewShuffleVector(all, wide, mask(merge)), p)
+		}
+		s, first := firstOf(r.accType(a.lanes), a.s)
+		v = r.widen(bl, v)
+		if r.info.Index {
+			idx, firstIdx := firstOf(vecOf(types.I64, a.lanes), a.idx)
+			take := r.beats(bl, v, first)
+			put(s, bl.b.NewSelect(take, v, first), a.s)
+			put(idx, bl.b.NewSelect(take, r.laneIndices(ns, j, w), firstIdx), a.idx)
+		} else {
+			put(s, r.combine(bl, first, v), a.s)
+		}
 		if host != nil {
 			host(j, w)
 		}
