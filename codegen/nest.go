@@ -1043,7 +1043,11 @@ func (ns *nest) groups(views []*capturedView, rootSizes []value.Value, iters []i
 		}
 		return pat{'B', -1, ir.DimMap{}}
 	}
-	stride := func(c *capturedView, p pat) value.Value {
+	// A dynamic dim read with stride 0 when its size is 1 (broadcast),
+	// unless its size is the loop's trip count: then size 1 is one
+	// iteration at index 0, and the stride as it is lets a unit stride
+	// stay a constant (vector loads in the fast path).
+	stride := func(c *capturedView, p pat, trip value.Value) value.Value {
 		st := c.strides
 		if fast {
 			st = c.contig
@@ -1052,6 +1056,9 @@ func (ns *nest) groups(views []*capturedView, rootSizes []value.Value, iters []i
 		case 'B':
 			return i64c(0)
 		case 'D':
+			return bl.mul(st[p.j], i64c(p.m.Stride))
+		}
+		if sameValue(c.sizes[p.j], trip) {
 			return bl.mul(st[p.j], i64c(p.m.Stride))
 		}
 		return bl.selectI64(bl.icmp(enum.IPredEQ, c.sizes[p.j], i64c(1)), i64c(0), bl.mul(st[p.j], i64c(p.m.Stride)))
@@ -1090,7 +1097,7 @@ func (ns *nest) groups(views []*capturedView, rootSizes []value.Value, iters []i
 		}
 		strides := make([]value.Value, len(views))
 		for k, c := range views {
-			strides[k] = stride(c, pats[k])
+			strides[k] = stride(c, pats[k], rootSizes[d])
 		}
 		kind := ir.Parallel
 		if iters != nil {

@@ -45,8 +45,13 @@ import (
 // or checks. clang would not vectorize an ordered float reduction without
 // fast-math flags; the W lanes are explicit here, with no such flag.
 // max/min start from -inf/+inf (MIN/MAX for integers) after the
-// enclosing function has refused an empty extent; argmax/argmin keep the
-// first extreme (the first NaN wins) in a scalar loop.
+// enclosing function has refused an empty extent. argmax/argmin carry a
+// vector of indices beside the vector of extremes: each lane keeps the
+// first extreme of its elements (strictly beyond, or the first NaN), and
+// the lanes are combined by value, the smaller index winning ties and
+// among NaNs. The answer, the first index of the row's extreme (of its
+// first NaN if any), does not depend on which lane saw what, so it is the
+// scalar loop's for any layout, alignment or thread count.
 
 // reducer is the accumulation of one reduction nest.
 type reducer struct {
@@ -62,6 +67,8 @@ type reducer struct {
 	// chains): a float max or min is a chain of four dependent
 	// instructions per vector (compare, NaN test, blend, signed zeros),
 	// so one vector made W6's row maxima latency-bound; four hide it.
+	// argmax/argmin likewise (compare, NaN tests, blend of the extreme
+	// and of its index).
 	chains int64
 }
 
@@ -81,19 +88,21 @@ func newReducer(root *node) *reducer {
 	// summed in f64: 16 lanes, two registers of f64 accumulators), so the
 	// tree is computed at full width: 8 lanes made W6's exp half as wide.
 	r.width = max(8, 64/min(byteSize(r.acc), byteSize(r.elem)))
+	if r.info.Index {
+		// Each lane also carries an i64 index: 16 lanes a chain keep
+		// each chain's index vector at two 64-byte registers.
+		r.width = min(r.width, 16)
+	}
 	r.chains = 1
-	if k := r.info.Combine; r.acc.IsFloat() && !r.info.Index && (k == ir.KernelMax || k == ir.KernelMin) {
+	if k := r.info.Combine; (r.acc.IsFloat() && (k == ir.KernelMax || k == ir.KernelMin)) || r.info.Index {
 		r.chains = 4
 	}
 	return r
 }
 
 // lanes is the width of the innermost loop's accumulator: chains vectors
-// of width lanes (none for argmax/argmin, element by element).
+// of width lanes.
 func (r *reducer) lanes() int64 {
-	if r.info.Index {
-		return 0
-	}
 	return r.width * r.chains
 }
 
@@ -229,6 +238,19 @@ func (r *reducer) beats(bl *builder, v, cur value.Value) value.Value {
 	return b.NewICmp(p, v, cur)
 }
 
+// laneIndices is the index vector of a vector step at j of w lanes
+// (argmax/argmin: j, j+1, ..., j+w-1), nil for the other kinds.
+func (r *reducer) laneIndices(ns *nest, j value.Value, w int64) value.Value {
+	if !r.info.Index {
+		return nil
+	}
+	iota := make([]constant.Constant, w)
+	for l := range iota {
+		iota[l] = i64c(int64(l))
+	}
+	return ns.bl.b.NewAdd(ns.splat(j, w), constant.NewVector(types.NewVector(uint64(w), types.I64), iota...))
+}
+
 // addLane folds the scalar v into lane l (an i64 value) of a vector
 // accumulator (into the accumulator itself when it has no lanes).
 func (ns *nest) addLane(r *reducer, a *accumulator, v, l, at value.Value) {
@@ -245,10 +267,18 @@ func (ns *nest) addLane(r *reducer, a *accumulator, v, l, at value.Value) {
 		one.c = bl.alloca(et)
 		store(bl.b, bl.b.NewExtractElement(bl.b.NewLoad(vt, a.c), l), one.c)
 	}
+	it := vecOf(types.I64, a.lanes)
+	if a.idx != nil {
+		one.idx = bl.alloca(types.I64)
+		store(bl.b, bl.b.NewExtractElement(bl.b.NewLoad(it, a.idx), l), one.idx)
+	}
 	ns.add(r, one, v, at)
 	store(bl.b, bl.b.NewInsertElement(bl.b.NewLoad(vt, a.s), bl.b.NewLoad(et, one.s), l), a.s)
 	if a.c != nil {
 		store(bl.b, bl.b.NewInsertElement(bl.b.NewLoad(vt, a.c), bl.b.NewLoad(et, one.c), l), a.c)
+	}
+	if a.idx != nil {
+		store(bl.b, bl.b.NewInsertElement(bl.b.NewLoad(it, a.idx), bl.b.NewLoad(types.I64, one.idx), l), a.idx)
 	}
 }
 
@@ -278,19 +308,52 @@ func (ns *nest) total(r *reducer, a *accumulator) *accumulator {
 	default:
 		// Halves, pairwise: (l0..l(n/2-1)) ⊕ (l(n/2)..l(n-1)), repeated.
 		v := value.Value(s)
+		var idx value.Value
+		if r.info.Index {
+			idx = bl.b.NewLoad(vecOf(types.I64, a.lanes), a.idx)
+		}
 		for n := a.lanes; n > 1; n /= 2 {
 			lo, hi := make([]constant.Constant, n/2), make([]constant.Constant, n/2)
 			for i := range lo {
 				lo[i], hi[i] = i32c(int64(i)), i32c(int64(i)+n/2)
 			}
 			mt := types.NewVector(uint64(n/2), types.I32)
-			x := bl.b.NewShuffleVector(v, constant.NewUndef(v.Type()), constant.NewVector(mt, lo...))
-			y := bl.b.NewShuffleVector(v, constant.NewUndef(v.Type()), constant.NewVector(mt, hi...))
-			v = r.combine(bl, x, y)
+			half := func(v value.Value, m []constant.Constant) value.Value {
+				return bl.b.NewShuffleVector(v, constant.NewUndef(v.Type()), constant.NewVector(mt, m...))
+			}
+			x, y := half(v, lo), half(v, hi)
+			if idx == nil {
+				v = r.combine(bl, x, y)
+				continue
+			}
+			ix, iy := half(idx, lo), half(idx, hi)
+			take := r.beatsLane(bl, y, iy, x, ix)
+			v, idx = bl.b.NewSelect(take, y, x), bl.b.NewSelect(take, iy, ix)
 		}
 		store(bl.b, bl.b.NewExtractElement(v, i64c(0)), out.s)
+		if idx != nil {
+			out.idx = bl.alloca(types.I64)
+			store(bl.b, bl.b.NewExtractElement(idx, i64c(0)), out.idx)
+		}
 	}
 	return out
+}
+
+// beatsLane reports whether the extreme v at index i (a lane's) replaces
+// cur at index ci (another lane's) in argmax/argmin: strictly beyond it,
+// equal at a smaller index, or a NaN where cur is none or a NaN at a
+// larger index. Lanes hold elements in any index order, so ties go by
+// index, not by lane.
+func (r *reducer) beatsLane(bl *builder, v, i, cur, ci value.Value) value.Value {
+	b := bl.b
+	earlier := b.NewICmp(enum.IPredSLT, i, ci)
+	if !r.acc.IsFloat() {
+		return b.NewOr(r.beats(bl, v, cur), b.NewAnd(b.NewICmp(enum.IPredEQ, v, cur), earlier))
+	}
+	// beats: v > cur, or v is NaN and cur is not; then the ties: equal
+	// (oeq: neither is NaN; -0 equals +0) or both NaN, at a smaller index.
+	tie := b.NewOr(b.NewFCmp(enum.FPredOEQ, v, cur), b.NewAnd(b.NewFCmp(enum.FPredUNO, v, v), b.NewFCmp(enum.FPredUNO, cur, cur)))
+	return b.NewOr(r.beats(bl, v, cur), b.NewAnd(tie, earlier))
 }
 
 // finish turns a scalar accumulator into the result element (compute
@@ -536,7 +599,7 @@ func (ns *nest) accumulateWith(r *reducer, gs []group, views []*capturedView, pt
 					err = e
 					return
 				}
-				ns.add(r, a, r.widen(bl, v), nil)
+				ns.add(r, a, r.widen(bl, v), r.laneIndices(ns, j, w))
 				if host != nil {
 					host(j, w)
 				}
@@ -628,12 +691,25 @@ func (ns *nest) firstChain(r *reducer, a *accumulator, g group, views []*capture
 			*err = e
 			return
 		}
-		t := r.accType(a.lanes)
-		s := bl.b.NewLoad(t, a.s)
-		first := bl.b.NewShuffleVector(s, constant.NewUndef(t), mask(lo))
-		c := r.combine(bl, first, r.widen(bl, v))
-		wide := bl.b.NewShuffleVector(c, constant.NewUndef(c.Type()), mask(widen))
-		store(bl.b, bl.b.NewShuffleVector(s, wide, mask(merge)), a.s)
+		// The first chain of p (t-typed) and p with it replaced by c.
+		firstOf := func(t types.Type, p value.Value) (value.Value, value.Value) {
+			all := bl.b.NewLoad(t, p)
+			return all, bl.b.NewShuffleVector(all, constant.NewUndef(t), mask(lo))
+		}
+		put := func(all, c, p value.Value) {
+			wide := bl.b.NewShuffleVector(c, constant.NewUndef(c.Type()), mask(widen))
+			store(bl.b, bl.b.NewShuffleVector(all, wide, mask(merge)), p)
+		}
+		s, first := firstOf(r.accType(a.lanes), a.s)
+		v = r.widen(bl, v)
+		if r.info.Index {
+			idx, firstIdx := firstOf(vecOf(types.I64, a.lanes), a.idx)
+			take := r.beats(bl, v, first)
+			put(s, bl.b.NewSelect(take, v, first), a.s)
+			put(idx, bl.b.NewSelect(take, r.laneIndices(ns, j, w), firstIdx), a.idx)
+		} else {
+			put(s, r.combine(bl, first, v), a.s)
+		}
 		if host != nil {
 			host(j, w)
 		}
@@ -930,26 +1006,20 @@ func typeBytes(t types.Type) int {
 }
 
 // checkEmpty makes an empty reduced extent a run-time error for the
-// reductions without identity (max, min, argmax, argmin) when the result
-// has elements (SPEC section 3a; static ones are verifier errors).
+// reductions without identity (max, min, argmax, argmin), even when the
+// result has no elements (SPEC section 3a, as NumPy; static ones are
+// verifier errors).
 func (fc *funcCtx) checkEmpty(root *node) {
 	if root.op.Def.Reduce.Info().HasIdentity || !fc.mod.opts.Checks {
 		return
 	}
 	bl := fc.bl
 	l := root.loops
-	var out value.Value = i64c(1)
-	for i, k := range l.Iter {
-		if k == ir.Parallel {
-			out = bl.mul(out, root.ext[i])
-		}
-	}
 	for i, k := range l.Iter {
 		if k != ir.Reduction {
 			continue
 		}
-		e := root.ext[i]
-		cond := bl.and(bl.icmp(enum.IPredEQ, e, i64c(0)), bl.icmp(enum.IPredNE, out, i64c(0)))
+		cond := bl.icmp(enum.IPredEQ, root.ext[i], i64c(0))
 		dim := i
 		for j, m := range l.Operands[0] {
 			if m.Loop == i {

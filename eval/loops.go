@@ -68,7 +68,7 @@ func run(op *ir.Op, res int, l *ir.Loops, args []*Tensor) (*Tensor, error) {
 	acc := newAccumulator(op.Def.Reduce, p, out.Len())
 	if op.Def.Reduce != ir.ReduceNone {
 		for i, k := range l.Iter {
-			if k == ir.Reduction && ext[i] == 0 && out.Len() > 0 && !red.HasIdentity {
+			if k == ir.Reduction && ext[i] == 0 && !red.HasIdentity {
 				return nil, runtimeErr(op, "reduces dimension %d of size 0, which has no %s (no identity for an empty set)", reducedOperandDim(l, i), op.Def.Reduce)
 			}
 		}

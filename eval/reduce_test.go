@@ -73,17 +73,46 @@ func TestReductions(t *testing.T) {
 	}
 }
 
-// TestReductionErrors: an empty extent of a reduction without identity
-// is a run-time error naming the op and the dimension.
+// TestReductionErrors: an empty reduced extent of a reduction without
+// identity is a run-time error naming the op and the dimension, even when
+// the result has no elements (NumPy raises for np.max(zeros((0, 0)), 1));
+// an empty result over a non-empty reduced extent is no error.
 func TestReductionErrors(t *testing.T) {
-	f := parseFunc(t, reduceFunc("tir.reduce_max", ": 1", false, "tensor<?x?xf32>", "tensor<?xf32>"))
-	_, err := Func(f, []*Tensor{f32s(sh(2, 0))})
-	var re *RuntimeError
-	if !errors.As(err, &re) {
-		t.Fatalf("error = %v, want a RuntimeError", err)
+	tests := []struct {
+		op, dims string
+		in       []int64
+		want     string // "" for no error
+	}{
+		{"tir.reduce_max", ": 1", sh(2, 0), "'tir.reduce_max' op reduces dimension 1 of size 0, which has no max (no identity for an empty set)"},
+		{"tir.reduce_max", ": 1", sh(0, 0), "'tir.reduce_max' op reduces dimension 1 of size 0, which has no max (no identity for an empty set)"},
+		{"tir.reduce_min", ": 0", sh(0, 0), "'tir.reduce_min' op reduces dimension 0 of size 0, which has no min"},
+		{"tir.argmax", ": 1", sh(0, 0), "'tir.argmax' op reduces dimension 1 of size 0, which has no argmax"},
+		{"tir.argmin", ": 0", sh(0, 5), "'tir.argmin' op reduces dimension 0 of size 0, which has no argmin"},
+		{"tir.argmin", ": 1", sh(0, 5), ""},
+		{"tir.reduce_max", ": 0", sh(5, 0), ""},
+		{"tir.reduce_sum", ": 1", sh(0, 0), ""},
 	}
-	want := "'tir.reduce_max' op reduces dimension 1 of size 0, which has no max (no identity for an empty set)"
-	if !strings.Contains(err.Error(), want) {
-		t.Errorf("error = %q, want it to contain %q", err, want)
+	for _, tc := range tests {
+		t.Run(fmt.Sprint(tc.op, tc.dims, tc.in), func(t *testing.T) {
+			out := "tensor<?xf32>"
+			if strings.HasPrefix(tc.op, "tir.arg") {
+				out = "tensor<?xi64>"
+			}
+			f := parseFunc(t, reduceFunc(tc.op, tc.dims, false, "tensor<?x?xf32>", out))
+			_, err := Func(f, []*Tensor{f32s(tc.in)})
+			if tc.want == "" {
+				if err != nil {
+					t.Errorf("error = %v, want none", err)
+				}
+				return
+			}
+			var re *RuntimeError
+			if !errors.As(err, &re) {
+				t.Fatalf("error = %v, want a RuntimeError", err)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error = %q, want it to contain %q", err, tc.want)
+			}
+		})
 	}
 }

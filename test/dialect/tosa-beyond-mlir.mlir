@@ -72,6 +72,20 @@ func.func @reduce_empty(%a: tensor<0x5xf32>) {
 
 // -----
 
+// With no element to produce, the empty reduced extent is still refused.
+func.func @reduce_empty_result(%a: tensor<0x0xf32>, %b: tensor<?x0xi32>) {
+  // expected-error @+1 {{'tosa.reduce_min' op reduces dimension 1 of size 0, which has no min (no identity for an empty set)}}
+  %0 = tosa.reduce_min %a {axis = 1 : i32} : (tensor<0x0xf32>) -> tensor<0x1xf32>
+  // expected-error @+1 {{'tosa.reduce_max' op reduces dimension 1 of size 0, which has no max (no identity for an empty set)}}
+  %1 = tosa.reduce_max %b {axis = 1 : i32} : (tensor<?x0xi32>) -> tensor<?x1xi32>
+  %2 = tosa.reduce_sum %a {axis = 1 : i32} : (tensor<0x0xf32>) -> tensor<0x1xf32>
+  // expected-error @+1 {{'tosa.reduce_max' op reduces dimension 0 of size 0, which has no max (no identity for an empty set)}}
+  %3 = tosa.reduce_max %a {axis = 0 : i32} : (tensor<0x0xf32>) -> tensor<1x0xf32>
+  return
+}
+
+// -----
+
 func.func @reshape_divides(%a: tensor<2x3xf32>) {
   // mlir-opt-19 accepts a -1 that cannot be: 6 elements are not 7 rows
   // expected-error @+1 {{'tosa.reshape' op cannot reshape array of size 6 into shape (7,?)}}

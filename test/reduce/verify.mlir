@@ -79,16 +79,28 @@ func.func @types(%x: tensor<4x3xi32>, %f: tensor<4x3xf32>, %v: vector<4xf32>) {
 // -----
 
 // An empty extent: max, min, argmax and argmin have no identity, so a static
-// empty reduction with elements to produce is an error; sum, prod, mean,
-// any and all have one (0, 1, NaN, false, true). With no element to produce,
-// nothing is reduced.
-func.func @empty(%z: tensor<4x0xf32>, %w: tensor<0x0xf32>, %d: tensor<?x0xf32>) {
+// empty reduced extent is an error, even with no element to produce (as
+// NumPy); sum, prod, mean, any and all have one (0, 1, NaN, false, true).
+func.func @empty(%z: tensor<4x0xf32>, %w: tensor<0x0xf32>, %d: tensor<?x0xf32>, %e: tensor<0x?xi8>, %n: tensor<0x5xf32>, %k: tensor<5x0xf32>) {
   // expected-error@+1 {{'tir.reduce_max' op reduces dimension 1 of size 0, which has no max (no identity for an empty set)}}
   %0 = "tir.reduce_max"(%z) {dims = array<i64: 1>} : (tensor<4x0xf32>) -> tensor<4xf32>
   // expected-error@+1 {{'tir.argmin' op reduces dimension 1 of size 0, which has no argmin (no identity for an empty set)}}
   %1 = "tir.argmin"(%z) {dims = array<i64: 1>} : (tensor<4x0xf32>) -> tensor<4xi64>
   %2 = "tir.reduce_sum"(%z) {dims = array<i64: 1>} : (tensor<4x0xf32>) -> tensor<4xf32>
+  // expected-error@+1 {{'tir.reduce_max' op reduces dimension 1 of size 0, which has no max (no identity for an empty set)}}
   %3 = "tir.reduce_max"(%w) {dims = array<i64: 1>} : (tensor<0x0xf32>) -> tensor<0xf32>
-  %4 = "tir.reduce_max"(%d) {dims = array<i64: 1>} : (tensor<?x0xf32>) -> tensor<?xf32>
+  // expected-error@+1 {{'tir.reduce_min' op reduces dimension 1 of size 0, which has no min (no identity for an empty set)}}
+  %4 = "tir.reduce_min"(%d) {dims = array<i64: 1>} : (tensor<?x0xf32>) -> tensor<?xf32>
+  // expected-error@+1 {{'tir.argmax' op reduces dimension 0 of size 0, which has no argmax (no identity for an empty set)}}
+  %5 = "tir.argmax"(%e) {dims = array<i64: 0>} : (tensor<0x?xi8>) -> tensor<?xi64>
+  // expected-error@+1 {{'tir.argmin' op reduces dimension 1 of size 0, which has no argmin (no identity for an empty set)}}
+  %6 = "tir.argmin"(%w) {dims = array<i64: 1>, keepdims} : (tensor<0x0xf32>) -> tensor<0x1xi64>
+  // expected-error@+1 {{'tir.reduce_max' op reduces dimension 0 of size 0, which has no max (no identity for an empty set)}}
+  %7 = "tir.reduce_max"(%n) {dims = array<i64: 0, 1>} : (tensor<0x5xf32>) -> tensor<f32>
+  // Empty results over non-empty reduced extents, and identities.
+  %8 = "tir.reduce_max"(%n) {dims = array<i64: 1>} : (tensor<0x5xf32>) -> tensor<0xf32>
+  %9 = "tir.argmax"(%k) {dims = array<i64: 0>} : (tensor<5x0xf32>) -> tensor<0xi64>
+  %10 = "tir.reduce_prod"(%w) {dims = array<i64: 1>} : (tensor<0x0xf32>) -> tensor<0xf32>
+  %11 = "tir.reduce_mean"(%w) {dims = array<i64: 0, 1>} : (tensor<0x0xf32>) -> tensor<f32>
   return
 }
