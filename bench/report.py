@@ -199,15 +199,19 @@ print("f32; `C libm` is the textbook loop calling libm per element (tanhf, erff,
 print("logf) at -O3 -march=native; NumPy's expression allocates its result, as tirc's")
 print("call does. W14 has no NumPy row: NumPy has no erf. Ratios: the other's time over")
 print("tirc's (above 1: tirc is faster).\n")
-print("| workload | tirc | vs C libm | vs MLIR 19 | vs NumPy | 2 threads | C #2/C | tirc #2/tirc |")
-print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+print("The 1-core limit is the STREAM kernel of the workload's pattern (copy; W16 read,")
+print("W17 triad) over its own arrays, timed with it, as in the first table.\n")
+print("| workload | tirc | vs C libm | vs MLIR 19 | vs NumPy | GB/s (of 1-core limit) | 2 threads | C #2/C | tirc #2/tirc |")
+print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
 for w in ["W12", "W13", "W14", "W15", "W16", "W17"]:
     tt = t(w, "tirc")
     if tt is None:
         continue
     c = t(w, "C libm -O3")
-    print("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
-        w, ms(w, "tirc"), ratio(c, tt), ratio(t(w, "MLIR pipeline"), tt), vs_numpy(w, "tirc", "NumPy expression"),
+    lt = limit_time(w)
+    gb = "%.1f" % (res[(w, "tirc")]["bytes"] / tt) + (" (%.0f%%)" % (100 * lt / tt) if lt else "")
+    print("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+        w, ms(w, "tirc"), ratio(c, tt), ratio(t(w, "MLIR pipeline"), tt), vs_numpy(w, "tirc", "NumPy expression"), gb,
         ratio(tt, t(w, "tirc, 2 threads")), ratio(t(w, "C libm -O3 #2"), c), ratio(t(w, "tirc #2"), tt)))
 print()
 print("## The user's path\n")

@@ -354,7 +354,8 @@ static float e_w11(long i, long j) { return gen_a(j * W10N + i) + gen_b(j); }
  * reference (1 thread), checked as check_tol says, then timed. */
 static void transcendental(const char *w, void (*c)(void), const void *csym, void (*mlir)(void), const void *msym,
                            void (*t)(void), const void *tsym, void (*user)(void), const void *usym,
-                           void (*port)(void), const void *psym, size_t out_bytes, uint64_t bytes, int reps, int warm) {
+                           void (*port)(void), const void *psym, size_t out_bytes, uint64_t bytes, int lim,
+                           long nelem, int reps, int warm) {
   one_thread();
   c();
   memcpy(rref, rout, out_bytes);
@@ -368,14 +369,15 @@ static void transcendental(const char *w, void (*c)(void), const void *csym, voi
       {"tirc, portable", 1, psym, port},
       {"tirc, 2 threads", 2, tsym, t},
   };
-  variant v[N(cs)];
+  variant v[N(cs) + 2];
   int n = select_and_check(w, cs, N(cs), v, rout, rref, out_bytes);
+  n = with_limits(v, n, lim, rx, lim == LIM_TRIAD ? ry : NULL, lim == LIM_READ ? NULL : rout, nelem);
   bench_run(w, v, n, reps, warm, bytes, 1);
 }
-#define TRANSCENDENTAL(n, out_bytes, bytes)                                                           \
+#define TRANSCENDENTAL(n, out_bytes, bytes, lim, nelem)                                              \
   transcendental("W" #n, run_c_w##n, (void *)c_w##n, run_mlir_w##n, (void *)_mlir_ciface_mlir_w##n,  \
                  run_w##n, (void *)w##n, run_w##n##_user, (void *)w##n##_user, run_w##n##_port,     \
-                 (void *)w##n##_port, out_bytes, bytes, reps, warm)
+                 (void *)w##n##_port, out_bytes, bytes, lim, nelem, reps, warm)
 
 static int wanted(int argc, char **argv, const char *w) {
   if (argc < 2) return 1;
@@ -673,35 +675,35 @@ int main(int argc, char **argv) {
   }
   if (wanted(argc, argv, "W12")) {
     for (long k = 0; k < TN; k++) rx[k] = 4.0f * gen_a(k);
-    TRANSCENDENTAL(12, 4ul * TN, 8ull * TN);
+    TRANSCENDENTAL(12, 4ul * TN, 8ull * TN, LIM_COPY, TN);
   }
   if (wanted(argc, argv, "W13")) {
     for (long k = 0; k < TN; k++) rx[k] = 3.0f * gen_a(k);
-    TRANSCENDENTAL(13, 4ul * TN, 8ull * TN);
+    TRANSCENDENTAL(13, 4ul * TN, 8ull * TN, LIM_COPY, TN);
   }
   if (wanted(argc, argv, "W14")) {
     for (long k = 0; k < TN; k++) rx[k] = 3.0f * gen_a(k);
-    TRANSCENDENTAL(14, 4ul * TN, 8ull * TN);
+    TRANSCENDENTAL(14, 4ul * TN, 8ull * TN, LIM_COPY, TN);
   }
   if (wanted(argc, argv, "W17")) {
     ry = bench_alloc(4l * TN);
     for (long k = 0; k < TN; k++) rx[k] = 6.0f * gen_a(k), ry[k] = gen_c(k);
     RY = d2(ry, TR, TC);
-    TRANSCENDENTAL(17, 4ul * TN, 12ull * TN);
+    TRANSCENDENTAL(17, 4ul * TN, 12ull * TN, LIM_TRIAD, TN);
     free(ry);
   }
   if (wanted(argc, argv, "W15")) {
     for (long k = 0; k < SN; k++) rx[k] = 8.0f * gen_a(k);
     RX = d2(rx, W6R, W6C), RO = d2(rout, W6R, W6C);
     check_tol = 1e-5f, check_scale = 1;
-    TRANSCENDENTAL(15, 4ul * SN, 8ull * SN);
+    TRANSCENDENTAL(15, 4ul * SN, 8ull * SN, LIM_COPY, SN);
   }
   if (wanted(argc, argv, "W16")) {
     for (long k = 0; k < SN; k++) rx[k] = gen_a(k);
     ri32 = bench_alloc(4l * W6R);
     RX = d2(rx, W6R, W6C), RO1 = d1(rout, W6R), RI32 = d1(ri32, W6R);
     check_tol = 0;
-    TRANSCENDENTAL(16, 8ul * W6R, 4ull * SN);
+    TRANSCENDENTAL(16, 8ul * W6R, 4ull * SN, LIM_READ, SN);
     free(ri32);
   }
   fprintf(stderr, "driver: %s\n", bad ? "FAILED (see WRONG lines)" : "all outputs equal the C kernels'");
