@@ -18,6 +18,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tirc/tirc/codegen"
+	"github.com/tirc/tirc/internal/target"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -317,7 +318,13 @@ func TestEmitLLVMStreamsAllOrNothing(t *testing.T) {
 	if d != nil {
 		t.Fatal(d)
 	}
-	want, ds := codegen.Emit(m, codegen.DefaultOptions())
+	opts := codegen.DefaultOptions() // and the host target, tirc's default
+	host, err := target.Resolve("", codegen.HostTriple(), target.Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.TargetCPU, opts.TargetFeatures = host.CPU, host.Features
+	want, ds := codegen.Emit(m, opts)
 	if ds.HasErrors() || len(want) < 2<<20 {
 		t.Fatalf("%d bytes of LLVM IR, want more than the buffers hold; %v", len(want), ds)
 	}
