@@ -7,7 +7,7 @@
 // tirc.rem_pio2 when a lane is beyond 2^30 (codegen/vmath_trig.go).
 // test/mathacc measures the accuracy.
 // RUN: tirc -emit-llvm %s | FileCheck %s
-// RUN: tirc -emit-llvm %s -o %t.ll
+// RUN: tirc -emit-llvm -target-cpu=x86-64-v3 %s -o %t.ll
 // RUN: opt-14 -passes=verify %t.ll -o /dev/null
 // RUN: clang -O3 -march=x86-64-v3 -S %t.ll -o - 2>&1 | FileCheck %s --check-prefix=ASM
 // RUN: clang-19 -O3 -march=x86-64-v3 -S %t.ll -o - 2>&1 | FileCheck %s --check-prefix=ASM
