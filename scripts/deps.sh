@@ -14,6 +14,7 @@ pkgs=(
   libclang-rt-14-dev  # AddressSanitizer runtime for clang-14
   libgcc-12-dev    # libgomp.so: -lgomp for multi-threaded generated code
   time             # /usr/bin/time: peak memory in make bench
+  libopenblas0-pthread  # NumPy's BLAS (OpenBLAS, not the reference BLAS) for the contraction benchmarks
 )
 missing=()
 for p in "${pkgs[@]}"; do
