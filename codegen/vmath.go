@@ -88,7 +88,7 @@ func (v *vm) bits(a value.Value) value.Value     { return v.bl.b.NewBitCast(a, v
 func (v *vm) fromBits(i value.Value) value.Value { return v.bl.b.NewBitCast(i, v.ft) }
 
 // horner is cs[0] + x*(cs[1] + x*(...)) with fmas.
-func (v *vm) horner(x value.Value, cs []float64) value.Value {
+func (v *vm) horner(x value.Value, cs ...float64) value.Value {
 	p := v.c(cs[len(cs)-1])
 	for i := len(cs) - 2; i >= 0; i-- {
 		p = v.fma(p, x, v.c(cs[i]))

@@ -104,7 +104,7 @@ func (v *vm) atanAbs(ah, al value.Value, precise bool) (hi, lo value.Value) {
 	if !precise {
 		z := v.div(v.sel(last, v.c(-1), v.sub(ah, c)), v.sel(last, ah, v.fma(ah, c, v.c(1))))
 		t := v.mul(z, z)
-		p := v.mul(v.mul(t, z), v.horner(t, atanTaylor[:4]))
+		p := v.mul(v.mul(t, z), v.horner(t, atanTaylor[:4]...))
 		return v.fma(j, v.c(pio16Hi), v.add(v.add(p, lo), z)), nil
 	}
 	if al == nil {
@@ -122,7 +122,7 @@ func (v *vm) atanAbs(ah, al value.Value, precise bool) (hi, lo value.Value) {
 	dh, dl = v.sel(last, ah, dh), v.sel(last, al, dl)
 	zh, zl := v.quotientParts(nh, nl, dh, dl)
 	t := v.mul(zh, zh)
-	p := v.mul(v.mul(t, zh), v.horner(t, atanTaylor))
+	p := v.mul(v.mul(t, zh), v.horner(t, atanTaylor...))
 	base := v.mul(j, v.c(pio16Hi))
 	sh := v.add(base, zh) // |zh| < base unless j = 0, where base = 0
 	sl := v.add(v.sub(base, sh), zh)

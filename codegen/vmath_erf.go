@@ -119,7 +119,7 @@ func (bl *builder) vErf(x value.Value) value.Value {
 	a := v.minC(v.abs(xd), float64(centers))
 	// |x| < 3/4: x (2/√π + x^2 P(x^2)), 2/√π as zero0Hi + zero[0]
 	z := erfSeries.zero
-	small := v.fma(a, v.c(erfSeries.zero0Hi), v.mul(a, v.fma(v.mul(a, a), v.horner(v.mul(a, a), z[1:zeroTerms]), v.c(z[0]))))
+	small := v.fma(a, v.c(erfSeries.zero0Hi), v.mul(a, v.fma(v.mul(a, a), v.horner(v.mul(a, a), z[1:zeroTerms]...), v.c(z[0]))))
 	// else the series at c = round(|x|) in 1..centers, d = |x| - c exact
 	c := v.bl.callIntrinsic("llvm.floor", v.ft, v.add(a, v.c(0.5)))
 	c = v.sel(v.cmp(enum.FPredOLT, c, v.c(1)), v.c(1), c)

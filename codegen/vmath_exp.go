@@ -41,7 +41,7 @@ const expDegree = 13
 // expm1Reduced is e^r - 1 for r = rh + rl (|r| <= 0.35, |rl| tiny) as a
 // double-double sh + sl: r + r^2/2 exactly, the rest r^3 p(r) rounded.
 func (v *vm) expm1Reduced(rh, rl value.Value, degree int) (sh, sl value.Value) {
-	q := v.horner(rh, expm1Taylor[:degree-2])
+	q := v.horner(rh, expm1Taylor[:degree-2]...)
 	r2, r2l := v.twoProd(rh, rh)
 	p := v.mul(v.mul(r2, rh), q)
 	h, hl := v.mul(r2, v.c(0.5)), v.mul(r2l, v.c(0.5))
@@ -146,7 +146,7 @@ func (v *vm) exp2F32(x value.Value) value.Value {
 		cs[i] = c
 		c *= math.Ln2 / float64(i+1)
 	}
-	return v.scale2(v.horner(r, cs), ki)
+	return v.scale2(v.horner(r, cs...), ki)
 }
 
 // expm1For32 is e^x - 1 in f64 for a result rounded to f32 (relative
@@ -165,7 +165,7 @@ func (v *vm) expm1For32(x value.Value) value.Value {
 		cs[i] = 1 / fact
 	}
 	t := v.pow2(ki)
-	res := v.fma(t, v.mul(r, v.horner(r, cs)), v.sub(t, v.c(1)))
+	res := v.fma(t, v.mul(r, v.horner(r, cs...)), v.sub(t, v.c(1)))
 	return v.sel(v.cmp(enum.FPredOEQ, x, v.c(0)), x, res)
 }
 
@@ -203,7 +203,7 @@ func (v *vm) expParts(x value.Value, precise bool) (kf, qh, ql value.Value) {
 	rh := v.fma(kf, v.c(-hi), x)
 	if !precise {
 		r := v.fma(kf, v.c(-lo), rh)
-		p := v.horner(r, expm1Taylor[:terms])
+		p := v.horner(r, expm1Taylor[:terms]...)
 		rr := v.mul(r, r)
 		return kf, v.fma(rr, v.fma(r, p, v.c(0.5)), r), nil
 	}
@@ -213,7 +213,7 @@ func (v *vm) expParts(x value.Value, precise bool) (kf, qh, ql value.Value) {
 	hh := v.mul(r, r)
 	hl := v.fma(r, r, v.neg(hh)) // r^2 = hh + hl
 	half := v.mul(hh, v.c(0.5))
-	p := v.horner(r, expm1Taylor[:terms])
+	p := v.horner(r, expm1Taylor[:terms]...)
 	tail := v.fma(v.mul(hh, r), p, v.mul(hl, v.c(0.5)))
 	w := v.add(half, tail) // |tail| < half
 	we := v.add(v.sub(half, w), tail)

@@ -134,14 +134,14 @@ var tanhTaylor = func() []float64 {
 func (v *vm) tanh32(x value.Value) value.Value {
 	a := v.minC(v.abs(x), 9.1)
 	t := v.mul(a, a)
-	small := v.fma(v.mul(a, t), v.horner(t, tanhTaylor[:7]), a)
+	small := v.fma(v.mul(a, t), v.horner(t, tanhTaylor[:7]...), a)
 	// e^(2a), 2a in [1, 18.2]: k in [1, 26]
 	a2 := v.add(a, a)
 	magic := v.c(v.magic())
 	m := v.fma(a2, v.c(1/math.Ln2), magic)
 	kf := v.sub(m, magic)
 	r := v.fma(kf, v.c(-ln2Lo32), v.fma(kf, v.c(-ln2Hi32), a2))
-	w := v.mul(v.mul(r, r), v.fma(r, v.horner(r, expm1Taylor[:5]), v.c(0.5)))
+	w := v.mul(v.mul(r, r), v.fma(r, v.horner(r, expm1Taylor[:5]...), v.c(0.5)))
 	qh := v.add(r, w)
 	ql := v.add(v.sub(r, qh), w)
 	s := v.pow2(v.bl.b.NewSub(v.bits(m), v.bits(magic)))
