@@ -156,37 +156,36 @@ func (bl *builder) reducePio2(d value.Value, tail bool) (hi, lo, q value.Value) 
 	b := bl.b
 	n := lanes(d.Type())
 	ft, it := d.Type(), vecOf(types.I64, n)
-	c := func(v float64) value.Value { return floatConst(ft, v) }
-	fma := func(x, y, z value.Value) value.Value { return bl.callIntrinsic("llvm.fma", ft, x, y, z) }
+	v := bl.vmath(ft)
 	p := trigConsts().pio2
 	// k = round(d * 2/pi) by adding and subtracting 1.5*2^52; the sum's
 	// low mantissa bits are k + 2^51.
 	const magic = 0x1.8p52
-	m := fma(d, c(2/math.Pi), c(magic))
-	k := b.NewFSub(m, c(magic))
-	r1 := fma(k, c(-p[0]), d) // exact
+	m := v.fma(d, v.c(2/math.Pi), v.c(magic))
+	k := v.sub(m, v.c(magic))
+	r1 := v.fma(k, v.c(-p[0]), d) // exact
 	if tail {
-		w := b.NewFMul(k, c(p[1]))
-		wl := fma(k, c(p[1]), b.NewFNeg(w)) // k*P2 = w + wl exactly
-		t, te := bl.vmath(ft).twoSum(r1, b.NewFNeg(w))
-		l := fma(k, c(-p[2]), b.NewFSub(te, wl))
-		hi, lo = bl.vmath(ft).fastTwoSum(t, l)
+		w := v.mul(k, v.c(p[1]))
+		wl := v.fma(k, v.c(p[1]), v.neg(w)) // k*P2 = w + wl exactly
+		t, te := v.twoSum(r1, v.neg(w))
+		l := v.fma(k, v.c(-p[2]), v.sub(te, wl))
+		hi, lo = v.fastTwoSum(t, l)
 	} else {
-		hi = fma(k, c(-p[2]), fma(k, c(-p[1]), r1))
+		hi = v.fma(k, v.c(-p[2]), v.fma(k, v.c(-p[1]), r1))
 	}
 	q = b.NewBitCast(m, it)
 	if !tail {
-		v := bl.hugeBranch(d, []value.Value{hi, q}, func() []value.Value {
+		parts := bl.hugeBranch(d, []value.Value{hi, q}, func() []value.Value {
 			shi, _, sq := bl.remPio2Lanes(d)
 			return []value.Value{shi, sq}
 		})
-		return v[0], nil, v[1]
+		return parts[0], nil, parts[1]
 	}
-	v := bl.hugeBranch(d, []value.Value{hi, lo, q}, func() []value.Value {
+	parts := bl.hugeBranch(d, []value.Value{hi, lo, q}, func() []value.Value {
 		shi, slo, sq := bl.remPio2Lanes(d)
 		return []value.Value{shi, slo, sq}
 	})
-	return v[0], v[1], v[2]
+	return parts[0], parts[1], parts[2]
 }
 
 // hugeBranch returns fast, or for the finite lanes of d beyond
@@ -484,8 +483,7 @@ func (bl *builder) sinCosF32(k ir.Kernel, x value.Value) value.Value {
 	b := bl.b
 	n := lanes(x.Type())
 	ft, it := vecOf(types.Double, n), vecOf(types.I64, n)
-	c := func(v float64) value.Value { return floatConst(ft, v) }
-	fma := func(x, y, z value.Value) value.Value { return bl.callIntrinsic("llvm.fma", ft, x, y, z) }
+	v := bl.vmath(ft)
 	d := b.NewFPExt(x, ft)
 	p := trigConsts().pio2
 	const magic = 0x1.8p52
@@ -493,15 +491,15 @@ func (bl *builder) sinCosF32(k ir.Kernel, x value.Value) value.Value {
 	// bits of the rounding sum are k + 2^51.
 	var m, par value.Value
 	if k == ir.KernelSin {
-		sum := fma(d, c(1/math.Pi), c(magic))
-		m, par = b.NewFSub(sum, c(magic)), b.NewBitCast(sum, it)
+		sum := v.fma(d, v.c(1/math.Pi), v.c(magic))
+		m, par = v.sub(sum, v.c(magic)), b.NewBitCast(sum, it)
 	} else {
-		sum := b.NewFAdd(fma(d, c(1/math.Pi), c(-0.5)), c(magic))
-		m = b.NewFAdd(b.NewFSub(sum, c(magic)), c(0.5))
+		sum := v.add(v.fma(d, v.c(1/math.Pi), v.c(-0.5)), v.c(magic))
+		m = v.add(v.sub(sum, v.c(magic)), v.c(0.5))
 		par = b.NewAdd(b.NewBitCast(sum, it), intConst(it, 1))
 	}
-	r := fma(m, c(-2*p[2]), fma(m, c(-2*p[1]), fma(m, c(-2*p[0]), d)))
-	v := bl.hugeBranch(d, []value.Value{r, par}, func() []value.Value {
+	r := v.fma(m, v.c(-2*p[2]), v.fma(m, v.c(-2*p[1]), v.fma(m, v.c(-2*p[0]), d)))
+	parts := bl.hugeBranch(d, []value.Value{r, par}, func() []value.Value {
 		// x = q*pi/2 + h; for odd q, h -+ pi/2 with the sign of h, so that
 		// |r| <= pi/2 and k = (q +- 1)/2.
 		h, _, q := bl.remPio2Lanes(d)
@@ -510,17 +508,17 @@ func (bl *builder) sinCosF32(k ir.Kernel, x value.Value) value.Value {
 			q = sb.NewAdd(q, intConst(it, 1))
 		}
 		odd := sb.NewICmp(enum.IPredNE, sb.NewAnd(q, intConst(it, 1)), intConst(it, 0))
-		neg := sb.NewFCmp(enum.FPredOLT, h, c(0))
+		neg := sb.NewFCmp(enum.FPredOLT, h, v.c(0))
 		adj := sb.NewSelect(odd, sb.NewSelect(neg, intConst(it, -1), intConst(it, 1)), intConst(it, 0))
-		shift := sb.NewSelect(odd, sb.NewSelect(neg, c(p[0]), c(-p[0])), c(0))
+		shift := sb.NewSelect(odd, sb.NewSelect(neg, v.c(p[0]), v.c(-p[0])), v.c(0))
 		return []value.Value{sb.NewFAdd(h, shift), sb.NewAShr(sb.NewAdd(q, adj), intConst(it, 1))}
 	})
 	b = bl.b
-	r, par = v[0], v[1]
-	z := b.NewFMul(r, r)
+	r, par = parts[0], parts[1]
+	z := v.mul(r, r)
 	// sin r = r + r*z*(-1/3! + z*(1/5! - ...)), Taylor to r^15.
 	coef := []float64{-1.0 / 6, 1.0 / 120, -1.0 / 5040, 1.0 / 362880, -1.0 / 39916800, 1.0 / 6227020800, -1.0 / 1307674368000}
-	s := fma(b.NewFMul(r, z), bl.vmath(z.Type()).horner(z, coef...), r)
+	s := v.fma(v.mul(r, z), v.horner(z, coef...), r)
 	sign := b.NewShl(b.NewAnd(par, intConst(it, 1)), intConst(it, 63))
 	res := value.Value(b.NewFPTrunc(b.NewBitCast(b.NewXor(b.NewBitCast(s, it), sign), ft), x.Type()))
 	if k == ir.KernelSin { // sin -0 = -0
