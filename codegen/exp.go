@@ -3,7 +3,6 @@ package codegen
 import (
 	"math"
 
-	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 )
@@ -29,31 +28,14 @@ import (
 // replaced, which made W6 (softmax) about twice as fast. f16 and bf16
 // compute in f32 and share it.
 func (bl *builder) expF32(x value.Value) value.Value {
-	b := bl.b
-	n := lanes(x.Type())
-	ft := vecOf(types.Float, n)
-	it := vecOf(types.I32, n)
-	c := func(v float64) value.Value { return floatConst(ft, float64(float32(v))) }
-	fma := func(x, y, z value.Value) value.Value { return bl.callIntrinsic("llvm.fma", ft, x, y, z) }
-	d := value.Value(x)
-	d = b.NewSelect(b.NewFCmp(enum.FPredOGT, d, c(89)), c(89), d)
-	d = b.NewSelect(b.NewFCmp(enum.FPredOLT, d, c(-104)), c(-104), d)
-	const magic = 0x1.8p23
-	m := fma(d, c(1/math.Ln2), c(magic))
-	k := b.NewFSub(m, c(magic))
+	v := bl.vmath(vecOf(types.Float, lanes(x.Type())))
+	d := v.clamp(x, -104, 89)
+	magic := v.c(v.magic())
+	m := v.fma(d, v.c(1/math.Ln2), magic)
+	k := v.sub(m, magic)
 	ln2hi := float64(float32(math.Ln2))
-	r := fma(k, c(-ln2hi), d)
-	r = fma(k, c(-(math.Ln2 - ln2hi)), r)
-	coef := []float64{1, 1, 1.0 / 2, 1.0 / 6, 1.0 / 24, 1.0 / 120, 1.0 / 720, 1.0 / 5040}
-	p := c(coef[len(coef)-1])
-	for i := len(coef) - 2; i >= 0; i-- {
-		p = fma(p, r, c(coef[i]))
-	}
-	ki := b.NewSub(b.NewBitCast(m, it), b.NewBitCast(c(magic), it))
-	k1 := b.NewAShr(ki, intConst(it, 1))
-	k2 := b.NewSub(ki, k1)
-	pow2 := func(k value.Value) value.Value {
-		return b.NewBitCast(b.NewShl(b.NewAdd(k, intConst(it, 127)), intConst(it, 23)), ft)
-	}
-	return b.NewFMul(b.NewFMul(p, pow2(k1)), pow2(k2))
+	r := v.fma(k, v.c(-ln2hi), d)
+	r = v.fma(k, v.c(-(math.Ln2 - ln2hi)), r)
+	p := v.horner(r, 1, 1, 1.0/2, 1.0/6, 1.0/24, 1.0/120, 1.0/720, 1.0/5040)
+	return v.scale2(p, bl.b.NewSub(v.bits(m), v.bits(magic)))
 }

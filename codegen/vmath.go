@@ -13,6 +13,14 @@ import (
 // with no branch and no libm call, so that the loop vectorizer widens the
 // loop around it. Every multiply-add is llvm.fma (one rounding on every
 // target, with no fast-math flag), so the bits do not depend on the CPU.
+//
+// f64 results are computed in f64 with the error-free transformations
+// that keep them within 1 ulp (a sum or product split into a rounded
+// value and its exact error with fma). Most f32 results (and f16/bf16,
+// which compute in f32) are computed in f64 with shorter polynomials and
+// rounded once from a value about 2^-30 relative off, which is within 1
+// ulp and almost always correctly rounded; exp, exp2 and tanh, whose
+// speed matters most, compute in f32 instead, at twice the lanes.
 
 // vm emits vector-math code of one float type (scalar or n lanes) and the
 // integer type of its bits.
@@ -59,11 +67,18 @@ func (v *vm) mul(a, b value.Value) value.Value { return v.bl.b.NewFMul(a, b) }
 func (v *vm) div(a, b value.Value) value.Value { return v.bl.b.NewFDiv(a, b) }
 func (v *vm) neg(a value.Value) value.Value    { return v.bl.b.NewFNeg(a) }
 func (v *vm) abs(a value.Value) value.Value    { return v.bl.callIntrinsic("llvm.fabs", v.ft, a) }
+func (v *vm) sqrt(a value.Value) value.Value   { return v.bl.callIntrinsic("llvm.sqrt", v.ft, a) }
+
+// copysign is |a| with the sign bit of s.
+func (v *vm) copysign(a, s value.Value) value.Value {
+	return v.bl.callIntrinsic("llvm.copysign", v.ft, a, s)
+}
 
 // sel is cond ? a : b.
 func (v *vm) sel(cond, a, b value.Value) value.Value { return v.bl.b.NewSelect(cond, a, b) }
 
-// cmp compares floats (ordered predicates are false on NaN).
+// cmp compares floats: the ordered predicates are false when either side
+// is NaN, enum.FPredUNO and the U predicates true.
 func (v *vm) cmp(p enum.FPred, a, b value.Value) value.Value { return v.bl.b.NewFCmp(p, a, b) }
 
 func (v *vm) or(a, b value.Value) value.Value  { return v.bl.b.NewOr(a, b) }
@@ -73,7 +88,7 @@ func (v *vm) bits(a value.Value) value.Value     { return v.bl.b.NewBitCast(a, v
 func (v *vm) fromBits(i value.Value) value.Value { return v.bl.b.NewBitCast(i, v.ft) }
 
 // horner is cs[0] + x*(cs[1] + x*(...)) with fmas.
-func (v *vm) horner(x value.Value, cs []float64) value.Value {
+func (v *vm) horner(x value.Value, cs ...float64) value.Value {
 	p := v.c(cs[len(cs)-1])
 	for i := len(cs) - 2; i >= 0; i-- {
 		p = v.fma(p, x, v.c(cs[i]))
@@ -135,6 +150,13 @@ func (v *vm) bias() int64 {
 	return 127
 }
 
+// pow2f is 2^k for an integer-valued float k in the normal range: k's
+// bits come from the low bits of k + magic (as in roundInt), then pow2.
+func (v *vm) pow2f(k value.Value) value.Value {
+	m := v.c(v.magic())
+	return v.pow2(v.bl.b.NewSub(v.bits(v.add(k, m)), v.bits(m)))
+}
+
 // pow2 is 2^k for integers k in the normal exponent range, built in the
 // exponent bits.
 func (v *vm) pow2(k value.Value) value.Value {
@@ -152,10 +174,32 @@ func (v *vm) scale2(x, k value.Value) value.Value {
 	return v.mul(v.mul(x, v.pow2(k1)), v.pow2(k2))
 }
 
+// minC is x limited to at most hi; NaN passes the ordered compare
+// unchanged.
+func (v *vm) minC(x value.Value, hi float64) value.Value {
+	return v.sel(v.cmp(enum.FPredOGT, x, v.c(hi)), v.c(hi), x)
+}
+
 // clamp limits x to [lo, hi]; NaN passes the ordered compares unchanged.
 func (v *vm) clamp(x value.Value, lo, hi float64) value.Value {
-	x = v.sel(v.cmp(enum.FPredOGT, x, v.c(hi)), v.c(hi), x)
+	x = v.minC(x, hi)
 	return v.sel(v.cmp(enum.FPredOLT, x, v.c(lo)), v.c(lo), x)
+}
+
+// widen converts an f32 compute value to f64 (identity on f64); narrow
+// rounds back to t.
+func (bl *builder) widen(x value.Value) value.Value {
+	if elemType(x.Type()) == types.Double {
+		return x
+	}
+	return bl.b.NewFPExt(x, vecOf(types.Double, lanes(x.Type())))
+}
+
+func (bl *builder) narrow(x value.Value, t types.Type) value.Value {
+	if elemType(t) == types.Double {
+		return x
+	}
+	return bl.b.NewFPTrunc(x, t)
 }
 
 // ext and trunc convert between f32 and f64 of the same lanes.

@@ -88,53 +88,45 @@ func bigAtan(c float64) *big.Float {
 // quotient with their errors) and j*pio16Hi + zh with its rounding error,
 // so that the result is rounded about once even where atan c and atan z
 // nearly cancel (a just above tan(π/32)).
-func (f fp) atanAbs(ah, al value.Value, precise bool) (hi, lo value.Value) {
-	j, c, lo := f.c(0), f.c(0), f.c(0)
+func (v *vm) atanAbs(ah, al value.Value, precise bool) (hi, lo value.Value) {
+	j, c, lo := v.c(0), v.c(0), v.c(0)
 	for k := 1; k <= 8; k++ {
-		ge := f.cmp(enum.FPredOGE, ah, f.c(math.Tan((float64(k)-0.5)*math.Pi/16)))
-		j = f.sel(ge, f.c(float64(k)), j)
+		ge := v.cmp(enum.FPredOGE, ah, v.c(math.Tan((float64(k)-0.5)*math.Pi/16)))
+		j = v.sel(ge, v.c(float64(k)), j)
 		if k < 8 {
-			c = f.sel(ge, f.c(atanSteps[k].c), c)
-			lo = f.sel(ge, f.c(atanSteps[k].lo), lo)
+			c = v.sel(ge, v.c(atanSteps[k].c), c)
+			lo = v.sel(ge, v.c(atanSteps[k].lo), lo)
 		} else {
-			lo = f.sel(ge, f.c(math.Pi/2-8*pio16Hi), lo)
+			lo = v.sel(ge, v.c(math.Pi/2-8*pio16Hi), lo)
 		}
 	}
-	last := f.cmp(enum.FPredOEQ, j, f.c(8))
+	last := v.cmp(enum.FPredOEQ, j, v.c(8))
 	if !precise {
-		z := f.div(f.sel(last, f.c(-1), f.sub(ah, c)), f.sel(last, ah, f.fma(ah, c, f.c(1))))
-		t := f.mul(z, z)
-		p := f.mul(f.mul(t, z), f.poly(t, atanTaylor[:4]))
-		return f.fma(j, f.c(pio16Hi), f.add(f.add(p, lo), z)), nil
+		z := v.div(v.sel(last, v.c(-1), v.sub(ah, c)), v.sel(last, ah, v.fma(ah, c, v.c(1))))
+		t := v.mul(z, z)
+		p := v.mul(v.mul(t, z), v.horner(t, atanTaylor[:4]...))
+		return v.fma(j, v.c(pio16Hi), v.add(v.add(p, lo), z)), nil
 	}
 	if al == nil {
-		al = f.c(0)
+		al = v.c(0)
 	}
 	// atan is π/2 beyond 2^60: the clamp keeps 1/inf out of the residuals
-	huge := f.cmp(enum.FPredOGT, ah, f.c(0x1p60))
-	ah, al = f.sel(huge, f.c(0x1p60), ah), f.sel(huge, f.c(0), al)
-	nh, nl := f.twoSum(ah, f.neg(c))
-	ph := f.mul(ah, c)
-	dh, dl := f.twoSum(f.c(1), ph)
-	dl = f.add(dl, f.fma(ah, c, f.fma(al, c, f.neg(ph))))
-	nl = f.add(nl, al)
-	nh, nl = f.sel(last, f.c(-1), nh), f.sel(last, f.c(0), nl)
-	dh, dl = f.sel(last, ah, dh), f.sel(last, al, dl)
-	zh, zl := f.quotientParts(nh, nl, dh, dl)
-	t := f.mul(zh, zh)
-	p := f.mul(f.mul(t, zh), f.poly(t, atanTaylor))
-	base := f.mul(j, f.c(pio16Hi))
-	sh := f.add(base, zh) // |zh| < base unless j = 0, where base = 0
-	sl := f.add(f.sub(base, sh), zh)
-	return sh, f.add(f.add(f.add(p, zl), lo), sl)
-}
-
-// twoSum is x + y as the rounded sum and its exact error (Knuth).
-func (f fp) twoSum(x, y value.Value) (s, e value.Value) {
-	s = f.add(x, y)
-	bb := f.sub(s, x)
-	e = f.add(f.sub(x, f.sub(s, bb)), f.sub(y, bb))
-	return s, e
+	huge := v.cmp(enum.FPredOGT, ah, v.c(0x1p60))
+	ah, al = v.sel(huge, v.c(0x1p60), ah), v.sel(huge, v.c(0), al)
+	nh, nl := v.twoSum(ah, v.neg(c))
+	ph := v.mul(ah, c)
+	dh, dl := v.twoSum(v.c(1), ph)
+	dl = v.add(dl, v.fma(ah, c, v.fma(al, c, v.neg(ph))))
+	nl = v.add(nl, al)
+	nh, nl = v.sel(last, v.c(-1), nh), v.sel(last, v.c(0), nl)
+	dh, dl = v.sel(last, ah, dh), v.sel(last, al, dl)
+	zh, zl := v.quotientParts(nh, nl, dh, dl)
+	t := v.mul(zh, zh)
+	p := v.mul(v.mul(t, zh), v.horner(t, atanTaylor...))
+	base := v.mul(j, v.c(pio16Hi))
+	sh := v.add(base, zh) // |zh| < base unless j = 0, where base = 0
+	sl := v.add(v.sub(base, sh), zh)
+	return sh, v.add(v.add(v.add(p, zl), lo), sl)
 }
 
 // vAtan is atan x = sign(x) atan |x|: ±0 stays ±0, ±inf gives ±π/2, NaN
@@ -142,12 +134,12 @@ func (f fp) twoSum(x, y value.Value) (s, e value.Value) {
 func (bl *builder) vAtan(x value.Value) value.Value {
 	t := x.Type()
 	xd := bl.widen(x)
-	f := bl.fpOf(xd.Type())
-	hi, lo := f.atanAbs(f.abs(xd), nil, f.t == t)
+	v := bl.vmath(xd.Type())
+	hi, lo := v.atanAbs(v.abs(xd), nil, v.ft == t)
 	if lo != nil {
-		hi = f.add(hi, lo)
+		hi = v.add(hi, lo)
 	}
-	return bl.narrow(f.copysign(hi, xd), t)
+	return bl.narrow(v.copysign(hi, xd), t)
 }
 
 // vAtan2 is atan2(y, x), the angle of the point (x, y), as C99 Annex F:
@@ -159,27 +151,27 @@ func (bl *builder) vAtan(x value.Value) value.Value {
 func (bl *builder) vAtan2(y, x value.Value) value.Value {
 	t := y.Type()
 	yd, xd := bl.widen(y), bl.widen(x)
-	f := bl.fpOf(yd.Type())
-	ay, ax := f.abs(yd), f.abs(xd)
-	q := f.div(ay, ax)
-	zero, inf := f.c(0), f.c(math.Inf(1))
-	bothZero := bl.b.NewAnd(f.cmp(enum.FPredOEQ, ay, zero), f.cmp(enum.FPredOEQ, ax, zero))
-	bothInf := bl.b.NewAnd(f.cmp(enum.FPredOEQ, ay, inf), f.cmp(enum.FPredOEQ, ax, inf))
-	q = f.sel(bothZero, zero, f.sel(bothInf, f.c(1), q))
+	v := bl.vmath(yd.Type())
+	ay, ax := v.abs(yd), v.abs(xd)
+	q := v.div(ay, ax)
+	zero, inf := v.c(0), v.c(math.Inf(1))
+	bothZero := bl.b.NewAnd(v.cmp(enum.FPredOEQ, ay, zero), v.cmp(enum.FPredOEQ, ax, zero))
+	bothInf := bl.b.NewAnd(v.cmp(enum.FPredOEQ, ay, inf), v.cmp(enum.FPredOEQ, ax, inf))
+	q = v.sel(bothZero, zero, v.sel(bothInf, v.c(1), q))
 	var ql value.Value
-	if f.t == t { // |y| / |x| = q + ql; 0 where the residual is not finite
-		ql = f.div(f.fma(f.neg(q), ax, ay), ax)
-		ql = f.sel(f.cmp(enum.FPredOLT, f.abs(ql), inf), ql, zero)
+	if v.ft == t { // |y| / |x| = q + ql; 0 where the residual is not finite
+		ql = v.div(v.fma(v.neg(q), ax, ay), ax)
+		ql = v.sel(v.cmp(enum.FPredOLT, v.abs(ql), inf), ql, zero)
 	}
-	zh, zl := f.atanAbs(q, ql, f.t == t)
-	xNeg := f.cmp(enum.FPredOLT, f.copysign(f.c(1), xd), zero)
+	zh, zl := v.atanAbs(q, ql, v.ft == t)
+	xNeg := v.cmp(enum.FPredOLT, v.copysign(v.c(1), xd), zero)
 	var r value.Value
 	if zl == nil {
-		r = f.sel(xNeg, f.add(f.sub(f.c(piHi), zh), f.c(piLo)), zh)
+		r = v.sel(xNeg, v.add(v.sub(v.c(piHi), zh), v.c(piLo)), zh)
 	} else { // π - zh - zl rounded once: piHi - zh and its error (Fast2Sum)
-		d := f.sub(f.c(piHi), zh)
-		de := f.sub(f.sub(f.c(piHi), d), zh)
-		r = f.sel(xNeg, f.add(d, f.add(f.sub(f.c(piLo), zl), de)), f.add(zh, zl))
+		d := v.sub(v.c(piHi), zh)
+		de := v.sub(v.sub(v.c(piHi), d), zh)
+		r = v.sel(xNeg, v.add(d, v.add(v.sub(v.c(piLo), zl), de)), v.add(zh, zl))
 	}
-	return bl.narrow(f.copysign(r, yd), t)
+	return bl.narrow(v.copysign(r, yd), t)
 }

@@ -110,38 +110,38 @@ func bigExp(x *big.Float) *big.Float {
 func (bl *builder) vErf(x value.Value) value.Value {
 	t := x.Type()
 	xd := bl.widen(x)
-	f := bl.fpOf(xd.Type())
-	precise := f.t == t
+	v := bl.vmath(xd.Type())
+	precise := v.ft == t
 	terms, zeroTerms, centers := erfTerms64, erfZeroTerms64, 6
 	if !precise {
 		terms, zeroTerms, centers = erfTerms32, erfZeroTerms32, 4
 	}
-	a := f.minC(f.abs(xd), float64(centers))
+	a := v.minC(v.abs(xd), float64(centers))
 	// |x| < 3/4: x (2/√π + x^2 P(x^2)), 2/√π as zero0Hi + zero[0]
 	z := erfSeries.zero
-	small := f.fma(a, f.c(erfSeries.zero0Hi), f.mul(a, f.fma(f.mul(a, a), f.poly(f.mul(a, a), z[1:zeroTerms]), f.c(z[0]))))
+	small := v.fma(a, v.c(erfSeries.zero0Hi), v.mul(a, v.fma(v.mul(a, a), v.horner(v.mul(a, a), z[1:zeroTerms]...), v.c(z[0]))))
 	// else the series at c = round(|x|) in 1..centers, d = |x| - c exact
-	c := f.bl.callIntrinsic("llvm.floor", f.t, f.add(a, f.c(0.5)))
-	c = f.sel(f.cmp(enum.FPredOLT, c, f.c(1)), f.c(1), c)
-	d := f.sub(a, c)
+	c := v.bl.callIntrinsic("llvm.floor", v.ft, v.add(a, v.c(0.5)))
+	c = v.sel(v.cmp(enum.FPredOLT, c, v.c(1)), v.c(1), c)
+	d := v.sub(a, c)
 	var is []value.Value // is[k]: c == k+1
 	for k := 1; k < centers; k++ {
-		is = append(is, f.cmp(enum.FPredOEQ, c, f.c(float64(k+1))))
+		is = append(is, v.cmp(enum.FPredOEQ, c, v.c(float64(k+1))))
 	}
 	pick := func(at func(k int) float64) value.Value {
-		v := f.c(at(0))
+		pv := v.c(at(0))
 		for k := 1; k < centers; k++ {
-			v = f.sel(is[k-1], f.c(at(k)), v)
+			pv = v.sel(is[k-1], v.c(at(k)), pv)
 		}
-		return v
+		return pv
 	}
 	coef := func(n int) value.Value { return pick(func(k int) float64 { return erfSeries.at[k][n] }) }
 	p := coef(terms - 1)
 	for n := terms - 2; n >= 1; n-- {
-		p = f.fma(p, d, coef(n))
+		p = v.fma(p, d, coef(n))
 	}
 	// erf(c) as a rounded value plus the rest: one rounding at the end
-	p = f.add(coef(0), f.fma(p, d, pick(func(k int) float64 { return erfSeries.at0Lo[k] })))
-	r := f.sel(f.cmp(enum.FPredOLT, a, f.c(0.75)), small, p)
-	return bl.narrow(f.copysign(r, xd), t)
+	p = v.add(coef(0), v.fma(p, d, pick(func(k int) float64 { return erfSeries.at0Lo[k] })))
+	r := v.sel(v.cmp(enum.FPredOLT, a, v.c(0.75)), small, p)
+	return bl.narrow(v.copysign(r, xd), t)
 }

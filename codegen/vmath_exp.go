@@ -19,11 +19,19 @@ import (
 // routes: exp and exp2 in f32 (exp.go, exp2F32), expm1 in plain f64
 // (expm1For32).
 
-// Cody and Waite's ln 2: ln2Hi has 32 significant bits, so k*ln2Hi is
-// exact for |k| < 2^21; ln2Lo is the rest.
+// Cody and Waite's ln 2, split in a head whose product with a small
+// integer k is exact and the rest. ln2Hi has 32 significant bits (exact
+// for |k| < 2^21; exp, expm1, pow). ln2Hi42 has 42 (exact for |k| <
+// 2^11; expParts, tanh and sigmoid); ln2Hi32 has 17 for f32 (exact for
+// |k| < 2^7; tanh32). They are different splits of the same ln 2, and
+// each kernel's bits depend on its own.
 const (
-	ln2Hi = 6.93147180369123816490e-01
-	ln2Lo = 1.90821492927058770002e-10
+	ln2Hi   = 6.93147180369123816490e-01
+	ln2Lo   = 1.90821492927058770002e-10
+	ln2Hi42 = 0x1.62e42fefa38p-1
+	ln2Lo42 = math.Ln2 - ln2Hi42
+	ln2Hi32 = 0x1.62e4p-1
+	ln2Lo32 = math.Ln2 - ln2Hi32
 )
 
 // expDegree is the degree of the Taylor polynomial of e^r in f64: its
@@ -33,13 +41,7 @@ const expDegree = 13
 // expm1Reduced is e^r - 1 for r = rh + rl (|r| <= 0.35, |rl| tiny) as a
 // double-double sh + sl: r + r^2/2 exactly, the rest r^3 p(r) rounded.
 func (v *vm) expm1Reduced(rh, rl value.Value, degree int) (sh, sl value.Value) {
-	cs := make([]float64, 0, degree)
-	fact := 6.0
-	for i := 3; i <= degree; i++ {
-		cs = append(cs, 1/fact)
-		fact *= float64(i + 1)
-	}
-	q := v.horner(rh, cs)
+	q := v.horner(rh, expm1Taylor[:degree-2]...)
 	r2, r2l := v.twoProd(rh, rh)
 	p := v.mul(v.mul(r2, rh), q)
 	h, hl := v.mul(r2, v.c(0.5)), v.mul(r2l, v.c(0.5))
@@ -144,7 +146,7 @@ func (v *vm) exp2F32(x value.Value) value.Value {
 		cs[i] = c
 		c *= math.Ln2 / float64(i+1)
 	}
-	return v.scale2(v.horner(r, cs), ki)
+	return v.scale2(v.horner(r, cs...), ki)
 }
 
 // expm1For32 is e^x - 1 in f64 for a result rounded to f32 (relative
@@ -163,6 +165,60 @@ func (v *vm) expm1For32(x value.Value) value.Value {
 		cs[i] = 1 / fact
 	}
 	t := v.pow2(ki)
-	res := v.fma(t, v.mul(r, v.horner(r, cs)), v.sub(t, v.c(1)))
+	res := v.fma(t, v.mul(r, v.horner(r, cs...)), v.sub(t, v.c(1)))
 	return v.sel(v.cmp(enum.FPredOEQ, x, v.c(0)), x, res)
+}
+
+// expm1Taylor are the Taylor coefficients 1/3!, 1/4!, ..., 1/14! of
+// (e^r - 1 - r - r^2/2) / r^3 (degree 14 at most).
+var expm1Taylor = func() []float64 {
+	c := make([]float64, 12)
+	f := 6.0
+	for i := range c {
+		c[i] = 1 / f
+		f *= float64(i + 4)
+	}
+	return c
+}()
+
+// expParts is e^x = 2^k * (1 + qh + ql) in f64 for x <= 0 (a NaN x
+// gives a NaN qh), with kf = k as a float; k must stay within the range
+// of pow2f. With precise, qh + ql is within about 2^-57 of e^r - 1;
+// without (f32 results computed in f64), ql is nil and qh is within
+// 2^-31 relative.
+//
+// k = round(x / ln 2) by adding and subtracting magic, r = x - k ln
+// 2 in two steps (Cody and Waite), |r| <= 0.347, and e^r - 1 by its
+// Taylor polynomial: degree 13 (truncation below 2^-57) or 8 (2^-31).
+// For precise, r's rounding error, the rounding error of r^2 and of the
+// sums are kept in ql.
+func (v *vm) expParts(x value.Value, precise bool) (kf, qh, ql value.Value) {
+	magic := v.c(v.magic())
+	hi, lo, terms := ln2Hi42, ln2Lo42, 11
+	if !precise {
+		terms = 6
+	}
+	m := v.fma(x, v.c(1/math.Ln2), magic)
+	kf = v.sub(m, magic)
+	rh := v.fma(kf, v.c(-hi), x)
+	if !precise {
+		r := v.fma(kf, v.c(-lo), rh)
+		p := v.horner(r, expm1Taylor[:terms]...)
+		rr := v.mul(r, r)
+		return kf, v.fma(rr, v.fma(r, p, v.c(0.5)), r), nil
+	}
+	rl := v.mul(kf, v.c(-lo))
+	r := v.add(rh, rl)
+	re := v.add(v.sub(rh, r), rl) // r + re = rh + rl
+	hh := v.mul(r, r)
+	hl := v.fma(r, r, v.neg(hh)) // r^2 = hh + hl
+	half := v.mul(hh, v.c(0.5))
+	p := v.horner(r, expm1Taylor[:terms]...)
+	tail := v.fma(v.mul(hh, r), p, v.mul(hl, v.c(0.5)))
+	w := v.add(half, tail) // |tail| < half
+	we := v.add(v.sub(half, w), tail)
+	qh = v.add(r, w) // |w| < |r|
+	ql = v.add(v.add(v.sub(r, qh), w), we)
+	ql = v.add(ql, v.fma(re, qh, re)) // e^(r+re) - 1 = q + re(1+q)
+	return kf, qh, ql
 }

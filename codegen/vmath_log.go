@@ -185,7 +185,7 @@ func (v *vm) logDD(x value.Value, degree int) (hi, lo value.Value) {
 		cs = append(cs, sign/float64(j))
 	}
 	r2, r2l := v.twoProd(r, r)
-	p := v.mul(v.mul(r2, r), v.horner(r, cs))
+	p := v.mul(v.mul(r2, r), v.horner(r, cs...))
 	s1, e1 := v.twoSum(v.mul(kf, v.c(ln2Hi)), th)
 	s2, e2 := v.twoSum(s1, r)
 	s3, e3 := v.twoSum(s2, v.mul(r2, v.c(-0.5)))
@@ -249,7 +249,7 @@ func (v *vm) logM(x value.Value) (kf, lm value.Value) {
 	for i := range cs {
 		cs[i] = 2 / float64(2*i+1)
 	}
-	return v.i64From(k), v.mul(s, v.horner(v.mul(s, s), cs))
+	return v.i64From(k), v.mul(s, v.horner(v.mul(s, s), cs...))
 }
 
 // log32 is log, log2, log10 or log1p of f64 x for an f32 result.

@@ -88,5 +88,5 @@ func (v *vm) exp2For32(t value.Value) value.Value {
 		cs[i] = c
 		c *= math.Ln2 / float64(i+1)
 	}
-	return v.mul(v.horner(v.sub(d, k), cs), v.pow2(ki))
+	return v.mul(v.horner(v.sub(d, k), cs...), v.pow2(ki))
 }

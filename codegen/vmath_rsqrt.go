@@ -16,21 +16,21 @@ import (
 // and NaN x give r0 as IEEE division does: ±inf, NaN, 0, NaN.
 func (bl *builder) vRsqrt(x value.Value) value.Value {
 	t := x.Type()
-	if !bl.fpOf(t).is64() {
-		f := bl.fpOf(bl.widen(x).Type())
-		return bl.narrow(f.div(f.c(1), f.sqrt(bl.widen(x))), t)
+	if !bl.vmath(t).f64 {
+		v := bl.vmath(bl.widen(x).Type())
+		return bl.narrow(v.div(v.c(1), v.sqrt(bl.widen(x))), t)
 	}
-	f := bl.fpOf(t)
-	tiny := f.cmp(enum.FPredOLT, x, f.c(0x1p-960))
-	xs := f.sel(tiny, f.mul(x, f.c(0x1p100)), x)
-	s := f.sqrt(xs)
-	r0 := f.div(f.c(1), s)
-	d := f.fma(f.neg(s), s, xs)
-	sl := f.mul(d, f.mul(r0, f.c(0.5)))
-	mr0 := f.neg(r0)
-	e := f.fma(mr0, sl, f.fma(mr0, s, f.c(1)))
-	r := f.fma(r0, e, r0)
-	r = f.mul(r, f.sel(tiny, f.c(0x1p50), f.c(1)))
-	finite := bl.b.NewAnd(f.cmp(enum.FPredOGT, x, f.c(0)), f.cmp(enum.FPredOLT, x, f.c(math.Inf(1))))
-	return f.sel(finite, r, r0)
+	v := bl.vmath(t)
+	tiny := v.cmp(enum.FPredOLT, x, v.c(0x1p-960))
+	xs := v.sel(tiny, v.mul(x, v.c(0x1p100)), x)
+	s := v.sqrt(xs)
+	r0 := v.div(v.c(1), s)
+	d := v.fma(v.neg(s), s, xs)
+	sl := v.mul(d, v.mul(r0, v.c(0.5)))
+	mr0 := v.neg(r0)
+	e := v.fma(mr0, sl, v.fma(mr0, s, v.c(1)))
+	r := v.fma(r0, e, r0)
+	r = v.mul(r, v.sel(tiny, v.c(0x1p50), v.c(1)))
+	finite := bl.b.NewAnd(v.cmp(enum.FPredOGT, x, v.c(0)), v.cmp(enum.FPredOLT, x, v.c(math.Inf(1))))
+	return v.sel(finite, r, r0)
 }

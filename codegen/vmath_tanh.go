@@ -7,7 +7,7 @@ import (
 	"github.com/llir/llvm/ir/value"
 )
 
-// tanh and sigmoid from E = e^v for v = -2|x| and v = -|x| (vmath.go's
+// tanh and sigmoid from E = e^v for v = -2|x| and v = -|x| (vmath_exp.go's
 // expParts): both need e^v only for v <= 0, where it cannot overflow.
 
 // vTanh is tanh x = sign(x) (1 - E) / (1 + E), E = e^(-2|x|) = 2^k (1 +
@@ -19,45 +19,45 @@ import (
 // clamped to 20 (tanh is 1 beyond 19.1); tanh of ±0 is ±0 by the final
 // copysign, and NaN stays NaN. f32 has its own, cheaper, tanh32.
 func (bl *builder) vTanh(x value.Value) value.Value {
-	f := bl.fpOf(x.Type())
-	if !f.is64() {
-		return f.tanh32(x)
+	v := bl.vmath(x.Type())
+	if !v.f64 {
+		return v.tanh32(x)
 	}
-	a := f.minC(f.abs(x), 20)
-	kf, qh, ql := f.expParts(f.mul(a, f.c(-2)), true)
-	s := f.pow2(kf)
-	one, ms := f.c(1), f.neg(s)
-	ns, ps := f.sub(one, s), f.add(one, s)
-	nse := f.sub(f.sub(one, ns), s)
-	pse := f.sub(s, f.sub(ps, one))
-	nh := f.fma(ms, qh, ns)
-	dh := f.fma(s, qh, ps)
-	nl := f.fma(ms, ql, f.add(f.fma(ms, qh, f.sub(ns, nh)), nse))
-	dl := f.fma(s, ql, f.add(f.fma(s, qh, f.sub(ps, dh)), pse))
-	return f.copysign(f.quotient(nh, nl, dh, dl), x)
+	a := v.minC(v.abs(x), 20)
+	kf, qh, ql := v.expParts(v.mul(a, v.c(-2)), true)
+	s := v.pow2f(kf)
+	one, ms := v.c(1), v.neg(s)
+	ns, ps := v.sub(one, s), v.add(one, s)
+	nse := v.sub(v.sub(one, ns), s)
+	pse := v.sub(s, v.sub(ps, one))
+	nh := v.fma(ms, qh, ns)
+	dh := v.fma(s, qh, ps)
+	nl := v.fma(ms, ql, v.add(v.fma(ms, qh, v.sub(ns, nh)), nse))
+	dl := v.fma(s, ql, v.add(v.fma(s, qh, v.sub(ps, dh)), pse))
+	return v.copysign(v.quotient(nh, nl, dh, dl), x)
 }
 
 // quotient is (nh + nl) / (dh + dl), |nl| and |dl| tiny beside nh and
 // dh, within about 0.5 ulp with one division (quotientParts).
-func (f fp) quotient(nh, nl, dh, dl value.Value) value.Value {
-	y0, inv, corr := f.quotientStep(nh, nl, dh, dl)
-	return f.fma(corr, inv, y0)
+func (v *vm) quotient(nh, nl, dh, dl value.Value) value.Value {
+	y0, inv, corr := v.quotientStep(nh, nl, dh, dl)
+	return v.fma(corr, inv, y0)
 }
 
 // quotientParts is (nh + nl) / (dh + dl) as y0 + yl, yl tiny.
-func (f fp) quotientParts(nh, nl, dh, dl value.Value) (y0, yl value.Value) {
-	y0, inv, corr := f.quotientStep(nh, nl, dh, dl)
-	return y0, f.mul(corr, inv)
+func (v *vm) quotientParts(nh, nl, dh, dl value.Value) (y0, yl value.Value) {
+	y0, inv, corr := v.quotientStep(nh, nl, dh, dl)
+	return y0, v.mul(corr, inv)
 }
 
 // quotientStep is y0 = nh / dh and a correction corr * inv from the
 // exact residual nh - y0 dh (fma) plus the low parts.
-func (f fp) quotientStep(nh, nl, dh, dl value.Value) (y0, inv, corr value.Value) {
-	inv = f.div(f.c(1), dh)
-	y0 = f.mul(nh, inv)
-	my0 := f.neg(y0)
-	rem := f.fma(my0, dh, nh)
-	return y0, inv, f.fma(my0, dl, f.add(rem, nl))
+func (v *vm) quotientStep(nh, nl, dh, dl value.Value) (y0, inv, corr value.Value) {
+	inv = v.div(v.c(1), dh)
+	y0 = v.mul(nh, inv)
+	my0 := v.neg(y0)
+	rem := v.fma(my0, dh, nh)
+	return y0, inv, v.fma(my0, dl, v.add(rem, nl))
 }
 
 // vSigmoid is 1 / (1 + e^-x): with E = e^(-|x|), 1 / (1 + E) for x >= 0
@@ -71,40 +71,40 @@ func (f fp) quotientStep(nh, nl, dh, dl value.Value) (y0, inv, corr value.Value)
 func (bl *builder) vSigmoid(x value.Value) value.Value {
 	t := x.Type()
 	xd := bl.widen(x)
-	f := bl.fpOf(xd.Type())
-	neg := f.cmp(enum.FPredOLT, xd, f.c(0))
-	precise := f.t == t
+	v := bl.vmath(xd.Type())
+	neg := v.cmp(enum.FPredOLT, xd, v.c(0))
+	precise := v.ft == t
 	bound := 746.0
 	if !precise { // sigmoid(-110) rounds to 0 in f32
 		bound = 110
 	}
-	kf, qh, ql := f.expParts(f.neg(f.minC(f.abs(xd), bound)), precise)
-	one := f.c(1)
+	kf, qh, ql := v.expParts(v.neg(v.minC(v.abs(xd), bound)), precise)
+	one := v.c(1)
 	if !precise {
-		s := f.pow2(kf)
-		e := f.fma(s, qh, s)
-		return bl.narrow(f.div(f.sel(neg, e, one), f.add(one, e)), t)
+		s := v.pow2f(kf)
+		e := v.fma(s, qh, s)
+		return bl.narrow(v.div(v.sel(neg, e, one), v.add(one, e)), t)
 	}
 	// 1 + E = dh + dl; E below 2^-100 only matters through 1.
-	sd := f.pow2(f.sel(f.cmp(enum.FPredOLT, kf, f.c(-100)), f.c(-100), kf))
-	oh := f.add(one, sd)
-	ol := f.sub(sd, f.sub(oh, one))
-	dh := f.fma(sd, qh, oh)
-	dl := f.fma(sd, ql, f.add(f.fma(sd, qh, f.sub(oh, dh)), ol))
+	sd := v.pow2f(v.sel(v.cmp(enum.FPredOLT, kf, v.c(-100)), v.c(-100), kf))
+	oh := v.add(one, sd)
+	ol := v.sub(sd, v.sub(oh, one))
+	dh := v.fma(sd, qh, oh)
+	dl := v.fma(sd, ql, v.add(v.fma(sd, qh, v.sub(oh, dh)), ol))
 	// y = 1 / (dh + dl) = y0 (1 + e)
-	y0 := f.div(one, dh)
-	e := f.fma(f.neg(y0), dl, f.fma(f.neg(y0), dh, one))
-	yl := f.mul(y0, e)
-	pos := f.add(y0, yl)
+	y0 := v.div(one, dh)
+	e := v.fma(v.neg(y0), dl, v.fma(v.neg(y0), dh, one))
+	yl := v.mul(y0, e)
+	pos := v.add(y0, yl)
 	// x < 0: (1 + qh + ql) (y0 + yl) 2^k
-	uh := f.add(one, qh)
-	ul := f.add(f.add(f.sub(one, uh), qh), ql)
-	ph := f.mul(uh, y0)
-	pl := f.fma(uh, y0, f.neg(ph))
-	p := f.add(ph, f.add(pl, f.fma(uh, yl, f.mul(ul, y0))))
-	k1 := f.bl.callIntrinsic("llvm.floor", f.t, f.mul(kf, f.c(0.5)))
-	negv := f.mul(f.mul(p, f.pow2(k1)), f.pow2(f.sub(kf, k1)))
-	return f.sel(neg, negv, pos)
+	uh := v.add(one, qh)
+	ul := v.add(v.add(v.sub(one, uh), qh), ql)
+	ph := v.mul(uh, y0)
+	pl := v.fma(uh, y0, v.neg(ph))
+	p := v.add(ph, v.add(pl, v.fma(uh, yl, v.mul(ul, y0))))
+	k1 := v.bl.callIntrinsic("llvm.floor", v.ft, v.mul(kf, v.c(0.5)))
+	negv := v.mul(v.mul(p, v.pow2f(k1)), v.pow2f(v.sub(kf, k1)))
+	return v.sel(neg, negv, pos)
 }
 
 // tanhTaylor are the Taylor coefficients of (tanh x - x) / x^3 in x^2:
@@ -131,28 +131,26 @@ var tanhTaylor = func() []float64 {
 // 1 + E = dh + dl by fma, 2 / (dh + dl) = t0 + tl with one correction
 // step, and 1 - t0 - tl rounded once. |x| is clamped to 9.1 (tanh rounds to 1 beyond
 // 9.01); ±0 stays ±0 and NaN stays NaN.
-func (f fp) tanh32(x value.Value) value.Value {
-	a := f.minC(f.abs(x), 9.1)
-	t := f.mul(a, a)
-	small := f.fma(f.mul(a, t), f.poly(t, tanhTaylor[:7]), a)
+func (v *vm) tanh32(x value.Value) value.Value {
+	a := v.minC(v.abs(x), 9.1)
+	t := v.mul(a, a)
+	small := v.fma(v.mul(a, t), v.horner(t, tanhTaylor[:7]...), a)
 	// e^(2a), 2a in [1, 18.2]: k in [1, 26]
-	v := f.add(a, a)
-	magic := f.c(f.roundMagic())
-	m := f.fma(v, f.c(1/math.Ln2), magic)
-	kf := f.sub(m, magic)
-	r := f.fma(kf, f.c(-ln2Lo32), f.fma(kf, f.c(-ln2Hi32), v))
-	w := f.mul(f.mul(r, r), f.fma(r, f.poly(r, expm1Taylor[:5]), f.c(0.5)))
-	qh := f.add(r, w)
-	ql := f.add(f.sub(r, qh), w)
-	b := f.bl.b
-	ki := b.NewSub(b.NewBitCast(m, f.it), b.NewBitCast(magic, f.it))
-	s := b.NewBitCast(b.NewShl(b.NewAdd(ki, intConst(f.it, 127)), intConst(f.it, 23)), f.t)
-	ps := f.add(f.c(1), s)
-	dh := f.fma(s, qh, ps)
-	dl := f.fma(s, ql, f.fma(s, qh, f.sub(ps, dh)))
+	a2 := v.add(a, a)
+	magic := v.c(v.magic())
+	m := v.fma(a2, v.c(1/math.Ln2), magic)
+	kf := v.sub(m, magic)
+	r := v.fma(kf, v.c(-ln2Lo32), v.fma(kf, v.c(-ln2Hi32), a2))
+	w := v.mul(v.mul(r, r), v.fma(r, v.horner(r, expm1Taylor[:5]...), v.c(0.5)))
+	qh := v.add(r, w)
+	ql := v.add(v.sub(r, qh), w)
+	s := v.pow2(v.bl.b.NewSub(v.bits(m), v.bits(magic)))
+	ps := v.add(v.c(1), s)
+	dh := v.fma(s, qh, ps)
+	dl := v.fma(s, ql, v.fma(s, qh, v.sub(ps, dh)))
 	// 1 - (t0 + tl) = u + (e - tl), u = 1 - t0 rounded and e its error
-	t0, tl := f.quotientParts(f.c(2), f.c(math.Copysign(0, -1)), dh, dl) // -0: x + -0 folds
-	u := f.sub(f.c(1), t0)
-	large := f.add(u, f.sub(f.sub(f.sub(f.c(1), u), t0), tl))
-	return f.copysign(f.sel(f.cmp(enum.FPredOLT, a, f.c(0.5)), small, large), x)
+	t0, tl := v.quotientParts(v.c(2), v.c(math.Copysign(0, -1)), dh, dl) // -0: x + -0 folds
+	u := v.sub(v.c(1), t0)
+	large := v.add(u, v.sub(v.sub(v.sub(v.c(1), u), t0), tl))
+	return v.copysign(v.sel(v.cmp(enum.FPredOLT, a, v.c(0.5)), small, large), x)
 }

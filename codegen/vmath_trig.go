@@ -156,37 +156,36 @@ func (bl *builder) reducePio2(d value.Value, tail bool) (hi, lo, q value.Value) 
 	b := bl.b
 	n := lanes(d.Type())
 	ft, it := d.Type(), vecOf(types.I64, n)
-	c := func(v float64) value.Value { return floatConst(ft, v) }
-	fma := func(x, y, z value.Value) value.Value { return bl.callIntrinsic("llvm.fma", ft, x, y, z) }
+	v := bl.vmath(ft)
 	p := trigConsts().pio2
 	// k = round(d * 2/pi) by adding and subtracting 1.5*2^52; the sum's
 	// low mantissa bits are k + 2^51.
 	const magic = 0x1.8p52
-	m := fma(d, c(2/math.Pi), c(magic))
-	k := b.NewFSub(m, c(magic))
-	r1 := fma(k, c(-p[0]), d) // exact
+	m := v.fma(d, v.c(2/math.Pi), v.c(magic))
+	k := v.sub(m, v.c(magic))
+	r1 := v.fma(k, v.c(-p[0]), d) // exact
 	if tail {
-		w := b.NewFMul(k, c(p[1]))
-		wl := fma(k, c(p[1]), b.NewFNeg(w)) // k*P2 = w + wl exactly
-		t, te := bl.twoSum(r1, b.NewFNeg(w))
-		l := fma(k, c(-p[2]), b.NewFSub(te, wl))
-		hi, lo = bl.fastTwoSum(t, l)
+		w := v.mul(k, v.c(p[1]))
+		wl := v.fma(k, v.c(p[1]), v.neg(w)) // k*P2 = w + wl exactly
+		t, te := v.twoSum(r1, v.neg(w))
+		l := v.fma(k, v.c(-p[2]), v.sub(te, wl))
+		hi, lo = v.fastTwoSum(t, l)
 	} else {
-		hi = fma(k, c(-p[2]), fma(k, c(-p[1]), r1))
+		hi = v.fma(k, v.c(-p[2]), v.fma(k, v.c(-p[1]), r1))
 	}
 	q = b.NewBitCast(m, it)
 	if !tail {
-		v := bl.hugeBranch(d, []value.Value{hi, q}, func() []value.Value {
+		parts := bl.hugeBranch(d, []value.Value{hi, q}, func() []value.Value {
 			shi, _, sq := bl.remPio2Lanes(d)
 			return []value.Value{shi, sq}
 		})
-		return v[0], nil, v[1]
+		return parts[0], nil, parts[1]
 	}
-	v := bl.hugeBranch(d, []value.Value{hi, lo, q}, func() []value.Value {
+	parts := bl.hugeBranch(d, []value.Value{hi, lo, q}, func() []value.Value {
 		shi, slo, sq := bl.remPio2Lanes(d)
 		return []value.Value{shi, slo, sq}
 	})
-	return v[0], v[1], v[2]
+	return parts[0], parts[1], parts[2]
 }
 
 // hugeBranch returns fast, or for the finite lanes of d beyond
@@ -268,87 +267,55 @@ func (mc *moduleCtx) remPio2VecFunc(t types.Type) *llvm.Func {
 	return f
 }
 
-// twoSum returns s = fl(x + y) and the rounding error e: x + y = s + e.
-func (bl *builder) twoSum(x, y value.Value) (s, e value.Value) {
-	b := bl.b
-	s = b.NewFAdd(x, y)
-	bb := b.NewFSub(s, x)
-	e = b.NewFAdd(b.NewFSub(x, b.NewFSub(s, bb)), b.NewFSub(y, bb))
-	return s, e
-}
-
-// fastTwoSum is twoSum for |x| >= |y| (or x = 0).
-func (bl *builder) fastTwoSum(x, y value.Value) (s, e value.Value) {
-	b := bl.b
-	s = b.NewFAdd(x, y)
-	return s, b.NewFSub(y, b.NewFSub(s, x))
-}
-
-// horner is c[0] + x*(c[1] + x*(c[2] + ...)) with fma (one rounding a
-// step, and half the latency of a multiply and an add).
-func (bl *builder) horner(x value.Value, cs ...float64) value.Value {
-	t := x.Type()
-	p := value.Value(floatConst(t, cs[len(cs)-1]))
-	for i := len(cs) - 2; i >= 0; i-- {
-		p = bl.callIntrinsic("llvm.fma", t, p, x, floatConst(t, cs[i]))
-	}
-	return p
-}
-
 // sinF64Short is sin(x) for |x| <= ~pi/4 within 2^-37.5 relative
 // (FreeBSD's __kernel_sindf): the f32 results.
 func (bl *builder) sinF64Short(x value.Value) value.Value {
-	b := bl.b
-	z := b.NewFMul(x, x)
-	w := b.NewFMul(z, z)
-	s := b.NewFMul(z, x)
-	r := bl.horner(z, -0x1a00f9e2cae774p-65, 0x16cd878c3b46a7p-71)
-	head := b.NewFAdd(x, b.NewFMul(s, bl.horner(z, -0x15555554cbac77p-55, 0x111110896efbb2p-59)))
-	return b.NewFAdd(head, b.NewFMul(b.NewFMul(s, w), r))
+	v := bl.vmath(x.Type())
+	z := v.mul(x, x)
+	w := v.mul(z, z)
+	s := v.mul(z, x)
+	r := v.horner(z, -0x1a00f9e2cae774p-65, 0x16cd878c3b46a7p-71)
+	head := v.add(x, v.mul(s, v.horner(z, -0x15555554cbac77p-55, 0x111110896efbb2p-59)))
+	return v.add(head, v.mul(v.mul(s, w), r))
 }
 
 // cosF64Short is cos(x) for |x| <= ~pi/4 within 2^-34.1 (FreeBSD's
 // __kernel_cosdf).
 func (bl *builder) cosF64Short(x value.Value) value.Value {
-	b := bl.b
-	t := x.Type()
-	z := b.NewFMul(x, x)
-	w := b.NewFMul(z, z)
-	r := bl.horner(z, -0x16c087e80f1e27p-62, 0x199342e0ee5069p-68)
-	head := b.NewFAdd(b.NewFAdd(floatConst(t, 1), b.NewFMul(z, floatConst(t, -0x1ffffffd0c5e81p-54))), b.NewFMul(w, floatConst(t, 0x155553e1053a42p-57)))
-	return b.NewFAdd(head, b.NewFMul(b.NewFMul(w, z), r))
+	v := bl.vmath(x.Type())
+	z := v.mul(x, x)
+	w := v.mul(z, z)
+	r := v.horner(z, -0x16c087e80f1e27p-62, 0x199342e0ee5069p-68)
+	head := v.add(v.add(v.c(1), v.mul(z, v.c(-0x1ffffffd0c5e81p-54))), v.mul(w, v.c(0x155553e1053a42p-57)))
+	return v.add(head, v.mul(v.mul(w, z), r))
 }
 
 // sinF64 is sin(x + y) for |x| <= ~pi/4, |y| <= ulp(x)/2 (fdlibm's
 // __kernel_sin with a tail): below 1 ulp.
 func (bl *builder) sinF64(x, y value.Value) value.Value {
-	b := bl.b
-	t := x.Type()
-	c := func(v float64) value.Value { return floatConst(t, v) }
-	z := b.NewFMul(x, x)
-	w := b.NewFMul(z, z)
-	r := b.NewFAdd(bl.horner(z, 8.33333333332248946124e-03, -1.98412698298579493134e-04, 2.75573137070700676789e-06),
-		b.NewFMul(b.NewFMul(z, w), bl.horner(z, -2.50507602534068634195e-08, 1.58969099521155010221e-10)))
-	v := b.NewFMul(z, x)
-	// x - ((z*(y/2 - v*r) - y) - v*S1)
-	in := b.NewFSub(b.NewFMul(z, b.NewFSub(b.NewFMul(c(0.5), y), b.NewFMul(v, r))), y)
-	return b.NewFSub(x, b.NewFSub(in, b.NewFMul(v, c(-1.66666666666666324348e-01))))
+	v := bl.vmath(x.Type())
+	z := v.mul(x, x)
+	w := v.mul(z, z)
+	r := v.add(v.horner(z, 8.33333333332248946124e-03, -1.98412698298579493134e-04, 2.75573137070700676789e-06),
+		v.mul(v.mul(z, w), v.horner(z, -2.50507602534068634195e-08, 1.58969099521155010221e-10)))
+	zx := v.mul(z, x)
+	// x - ((z*(y/2 - zx*r) - y) - zx*S1)
+	in := v.sub(v.mul(z, v.sub(v.mul(v.c(0.5), y), v.mul(zx, r))), y)
+	return v.sub(x, v.sub(in, v.mul(zx, v.c(-1.66666666666666324348e-01))))
 }
 
 // cosF64 is cos(x + y) (fdlibm's __kernel_cos): below 1 ulp.
 func (bl *builder) cosF64(x, y value.Value) value.Value {
-	b := bl.b
-	t := x.Type()
-	c := func(v float64) value.Value { return floatConst(t, v) }
-	z := b.NewFMul(x, x)
-	w := b.NewFMul(z, z)
-	r := b.NewFAdd(b.NewFMul(z, bl.horner(z, 4.16666666666666019037e-02, -1.38888888888741095749e-03, 2.48015872894767294178e-05)),
-		b.NewFMul(b.NewFMul(w, w), bl.horner(z, -2.75573143513906633035e-07, 2.08757232129817482790e-09, -1.13596475577881948265e-11)))
-	hz := b.NewFMul(c(0.5), z)
-	w1 := b.NewFSub(c(1), hz)
+	v := bl.vmath(x.Type())
+	z := v.mul(x, x)
+	w := v.mul(z, z)
+	r := v.add(v.mul(z, v.horner(z, 4.16666666666666019037e-02, -1.38888888888741095749e-03, 2.48015872894767294178e-05)),
+		v.mul(v.mul(w, w), v.horner(z, -2.75573143513906633035e-07, 2.08757232129817482790e-09, -1.13596475577881948265e-11)))
+	hz := v.mul(v.c(0.5), z)
+	w1 := v.sub(v.c(1), hz)
 	// w1 + (((1 - w1) - hz) + (z*r - x*y))
-	corr := b.NewFAdd(b.NewFSub(b.NewFSub(c(1), w1), hz), b.NewFSub(b.NewFMul(z, r), b.NewFMul(x, y)))
-	return b.NewFAdd(w1, corr)
+	corr := v.add(v.sub(v.sub(v.c(1), w1), hz), v.sub(v.mul(z, r), v.mul(x, y)))
+	return v.add(w1, corr)
 }
 
 // tanF64 is tan(x + y), or -1/tan(x + y) where odd, for |x| <= ~pi/4
@@ -360,7 +327,8 @@ func (bl *builder) tanF64(x, y, odd value.Value) value.Value {
 	b := bl.b
 	t := x.Type()
 	it := vecOf(types.I64, lanes(t))
-	c := func(v float64) value.Value { return floatConst(t, v) }
+	v := bl.vmath(t)
+	c := v.c
 	T := [...]float64{
 		3.33333333333334091986e-01, 1.33333333333201242699e-01, 5.39682539762260521377e-02,
 		2.18694882948595424599e-02, 8.86323982359930005737e-03, 3.59207910759131235356e-03,
@@ -377,10 +345,10 @@ func (bl *builder) tanF64(x, y, odd value.Value) value.Value {
 	y = b.NewSelect(big, c(0), y)
 	z := b.NewFMul(x, x)
 	w := value.Value(b.NewFMul(z, z))
-	r := bl.horner(w, T[1], T[3], T[5], T[7], T[9], T[11])
-	v := b.NewFMul(z, bl.horner(w, T[2], T[4], T[6], T[8], T[10], T[12]))
+	r := v.horner(w, T[1], T[3], T[5], T[7], T[9], T[11])
+	q := b.NewFMul(z, v.horner(w, T[2], T[4], T[6], T[8], T[10], T[12]))
 	s := b.NewFMul(z, x)
-	r = b.NewFAdd(y, b.NewFMul(z, b.NewFAdd(b.NewFMul(s, b.NewFAdd(r, v)), y)))
+	r = b.NewFAdd(y, b.NewFMul(z, b.NewFAdd(b.NewFMul(s, b.NewFAdd(r, q)), y)))
 	r = b.NewFAdd(r, b.NewFMul(c(T[0]), s))
 	w = b.NewFAdd(x, r)
 	// One division serves both branches that need one: w*w/(w + iy) near
@@ -485,7 +453,7 @@ func (mc *moduleCtx) remPio2Func() *llvm.Func {
 	rh := b.NewFMul(fh, constant.NewFloat(types.Double, p[0]))
 	re := bl.callIntrinsic("llvm.fma", types.Double, fh, constant.NewFloat(types.Double, p[0]), b.NewFNeg(rh))
 	rl := b.NewFAdd(re, b.NewFAdd(b.NewFMul(fh, constant.NewFloat(types.Double, p[1])), b.NewFMul(fl, constant.NewFloat(types.Double, p[0]))))
-	h, l := bl.fastTwoSum(rh, rl)
+	h, l := bl.vmath(types.Double).fastTwoSum(rh, rl)
 	xneg := b.NewICmp(enum.IPredSLT, bits, i64c(0))
 	flip := b.NewXor(xneg, fneg)
 	h = b.NewSelect(flip, b.NewFNeg(h), h)
@@ -515,8 +483,7 @@ func (bl *builder) sinCosF32(k ir.Kernel, x value.Value) value.Value {
 	b := bl.b
 	n := lanes(x.Type())
 	ft, it := vecOf(types.Double, n), vecOf(types.I64, n)
-	c := func(v float64) value.Value { return floatConst(ft, v) }
-	fma := func(x, y, z value.Value) value.Value { return bl.callIntrinsic("llvm.fma", ft, x, y, z) }
+	v := bl.vmath(ft)
 	d := b.NewFPExt(x, ft)
 	p := trigConsts().pio2
 	const magic = 0x1.8p52
@@ -524,15 +491,15 @@ func (bl *builder) sinCosF32(k ir.Kernel, x value.Value) value.Value {
 	// bits of the rounding sum are k + 2^51.
 	var m, par value.Value
 	if k == ir.KernelSin {
-		sum := fma(d, c(1/math.Pi), c(magic))
-		m, par = b.NewFSub(sum, c(magic)), b.NewBitCast(sum, it)
+		sum := v.fma(d, v.c(1/math.Pi), v.c(magic))
+		m, par = v.sub(sum, v.c(magic)), b.NewBitCast(sum, it)
 	} else {
-		sum := b.NewFAdd(fma(d, c(1/math.Pi), c(-0.5)), c(magic))
-		m = b.NewFAdd(b.NewFSub(sum, c(magic)), c(0.5))
+		sum := v.add(v.fma(d, v.c(1/math.Pi), v.c(-0.5)), v.c(magic))
+		m = v.add(v.sub(sum, v.c(magic)), v.c(0.5))
 		par = b.NewAdd(b.NewBitCast(sum, it), intConst(it, 1))
 	}
-	r := fma(m, c(-2*p[2]), fma(m, c(-2*p[1]), fma(m, c(-2*p[0]), d)))
-	v := bl.hugeBranch(d, []value.Value{r, par}, func() []value.Value {
+	r := v.fma(m, v.c(-2*p[2]), v.fma(m, v.c(-2*p[1]), v.fma(m, v.c(-2*p[0]), d)))
+	parts := bl.hugeBranch(d, []value.Value{r, par}, func() []value.Value {
 		// x = q*pi/2 + h; for odd q, h -+ pi/2 with the sign of h, so that
 		// |r| <= pi/2 and k = (q +- 1)/2.
 		h, _, q := bl.remPio2Lanes(d)
@@ -541,17 +508,17 @@ func (bl *builder) sinCosF32(k ir.Kernel, x value.Value) value.Value {
 			q = sb.NewAdd(q, intConst(it, 1))
 		}
 		odd := sb.NewICmp(enum.IPredNE, sb.NewAnd(q, intConst(it, 1)), intConst(it, 0))
-		neg := sb.NewFCmp(enum.FPredOLT, h, c(0))
+		neg := sb.NewFCmp(enum.FPredOLT, h, v.c(0))
 		adj := sb.NewSelect(odd, sb.NewSelect(neg, intConst(it, -1), intConst(it, 1)), intConst(it, 0))
-		shift := sb.NewSelect(odd, sb.NewSelect(neg, c(p[0]), c(-p[0])), c(0))
+		shift := sb.NewSelect(odd, sb.NewSelect(neg, v.c(p[0]), v.c(-p[0])), v.c(0))
 		return []value.Value{sb.NewFAdd(h, shift), sb.NewAShr(sb.NewAdd(q, adj), intConst(it, 1))}
 	})
 	b = bl.b
-	r, par = v[0], v[1]
-	z := b.NewFMul(r, r)
+	r, par = parts[0], parts[1]
+	z := v.mul(r, r)
 	// sin r = r + r*z*(-1/3! + z*(1/5! - ...)), Taylor to r^15.
 	coef := []float64{-1.0 / 6, 1.0 / 120, -1.0 / 5040, 1.0 / 362880, -1.0 / 39916800, 1.0 / 6227020800, -1.0 / 1307674368000}
-	s := fma(b.NewFMul(r, z), bl.horner(z, coef...), r)
+	s := v.fma(v.mul(r, z), v.horner(z, coef...), r)
 	sign := b.NewShl(b.NewAnd(par, intConst(it, 1)), intConst(it, 63))
 	res := value.Value(b.NewFPTrunc(b.NewBitCast(b.NewXor(b.NewBitCast(s, it), sign), ft), x.Type()))
 	if k == ir.KernelSin { // sin -0 = -0
