@@ -141,15 +141,17 @@ func (bl *builder) ifElse(cond value.Value, base string, then, els func()) {
 // loop emits `for i := 0; i < n; i++ { body(i) }` with an i64 induction
 // variable (nsw increment). The phi's back edge names the block where
 // the body really ends.
-func (bl *builder) loop(n value.Value, base string, body func(i value.Value)) {
-	bl.loopFrom(i64c(0), n, base, body)
+// It returns the back edge (nil when the loop runs once and is not
+// emitted), for loop metadata.
+func (bl *builder) loop(n value.Value, base string, body func(i value.Value)) *llvm.TermBr {
+	return bl.loopFrom(i64c(0), n, base, body)
 }
 
 // loopFrom emits `for i := from; i < n; i++ { body(i) }`.
-func (bl *builder) loopFrom(from, n value.Value, base string, body func(i value.Value)) {
+func (bl *builder) loopFrom(from, n value.Value, base string, body func(i value.Value)) *llvm.TermBr {
 	if isConst(from, 0) && isConst(n, 1) {
 		body(i64c(0))
-		return
+		return nil
 	}
 	pre := bl.b
 	header, bodyB, exit := bl.block(base+".header"), bl.block(base+".body"), bl.block(base+".exit")
@@ -162,9 +164,10 @@ func (bl *builder) loopFrom(from, n value.Value, base string, body func(i value.
 	bl.depth--
 	next := bl.b.NewAdd(i, i64c(1))
 	next.OverflowFlags = []enum.OverflowFlag{enum.OverflowFlagNSW}
-	bl.b.NewBr(header)
+	back := bl.b.NewBr(header)
 	i.Incs = append(i.Incs, llvm.NewIncoming(next, bl.b))
 	bl.b = exit
+	return back
 }
 
 // Integer helpers that fold constants, so static shapes yield constant

@@ -113,7 +113,9 @@ type module struct {
 	nests    int
 	nstrs    int             // the strings defined so far (newCString)
 	ntMD     *metadata.Tuple // !{i32 1} of !nontemporal
-	errFD    *llvm.Global    // @tirc_error_fd (errorfd.go)
+	// noUnrollMD is the loop ID of llvm.loop.unroll.disable.
+	noUnrollMD *metadata.Tuple
+	errFD      *llvm.Global // @tirc_error_fd (errorfd.go)
 	// vmathTabs are the math kernels' tables by name (vmath_log.go).
 	vmathTabs map[string]*llvm.Global
 	// shared are the nests built so far by key (nestcache.go), and omp

@@ -102,6 +102,21 @@ func (mc *moduleCtx) ntMetadata() *metadata.Tuple {
 	return md
 }
 
+// noUnrollMetadata is the module's loop ID that asks LLVM not to unroll
+// a loop: distinct !{self, !{!"llvm.loop.unroll.disable"}}.
+func (mc *moduleCtx) noUnrollMetadata() *metadata.Tuple {
+	var md *metadata.Tuple
+	if mc.have(func() bool { md = mc.noUnrollMD; return md != nil }) {
+		return md
+	}
+	md = &metadata.Tuple{MetadataID: 1, Distinct: true} // a fixed ID, as ntMetadata's
+	md.Fields = []metadata.Field{md, &metadata.Tuple{MetadataID: -1,
+		Fields: []metadata.Field{&metadata.String{Value: "llvm.loop.unroll.disable"}}}}
+	mc.m.MetadataDefs = append(mc.m.MetadataDefs, md)
+	mc.publish(func() { mc.noUnrollMD = md })
+	return md
+}
+
 // ntLoop emits the innermost loop over [from, to) with non-temporal
 // vector stores; body is the scalar element code. When cond (nil: true)
 // is false at run time, or the output is not aligned to its element size,

@@ -142,6 +142,12 @@ def python_module():
                 src.append(fn(f"col{k}_{e}", k, 0, t, rt))
                 if e in VEC_ELEMS:
                     src.append(fn(f"vec_{k}_{e}", k, 0, f"tensor<?x{e}>", "tensor<i64>"))
+    # Static rows (i32 lane indices when shorter than 2^31): the vector
+    # loop, the first chain and the tail all at once.
+    for e in STATIC_ELEMS:
+        for n in STATIC_ROWS:
+            for k in ["argmax", "argmin"]:
+                src.append(fn(f"srow{k}_{e}_{n}", k, 1, f"tensor<5x{n}x{e}>", "tensor<5xi64>"))
     t = "tensor<?x?xi1>"
     for k in ["any", "all", "argmax", "argmin"]:
         rt = "tensor<?xi64>" if k.startswith("arg") else "tensor<?xi1>"
@@ -153,6 +159,8 @@ def python_module():
 PY_ELEMS = {"i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64,
             "f16": np.float16, "f32": np.float32, "f64": np.float64}
 VEC_ELEMS = ("i8", "f16", "f32")
+STATIC_ELEMS = ("i16", "f32", "f64")
+STATIC_ROWS = (70, 1000)
 
 
 def python_part():
@@ -177,6 +185,12 @@ def python_part():
                         if k.startswith("arg") or e == "i1":
                             check(what, k, x, 0, lambda: getattr(m, f"col{k}_{e}")(v))
                             calls += 1
+            for n in STATIC_ROWS if e in STATIC_ELEMS else ():
+                for _ in range(4):
+                    x = matrix(5, n, dt)
+                    for k in ["argmax", "argmin"]:
+                        check(f"threads {threads}, static", k, x, 1, lambda: getattr(m, f"srow{k}_{e}_{n}")(x))
+                        calls += 1
             if e not in VEC_ELEMS:
                 continue
             # Whole vectors over several blocks of the full reduction
