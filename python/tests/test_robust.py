@@ -23,23 +23,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import tirc  # noqa: E402
 _build = importlib.import_module("tirc._build")  # the module (tirc._build is compile's helper)
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-EXAMPLES = os.path.join(ROOT, "examples")
-
-
-def setUpModule():
-    global CACHE
-    CACHE = os.environ.get("TIRC_TEST_CACHE") or tempfile.mkdtemp(prefix="tirc-py-test-")
-    os.environ["TIRC_CACHE_DIR"] = CACHE
-
-
-def compile_both(src, **kw):
-    """The module through the shim and through plain ctypes descriptors."""
-    fast = tirc.compile(src, **kw)
-    with mock.patch.dict(os.environ, {"TIRC_PY_SHIM": "0"}):
-        slow = tirc.compile(src, **kw)
-    assert fast.shim and not slow.shim
-    return fast, slow
+# The run's cache and the two call paths are test_tirc's.
+from test_tirc import EXAMPLES, ROOT, compile_both, setUpModule  # noqa: E402,F401
 
 
 def in_child(test, code, timeout=120):
