@@ -99,117 +99,150 @@ func rowNote(a, b int64) string {
 // verification table.
 func ExplainShapes(operands []ir.Type, result ir.Type) Explanation {
 	var e Explanation
-	var shapes [][]int64
-	var index []int // operand number of each ranked shape
-	rank := 0
-	strs := make([]string, len(operands))
-	for i, t := range operands {
-		s, ranked := ir.Shape(t)
-		if !ranked {
-			strs[i] = "*"
-			e.Lines = append(e.Lines, fmt.Sprintf("operand %d: unranked, discarded (InferResultShape ignores unranked operands)", i))
-			continue
-		}
-		strs[i] = ir.ShapeString(s)
-		if len(s) == 0 {
-			strs[i] = "scalar"
-		}
-		shapes = append(shapes, s)
-		index = append(index, i)
-		rank = max(rank, len(s))
-	}
+	ops := rankedOperands(operands, &e)
 	resShape, resRanked := ir.Shape(result)
 	res := "*"
 	if resRanked {
 		res = ir.ShapeString(resShape)
 	}
-	head := fmt.Sprintf("broadcast (%s) -> %s", strings.Join(strs, ", "), res)
-	if len(shapes) == 0 {
+	head := fmt.Sprintf("broadcast (%s) -> %s", strings.Join(ops.strs, ", "), res)
+	if len(ops.shapes) == 0 {
 		e.Summary = head + ": no ranked operand, the result shape cannot be inferred"
 		return e
 	}
-	for k, s := range shapes {
+	rank := ops.rank
+	for k, s := range ops.shapes {
 		if len(s) < rank {
 			e.Lines = append(e.Lines, fmt.Sprintf("operand %d: rank %d expanded to %d by prepending 1 (%s -> %s)",
-				index[k], len(s), rank, shapeOrScalar(s), ir.ShapeString(ExpandRank(s, rank))))
+				ops.index[k], len(s), rank, shapeOrScalar(s), ir.ShapeString(ExpandRank(s, rank))))
 		}
 	}
 	inferred := make([]int64, rank)
 	failed := false
 	for d := 0; d < rank; d++ {
-		dims := make([]string, len(shapes))
-		var expanded, broadcast []string
-		acc := int64(0)
-		dimFailed := false
-		var rows []string
-		for k, s := range shapes {
-			off := rank - len(s)
-			v := int64(1)
-			if d >= off {
-				v = s[d-off]
-			} else {
-				expanded = append(expanded, fmt.Sprint(index[k]))
-			}
-			dims[k] = dimString(v)
-			if k == 0 {
-				acc = v
-				continue
-			}
-			rows = append(rows, rowNote(acc, v))
-			r, ok := InferDim(acc, v)
-			if !ok {
-				rows[len(rows)-1] = fmt.Sprintf("%s (%s against %s)", rows[len(rows)-1], dimString(acc), dimString(v))
-				failed, dimFailed = true, true
-				acc = ir.Dynamic
-				continue
-			}
-			acc = r
+		var resDim *int64
+		if resRanked && len(resShape) == rank {
+			resDim = &resShape[d]
 		}
+		line, acc, ok := ops.explainDim(d, resDim)
 		inferred[d] = acc
-		if acc > 1 {
-			for k, s := range shapes {
-				off := rank - len(s)
-				if d < off || s[d-off] == 1 {
-					broadcast = append(broadcast, fmt.Sprint(index[k]))
-				}
-			}
-		}
-		line := fmt.Sprintf("dim %d: (%s) -> %s", d, strings.Join(dims, ", "), dimString(acc))
-		if len(expanded) > 0 {
-			line += fmt.Sprintf(", %s %s expanded with 1", plural(len(expanded), "operand", "operands"), strings.Join(expanded, ", "))
-		}
-		if len(broadcast) > 0 {
-			line += fmt.Sprintf(", %s %s broadcast", plural(len(broadcast), "operand", "operands"), strings.Join(broadcast, ", "))
-		}
-		if len(rows) > 0 {
-			line += "; " + strings.Join(rows, "; then ")
-		} else {
-			line += "; a single ranked operand gives its own size"
-		}
-		if resRanked && len(resShape) == rank && !dimFailed {
-			line += "; " + resultRow(acc, resShape[d])
-		}
+		failed = failed || !ok
 		e.Lines = append(e.Lines, line)
 	}
-	switch {
-	case failed:
-		e.Summary = head + ": operands don't have broadcast-compatible shapes"
-	case !resRanked:
-		e.Summary = fmt.Sprintf("%s: inferred %s; the result is unranked, nothing to check", head, shapeOrScalar(inferred))
-	case len(resShape) != rank:
-		e.Summary = fmt.Sprintf("%s: inferred %s; the result rank %d differs from the inferred rank %d", head, shapeOrScalar(inferred), len(resShape), rank)
-		if len(shapes) < len(operands) {
-			e.Summary += " (allowed: with an unranked operand the inferred rank is a lower bound)"
+	e.Summary = head + ": " + explainVerdict(inferred, resShape, resRanked, failed, len(ops.shapes) < len(operands))
+	return e
+}
+
+// rankedShapes holds the ranked operands of an explanation, in order,
+// with their operand numbers and the broadcast rank.
+type rankedShapes struct {
+	strs   []string  // every operand's shape as printed ("*" if unranked)
+	shapes [][]int64 // the ranked operands' shapes
+	index  []int     // operand number of each ranked shape
+	rank   int
+}
+
+// rankedOperands collects the ranked operands and notes each unranked one
+// in e, since InferResultShape discards them.
+func rankedOperands(operands []ir.Type, e *Explanation) rankedShapes {
+	r := rankedShapes{strs: make([]string, len(operands))}
+	for i, t := range operands {
+		s, ranked := ir.Shape(t)
+		if !ranked {
+			r.strs[i] = "*"
+			e.Lines = append(e.Lines, fmt.Sprintf("operand %d: unranked, discarded (InferResultShape ignores unranked operands)", i))
+			continue
 		}
-	default:
-		e.Summary = fmt.Sprintf("%s: inferred %s", head, shapeOrScalar(inferred))
-		if ResultShapeCompatible(inferred, resShape, false) {
-			e.Summary += ", result compatible"
+		r.strs[i] = ir.ShapeString(s)
+		if len(s) == 0 {
+			r.strs[i] = "scalar"
+		}
+		r.shapes = append(r.shapes, s)
+		r.index = append(r.index, i)
+		r.rank = max(r.rank, len(s))
+	}
+	return r
+}
+
+// explainDim explains the broadcast of dimension d: each operand's size,
+// which were expanded or broadcast, and how the sizes combine. resDim is
+// the declared result size when the result has the broadcast rank. It
+// returns the line, the inferred size and whether the sizes were
+// compatible.
+func (r rankedShapes) explainDim(d int, resDim *int64) (string, int64, bool) {
+	dims := make([]string, len(r.shapes))
+	var expanded, broadcast, rows []string
+	acc := int64(0)
+	ok := true
+	for k, s := range r.shapes {
+		off := r.rank - len(s)
+		v := int64(1)
+		if d >= off {
+			v = s[d-off]
 		} else {
-			e.Summary += ", result NOT compatible"
+			expanded = append(expanded, fmt.Sprint(r.index[k]))
+		}
+		dims[k] = dimString(v)
+		if k == 0 {
+			acc = v
+			continue
+		}
+		rows = append(rows, rowNote(acc, v))
+		next, fits := InferDim(acc, v)
+		if !fits {
+			rows[len(rows)-1] = fmt.Sprintf("%s (%s against %s)", rows[len(rows)-1], dimString(acc), dimString(v))
+			ok = false
+			acc = ir.Dynamic
+			continue
+		}
+		acc = next
+	}
+	if acc > 1 {
+		for k, s := range r.shapes {
+			off := r.rank - len(s)
+			if d < off || s[d-off] == 1 {
+				broadcast = append(broadcast, fmt.Sprint(r.index[k]))
+			}
 		}
 	}
-	return e
+	line := fmt.Sprintf("dim %d: (%s) -> %s", d, strings.Join(dims, ", "), dimString(acc))
+	if len(expanded) > 0 {
+		line += fmt.Sprintf(", %s %s expanded with 1", plural(len(expanded), "operand", "operands"), strings.Join(expanded, ", "))
+	}
+	if len(broadcast) > 0 {
+		line += fmt.Sprintf(", %s %s broadcast", plural(len(broadcast), "operand", "operands"), strings.Join(broadcast, ", "))
+	}
+	if len(rows) > 0 {
+		line += "; " + strings.Join(rows, "; then ")
+	} else {
+		line += "; a single ranked operand gives its own size"
+	}
+	if resDim != nil && ok {
+		line += "; " + resultRow(acc, *resDim)
+	}
+	return line, acc, ok
+}
+
+// explainVerdict is the summary's conclusion: whether the operands
+// broadcast, and whether the inferred shape fits the declared result.
+func explainVerdict(inferred, resShape []int64, resRanked, failed, someUnranked bool) string {
+	switch {
+	case failed:
+		return "operands don't have broadcast-compatible shapes"
+	case !resRanked:
+		return fmt.Sprintf("inferred %s; the result is unranked, nothing to check", shapeOrScalar(inferred))
+	case len(resShape) != len(inferred):
+		s := fmt.Sprintf("inferred %s; the result rank %d differs from the inferred rank %d", shapeOrScalar(inferred), len(resShape), len(inferred))
+		if someUnranked {
+			s += " (allowed: with an unranked operand the inferred rank is a lower bound)"
+		}
+		return s
+	}
+	s := "inferred " + shapeOrScalar(inferred)
+	if ResultShapeCompatible(inferred, resShape, false) {
+		return s + ", result compatible"
+	}
+	return s + ", result NOT compatible"
 }
 
 // resultRow names the row of the seed's verification table that applies
