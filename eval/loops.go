@@ -17,44 +17,9 @@ import (
 // stride), iota (the kernel reads a loop index) and reductions all run
 // here.
 func run(op *ir.Op, res int, l *ir.Loops, args []*Tensor) (*Tensor, error) {
-	if len(l.Operands) != len(args) || len(l.Results) != op.NumResults() {
-		return nil, fmt.Errorf("%s: '%s' op has a loop description that does not fit its operands", op.Pos, op.Name)
-	}
-	shapes := make([][]int64, len(args))
-	for i, a := range args {
-		if l.Operands[i] == nil {
-			if len(a.Shape) != 0 && ir.IsShaped(op.Operand(i).Type()) {
-				return nil, fmt.Errorf("%s: '%s' op operand #%d is shaped but its loop map is scalar", op.Pos, op.Name, i)
-			}
-			continue
-		}
-		if len(a.Shape) != len(l.Operands[i]) {
-			return nil, runtimeErr(op, "operand #%d has rank %d at run time, the op's loops need rank %d", i, len(a.Shape), len(l.Operands[i]))
-		}
-		shapes[i] = a.Shape
-	}
-	rt := op.Result(res).Type()
-	var static []int64 // the result type's sizes ('?' as -1), when ranked
-	if s, ranked := ir.Shape(rt); ranked && ir.IsShaped(rt) {
-		if len(s) != len(l.Results[res]) {
-			return nil, runtimeErr(op, "operands have rank %d at run time, but the result type '%s' has rank %d", len(l.Results[res]), ir.TypeString(rt), len(s))
-		}
-		static = s
-	}
-	statics := make([][]int64, res+1)
-	statics[res] = static
-	ext, eerr := l.Extents(shapes, statics)
-	if eerr != nil {
-		return nil, runtimeErr(op, "%s", ExtentMessage(op, l, eerr, shapes, static))
-	}
-	for i, e := range ext {
-		if e < 0 {
-			d := l.ResultDimOf(res, i)
-			return nil, runtimeErr(op, "result dimension %d is dynamic and no operand dimension maps to it: its size is unknown", d)
-		}
-	}
-	if msg := windowMessage(l, shapes); msg != "" {
-		return nil, runtimeErr(op, "%s", msg)
+	shapes, ext, err := runExtents(op, res, l, args)
+	if err != nil {
+		return nil, err
 	}
 	p, err := loopParams(op, res, l)
 	if err != nil {
@@ -73,83 +38,159 @@ func run(op *ir.Op, res int, l *ir.Loops, args []*Tensor) (*Tensor, error) {
 			}
 		}
 	}
-	total := int64(1)
-	for _, e := range ext {
-		total *= e
-	}
-	if total > 0 {
-		// Per tensor and loop, the element stride (0 along a broadcast
-		// dimension of size 1, or a loop the tensor does not index).
-		strides := make([][]int64, len(args)+1)
-		base := make([]int, len(args)+1)
-		tensorStrides := func(k int, maps []ir.DimMap, shape []int64) {
-			strides[k] = make([]int64, len(ext))
-			s := int64(1)
-			for j := len(maps) - 1; j >= 0; j-- {
-				m := maps[j]
-				switch {
-				case m.Loop < 0:
-					base[k] += int(m.Offset * s)
-				case m.Kind == ir.Broadcast && shape[j] == 1:
-				default:
-					strides[k][m.Loop] += m.Stride * s
-					base[k] += int(m.Offset * s)
-				}
-				s *= shape[j]
-			}
-		}
-		for k, maps := range l.Operands {
-			strides[k] = make([]int64, len(ext)) // a scalar: the same element everywhere
-			if maps != nil {
-				tensorStrides(k, maps, shapes[k])
-			}
-		}
-		tensorStrides(len(args), l.Results[res], out.Shape)
-		idx := make([]int64, len(ext))
-		off := append([]int(nil), base...)
-		in := make([]Num, len(args)+len(l.Indices))
-		for range total {
-			for k, a := range args {
-				in[k] = a.At(off[k])
-			}
-			for k, i := range l.Indices {
-				in[len(args)+k] = Num{Int: idx[i]}
-			}
-			v, err := Scalar(op.Def.KernelOn(res, p.kernel.Elem), p.kernel, in...)
-			if err != nil {
-				at := "result index"
-				if acc != nil {
-					at = "iteration"
-				}
-				re := runtimeErr(op, "%v at %s [%s]", err, at, joinInts(idx))
-				re.Err = err
-				return nil, re
-			}
-			r := off[len(args)]
-			if acc == nil {
-				out.Set(r, v)
-			} else {
-				acc.add(r, v, idx, l)
-			}
-			for d := len(ext) - 1; d >= 0; d-- { // odometer
-				idx[d]++
-				for k := range off {
-					off[k] += int(strides[k][d])
-				}
-				if idx[d] < ext[d] {
-					break
-				}
-				for k := range off {
-					off[k] -= int(strides[k][d] * ext[d])
-				}
-				idx[d] = 0
-			}
-		}
+	w := walk{op: op, res: res, l: l, p: p, args: args, shapes: shapes, ext: ext, out: out, acc: acc}
+	if err := w.run(); err != nil {
+		return nil, err
 	}
 	if acc != nil {
 		acc.finish(out, ext, l)
 	}
 	return out, nil
+}
+
+// runExtents checks the operands' ranks against the loops and the result
+// type, and returns the operands' shapes and the loops' extents.
+func runExtents(op *ir.Op, res int, l *ir.Loops, args []*Tensor) ([][]int64, []int64, error) {
+	if len(l.Operands) != len(args) || len(l.Results) != op.NumResults() {
+		return nil, nil, fmt.Errorf("%s: '%s' op has a loop description that does not fit its operands", op.Pos, op.Name)
+	}
+	shapes := make([][]int64, len(args))
+	for i, a := range args {
+		if l.Operands[i] == nil {
+			if len(a.Shape) != 0 && ir.IsShaped(op.Operand(i).Type()) {
+				return nil, nil, fmt.Errorf("%s: '%s' op operand #%d is shaped but its loop map is scalar", op.Pos, op.Name, i)
+			}
+			continue
+		}
+		if len(a.Shape) != len(l.Operands[i]) {
+			return nil, nil, runtimeErr(op, "operand #%d has rank %d at run time, the op's loops need rank %d", i, len(a.Shape), len(l.Operands[i]))
+		}
+		shapes[i] = a.Shape
+	}
+	rt := op.Result(res).Type()
+	var static []int64 // the result type's sizes ('?' as -1), when ranked
+	if s, ranked := ir.Shape(rt); ranked && ir.IsShaped(rt) {
+		if len(s) != len(l.Results[res]) {
+			return nil, nil, runtimeErr(op, "operands have rank %d at run time, but the result type '%s' has rank %d", len(l.Results[res]), ir.TypeString(rt), len(s))
+		}
+		static = s
+	}
+	statics := make([][]int64, res+1)
+	statics[res] = static
+	ext, eerr := l.Extents(shapes, statics)
+	if eerr != nil {
+		return nil, nil, runtimeErr(op, "%s", ExtentMessage(op, l, eerr, shapes, static))
+	}
+	for i, e := range ext {
+		if e < 0 {
+			d := l.ResultDimOf(res, i)
+			return nil, nil, runtimeErr(op, "result dimension %d is dynamic and no operand dimension maps to it: its size is unknown", d)
+		}
+	}
+	if msg := windowMessage(l, shapes); msg != "" {
+		return nil, nil, runtimeErr(op, "%s", msg)
+	}
+	return shapes, ext, nil
+}
+
+// walk is one run of an op's loops: every point of the iteration space,
+// in row-major order, computing the kernel and storing or accumulating.
+type walk struct {
+	op     *ir.Op
+	res    int
+	l      *ir.Loops
+	p      params
+	args   []*Tensor
+	shapes [][]int64
+	ext    []int64
+	out    *Tensor
+	acc    *accumulator
+}
+
+// strides gives, per tensor (the operands, then the result) and loop, the
+// element stride (0 along a broadcast dimension of size 1, or a loop the
+// tensor does not index), and each tensor's base offset.
+func (w *walk) strides() ([][]int64, []int) {
+	strides := make([][]int64, len(w.args)+1)
+	base := make([]int, len(w.args)+1)
+	tensorStrides := func(k int, maps []ir.DimMap, shape []int64) {
+		s := int64(1)
+		for j := len(maps) - 1; j >= 0; j-- {
+			m := maps[j]
+			switch {
+			case m.Loop < 0:
+				base[k] += int(m.Offset * s)
+			case m.Kind == ir.Broadcast && shape[j] == 1:
+			default:
+				strides[k][m.Loop] += m.Stride * s
+				base[k] += int(m.Offset * s)
+			}
+			s *= shape[j]
+		}
+	}
+	for k, maps := range w.l.Operands {
+		strides[k] = make([]int64, len(w.ext)) // a scalar: the same element everywhere
+		if maps != nil {
+			tensorStrides(k, maps, w.shapes[k])
+		}
+	}
+	strides[len(w.args)] = make([]int64, len(w.ext))
+	tensorStrides(len(w.args), w.l.Results[w.res], w.out.Shape)
+	return strides, base
+}
+
+func (w *walk) run() error {
+	total := int64(1)
+	for _, e := range w.ext {
+		total *= e
+	}
+	if total == 0 {
+		return nil
+	}
+	strides, base := w.strides()
+	ext, args := w.ext, w.args
+	idx := make([]int64, len(ext))
+	off := append([]int(nil), base...)
+	in := make([]Num, len(args)+len(w.l.Indices))
+	kernel := w.op.Def.KernelOn(w.res, w.p.kernel.Elem)
+	for range total {
+		for k, a := range args {
+			in[k] = a.At(off[k])
+		}
+		for k, i := range w.l.Indices {
+			in[len(args)+k] = Num{Int: idx[i]}
+		}
+		v, err := Scalar(kernel, w.p.kernel, in...)
+		if err != nil {
+			at := "result index"
+			if w.acc != nil {
+				at = "iteration"
+			}
+			re := runtimeErr(w.op, "%v at %s [%s]", err, at, joinInts(idx))
+			re.Err = err
+			return re
+		}
+		r := off[len(args)]
+		if w.acc == nil {
+			w.out.Set(r, v)
+		} else {
+			w.acc.add(r, v, idx, w.l)
+		}
+		for d := len(ext) - 1; d >= 0; d-- { // odometer
+			idx[d]++
+			for k := range off {
+				off[k] += int(strides[k][d])
+			}
+			if idx[d] < ext[d] {
+				break
+			}
+			for k := range off {
+				off[k] -= int(strides[k][d] * ext[d])
+			}
+			idx[d] = 0
+		}
+	}
+	return nil
 }
 
 // loopParams are the kernel parameters of a Computable op plus its result
