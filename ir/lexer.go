@@ -99,132 +99,126 @@ func isSuffixChar(c byte) bool { return isIdentChar(c) || c == '-' }
 func (l *lexer) next() token {
 	l.skipSpace()
 	start := l.pos
-	mk := func(k tokKind) token {
-		return token{kind: k, start: start, end: l.pos, line: l.line, col: int32(start-l.lineStart) + 1}
-	}
+	mk := func(k tokKind) token { return l.tokAt(k, start) }
 	if l.pos >= l.end {
 		return mk(tEOF)
 	}
 	c := l.data[l.pos]
 	l.pos++
-	switch c {
-	case '(':
-		return mk(tLParen)
-	case ')':
-		return mk(tRParen)
-	case '{':
-		return mk(tLBrace)
-	case '}':
-		return mk(tRBrace)
-	case '[':
-		return mk(tLSquare)
-	case ']':
-		return mk(tRSquare)
-	case '<':
-		return mk(tLess)
-	case '>':
-		return mk(tGreater)
-	case ',':
-		return mk(tComma)
-	case ':':
-		return mk(tColon)
-	case '=':
-		return mk(tEqual)
-	case '*':
-		return mk(tStar)
-	case '?':
-		return mk(tQuestion)
-	case '+':
-		return mk(tPlus)
-	case '-':
+	if k := punctKinds[c]; k != tEOF {
+		return mk(k)
+	}
+	switch {
+	case c == '-':
 		if l.pos < l.end && l.data[l.pos] == '>' {
 			l.pos++
 			return mk(tArrow)
 		}
 		return mk(tMinus)
-	case '"':
+	case c == '"':
 		return l.lexString(start)
-	case '%', '^', '#', '!':
-		kind := tPercentIdent
-		switch c {
-		case '^':
-			kind = tCaretIdent
-		case '#':
-			kind = tHashIdent
-		case '!':
-			kind = tBangIdent
-		}
-		n := l.pos
-		for l.pos < l.end && isSuffixChar(l.data[l.pos]) {
-			l.pos++
-		}
-		if l.pos == n {
-			return l.errTok(start, "invalid "+tokNames[kind]+" name: expected a name after '"+string(c)+"'")
-		}
-		return mk(kind)
-	case '@':
-		if l.pos < l.end && l.data[l.pos] == '"' {
-			t := l.lexString(l.pos)
-			if t.kind == tError {
-				return t
-			}
-			t.kind, t.start, t.col = tAtIdent, start, int32(start-l.lineStart)+1
-			return t
-		}
-		n := l.pos
-		for l.pos < l.end && isSuffixChar(l.data[l.pos]) {
-			l.pos++
-		}
-		if l.pos == n {
-			return l.errTok(start, "expected a symbol name after '@'")
-		}
-		return mk(tAtIdent)
-	}
-	if isDigit(c) {
-		if c == '0' && l.pos < l.end && l.data[l.pos] == 'x' && l.pos+1 < l.end && isHex(l.data[l.pos+1]) {
-			l.pos++
-			for l.pos < l.end && isHex(l.data[l.pos]) {
-				l.pos++
-			}
-			return mk(tInt)
-		}
-		for l.pos < l.end && isDigit(l.data[l.pos]) {
-			l.pos++
-		}
-		if l.pos < l.end && l.data[l.pos] == '.' {
-			l.pos++
-			for l.pos < l.end && isDigit(l.data[l.pos]) {
-				l.pos++
-			}
-			if l.pos < l.end && (l.data[l.pos] == 'e' || l.data[l.pos] == 'E') {
-				p := l.pos + 1
-				if p < l.end && (l.data[p] == '+' || l.data[p] == '-') {
-					p++
-				}
-				if p < l.end && isDigit(l.data[p]) {
-					l.pos = p
-					for l.pos < l.end && isDigit(l.data[l.pos]) {
-						l.pos++
-					}
-				}
-			}
-			return mk(tFloat)
-		}
-		return mk(tInt)
-	}
-	if isLetter(c) || c == '_' {
+	case sigils[c] != tEOF:
+		return l.lexSigilIdent(start, c)
+	case c == '@':
+		return l.lexSymbol(start)
+	case isDigit(c):
+		return l.lexNumber(start)
+	case isLetter(c) || c == '_':
 		for l.pos < l.end && isIdentChar(l.data[l.pos]) {
 			l.pos++
 		}
 		return mk(tBareIdent)
-	}
-	if c == 0 {
+	case c == 0:
 		return l.errTok(start, "unexpected NUL byte in input")
-	}
-	if c >= 0x80 {
+	case c >= 0x80:
 		return l.errTok(start, "unexpected non-ASCII character")
 	}
 	return l.errTok(start, "unexpected character '"+string(c)+"'")
+}
+
+// punctKinds maps the one-character punctuation tokens to their kinds (tEOF:
+// not one of them).
+var punctKinds = [256]tokKind{
+	'(': tLParen, ')': tRParen, '{': tLBrace, '}': tRBrace, '[': tLSquare, ']': tRSquare,
+	'<': tLess, '>': tGreater, ',': tComma, ':': tColon, '=': tEqual, '*': tStar,
+	'?': tQuestion, '+': tPlus,
+}
+
+// sigils maps the prefixes of named identifiers to their token kinds.
+var sigils = [256]tokKind{'%': tPercentIdent, '^': tCaretIdent, '#': tHashIdent, '!': tBangIdent}
+
+// tokAt makes the token that runs from start to the current position.
+func (l *lexer) tokAt(k tokKind, start int) token {
+	return token{kind: k, start: start, end: l.pos, line: l.line, col: int32(start-l.lineStart) + 1}
+}
+
+// lexSigilIdent lexes %name, ^name, #name or !name after its sigil c.
+func (l *lexer) lexSigilIdent(start int, c byte) token {
+	kind := sigils[c]
+	n := l.pos
+	for l.pos < l.end && isSuffixChar(l.data[l.pos]) {
+		l.pos++
+	}
+	if l.pos == n {
+		return l.errTok(start, "invalid "+tokNames[kind]+" name: expected a name after '"+string(c)+"'")
+	}
+	return l.tokAt(kind, start)
+}
+
+// lexSymbol lexes @name or @"quoted name" after its '@'.
+func (l *lexer) lexSymbol(start int) token {
+	if l.pos < l.end && l.data[l.pos] == '"' {
+		t := l.lexString(l.pos)
+		if t.kind == tError {
+			return t
+		}
+		t.kind, t.start, t.col = tAtIdent, start, int32(start-l.lineStart)+1
+		return t
+	}
+	n := l.pos
+	for l.pos < l.end && isSuffixChar(l.data[l.pos]) {
+		l.pos++
+	}
+	if l.pos == n {
+		return l.errTok(start, "expected a symbol name after '@'")
+	}
+	return l.tokAt(tAtIdent, start)
+}
+
+// lexNumber lexes an integer (decimal or 0x hex) or a float after its
+// first digit.
+func (l *lexer) lexNumber(start int) token {
+	c := l.data[start]
+	if c == '0' && l.pos < l.end && l.data[l.pos] == 'x' && l.pos+1 < l.end && isHex(l.data[l.pos+1]) {
+		l.pos++
+		for l.pos < l.end && isHex(l.data[l.pos]) {
+			l.pos++
+		}
+		return l.tokAt(tInt, start)
+	}
+	l.skipDigits()
+	if l.pos >= l.end || l.data[l.pos] != '.' {
+		return l.tokAt(tInt, start)
+	}
+	l.pos++
+	l.skipDigits()
+	if l.pos < l.end && (l.data[l.pos] == 'e' || l.data[l.pos] == 'E') {
+		p := l.pos + 1
+		if p < l.end && (l.data[p] == '+' || l.data[p] == '-') {
+			p++
+		}
+		if p < l.end && isDigit(l.data[p]) {
+			l.pos = p
+			l.skipDigits()
+		}
+	}
+	return l.tokAt(tFloat, start)
+}
+
+func (l *lexer) skipDigits() {
+	for l.pos < l.end && isDigit(l.data[l.pos]) {
+		l.pos++
+	}
 }
 
 func isHex(c byte) bool { return isDigit(c) || (c|0x20 >= 'a' && c|0x20 <= 'f') }
