@@ -17,7 +17,7 @@ def rows(name):
 
 
 res = {}
-for f in rows("driver.tsv") + rows("numpy.tsv"):
+for f in rows("driver.tsv") + rows("numpy.tsv") + rows("contract.tsv") + rows("contract_numpy.tsv"):
     if f[0] == "RESULT":
         res[(f[1], f[2])] = dict(threads=int(f[3]), med=float(f[4]), bytes=float(f[7]), calls=float(f[9]))
 bw = {}
@@ -233,6 +233,38 @@ for w in ["W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9", "W12", "W13", "W
         w, ms(w, "tirc"), ms(w, "tirc, user's path (clang -O3)"), ratio(u, tt), ratio(t(w, "tirc, portable"), tt),
         ratio(c, u), ms(w, py), vs_numpy(w, py, "NumPy expression")))
 print()
+contract_rows = [w for w in ["W18", "W19", "W20", "W21", "W22"] if any(k[0] == w for k in res)]
+if contract_rows:
+    info = {f[0]: f[1:] for f in rows("contract.tsv") + rows("contract_numpy.tsv") if f[0] in ("PEAK", "BLAS", "BLASCORE")}
+    peak = {f[1]: float(f[2]) for f in rows("contract.tsv") if f[0] == "PEAK"}
+    print("## Contractions (W18-W22)\n")
+    print("GFLOPS of one call's FLOPs over the median time; ratios are the other time over")
+    print("tirc's (above 1: tirc is faster). NumPy runs on one thread with the BLAS it")
+    print("loaded (%s; OpenBLAS's kernel: %s), `NumPy+BLAS` being np.matmul into a" % (
+        info.get("BLAS", ["?"])[0], info.get("BLASCORE", ["?"])[0]))
+    print("preallocated array (W20/W21: the expression's matmuls alone), `NumPy` the")
+    print("expression. `MLIR 19` is linalg.matmul through the pipeline to loops, timed once.")
+    if peak:
+        print("One core's FMA peak (bench/c/fmapeak.h): f32 %.1f, f64 %.1f GFLOPS." % (peak.get("f32", 0), peak.get("f64", 0)))
+    print()
+    print("| workload | tirc GFLOPS | % of FMA peak | vs NumPy+BLAS | vs NumPy | vs MLIR 19 | 2 threads | user's path/native |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+
+    def gflops(w, v):
+        r = res.get((w, v))
+        return "–" if r is None else "%.1f" % (r["bytes"] / r["med"])
+
+    for w in contract_rows:
+        tt = t(w, "tirc")
+        pk = peak.get("f64" if w == "W19" else "f32")
+        of_peak = "–" if tt is None or not pk else "%.0f%%" % (100 * res[(w, "tirc")]["bytes"] / tt / pk)
+        print("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            w, gflops(w, "tirc"), of_peak, ratio(t(w, "NumPy+BLAS"), tt), ratio(t(w, "NumPy expression"), tt),
+            ratio(t(w, "MLIR 19"), tt), ratio(tt, t(w, "tirc, 2 threads")), ratio(t(w, "tirc (user's path)"), tt)))
+    print()
+    print("The references alone (GFLOPS): " + "; ".join(
+        "%s NumPy+BLAS %s, NumPy %s, MLIR 19 %s" % (w, gflops(w, "NumPy+BLAS"), gflops(w, "NumPy expression"),
+                                                     gflops(w, "MLIR 19")) for w in contract_rows) + ".\n")
 print("## The compiler\n")
 print("Best of 3 wall times (of 9 for a command under a second, the noisiest; bash's EPOCHREALTIME)")
 print("and peak RSS (`/usr/bin/time`), modules from")

@@ -64,44 +64,49 @@ for w in $user_workloads; do
 done
 
 # 2. The MLIR 19 pipeline (shared/peers/mlir/PIPELINE.md), where installed.
-if command -v mlir-opt-19 >/dev/null && command -v mlir-translate-19 >/dev/null && command -v clang-19 >/dev/null; then
+have_pipeline=0
+command -v mlir-opt-19 >/dev/null && command -v mlir-translate-19 >/dev/null && command -v clang-19 >/dev/null && have_pipeline=1
+lower=(--convert-linalg-to-loops --convert-scf-to-cf --expand-strided-metadata --lower-affine
+       --finalize-memref-to-llvm --convert-math-to-llvm --convert-arith-to-llvm --convert-func-to-llvm
+       --convert-cf-to-llvm --reconcile-unrealized-casts)
+# mlir_build W LAYOUT: bench/mlir/wW.mlir through the pipeline to
+# $out/mlir_wW[_dyn].o; prints the object's path.
+mlir_build() {
+  local w=$1 layout=$2 fuse=() tosa=0 libm=()
+  [ $w = 3 ] && fuse=(--linalg-fuse-elementwise-ops)
+  # W6-W9 are TOSA (what a frontend hands MLIR): tosa-to-linalg first.
+  grep -q 'tosa\.' bench/mlir/w$w.mlir && tosa=1 fuse=(--linalg-fuse-elementwise-ops)
+  # W10/W11: tosa.transpose becomes linalg.transpose, a named op that
+  # fuses with W11's add only once generalized (else a temporary).
+  [ $w = 10 ] || [ $w = 11 ] && fuse=(--linalg-generalize-named-ops "${fuse[@]}")
+  # W12-W17, W20: tanh and erf have no LLVM intrinsic: libm, as MLIR lowers them.
+  [ $w -ge 12 ] && libm=(--convert-math-to-libm)
+  # Static identity layouts, and "_dyn": strides and offset read from the
+  # descriptor at run time, like tirc's ABI.
+  local name=mlir_w$w opts="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map"
+  if [ $layout = dyn ]; then name=mlir_w${w}_dyn; opts="bufferize-function-boundaries"; fi
+  sed "s/@mlir_w$w(/@$name(/" bench/mlir/w$w.mlir > $out/$name.src.mlir
+  if [ $tosa = 1 ]; then
+    mlir-opt-19 $out/$name.src.mlir \
+      --pass-pipeline="builtin.module(func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,tosa-to-tensor))" \
+      -o $out/$name.linalg.mlir
+    mv $out/$name.linalg.mlir $out/$name.src.mlir
+  fi
+  mlir-opt-19 $out/$name.src.mlir "${fuse[@]}" --eliminate-empty-tensors "--one-shot-bufferize=$opts" \
+    --drop-equivalent-buffer-results --buffer-deallocation-pipeline --convert-bufferization-to-memref \
+    -o $out/$name.bufferized.mlir
+  mlir-opt-19 $out/$name.bufferized.mlir "${libm[@]}" "${lower[@]}" -o $out/$name.llvm.mlir
+  mlir-translate-19 --mlir-to-llvmir $out/$name.llvm.mlir -o $out/$name.ll
+  clang-19 $CFLAGS -Wno-override-module -c $out/$name.ll -o $out/$name.o
+  echo $out/$name.o
+}
+if [ $have_pipeline = 1 ]; then
   log "MLIR 19 pipeline: mlir-opt-19 | mlir-translate-19 | clang-19 $CFLAGS"
-  lower=(--convert-linalg-to-loops --convert-scf-to-cf --expand-strided-metadata --lower-affine
-         --finalize-memref-to-llvm --convert-math-to-llvm --convert-arith-to-llvm --convert-func-to-llvm
-         --convert-cf-to-llvm --reconcile-unrealized-casts)
   for w in $workloads; do
-    fuse=()
-    [ $w = 3 ] && fuse=(--linalg-fuse-elementwise-ops)
-    # W6-W9 are TOSA (what a frontend hands MLIR): tosa-to-linalg first.
-    tosa=0
-    grep -q 'tosa\.' bench/mlir/w$w.mlir && tosa=1 fuse=(--linalg-fuse-elementwise-ops)
-    # W10/W11: tosa.transpose becomes linalg.transpose, a named op that
-    # fuses with W11's add only once generalized (else a temporary).
-    [ $w = 10 ] || [ $w = 11 ] && fuse=(--linalg-generalize-named-ops "${fuse[@]}")
-    # W12-W17: tanh and erf have no LLVM intrinsic: libm, as MLIR lowers them.
-    libm=()
-    [ $w -ge 12 ] && libm=(--convert-math-to-libm)
-    # Static identity layouts, and "_dyn": strides and offset read from the
-    # descriptor at run time, like tirc's ABI.
     layouts="static dyn"
     [ $w -ge 12 ] && layouts=static # W12-W17: compute-bound, layouts do not matter
     for layout in $layouts; do
-      name=mlir_w$w; opts="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map"
-      if [ $layout = dyn ]; then name=mlir_w${w}_dyn; opts="bufferize-function-boundaries"; fi
-      sed "s/@mlir_w$w(/@$name(/" bench/mlir/w$w.mlir > $out/$name.src.mlir
-      if [ $tosa = 1 ]; then
-        mlir-opt-19 $out/$name.src.mlir \
-          --pass-pipeline="builtin.module(func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,tosa-to-tensor))" \
-          -o $out/$name.linalg.mlir
-        mv $out/$name.linalg.mlir $out/$name.src.mlir
-      fi
-      mlir-opt-19 $out/$name.src.mlir "${fuse[@]}" --eliminate-empty-tensors "--one-shot-bufferize=$opts" \
-        --drop-equivalent-buffer-results --buffer-deallocation-pipeline --convert-bufferization-to-memref \
-        -o $out/$name.bufferized.mlir
-      mlir-opt-19 $out/$name.bufferized.mlir "${libm[@]}" "${lower[@]}" -o $out/$name.llvm.mlir
-      mlir-translate-19 --mlir-to-llvmir $out/$name.llvm.mlir -o $out/$name.ll
-      clang-19 $CFLAGS -Wno-override-module -c $out/$name.ll -o $out/$name.o
-      objs+=("$out/$name.o")
+      objs+=("$(mlir_build $w $layout)")
     done
   done
 else
@@ -113,6 +118,46 @@ log "driver: C kernels, MLIR, tirc (1 and 2 threads) -- REPS=$REPS"
 $CC $CFLAGS -Ibench/c bench/c/driver.c $out/kernels.o "${objs[@]}" -o $out/driver -lm -lgomp
 $out/driver > $out/driver.tsv 2> $out/driver.log || { cat $out/driver.log >&2; echo "bench: the driver failed (an output mismatch?)" >&2; exit 1; }
 grep -v '^RESULT' $out/driver.log >&2 || true
+
+# 3b. Contractions, W18-W22 (shared/BENCH.md, issue 36): tirc where it
+#     lowers them (also on the user's path), the MLIR 19 pipeline
+#     (linalg.matmul to loops; W20's takes a minute a call, left out under
+#     QUICK), NumPy with OpenBLAS on one thread, and one core's FMA peak.
+cworkloads="18 19 20 21 22"
+[ -n "${CWORKLOADS:-}" ] && cworkloads=$CWORKLOADS
+creps=5
+[ "$quick" = 1 ] && creps=3
+cobjs=()
+log "contractions: tirc -emit-llvm bench/workloads/w18-w22.mlir; the MLIR 19 pipeline"
+for w in $cworkloads; do
+  if tirc -emit-llvm bench/workloads/w$w.mlir -o $out/w$w.ll 2> $out/contract.err; then
+    $CC $CFLAGS -c $out/w$w.ll -o $out/w$w.o
+    sed "s/@w$w\b/@w${w}_user/" bench/workloads/w$w.mlir > $out/w${w}_user.mlir
+    tirc -emit-llvm $out/w${w}_user.mlir -o $out/w${w}_user.ll
+    clang -O3 -c $out/w${w}_user.ll -o $out/w${w}_user.o
+    cobjs+=("$out/w$w.o" "$out/w${w}_user.o")
+  else
+    log "tirc does not lower w$w: $(head -1 $out/contract.err)"
+  fi
+  if [ $have_pipeline = 1 ] && { [ "$quick" != 1 ] || [ $w != 20 ]; }; then
+    cobjs+=("$(mlir_build $w static)")
+  fi
+done
+$CC $CFLAGS -Ibench/c bench/c/contract.c "${cobjs[@]}" -o $out/contract -lm -lgomp
+REPS=$creps $out/contract $(for w in $cworkloads; do printf 'W%s ' $w; done) > $out/contract.tsv 2> $out/contract.log ||
+  { cat $out/contract.log >&2; echo "bench: the contraction driver failed (a wrong result?)" >&2; exit 1; }
+cat $out/contract.log >&2
+if /usr/bin/python3 -c 'import numpy' 2>/dev/null; then
+  log "contractions in NumPy (OpenBLAS's own kernel choice, one thread)"
+  env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE OPENBLAS_NUM_THREADS=1 OPENBLAS_VERBOSE=2 REPS=$creps \
+    /usr/bin/python3 bench/numpy/contract.py $(for w in $cworkloads; do printf 'W%s ' $w; done) \
+    > $out/contract_numpy.out 2> $out/contract_numpy.log ||
+    { cat $out/contract_numpy.log >&2; echo "bench: NumPy's contractions failed" >&2; exit 1; }
+  grep -v '^Core:' $out/contract_numpy.out > $out/contract_numpy.tsv || true
+  core=$(cat $out/contract_numpy.out $out/contract_numpy.log | sed -n 's/^Core: *//p' | head -1)
+  printf 'BLASCORE\t%s\n' "${core:-not reported}" >> $out/contract_numpy.tsv
+  grep -v '^Core:' $out/contract_numpy.log >&2 || true
+fi
 
 # 4. NumPy, with the C kernel timed in the same Python process, and W4
 #    called from Python through tirc's package (python/tirc).
