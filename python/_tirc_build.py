@@ -24,7 +24,7 @@ import tempfile
 import zipfile
 
 NAME, VERSION = "tirc", "0.1.0"
-HERE = os.path.dirname(os.path.abspath(__file__))
+HERE = os.path.dirname(os.path.realpath(__file__))
 REPO = os.path.dirname(HERE)
 DIST_INFO = "%s-%s.dist-info" % (NAME, VERSION)
 
