@@ -11,6 +11,9 @@ pkgs=(
   llvm-19          # opt-19
   mlir-19-tools    # mlir-opt-19, the reference for every MLIR behaviour
   python3-numpy    # independent reference numbers and .npy files
+  python3-pip      # pip install ./python (the tirc package), offline
+  python3-setuptools  # pip needs it (the package's own build does not)
+  python3-venv     # python3 -m venv: the package in a venv (Debian's Python is externally managed)
   libclang-rt-14-dev  # AddressSanitizer runtime for clang-14
   libgcc-12-dev    # libgomp.so: -lgomp for multi-threaded generated code
   time             # /usr/bin/time: peak memory in make bench

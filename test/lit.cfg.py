@@ -62,6 +62,16 @@ if os.system(python + " -c 'import numpy' 2>/dev/null") == 0:
 elif in_ci:
     lit_config.fatal("python3-numpy is not importable by /usr/bin/python3 (run `make deps`)")
 
+# python3-venv (venv with ensurepip) and python3-pip: test/python/install.test
+# pip-installs the package into a venv.
+if os.system(python + " -c 'import ensurepip, venv' 2>/dev/null") == 0 and \
+        os.system(python + " -m pip --version >/dev/null 2>&1") == 0:
+    config.available_features.add("python3-venv")
+elif in_ci:
+    lit_config.fatal("python3-venv or python3-pip is missing for /usr/bin/python3 (run `make deps`)")
+else:
+    lit_config.note("python3-venv or python3-pip not found: the package's installation is not tested")
+
 # tirc-<flag> features for flags of tirc -help, so tests of a flag that is
 # still being built are unsupported rather than failing.
 try:

@@ -111,8 +111,9 @@ def compile(source, *, arg_shapes=None, threads=None, checks=True, parallel_thre
     sources: C files linked in, e.g. the definitions of the module's
         external functions (func.func private declarations).
     cflags: extra clang flags (e.g. ["-march=native"]).
-    tirc, cc: the tirc binary and C compiler (default: $TIRC or the
-        repository's bin/tirc or PATH; $TIRC_CC or clang).
+    tirc, cc: the tirc binary and C compiler (default: $TIRC, the installed
+        package's own compiler, the repository's bin/tirc or PATH;
+        $TIRC_CC or clang).
     cache_dir: where built modules are kept (default $TIRC_CACHE_DIR or
         ~/.cache/tirc).
     target: tirc's -target-cpu (default: this machine's CPU; "portable"

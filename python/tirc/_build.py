@@ -36,13 +36,62 @@ class CompileError(Error):
     """tirc or clang rejected the module; message holds their diagnostics."""
 
 
+def _repo():
+    """The repository whose bin/tirc the package uses: the one around the
+    source tree it runs from, else the one it was installed from without a
+    compiler of its own (tirc/_installed.py, written by pip's build)."""
+    src = os.path.dirname(os.path.dirname(_here))
+    if os.path.isfile(os.path.join(src, "go.mod")):
+        return src
+    try:
+        from ._installed import REPO
+    except ImportError:
+        return None
+    return REPO
+
+
+def _is_wrapper(path):
+    """Whether path is the `tirc` console script pip installs with the
+    package (it runs find_tirc's result: never its own answer)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(1024)
+    except OSError:
+        return False
+    return head.startswith(b"#!") and b"tirc.__main__" in head
+
+
+def _executable(path):
+    return os.path.isfile(path) and os.access(path, os.X_OK)
+
+
+NOT_FOUND_HELP = ("set TIRC to the tirc binary (export TIRC=/path/to/tirc; `make build` in tirc's repository "
+                  "writes bin/tirc), or put tirc on PATH, or reinstall the package with Go installed "
+                  "(pip install ./python builds the compiler into it)")
+
+
 def find_tirc(tirc=None):
-    """tirc's path: the argument, $TIRC, the repository's bin/tirc, or PATH."""
-    cands = [tirc, os.environ.get("TIRC"), os.path.join(_here, "..", "..", "bin", "tirc"), shutil.which("tirc")]
-    for c in cands:
-        if c and os.path.isfile(c) and os.access(c, os.X_OK):
+    """tirc's path: the argument, $TIRC, the installed package's own
+    tirc/bin/tirc, the repository's bin/tirc, or tirc on PATH.
+    FileNotFoundError says where it looked and how to point it at one."""
+    for what, c in (("tirc=", tirc), ("$TIRC=", os.environ.get("TIRC"))):
+        if c:
+            if not _executable(c):
+                raise FileNotFoundError("tirc: %s%s is not an executable file; %s" % (what, c, NOT_FOUND_HELP))
             return os.path.realpath(c)
-    raise FileNotFoundError("tirc not found: build it (make build), put it on PATH, or set $TIRC")
+    looked = [os.path.join(_here, "bin", "tirc")]
+    repo = _repo()
+    if repo:
+        looked.append(os.path.join(repo, "bin", "tirc"))
+    for c in looked:
+        if _executable(c):
+            return os.path.realpath(c)
+    for d in os.environ.get("PATH", os.defpath).split(os.pathsep):
+        c = os.path.join(d or ".", "tirc")
+        if _executable(c) and not _is_wrapper(c):
+            return os.path.realpath(c)
+    raise FileNotFoundError("tirc: no tirc compiler found ($TIRC is not set; looked at %s and PATH): %s"
+                            % (", ".join(looked), NOT_FOUND_HELP))
 
 
 def find_cc(cc=None):
