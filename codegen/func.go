@@ -12,6 +12,7 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/tirc/tirc/codegen/llvmtext"
 	"github.com/tirc/tirc/ir"
 	"github.com/tirc/tirc/traits"
 )
@@ -65,7 +66,7 @@ type funcCtx struct {
 	general value.Value
 	// streamer prints the blocks of the function as they are completed
 	// (stream.go); nil in a fast entry.
-	streamer *streamer
+	streamer *llvmtext.Streamer
 }
 
 // result is one tensor result of the function: its descriptor parameter
@@ -235,14 +236,14 @@ func (mc *moduleCtx) lowerFunc(f *ir.Func) error {
 	plan := mc.plan(f)
 	fc := &funcCtx{mod: mc, f: f, fn: fn, vals: make([]*lowered, f.NumValues()), inlined: plan.inlined, plan: plan}
 	fc.bl = newBuilder(mc, fn)
-	fc.streamer = &streamer{}
+	fc.streamer = llvmtext.NewStreamer(nil)
 	s := fc.streamer
 	mc.later(func() {
 		if c := mc.spareChunk; c != nil {
 			// The first chunk of the last function's text, copied out:
 			// a module of many small functions allocates one, not one
 			// each.
-			s.mid.reuse(c)
+			s.Reuse(c)
 			mc.spareChunk = nil
 		}
 	})

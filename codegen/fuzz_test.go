@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tirc/tirc/codegen"
+	"github.com/tirc/tirc/codegen/llvmtext"
 	_ "github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/internal/testcorpus"
 	"github.com/tirc/tirc/ir"
@@ -66,9 +67,9 @@ func FuzzEmit(f *testing.F) {
 					t.Fatalf("no definition of @%s in the output\ninput:\n%s\noutput:\n%s", fn.Name, data, out)
 				}
 			}
-			*codegen.LLIROnly = true
+			llvmtext.LLIROnly = true
 			slow, _ := codegen.Emit(m, opts)
-			*codegen.LLIROnly = false
+			llvmtext.LLIROnly = false
 			if string(slow) != string(out) {
 				t.Fatalf("the printer differs from llir's\ninput:\n%s\nllir:\n%s\nprinter:\n%s", data, slow, out)
 			}
