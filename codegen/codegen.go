@@ -5,6 +5,7 @@ import (
 	"io"
 	"maps"
 
+	"github.com/tirc/tirc/codegen/cabi"
 	"github.com/tirc/tirc/codegen/llvmtext"
 	"github.com/tirc/tirc/ir"
 )
@@ -81,7 +82,7 @@ func emit(m *ir.Module, opts Options, t *llvmtext.Text) (diags ir.Diagnostics) {
 		}
 	}
 	for _, f := range m.Funcs {
-		if err := checkName(f); err != nil {
+		if err := cabi.CheckName(f); err != nil {
 			diags = append(diags, err)
 			continue
 		}

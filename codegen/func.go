@@ -12,6 +12,7 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/tirc/tirc/codegen/cabi"
 	"github.com/tirc/tirc/codegen/llvmtext"
 	"github.com/tirc/tirc/ir"
 	"github.com/tirc/tirc/traits"
@@ -156,7 +157,7 @@ func (mc *moduleCtx) declare(m *ir.Module, f *ir.Func) error {
 	}
 	d := &decl{f: f, name: f.Name}
 	if f.Visibility == "private" && !f.External {
-		d.name = mc.symbol(privateSymbol(f.Name))
+		d.name = mc.symbol(cabi.PrivateSymbol(f.Name))
 	}
 	mc.decls[f.Name] = d
 	if f.External {
@@ -167,7 +168,7 @@ func (mc *moduleCtx) declare(m *ir.Module, f *ir.Func) error {
 	if mc.fastEntryOK(f) {
 		d.general = mc.symbol(f.Name + ".general")
 	}
-	if d.bare = BareName(m, f); d.bare != "" {
+	if d.bare = cabi.BareName(m, f); d.bare != "" {
 		mc.symbols[d.bare] = true
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tirc/tirc/codegen"
+	"github.com/tirc/tirc/codegen/cabi"
 	"github.com/tirc/tirc/codegen/llvmtext"
 	_ "github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/internal/testcorpus"
@@ -60,7 +61,7 @@ func FuzzEmit(f *testing.F) {
 				// A private function may be renamed (codegen/names.go).
 				sym := fn.Name
 				if fn.Visibility == "private" {
-					sym = codegen.PrivateSymbol(sym)
+					sym = cabi.PrivateSymbol(sym)
 				}
 				def := regexp.MustCompile(`define [^\n]*@"?` + regexp.QuoteMeta(sym) + `(\.[0-9]+)?"?\(`)
 				if !fn.External && !def.Match(out) {

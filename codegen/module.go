@@ -605,5 +605,14 @@ func (mc *moduleCtx) finishEntries(f *ir.Func, bare *llvm.Func) {
 // escape makes s safe inside a printf format.
 func escape(s string) string { return strings.ReplaceAll(s, "%", "%%") }
 
-// elemName is an element type's name in C descriptor typedefs.
-func elemName(e *ir.Scalar) string { return e.String() }
+// symbol returns an unused LLVM symbol name for a new internal function
+// or global: want, else want.1, want.2, ...; the name is then taken.
+func (mc *moduleCtx) symbol(want string) string {
+	mc.mustTurn()
+	name := want
+	for i := 1; mc.symbols[name]; i++ {
+		name = want + "." + strconv.Itoa(i)
+	}
+	mc.symbols[name] = true
+	return name
+}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+
+	"github.com/tirc/tirc/codegen/cabi"
 )
 
 // A portable object (Options.Portable, tirc -target-cpu=portable) holds
@@ -448,7 +450,7 @@ func (rt *dispatchRuntime) text() string {
 	}
 	r := strings.NewReplacer("LEVEL", globalIdent(rt.level), "CHOOSE", globalIdent(rt.choose), "DETECT", globalIdent(rt.detect),
 		"ENV", str[rt.env], "NAME1", str[rt.names+".1"], "NAME2", str[rt.names+".2"], "NAME3", str[rt.names+".3"], "WARN", str[rt.warn],
-		"ERRFD", globalIdent(ErrorFDSymbol),
+		"ERRFD", globalIdent(cabi.ErrorFDSymbol),
 		"V3ECX1", fmt.Sprint(asI32(v3Leaf1ECX)), "V3EBX7", fmt.Sprint(asI32(v3Leaf7EBX)), "V3EXT", fmt.Sprint(asI32(v3ExtECX)),
 		"V3XCR0", fmt.Sprint(v3XCR0), "V4EBX7", fmt.Sprint(asI32(v4Leaf7EBX)), "V4XCR0", fmt.Sprint(v4XCR0))
 	b.WriteString(r.Replace(dispatchIR))

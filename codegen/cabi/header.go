@@ -1,4 +1,4 @@
-package codegen
+package cabi
 
 import (
 	"fmt"
@@ -34,7 +34,7 @@ func EmitCHeader(m *ir.Module) ([]byte, ir.Diagnostics) {
 		if f.Visibility == "private" && !f.External {
 			continue
 		}
-		if d := checkName(f); d != nil {
+		if d := CheckName(f); d != nil {
 			diags = append(diags, d)
 			continue
 		}
@@ -51,8 +51,8 @@ func EmitCHeader(m *ir.Module) ([]byte, ir.Diagnostics) {
 					diags = append(diags, ir.Errorf(f.Pos, "@%s has the unranked type '%s'; run -infer-shapes (and -arg-shapes) first", f.Name, ir.TypeString(t)))
 					return
 				}
-				descs[descName(t)] = t
-				p = fmt.Sprintf("%s%s *%s", c, descName(t), name)
+				descs[DescName(t)] = t
+				p = fmt.Sprintf("%s%s *%s", c, DescName(t), name)
 				bp = fmt.Sprintf("%s%s *%s /* %s */", c, CElemType(t.Elem), name, ir.TypeString(t))
 			case *ir.VectorType:
 				p = fmt.Sprintf("%s%s *%s /* %s */", c, CElemType(t.Elem), name, ir.TypeString(t))
@@ -226,5 +226,5 @@ func isIdentByte(c byte) bool {
 // name the header itself uses (tirc_*, *_t types), not a macro of the C
 // library (errno, EOF, bool: names.go).
 func cIdentifier(s string) bool {
-	return cIdent(s) && s[0] != '_' && !strings.HasPrefix(s, "tirc_") && !strings.HasSuffix(s, "_t") && !cKeywords[s] && libraryNames()[s].kind != 'm'
+	return CIdent(s) && s[0] != '_' && !strings.HasPrefix(s, "tirc_") && !strings.HasSuffix(s, "_t") && !cKeywords[s] && libraryNames()[s].kind != 'm'
 }
