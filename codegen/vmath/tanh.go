@@ -1,4 +1,4 @@
-package codegen
+package vmath
 
 import (
 	"math"
@@ -144,7 +144,7 @@ func (v *vm) tanh32(x value.Value) value.Value {
 	w := v.mul(v.mul(r, r), v.fma(r, v.horner(r, expm1Taylor[:5]...), v.c(0.5)))
 	qh := v.add(r, w)
 	ql := v.add(v.sub(r, qh), w)
-	s := v.pow2(v.bl.b.NewSub(v.bits(m), v.bits(magic)))
+	s := v.pow2(v.bl.b().NewSub(v.bits(m), v.bits(magic)))
 	ps := v.add(v.c(1), s)
 	dh := v.fma(s, qh, ps)
 	dl := v.fma(s, ql, v.fma(s, qh, v.sub(ps, dh)))

@@ -1,4 +1,4 @@
-package codegen
+package vmath
 
 import (
 	"math"
@@ -64,7 +64,7 @@ func (v *vm) expReduce(x value.Value) (k, ki, rh, rl value.Value) {
 // exponential, or with m1 its expm1. k is the integer ki, at least -120
 // and at most 1100.
 func (v *vm) expFinish(ki, sh, sl value.Value, m1 bool) value.Value {
-	b := v.bl.b
+	b := v.bl.b()
 	one, lo := v.c(1), v.c(0)
 	if m1 {
 		// 1 - 2^-k is exact for |k| <= 53; beyond, 2^-k goes to the low
