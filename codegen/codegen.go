@@ -7,6 +7,7 @@ import (
 
 	"github.com/tirc/tirc/codegen/cabi"
 	"github.com/tirc/tirc/codegen/llvmtext"
+	"github.com/tirc/tirc/codegen/portable"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -41,7 +42,7 @@ func EmitText(m *ir.Module, opts Options) (out *Text, diags ir.Diagnostics) {
 		return nil, diags
 	}
 	if opts.Portable {
-		p, err := multiversion(t.AppendTo(nil))
+		p, err := portable.Multiversion(t.AppendTo(nil), cabi.ErrorFDSymbol)
 		if err != nil {
 			return nil, append(diags, ir.Errorf(m.Pos, "%v", err))
 		}
@@ -59,7 +60,7 @@ func EmitText(m *ir.Module, opts Options) (out *Text, diags ir.Diagnostics) {
 // have errors (or w failed: err), w may have received part of the text:
 // the caller discards it.
 func EmitTo(w io.Writer, m *ir.Module, opts Options) (diags ir.Diagnostics, err error) {
-	if opts.Portable { // multiversion needs the whole text
+	if opts.Portable { // Multiversion needs the whole text
 		t, diags := EmitText(m, opts)
 		if t != nil {
 			_, err = t.WriteTo(w)

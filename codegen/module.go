@@ -117,7 +117,7 @@ type module struct {
 	// noUnrollMD is the loop ID of llvm.loop.unroll.disable.
 	noUnrollMD *metadata.Tuple
 	errFD      *llvm.Global // @tirc_error_fd (errorfd.go)
-	// vmathTabs are the math kernels' tables by name (vmath_log.go).
+	// vmathTabs are the math kernels' tables by name (mathglue.go, Table).
 	vmathTabs map[string]*llvm.Global
 	// shared are the nests built so far by key (nestcache.go), and omp
 	// their wrappers for GOMP_parallel (parallel.go).
@@ -291,8 +291,8 @@ func (mc *moduleCtx) defineString(name, s string) *stringPtr {
 		// What llir prints, without its fmt calls: a long function has a
 		// message per check (TestPrinterMatchesLLIR compares).
 		arr := "[" + strconv.Itoa(len(s)+1) + " x i8]"
-		g := globalIdent(name)
-		def = g + " = private unnamed_addr constant " + arr + " c\"" + escapeLL(s) + "\\00\""
+		g := llvmtext.GlobalIdent(name)
+		def = g + " = private unnamed_addr constant " + arr + " c\"" + llvmtext.EscapeString(s) + "\\00\""
 		ident = "getelementptr inbounds (" + arr + ", " + arr + "* " + g + ", i64 0, i64 0)"
 	}
 	mc.write("\n" + def + "\n")
@@ -307,15 +307,6 @@ func (mc *moduleCtx) defineGlobal(g *llvm.Global) {
 // write appends s to the output, after what is queued (later).
 func (mc *moduleCtx) write(s string) {
 	mc.later(func() { mc.out.WriteString(s) })
-}
-
-// globalIdent is name as LLVM IR writes a global's: @name, quoted when
-// it is not a plain name.
-func globalIdent(name string) string {
-	if llvmtext.PlainName(name) {
-		return "@" + name
-	}
-	return llvm.NewGlobal(name, types.I8).Ident()
 }
 
 // ownGlobals are a tirc function's own globals: the strings naming it and
@@ -367,25 +358,6 @@ func (d *decl) ownGlobals() *ownGlobals {
 		d.own = &ownGlobals{}
 	}
 	return d.own
-}
-
-// escapeLL writes s as LLVM's c"..." holds it: printable ASCII but '"'
-// and '\\' as is, any other byte as \XX.
-func escapeLL(s string) string {
-	const hex = "0123456789ABCDEF"
-	var b strings.Builder
-	b.Grow(len(s))
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if ' ' <= c && c <= '~' && c != '"' && c != '\\' {
-			b.WriteByte(c)
-			continue
-		}
-		b.WriteByte('\\')
-		b.WriteByte(hex[c>>4])
-		b.WriteByte(hex[c&0x0F])
-	}
-	return b.String()
 }
 
 // stringPtr is the i8* of a string constant already written (cstring):

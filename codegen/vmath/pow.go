@@ -10,9 +10,9 @@ import (
 )
 
 // powKernel lowers powf (x**y) on compute-type values: e^(y log|x|) with
-// log|x| a double-double (vmath_log.go) times y as a double-double, whose
+// log|x| a double-double (log.go) times y as a double-double, whose
 // exponential takes the low part into its reduced argument
-// (vmath_exp.go); f32 computes 2^(y log2|x|) in plain f64, log without a
+// (exp.go); f32 computes 2^(y log2|x|) in plain f64, log without a
 // table (logM). Then the
 // special cases of C99 F.9.4.4: pow(x, ±0) = 1 and pow(1, y) = 1 even
 // for NaN, pow(-1, ±inf) = 1, NaN for a finite x < 0 and a finite

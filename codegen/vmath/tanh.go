@@ -7,7 +7,7 @@ import (
 	"github.com/llir/llvm/ir/value"
 )
 
-// tanh and sigmoid from E = e^v for v = -2|x| and v = -|x| (vmath_exp.go's
+// tanh and sigmoid from E = e^v for v = -2|x| and v = -|x| (exp.go's
 // expParts): both need e^v only for v <= 0, where it cannot overflow.
 
 // vTanh is tanh x = sign(x) (1 - E) / (1 + E), E = e^(-2|x|) = 2^k (1 +

@@ -11,7 +11,7 @@ import (
 )
 
 // This file has the building blocks of the vectorizable math kernels
-// (vmath_*.go): straight-line code on a float type, a scalar or a vector,
+// (the other files): straight-line code on a float type, a scalar or a vector,
 // with no branch and no libm call, so that the loop vectorizer widens the
 // loop around it. Every multiply-add is llvm.fma (one rounding on every
 // target, with no fast-math flag), so the bits do not depend on the CPU.
