@@ -12,19 +12,20 @@ import (
 	"github.com/llir/llvm/ir/value"
 )
 
-// A faster Printer of function definitions. llir/llvm prints every
+// Printer is a faster printer of function definitions. llir/llvm prints every
 // instruction through fmt with a fresh string per operand type, which was
 // half of -emit-llvm's time. Printer writes the instructions codegen emits
 // most (their plain forms: no metadata, atomics or fast-math flags)
 // straight into one buffer, with each type's text computed once, and hands
 // anything else to llir; the result is byte for byte llir's (checked by
-// TestPrinterMatchesLLIR over every test module).
+// codegen's TestPrinterMatchesLLIR over every test module).
 type Printer struct {
 	w     *Text
 	types map[types.Type]string
 	ptrs  map[types.Type]string // the text of a pointer to the key (ptr)
 }
 
+// NewPrinter is a printer writing into w.
 func NewPrinter(w *Text) *Printer {
 	return &Printer{w: w, types: map[types.Type]string{}, ptrs: map[types.Type]string{}}
 }

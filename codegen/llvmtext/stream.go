@@ -9,9 +9,9 @@ import (
 	"github.com/llir/llvm/ir/types"
 )
 
-// Streamer prints a function while it is built. A tirc function's body becomes
-// one LLVM function with a few instructions per op, so a module of a
-// million ops in one function would hold millions of llir objects until
+// Streamer prints a function while it is built. A tirc function's body
+// becomes one LLVM function with a few instructions per op, so a module of
+// a million ops in one function would hold millions of llir objects until
 // its end. Instead, between two ops, the blocks that are complete (those
 // with a terminator) are numbered and printed into the function's own
 // text, then emptied and dropped from the function. What is printed at
@@ -28,9 +28,8 @@ import (
 // Nothing printed is held: the function's memory does not grow with the
 // ops lowered so far (a heap growing by kilobytes per op would meet
 // tirc's memory limit on a large input, and the collector would then run
-// without pause). A printed
-// instruction lets go of its operands (dropOperands), as only its name is
-// printed again, so a chain of values (each op's size selected from the
+// without pause). A printed instruction lets go of its operands
+// (dropOperands), as only its name is printed again, so a chain of values (each op's size selected from the
 // sizes before it) is not held through them; the printed blocks are
 // checked once more at the next printing and then dropped.
 type Streamer struct {

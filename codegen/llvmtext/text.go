@@ -86,6 +86,7 @@ const (
 	sinkChunk = 256 << 10
 )
 
+// WriteString appends s.
 func (t *Text) WriteString(s string) {
 	if len(s) <= len(t.cur)-t.w {
 		t.w += copy(t.cur[t.w:], s)
@@ -94,6 +95,8 @@ func (t *Text) WriteString(s string) {
 	writeSlow(t, s)
 }
 
+// Write appends b (unlike io.Writer's Write, it cannot fail: a sink's
+// error is kept for Flush).
 func (t *Text) Write(b []byte) {
 	if len(b) <= len(t.cur)-t.w {
 		t.w += copy(t.cur[t.w:], b)
@@ -102,6 +105,7 @@ func (t *Text) Write(b []byte) {
 	writeSlow(t, b)
 }
 
+// WriteByte appends b; its error is always nil (io.ByteWriter).
 func (t *Text) WriteByte(b byte) error {
 	if t.w == len(t.cur) {
 		t.next()
