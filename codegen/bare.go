@@ -27,38 +27,6 @@ import (
 // messages are f's. A module that already defines f_bare keeps it, and f
 // gets no bare entry.
 
-// BareName is the name of f's bare-pointer entry in module m, or "" when
-// f has none: f is a public definition with at least one tensor, every
-// tensor ranked with static sizes, and m has no function of that name.
-func BareName(m *ir.Module, f *ir.Func) string {
-	if f.External || f.Visibility == "private" {
-		return ""
-	}
-	tensors := 0
-	static := func(t ir.Type) bool {
-		if tt, ok := t.(*ir.TensorType); ok {
-			tensors++
-			return !tt.Unranked && ir.IsStatic(tt.Shape)
-		}
-		return true
-	}
-	for _, a := range f.Args() {
-		if !static(a.Type()) {
-			return ""
-		}
-	}
-	for _, t := range f.ResultTypes {
-		if !static(t) {
-			return ""
-		}
-	}
-	name := f.Name + "_bare"
-	if tensors == 0 || m.Lookup(name) != nil || publicNameProblem(name) != "" {
-		return ""
-	}
-	return name
-}
-
 // emitBare defines f's bare-pointer entry name, calling entry (f), and
 // returns it.
 func (mc *moduleCtx) emitBare(f *ir.Func, name string, entry *llvm.Func) *llvm.Func {

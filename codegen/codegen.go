@@ -5,6 +5,9 @@ import (
 	"io"
 	"maps"
 
+	"github.com/tirc/tirc/codegen/cabi"
+	"github.com/tirc/tirc/codegen/llvmtext"
+	"github.com/tirc/tirc/codegen/portable"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -18,45 +21,32 @@ func Emit(m *ir.Module, opts Options) (out []byte, diags ir.Diagnostics) {
 	if t == nil {
 		return nil, diags
 	}
-	return t.appendTo(make([]byte, 0, t.Len())), diags
+	return t.body.AppendTo(make([]byte, 0, t.Len())), diags
 }
 
 // Text is emitted LLVM IR held in chunks: WriteTo writes it without
 // joining it into one buffer first, which at a million ops is gigabytes.
-type Text struct{ body *text }
+type Text struct{ body *llvmtext.Text }
 
 // Len is the text's size in bytes.
 func (t *Text) Len() int { return t.body.Len() }
 
 // WriteTo writes the text to w.
-func (t *Text) WriteTo(w io.Writer) (int64, error) {
-	var n int64
-	var err error
-	t.body.each(func(c []byte) {
-		if err == nil {
-			var k int
-			k, err = w.Write(c)
-			n += int64(k)
-		}
-	})
-	return n, err
-}
-
-func (t *Text) appendTo(dst []byte) []byte { return t.body.appendTo(dst) }
+func (t *Text) WriteTo(w io.Writer) (int64, error) { return t.body.WriteTo(w) }
 
 // EmitText is Emit with the text in chunks (see Text).
 func EmitText(m *ir.Module, opts Options) (out *Text, diags ir.Diagnostics) {
-	t := &text{}
+	t := &llvmtext.Text{}
 	diags = emit(m, opts, t)
 	if diags.HasErrors() {
 		return nil, diags
 	}
 	if opts.Portable {
-		p, err := multiversion(t.appendTo(nil))
+		p, err := portable.Multiversion(t.AppendTo(nil), cabi.ErrorFDSymbol)
 		if err != nil {
 			return nil, append(diags, ir.Errorf(m.Pos, "%v", err))
 		}
-		t = &text{}
+		t = &llvmtext.Text{}
 		t.Write(p)
 	}
 	return &Text{body: t}, diags
@@ -70,21 +60,21 @@ func EmitText(m *ir.Module, opts Options) (out *Text, diags ir.Diagnostics) {
 // have errors (or w failed: err), w may have received part of the text:
 // the caller discards it.
 func EmitTo(w io.Writer, m *ir.Module, opts Options) (diags ir.Diagnostics, err error) {
-	if opts.Portable { // multiversion needs the whole text
+	if opts.Portable { // Multiversion needs the whole text
 		t, diags := EmitText(m, opts)
 		if t != nil {
 			_, err = t.WriteTo(w)
 		}
 		return diags, err
 	}
-	t := &text{sink: w}
+	t := llvmtext.NewSink(w)
 	diags = emit(m, opts, t)
-	return diags, t.flush()
+	return diags, t.Flush()
 }
 
 // emit lowers m into t: the header, then each function as it is done,
 // then the module-level entities.
-func emit(m *ir.Module, opts Options, t *text) (diags ir.Diagnostics) {
+func emit(m *ir.Module, opts Options, t *llvmtext.Text) (diags ir.Diagnostics) {
 	mc := newModuleCtx(opts, t)
 	defer mc.closeStreams()
 	for _, f := range m.Funcs {
@@ -93,7 +83,7 @@ func emit(m *ir.Module, opts Options, t *text) (diags ir.Diagnostics) {
 		}
 	}
 	for _, f := range m.Funcs {
-		if err := checkName(f); err != nil {
+		if err := cabi.CheckName(f); err != nil {
 			diags = append(diags, err)
 			continue
 		}

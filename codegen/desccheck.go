@@ -12,6 +12,7 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/tirc/tirc/codegen/cabi"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -69,7 +70,7 @@ func (fc *funcCtx) failWith(st value.Value) {
 // descChecker returns the checker of argument descriptors of type t.
 func (mc *moduleCtx) descChecker(t *ir.TensorType) *llvm.Func {
 	var name strings.Builder
-	name.WriteString("tirc.check.arg." + elemName(t.Elem))
+	name.WriteString("tirc.check.arg." + cabi.ElemName(t.Elem))
 	for _, s := range t.Shape {
 		if s < 0 {
 			name.WriteString(".d")
@@ -90,7 +91,7 @@ func (mc *moduleCtx) descChecker(t *ir.TensorType) *llvm.Func {
 // resultMaker returns the function making the descriptor of a result of
 // t's element type and rank (see above).
 func (mc *moduleCtx) resultMaker(t *ir.TensorType) *llvm.Func {
-	name := "tirc.result." + elemName(t.Elem) + "." + strconv.Itoa(len(t.Shape))
+	name := "tirc.result." + cabi.ElemName(t.Elem) + "." + strconv.Itoa(len(t.Shape))
 	if f := mc.helper(name); f != nil {
 		return f
 	}

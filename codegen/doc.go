@@ -1,6 +1,6 @@
 // Package codegen lowers verified tirc modules to textual LLVM IR built
-// with github.com/llir/llvm (typed pointers, accepted by LLVM 14 and 19),
-// writes the C header of the native ABI, and emits the .npy C driver.
+// with github.com/llir/llvm (typed pointers, accepted by LLVM 14 and 19).
+// The C header of the native ABI and the .npy C driver are cabi's.
 //
 // # The native ABI
 //
@@ -11,7 +11,7 @@
 // the C implementation (_X, __), main, tirc (tirc_*) or libgomp (GOMP_*,
 // omp_*) claims; a private function whose name is one of those or an
 // LLVM intrinsic's is renamed tirc.private.<name>, and tirc's internal
-// symbols (f.general, f.nest1, .str0) all contain a '.' (names.go). A tensor
+// symbols (f.general, f.nest1, .str0) all contain a '.' (cabi's names.go). A tensor
 // of rank R and element type T is passed as a pointer to a descriptor laid
 // out like MLIR's memref descriptor, strides and offset in elements:
 //
@@ -99,18 +99,17 @@
 // second computes over (softmax's max, then exp(x - max)), the group is
 // pipelined: the second member's loop carries the first one row ahead, so
 // loading the next row overlaps computing this one (rider.go). exp on f32 is
-// an f32 polynomial with fused multiply-adds (exp.go), not a libm call per
-// lane, so it vectorizes; so are exp on f64, exp2, expm1, the logarithms
-// and powf (vmath_exp.go, vmath_log.go, vmath_pow.go: branch-free, f32
-// computed in f64), and tanh, sigmoid, erf, atan, atan2 and rsqrt
-// (vmath_tanh.go, vmath_erf.go, vmath_atan.go, vmath_rsqrt.go:
-// polynomials, selects and a division, f64 within 1 ulp by error-free
-// transformations with fma, f32 in f64 or compensated f32), all within
-// SPEC §7's ulp bounds, which test/mathacc measures. sin, cos and tan are
-// polynomials too (vmath_trig.go); their rare branch for huge arguments
-// would stop the loop vectorizer, so a scalar one calls a module function
-// whose vector variants (vector-function ABI) the vectorizer calls, one
-// per vector (vmath_vfabi.go).
+// an f32 polynomial with fused multiply-adds, not a libm call per lane, so
+// it vectorizes; so are exp on f64, exp2, expm1, the logarithms and powf
+// (branch-free, f32 computed in f64), and tanh, sigmoid, erf, atan, atan2
+// and rsqrt (polynomials, selects and a division, f64 within 1 ulp by
+// error-free transformations with fma, f32 in f64 or compensated f32), all
+// within SPEC §7's ulp bounds, which test/mathacc measures: package vmath
+// emits them (mathglue.go). sin, cos and tan are polynomials too; their
+// rare branch for huge arguments would stop the loop vectorizer, so a
+// scalar one calls a module function whose vector variants
+// (vector-function ABI) the vectorizer calls, one per vector
+// (vectorizable.go).
 //
 // Each scalar operation is written once (kernel.go, one case per
 // ir.Kernel) and works on scalars and LLVM vectors alike, so lowering an
@@ -164,21 +163,23 @@
 // builder.once), nestcache.go (shared nests), nest.go
 // (the fusion trees and one nest, built in steps: newNest, captureViews,
 // markNoAlias, nestParams, iterate, fenceNonTemporal), group.go,
-// reduce.go, move.go, transpose.go, kernel.go, exp.go and vmath*.go (the
-// scalar operations), builder.go, names.go, types.go, parallel.go,
-// nontemporal.go, fastentry.go, bare.go, desccheck.go, errorfd.go. The
-// fast LLVM printer: print.go and text.go; every function is printed as
-// soon as it is built and its llir objects dropped, and the body of a tirc
-// function while it is built (stream.go: between two ops, its complete
-// blocks; their text beyond 32 MB waits in an unlinked temporary file),
-// so memory does not grow with the length of a function; functions
-// lowered in order (not in shards) print on a goroutine of their own
-// (printq.go). Targets: every function carries the target CPU and
-// features as attribute group #0 (module.go, funcAttrs); a portable object
-// (Options.Portable) is the module's text with each function copied per
-// x86-64 level and each entry point a dispatcher (portable.go). C-facing outputs:
-// header.go (-emit-c-header), driver.go (-emit-c-driver) and c/ (the .npy
-// driver's C source).
+// reduce.go, move.go, transpose.go, kernel.go (the scalar operations),
+// builder.go, types.go, parallel.go, nontemporal.go, fastentry.go,
+// bare.go, desccheck.go, errorfd.go. Printing: output.go and stream.go
+// hand the llir objects to llvmtext as soon as a function is built, and
+// the body of a tirc function while it is built (between two ops, its
+// complete blocks), so memory does not grow with the length of a
+// function; functions lowered in order (not in shards) print on a
+// goroutine of their own. Targets: every function carries the target CPU
+// and features as attribute group #0 (module.go, funcAttrs).
+//
+// The rooms below codegen, each a package that imports less than it:
+// llvmtext (the LLVM text printer, llir only), cabi (the C header, the C
+// driver and the ABI's names, ir only), vmath (the vectorizable math
+// kernels, through the builder as a vmath.Emitter), llconst (llir types
+// and constants both make) and portable (the portable object: the
+// module's text with each function copied per x86-64 level and each
+// entry point a dispatcher).
 //
 // # Run-time checks
 //

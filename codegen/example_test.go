@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/tirc/tirc/codegen"
+	"github.com/tirc/tirc/codegen/cabi"
 	_ "github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/ir"
 )
@@ -36,7 +37,7 @@ func.func @bias_relu(%x: tensor<?x128xf32>, %b: tensor<128xf32>) -> tensor<?x128
 			fmt.Println(line[:strings.Index(line, "(")])
 		}
 	}
-	h, _ := codegen.EmitCHeader(m)
+	h, _ := cabi.EmitCHeader(m)
 	for _, line := range strings.Split(string(h), "\n") {
 		if strings.HasPrefix(line, "int32_t") {
 			fmt.Println(line)

@@ -12,6 +12,8 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/tirc/tirc/codegen/cabi"
+	"github.com/tirc/tirc/codegen/llvmtext"
 	"github.com/tirc/tirc/ir"
 	"github.com/tirc/tirc/traits"
 )
@@ -65,7 +67,7 @@ type funcCtx struct {
 	general value.Value
 	// streamer prints the blocks of the function as they are completed
 	// (stream.go); nil in a fast entry.
-	streamer *streamer
+	streamer *llvmtext.Streamer
 }
 
 // result is one tensor result of the function: its descriptor parameter
@@ -155,7 +157,7 @@ func (mc *moduleCtx) declare(m *ir.Module, f *ir.Func) error {
 	}
 	d := &decl{f: f, name: f.Name}
 	if f.Visibility == "private" && !f.External {
-		d.name = mc.symbol(privateSymbol(f.Name))
+		d.name = mc.symbol(cabi.PrivateSymbol(f.Name))
 	}
 	mc.decls[f.Name] = d
 	if f.External {
@@ -166,7 +168,7 @@ func (mc *moduleCtx) declare(m *ir.Module, f *ir.Func) error {
 	if mc.fastEntryOK(f) {
 		d.general = mc.symbol(f.Name + ".general")
 	}
-	if d.bare = BareName(m, f); d.bare != "" {
+	if d.bare = cabi.BareName(m, f); d.bare != "" {
 		mc.symbols[d.bare] = true
 	}
 	return nil
@@ -235,14 +237,14 @@ func (mc *moduleCtx) lowerFunc(f *ir.Func) error {
 	plan := mc.plan(f)
 	fc := &funcCtx{mod: mc, f: f, fn: fn, vals: make([]*lowered, f.NumValues()), inlined: plan.inlined, plan: plan}
 	fc.bl = newBuilder(mc, fn)
-	fc.streamer = &streamer{}
+	fc.streamer = llvmtext.NewStreamer(nil)
 	s := fc.streamer
 	mc.later(func() {
 		if c := mc.spareChunk; c != nil {
 			// The first chunk of the last function's text, copied out:
 			// a module of many small functions allocates one, not one
 			// each.
-			s.mid.reuse(c)
+			s.Reuse(c)
 			mc.spareChunk = nil
 		}
 	})

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/tirc/tirc/codegen"
+	"github.com/tirc/tirc/codegen/cabi"
+	"github.com/tirc/tirc/codegen/llvmtext"
 	_ "github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/internal/testcorpus"
 	"github.com/tirc/tirc/ir"
@@ -59,16 +61,16 @@ func FuzzEmit(f *testing.F) {
 				// A private function may be renamed (codegen/names.go).
 				sym := fn.Name
 				if fn.Visibility == "private" {
-					sym = codegen.PrivateSymbol(sym)
+					sym = cabi.PrivateSymbol(sym)
 				}
 				def := regexp.MustCompile(`define [^\n]*@"?` + regexp.QuoteMeta(sym) + `(\.[0-9]+)?"?\(`)
 				if !fn.External && !def.Match(out) {
 					t.Fatalf("no definition of @%s in the output\ninput:\n%s\noutput:\n%s", fn.Name, data, out)
 				}
 			}
-			*codegen.LLIROnly = true
+			llvmtext.LLIROnly = true
 			slow, _ := codegen.Emit(m, opts)
-			*codegen.LLIROnly = false
+			llvmtext.LLIROnly = false
 			if string(slow) != string(out) {
 				t.Fatalf("the printer differs from llir's\ninput:\n%s\nllir:\n%s\nprinter:\n%s", data, slow, out)
 			}

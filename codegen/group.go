@@ -9,6 +9,7 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/tirc/tirc/codegen/cabi"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -238,7 +239,7 @@ func (fc *funcCtx) flushGroup() error {
 	}
 	mc.await() // a new group function
 	mc.nests++
-	fn := mc.m.NewFunc(mc.symbol(fmt.Sprintf("%s.rows%d", privateSymbol(fc.f.Name), mc.nests)), types.I64)
+	fn := mc.m.NewFunc(mc.symbol(fmt.Sprintf("%s.rows%d", cabi.PrivateSymbol(fc.f.Name), mc.nests)), types.I64)
 	fn.Linkage = enum.LinkageInternal
 	mc.funcAttrs(fn)
 	ns := &nest{bl: newBuilder(mc, fn), fn: fn, caps: map[value.Value]value.Value{}}

@@ -13,6 +13,7 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/tirc/tirc/codegen/llvmtext"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -116,7 +117,7 @@ type module struct {
 	// noUnrollMD is the loop ID of llvm.loop.unroll.disable.
 	noUnrollMD *metadata.Tuple
 	errFD      *llvm.Global // @tirc_error_fd (errorfd.go)
-	// vmathTabs are the math kernels' tables by name (vmath_log.go).
+	// vmathTabs are the math kernels' tables by name (mathglue.go, Table).
 	vmathTabs map[string]*llvm.Global
 	// shared are the nests built so far by key (nestcache.go), and omp
 	// their wrappers for GOMP_parallel (parallel.go).
@@ -139,13 +140,13 @@ type moduleCtx struct {
 	// complete, and then its blocks are dropped, so memory stays
 	// proportional to the function being built, not the module; the
 	// module-level entities follow at the end (writeModule).
-	out *text
-	pr  *printer // writes into out (print.go)
+	out *llvmtext.Text
+	pr  *llvmtext.Printer // writes into out
 	// typeDefs are the named types made since the last function was
 	// printed: they are written before it (writeTypeDefs).
 	typeDefs []types.Type
 	// streams are the functions printed while they are built (stream.go).
-	streams map[*llvm.Func]*streamer
+	streams map[*llvm.Func]*llvmtext.Streamer
 	ioErr   error // the first failure of a temporary file (stream.go)
 	// spareChunk is the first chunk of the text of the last function
 	// streamed, for the next one (stream.go).
@@ -156,7 +157,7 @@ type moduleCtx struct {
 	spareInsts [][]llvm.Instruction
 	spareMu    sync.Mutex
 	// async, when set, prints on a goroutine of its own (later).
-	async *printQueue
+	async *llvmtext.Queue
 	// key is the last nest's key (nestcache.go), its buffers reused by
 	// the next: one per context, not one per function.
 	key *nestKey
@@ -169,7 +170,7 @@ type moduleCtx struct {
 	shard int // the shard this context lowers
 }
 
-func newModuleCtx(opts Options, out *text) *moduleCtx {
+func newModuleCtx(opts Options, out *llvmtext.Text) *moduleCtx {
 	md := &module{m: llvm.NewModule(), opts: opts, funcs: map[string]*llvm.Func{}, descs: map[descKey]*types.StructType{},
 		strs: map[string]value.Value{}, decls: map[string]*decl{}, symbols: map[string]bool{},
 		shared: map[string]*sharedNest{}, omp: map[*llvm.Func]ompEntry{}}
@@ -182,10 +183,10 @@ func newModuleCtx(opts Options, out *text) *moduleCtx {
 }
 
 // newCtx is a context lowering functions of md into out.
-func newCtx(md *module, out *text, parent *moduleCtx) *moduleCtx {
+func newCtx(md *module, out *llvmtext.Text, parent *moduleCtx) *moduleCtx {
 	return &moduleCtx{module: md, entries: map[string]*llvm.Func{}, generals: map[string]*llvm.Func{},
-		plans: map[*ir.Func]*fusionPlan{}, out: out, pr: newPrinter(out),
-		streams: map[*llvm.Func]*streamer{}, parent: parent, turn: parent == nil}
+		plans: map[*ir.Func]*fusionPlan{}, out: out, pr: llvmtext.NewPrinter(out),
+		streams: map[*llvm.Func]*llvmtext.Streamer{}, parent: parent, turn: parent == nil}
 }
 
 // intrinsic declares (once) the external function name with the given
@@ -277,7 +278,7 @@ func (mc *moduleCtx) newCString(s string) *stringPtr {
 // returns its i8*.
 func (mc *moduleCtx) defineString(name, s string) *stringPtr {
 	var def, ident string
-	if llirOnly {
+	if llvmtext.LLIROnly {
 		arr := constant.NewCharArrayFromString(s + "\x00")
 		g := llvm.NewGlobalDef(name, arr)
 		g.Linkage = enum.LinkagePrivate
@@ -290,8 +291,8 @@ func (mc *moduleCtx) defineString(name, s string) *stringPtr {
 		// What llir prints, without its fmt calls: a long function has a
 		// message per check (TestPrinterMatchesLLIR compares).
 		arr := "[" + strconv.Itoa(len(s)+1) + " x i8]"
-		g := globalIdent(name)
-		def = g + " = private unnamed_addr constant " + arr + " c\"" + escapeLL(s) + "\\00\""
+		g := llvmtext.GlobalIdent(name)
+		def = g + " = private unnamed_addr constant " + arr + " c\"" + llvmtext.EscapeString(s) + "\\00\""
 		ident = "getelementptr inbounds (" + arr + ", " + arr + "* " + g + ", i64 0, i64 0)"
 	}
 	mc.write("\n" + def + "\n")
@@ -306,15 +307,6 @@ func (mc *moduleCtx) defineGlobal(g *llvm.Global) {
 // write appends s to the output, after what is queued (later).
 func (mc *moduleCtx) write(s string) {
 	mc.later(func() { mc.out.WriteString(s) })
-}
-
-// globalIdent is name as LLVM IR writes a global's: @name, quoted when
-// it is not a plain name.
-func globalIdent(name string) string {
-	if plainName(name) {
-		return "@" + name
-	}
-	return llvm.NewGlobal(name, types.I8).Ident()
 }
 
 // ownGlobals are a tirc function's own globals: the strings naming it and
@@ -366,25 +358,6 @@ func (d *decl) ownGlobals() *ownGlobals {
 		d.own = &ownGlobals{}
 	}
 	return d.own
-}
-
-// escapeLL writes s as LLVM's c"..." holds it: printable ASCII but '"'
-// and '\\' as is, any other byte as \XX.
-func escapeLL(s string) string {
-	const hex = "0123456789ABCDEF"
-	var b strings.Builder
-	b.Grow(len(s))
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if ' ' <= c && c <= '~' && c != '"' && c != '\\' {
-			b.WriteByte(c)
-			continue
-		}
-		b.WriteByte('\\')
-		b.WriteByte(hex[c>>4])
-		b.WriteByte(hex[c&0x0F])
-	}
-	return b.String()
 }
 
 // stringPtr is the i8* of a string constant already written (cstring):
@@ -508,7 +481,7 @@ func (mc *moduleCtx) finish(f *llvm.Func) {
 		if s != nil {
 			mc.finishStreamed(f, s)
 		} else {
-			mc.pr.function(f)
+			mc.pr.Function(f)
 			for _, b := range f.Blocks {
 				mc.recycle(b)
 			}
@@ -522,7 +495,7 @@ func (mc *moduleCtx) finish(f *llvm.Func) {
 // new block: a block's list grows by doubling, and a module of many small
 // functions spent a tenth of its allocations growing them again.
 func (mc *moduleCtx) recycle(b *llvm.Block) {
-	if llirOnly || cap(b.Insts) > 256 {
+	if llvmtext.LLIROnly || cap(b.Insts) > 256 {
 		b.Insts = nil
 		return
 	}
@@ -604,5 +577,14 @@ func (mc *moduleCtx) finishEntries(f *ir.Func, bare *llvm.Func) {
 // escape makes s safe inside a printf format.
 func escape(s string) string { return strings.ReplaceAll(s, "%", "%%") }
 
-// elemName is an element type's name in C descriptor typedefs.
-func elemName(e *ir.Scalar) string { return e.String() }
+// symbol returns an unused LLVM symbol name for a new internal function
+// or global: want, else want.1, want.2, ...; the name is then taken.
+func (mc *moduleCtx) symbol(want string) string {
+	mc.mustTurn()
+	name := want
+	for i := 1; mc.symbols[name]; i++ {
+		name = want + "." + strconv.Itoa(i)
+	}
+	mc.symbols[name] = true
+	return name
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/tirc/tirc/codegen/cabi"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -803,7 +804,7 @@ func (fc *funcCtx) newNest(fast bool, bits int) *nest {
 	mc := fc.mod
 	mc.mustTurn()
 	mc.nests++
-	name := fmt.Sprintf("%s.nest%d", privateSymbol(fc.f.Name), mc.nests)
+	name := fmt.Sprintf("%s.nest%d", cabi.PrivateSymbol(fc.f.Name), mc.nests)
 	if !fast {
 		name += ".strided"
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/tirc/tirc/codegen/llvmtext"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -394,9 +395,7 @@ func (mc *moduleCtx) finishShared(k *nestKey, same *sharedNest, ns *nest) (*llvm
 
 // bodyText is a function's text without its name.
 func (mc *moduleCtx) bodyText(f *llvm.Func) string {
-	t := &text{}
-	newPrinter(t).function(f)
-	s := string(t.appendTo(nil))
+	s := llvmtext.FunctionText(f)
 	s = strings.Replace(s, "@"+f.Name()+"(", "@(", 1)
 	return strings.ReplaceAll(s, "%"+f.Name()+".args", "%.args") // a packed function's struct
 }

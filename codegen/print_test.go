@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/tirc/tirc/codegen/llvmtext"
 	_ "github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/internal/testcorpus"
 	"github.com/tirc/tirc/ir"
@@ -50,7 +51,7 @@ type corpusModule struct {
 // streaming stores from tiny sizes on.
 var corpusOptions = []Options{DefaultOptions(), {Checks: false}, {Checks: true, ParallelMin: 16, NonTemporalMin: 64}}
 
-// TestPrinterMatchesLLIR: the faster printer (print.go) writes exactly
+// TestPrinterMatchesLLIR: the faster printer (llvmtext) writes exactly
 // what llir/llvm's printer writes, for every module of the test corpus
 // that codegen lowers, with the options that shape the IR most (checks
 // on and off, threads and streaming stores from tiny sizes on), before
@@ -63,9 +64,9 @@ func TestPrinterMatchesLLIR(t *testing.T) {
 			if ds.HasErrors() {
 				continue
 			}
-			llirOnly = true
+			llvmtext.LLIROnly = true
 			slow, _ := Emit(c.m, o)
-			llirOnly = false
+			llvmtext.LLIROnly = false
 			if diff := cmp.Diff(string(slow), string(fast)); diff != "" {
 				t.Fatalf("%s: the printer differs from llir's (-llir +printer):\n%s", c.path, diff)
 			}

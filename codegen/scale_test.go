@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tirc/tirc/bench/genmod"
+	"github.com/tirc/tirc/codegen/llvmtext"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -86,9 +87,9 @@ func slope(xs, ys []float64) float64 {
 // op grows with the function.
 func TestLoweringScalesLinearly(t *testing.T) {
 	const n, maxHeldPerOp = 1000, 1024
-	oldLimit, oldSpill := recentLimit, spillAt
-	recentLimit, spillAt = 256, 0 // small tables reach their bound; no text held
-	defer func() { recentLimit, spillAt = oldLimit, oldSpill }()
+	oldLimit, oldSpill := recentLimit, llvmtext.SpillAt
+	recentLimit, llvmtext.SpillAt = 256, 0 // small tables reach their bound; no text held
+	defer func() { recentLimit, llvmtext.SpillAt = oldLimit, oldSpill }()
 	for _, shape := range genmod.DAGs {
 		var ms [2]lowerMeasure
 		for i, ops := range []int{n, 4 * n} {

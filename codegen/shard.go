@@ -6,6 +6,7 @@ import (
 
 	llvm "github.com/llir/llvm/ir"
 
+	"github.com/tirc/tirc/codegen/llvmtext"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -33,7 +34,7 @@ import (
 // functions before them, so shards rarely wait (of 100k one-op
 // functions, the first shard's make what all the others need). A module
 // of one function, or of a few, is lowered in order, as is everything
-// with one core; its printing then goes to another goroutine (printq.go).
+// with one core; its printing then goes to another goroutine (output.go).
 
 // turns says which shard may change the module: the first one not
 // finished.
@@ -183,7 +184,7 @@ func (mc *moduleCtx) lowerAll(fs []*ir.Func) ir.Diagnostics {
 	cores := cores()
 	shards := cutShards(fs, cores)
 	if len(shards) < 2 {
-		if cores > 1 { // printing on another core (printq.go)
+		if cores > 1 { // printing on another core (output.go)
 			defer mc.printAsync()()
 		}
 		var diags ir.Diagnostics
@@ -227,9 +228,9 @@ func cutShards(fs []*ir.Func, cores int) [][]*ir.Func {
 }
 
 // shardResult is what lowering a shard gave: its text (in memory, or in
-// a temporary file beyond spillAt), diagnostics, and a panic.
+// a temporary file beyond llvmtext.SpillAt), diagnostics, and a panic.
 type shardResult struct {
-	text     *streamer
+	text     *llvmtext.Streamer
 	diags    ir.Diagnostics
 	ioErr    error
 	panicked any
@@ -254,7 +255,7 @@ func (mc *moduleCtx) lowerShards(shards [][]*ir.Func, cores int) ir.Diagnostics 
 		written int // the shards written so far
 		done    = make([]bool, n)
 		wg      sync.WaitGroup
-		pool    chunkPool // the chunks of the shards' texts
+		pool    llvmtext.ChunkPool // the chunks of the shards' texts
 	)
 	for range workers {
 		wg.Add(1)
@@ -278,9 +279,7 @@ func (mc *moduleCtx) lowerShards(shards [][]*ir.Func, cores int) ir.Diagnostics 
 				done[k] = true
 				for written < n && done[written] {
 					r := &results[written]
-					if r.text.spill == nil {
-						mc.out.absorb(&r.text.mid)
-					} else if err := r.text.writeMid(mc.out); err != nil && r.ioErr == nil {
+					if err := r.text.MoveTo(mc.out); err != nil && r.ioErr == nil {
 						r.ioErr = err
 					}
 					r.text = nil
@@ -307,9 +306,9 @@ func (mc *moduleCtx) lowerShards(shards [][]*ir.Func, cores int) ir.Diagnostics 
 }
 
 // lowerShard lowers the functions of shard k into a text of its own.
-func (mc *moduleCtx) lowerShard(k int, fs []*ir.Func, pool *chunkPool) (r shardResult) {
-	r.text = &streamer{mid: text{pool: pool}}
-	sc := newCtx(mc.module, &r.text.mid, mc)
+func (mc *moduleCtx) lowerShard(k int, fs []*ir.Func, pool *llvmtext.ChunkPool) (r shardResult) {
+	r.text = llvmtext.NewStreamer(pool)
+	sc := newCtx(mc.module, r.text.Text(), mc)
 	sc.shard = k
 	defer func() {
 		sc.closeStreams()
@@ -323,9 +322,7 @@ func (mc *moduleCtx) lowerShard(k int, fs []*ir.Func, pool *chunkPool) (r shardR
 			break // another shard panicked: the output is lost anyway
 		}
 		r.diags = append(r.diags, sc.lowerOne(f)...)
-		if r.text.mid.Len() >= spillAt && r.text.spill == nil {
-			r.text.startSpill()
-		}
+		r.text.MaybeSpill()
 	}
 	return r
 }

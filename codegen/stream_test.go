@@ -2,10 +2,13 @@ package codegen
 
 import (
 	"bytes"
+	"path/filepath"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/tirc/tirc/bench/genmod"
+	"github.com/tirc/tirc/codegen/llvmtext"
+	"github.com/tirc/tirc/internal/testcorpus"
 	"github.com/tirc/tirc/ir"
 	"github.com/tirc/tirc/passes"
 )
@@ -48,10 +51,10 @@ func TestStreamHoldsFewBlocks(t *testing.T) {
 		if blocks < 1000 || most > 8 {
 			t.Errorf("multi-use %v: %d blocks printed while the function was built, at most %d held at once; want >= 1000 and <= 8", multi, blocks, most)
 		}
-		old := spillAt
-		spillAt = 0
+		old := llvmtext.SpillAt
+		llvmtext.SpillAt = 0
 		spilled, ds := Emit(m, DefaultOptions())
-		spillAt = old
+		llvmtext.SpillAt = old
 		if ds.HasErrors() {
 			t.Fatal(ds)
 		}
@@ -73,12 +76,50 @@ func TestSpillMatchesCorpus(t *testing.T) {
 		if ds.HasErrors() {
 			continue
 		}
-		old := spillAt
-		spillAt = 0
+		old := llvmtext.SpillAt
+		llvmtext.SpillAt = 0
 		spilled, _ := Emit(c.m, DefaultOptions())
-		spillAt = old
+		llvmtext.SpillAt = old
 		if !bytes.Equal(held, spilled) {
 			t.Fatalf("%s: spilled text differs:\n%s", c.path, cmp.Diff(string(held), string(spilled)))
+		}
+		compared++
+	}
+	if compared < 100 {
+		t.Errorf("only %d modules compared", compared)
+	}
+}
+
+// TestEmitToMatchesEmit: the streamed text (EmitTo, what tirc -emit-llvm
+// writes) is byte for byte Emit's, for every module of the test corpus
+// that codegen lowers after -infer-shapes.
+func TestEmitToMatchesEmit(t *testing.T) {
+	chunks, err := testcorpus.Chunks(filepath.Join("..", "test"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	infer := passes.Lookup("infer-shapes")
+	compared := 0
+	for _, c := range chunks {
+		m, d := ir.ParseString(string(c.Text), ir.ParseOptions{})
+		if d != nil || ir.Verify(m, ir.VerifyOptions{}).HasErrors() {
+			continue
+		}
+		res := (&passes.Pipeline{Steps: []*passes.Step{{Pass: infer}}}).Run(m, passes.RunOptions{Check: true})
+		if res.Internal != nil || res.Diags.HasErrors() {
+			continue
+		}
+		want, ds := Emit(m, DefaultOptions())
+		if ds.HasErrors() {
+			continue
+		}
+		var got bytes.Buffer
+		ds, err := EmitTo(&got, m, DefaultOptions())
+		if err != nil || ds.HasErrors() {
+			t.Fatalf("%s: EmitTo: %v %v", c.Path, err, ds)
+		}
+		if diff := cmp.Diff(string(want), got.String()); diff != "" {
+			t.Fatalf("%s: EmitTo differs from Emit (-Emit +EmitTo):\n%s", c.Path, diff)
 		}
 		compared++
 	}

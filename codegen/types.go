@@ -8,6 +8,7 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/tirc/tirc/codegen/llconst"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -65,56 +66,14 @@ func byteSize(e *ir.Scalar) int64 {
 	return max(1, int64(e.Bits())/8)
 }
 
-// vecOf returns t, or a vector of n t when n > 0.
-func vecOf(t types.Type, n int64) types.Type {
-	if n == 0 {
-		return t
-	}
-	return types.NewVector(uint64(n), t)
-}
-
-// lanes is the number of lanes of a compute value's type (0 for a scalar).
-func lanes(t types.Type) int64 {
-	if v, ok := t.(*types.VectorType); ok {
-		return int64(v.Len)
-	}
-	return 0
-}
-
-// splat returns the constant c, as a vector of n lanes when n > 0.
-func splat(c constant.Constant, n int64) constant.Constant {
-	if n == 0 {
-		return c
-	}
-	elems := make([]constant.Constant, n)
-	for i := range elems {
-		elems[i] = c
-	}
-	return constant.NewVector(types.NewVector(uint64(n), c.Type()), elems...)
-}
-
-// intConst is the integer constant v of type t (a scalar or vector int type).
-func intConst(t types.Type, v int64) constant.Constant {
-	if vt, ok := t.(*types.VectorType); ok {
-		return splat(intConst(vt.ElemType, v), int64(vt.Len))
-	}
-	it := t.(*types.IntType)
-	if it.BitSize == 1 {
-		v &= 1
-	} else if it.BitSize < 64 {
-		// The bits of v in the signed range (a ui8 255 is i8 -1).
-		v = v << (64 - it.BitSize) >> (64 - it.BitSize)
-	}
-	return constant.NewInt(it, v)
-}
-
-// floatConst is the float constant v of type t (scalar or vector).
-func floatConst(t types.Type, v float64) constant.Constant {
-	if vt, ok := t.(*types.VectorType); ok {
-		return splat(floatConst(vt.ElemType, v), int64(vt.Len))
-	}
-	return constant.NewFloat(t.(*types.FloatType), v)
-}
+// The LLVM types and constants vmath builds too (llconst).
+func vecOf(t types.Type, n int64) types.Type               { return llconst.VecOf(t, n) }
+func lanes(t types.Type) int64                             { return llconst.Lanes(t) }
+func splat(c constant.Constant, n int64) constant.Constant { return llconst.Splat(c, n) }
+func intConst(t types.Type, v int64) constant.Constant     { return llconst.Int(t, v) }
+func floatConst(t types.Type, v float64) constant.Constant { return llconst.Float(t, v) }
+func i64c(v int64) constant.Constant                       { return llconst.I64(v) }
+func i32c(v int64) constant.Constant                       { return llconst.I32(v) }
 
 // scalarConst is element value (ints[i] or floats[i]) of elem as a
 // compute-type constant.
@@ -123,37 +82,6 @@ func scalarConst(e *ir.Scalar, i int64, ints []int64, floats []float64) constant
 		return floatConst(computeType(e), ir.RoundFloat(floats[i], e))
 	}
 	return intConst(computeType(e), ir.WrapInt(ints[i], e))
-}
-
-func i64c(v int64) constant.Constant {
-	if v >= smallMin && v <= smallMax {
-		return smallI64[v-smallMin]
-	}
-	return constant.NewInt(types.I64, v)
-}
-
-// smallI64 are the i64 constants smallMin..smallMax, made once: codegen
-// asks for them at every offset, size and stride, and llir's constant.Int
-// allocates a big.Int each time. Constants are never modified, so one
-// object serves every function.
-const smallMin, smallMax = -64, 1024
-
-var smallI64, smallI32 = smallInts(types.I64), smallInts(types.I32)
-
-func smallInts(t *types.IntType) []*constant.Int {
-	cs := make([]*constant.Int, smallMax-smallMin+1)
-	for i := range cs {
-		cs[i] = constant.NewInt(t, int64(i)+smallMin)
-	}
-	return cs
-}
-
-// i32c is an i32 constant (struct field indices, statuses: mostly small).
-func i32c(v int64) constant.Constant {
-	if v >= smallMin && v <= smallMax {
-		return smallI32[v-smallMin]
-	}
-	return constant.NewInt(types.I32, v)
 }
 
 // isConst reports whether v is the i64 constant want.

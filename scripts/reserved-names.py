@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
-"""Writes codegen/c/reserved_names.txt: every identifier the C standard
+"""Writes codegen/cabi/c/reserved_names.txt: every identifier the C standard
 library and POSIX headers declare, one "name header kind" per line (kind:
 f function, v variable, t type, e enumerator, m macro), from the headers of the
 machine it runs on (glibc, with _GNU_SOURCE for its extensions: exp10,
 sincos, ...). A public tirc function may not take one of these names
-(codegen/names.go): its symbol would replace the library's in a linked
+(codegen/cabi/names.go): its symbol would replace the library's in a linked
 program, or its name would break the generated header. Names beginning
 with '_' are left out: codegen reserves them all, as C does.
 
-Usage: python3 scripts/reserved-names.py > codegen/c/reserved_names.txt
+Usage: python3 scripts/reserved-names.py > codegen/cabi/c/reserved_names.txt
 (needs clang)."""
 import re
 import subprocess

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"io"
 
-	"github.com/tirc/tirc/codegen"
+	"github.com/tirc/tirc/codegen/cabi"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -28,6 +28,6 @@ func emitDriver(m *ir.Module, o *options) (out io.WriterTo, diags ir.Diagnostics
 	if !o.driver.emit {
 		return nil, nil, false
 	}
-	d, diags := codegen.EmitCDriver(m)
+	d, diags := cabi.EmitCDriver(m)
 	return bytes.NewReader(d), diags, true
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/tirc/tirc/codegen"
+	"github.com/tirc/tirc/codegen/cabi"
 	"github.com/tirc/tirc/internal/target"
 	"github.com/tirc/tirc/ir"
 )
@@ -108,7 +109,7 @@ func emit(m *ir.Module, o *options, w io.Writer, stream bool) (out io.WriterTo, 
 	c := &o.codegen
 	switch {
 	case c.header:
-		h, diags := codegen.EmitCHeader(m)
+		h, diags := cabi.EmitCHeader(m)
 		return bytes.NewReader(h), diags, true
 	case c.llvm:
 		opts := codegen.DefaultOptions()

@@ -1,4 +1,4 @@
-// Reserved names (codegen/names.go, README "The native ABI"): a public
+// Reserved names (codegen/cabi/names.go, README "The native ABI"): a public
 // function or external declaration is a symbol of the linked program and a
 // name in the C header, so -emit-llvm, -emit-c-header and -emit-c-driver
 // refuse the same names, at the function, exit 1 (issue 19 item 1).

@@ -2,9 +2,9 @@
 // SPEC §7 "Math accuracy"). A scalar op calls the module's
 // tirc.<op>.<type>, whose vector variants the call names with LLVM's
 // vector-function ABI: the loop vectorizer calls one per N elements
-// (codegen/vmath_vfabi.go). Each variant is the Cody-Waite reduction and
+// (codegen/vectorizable.go). Each variant is the Cody-Waite reduction and
 // polynomials on the vector, with a branch to the Payne-Hanek helper
-// tirc.rem_pio2 when a lane is beyond 2^30 (codegen/vmath_trig.go).
+// tirc.rem_pio2 when a lane is beyond 2^30 (codegen/vmath/trig.go).
 // test/mathacc measures the accuracy.
 // RUN: tirc -emit-llvm %s | FileCheck %s
 // RUN: tirc -emit-llvm -target-cpu=x86-64-v3 %s -o %t.ll

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/tirc/tirc/codegen"
+	"github.com/tirc/tirc/codegen/cabi"
 	_ "github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/ir"
 )
@@ -278,7 +279,7 @@ func runNative(t *testing.T, dir string, rows []*row, phase func(string)) {
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
-	hdr, ds := codegen.EmitCHeader(m)
+	hdr, ds := cabi.EmitCHeader(m)
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/tirc/tirc/codegen"
+	"github.com/tirc/tirc/codegen/cabi"
 	_ "github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/eval"
 	"github.com/tirc/tirc/ir"
@@ -166,7 +167,7 @@ func TestRandomChainsNative(t *testing.T) {
 		}
 		os.WriteFile(filepath.Join(dir, name), ll, 0o644)
 	}
-	hdr, ds := codegen.EmitCHeader(m)
+	hdr, ds := cabi.EmitCHeader(m)
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
@@ -607,7 +608,7 @@ static double h2d(uint16_t h) { /* IEEE half bits to double */
 			size := 4*n*mult + 16 // room for the call with one size off by one
 			// A static initializer (clang takes minutes over as many
 			// assignments): element j (row-major) at its strided offset.
-			fmt.Fprintf(&b, "    static %s b%d[%d] = {", codegen.CElemType(e), k, size)
+			fmt.Fprintf(&b, "    static %s b%d[%d] = {", cabi.CElemType(e), k, size)
 			idx := make([]int64, rank)
 			for j := int64(0); j < n; j++ {
 				rem := j
@@ -654,7 +655,7 @@ static double h2d(uint16_t h) { /* IEEE half bits to double */
 			for _, s := range rt.Shape {
 				n *= s
 			}
-			fmt.Fprintf(&b, "    static %s out[%d];\n    r.allocated = r.aligned = out;\n    r.offset = %d;\n", codegen.CElemType(rt.Elem), n+1, (i/2)%2)
+			fmt.Fprintf(&b, "    static %s out[%d];\n    r.allocated = r.aligned = out;\n    r.offset = %d;\n", cabi.CElemType(rt.Elem), n+1, (i/2)%2)
 			acc := int64(1)
 			for d := rank - 1; d >= 0; d-- {
 				fmt.Fprintf(&b, "    r.sizes[%d] = %d; r.strides[%d] = %d;\n", d, rt.Shape[d], d, acc)

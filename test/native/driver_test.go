@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"github.com/tirc/tirc/codegen"
+	"github.com/tirc/tirc/codegen/cabi"
 	"github.com/tirc/tirc/eval"
 	"github.com/tirc/tirc/ir"
 )
@@ -94,7 +94,7 @@ type call struct {
 }
 
 // cElem is the C storage type of an element as the driver holds it: the
-// emitted header's (codegen.CElemType), but floats as their bits (in a
+// emitted header's (cabi.CElemType), but floats as their bits (in a
 // union with the float) and ui64 as int64_t (the same bits, printed
 // through the signed value eval holds).
 func cElem(e *ir.Scalar) string {
@@ -106,7 +106,7 @@ func cElem(e *ir.Scalar) string {
 	case ir.UI64:
 		return "int64_t"
 	}
-	return codegen.CElemType(e)
+	return cabi.CElemType(e)
 }
 
 // kind is the element kind the driver's printer knows (integers printed

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/tirc/tirc/codegen"
+	"github.com/tirc/tirc/codegen/cabi"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -168,7 +169,7 @@ func TestMathAccuracy(t *testing.T) {
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
-	hdr, ds := codegen.EmitCHeader(m)
+	hdr, ds := cabi.EmitCHeader(m)
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}

@@ -69,6 +69,7 @@ import (
 	"time"
 
 	"github.com/tirc/tirc/codegen"
+	"github.com/tirc/tirc/codegen/cabi"
 	"github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/eval"
 	"github.com/tirc/tirc/ir"
@@ -347,7 +348,7 @@ func TestRandomProgramsNative(t *testing.T) {
 		}
 		os.WriteFile(filepath.Join(dir, llName(checks)), ll, 0o644)
 	}
-	hdr, ds := codegen.EmitCHeader(m)
+	hdr, ds := cabi.EmitCHeader(m)
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}

@@ -1,6 +1,6 @@
 // Private functions named like C library, LLVM and tirc symbols: they have
 // internal linkage and LLVM names no library call or tirc symbol can bind
-// to (codegen/names.go). @zeros's zero fill becomes a call of memset in
+// to (codegen/cabi/names.go). @zeros's zero fill becomes a call of memset in
 // clang -O3, which must reach the C library's memset, not @memset.
 // @zeros comes first: its first nest would be zeros.nest1.
 func.func @zeros(%x: tensor<1024xf32>, %i: tensor<1024xi64>) -> (tensor<1024xf32>, tensor<1024xf32>, tensor<1024xf32>, tensor<1024xf32>, tensor<1024xf32>, tensor<1024xf32>, tensor<1024xf32>, tensor<1024xf32>, tensor<1024xi64>) {

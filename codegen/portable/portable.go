@@ -1,18 +1,21 @@
-package codegen
+package portable
 
 import (
 	"bytes"
 	"fmt"
 	"strings"
+
+	"github.com/tirc/tirc/codegen/llvmtext"
 )
 
-// A portable object (Options.Portable, tirc -target-cpu=portable) holds
+// A portable object (codegen's Options.Portable, tirc -target-cpu=portable)
+// holds
 // every function once for each x86-64 level, and each entry point
 // dispatches to one of them: the level the CPU has, read with cpuid at the
 // first call of any entry point and kept in a global (a race between
 // threads stores the same value), unless TIRC_TARGET names a lower one.
 //
-// The module is lowered once, without target attributes; multiversion
+// The module is lowered once, without target attributes; Multiversion
 // then copies each function definition of its text per level, renaming
 // the functions (calls inside a copy go to the same level's copies) and
 // giving each copy its level's target attributes. The copies of an entry
@@ -62,9 +65,10 @@ type definition struct {
 	multiply bool   // copied per level
 }
 
-// multiversion turns the text of a module lowered without target
-// attributes into the portable object.
-func multiversion(src []byte) ([]byte, error) {
+// Multiversion turns the text of a module lowered without target
+// attributes into the portable object; errorFD is the global holding the
+// file descriptor of failure messages (the ABI's tirc_error_fd).
+func Multiversion(src []byte, errorFD string) ([]byte, error) {
 	defs, rest, err := splitDefinitions(src)
 	if err != nil {
 		return nil, err
@@ -95,6 +99,7 @@ func multiversion(src []byte) ([]byte, error) {
 		}
 	}
 	rt := newDispatchRuntime(names, src)
+	rt.errorFD = errorFD
 	for _, d := range defs {
 		if d.multiply && d.linkage == "" {
 			out.WriteString("\n")
@@ -302,7 +307,7 @@ func levelCopy(d *definition, renamed map[string]bool, suffix string, i int) []b
 				return
 			}
 			b.Write(part[last:start])
-			b.WriteString(globalIdent(name + suffix))
+			b.WriteString(llvmtext.GlobalIdent(name + suffix))
 			last = end
 		})
 		b.Write(part[last:])
@@ -317,6 +322,7 @@ func levelCopy(d *definition, renamed map[string]bool, suffix string, i int) []b
 type dispatchRuntime struct {
 	level, choose, detect string // the chosen level (global), its reader, cpuid
 	env, names, warn      string // strings
+	errorFD               string // the global of the messages' file descriptor
 	declare               []string
 }
 
@@ -347,13 +353,13 @@ func newDispatchRuntime(names map[string]bool, src []byte) *dispatchRuntime {
 // chosen.
 func (rt *dispatchRuntime) dispatcher(d *definition, prefix string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "define %s %s(%s) nounwind {\nentry:\n", d.ret, globalIdent(d.name), d.params)
+	fmt.Fprintf(&b, "define %s %s(%s) nounwind {\nentry:\n", d.ret, llvmtext.GlobalIdent(d.name), d.params)
 	fmt.Fprintf(&b, "  %%level = call i32 @%s()\n", rt.choose)
 	b.WriteString("  switch i32 %level, label %l1 [ i32 2, label %l2\n    i32 3, label %l3 ]\n")
 	args := callArgs(d.params)
 	for i, l := range portableLevels {
 		fmt.Fprintf(&b, "l%d:\n", i+1)
-		callee := globalIdent(d.name + "." + prefix + l.suffix)
+		callee := llvmtext.GlobalIdent(d.name + "." + prefix + l.suffix)
 		if d.ret == "void" {
 			fmt.Fprintf(&b, "  musttail call void %s(%s)\n  ret void\n", callee, args)
 			continue
@@ -443,12 +449,12 @@ func (rt *dispatchRuntime) text() string {
 	str := map[string]string{}
 	for _, s := range strs {
 		arr := fmt.Sprintf("[%d x i8]", len(s.s)+1)
-		fmt.Fprintf(&b, "%s = private unnamed_addr constant %s c\"%s\\00\"\n", globalIdent(s.name), arr, escapeLL(s.s))
-		str[s.name] = fmt.Sprintf("getelementptr inbounds (%s, %s* %s, i64 0, i64 0)", arr, arr, globalIdent(s.name))
+		fmt.Fprintf(&b, "%s = private unnamed_addr constant %s c\"%s\\00\"\n", llvmtext.GlobalIdent(s.name), arr, llvmtext.EscapeString(s.s))
+		str[s.name] = fmt.Sprintf("getelementptr inbounds (%s, %s* %s, i64 0, i64 0)", arr, arr, llvmtext.GlobalIdent(s.name))
 	}
-	r := strings.NewReplacer("LEVEL", globalIdent(rt.level), "CHOOSE", globalIdent(rt.choose), "DETECT", globalIdent(rt.detect),
+	r := strings.NewReplacer("LEVEL", llvmtext.GlobalIdent(rt.level), "CHOOSE", llvmtext.GlobalIdent(rt.choose), "DETECT", llvmtext.GlobalIdent(rt.detect),
 		"ENV", str[rt.env], "NAME1", str[rt.names+".1"], "NAME2", str[rt.names+".2"], "NAME3", str[rt.names+".3"], "WARN", str[rt.warn],
-		"ERRFD", globalIdent(ErrorFDSymbol),
+		"ERRFD", llvmtext.GlobalIdent(rt.errorFD),
 		"V3ECX1", fmt.Sprint(asI32(v3Leaf1ECX)), "V3EBX7", fmt.Sprint(asI32(v3Leaf7EBX)), "V3EXT", fmt.Sprint(asI32(v3ExtECX)),
 		"V3XCR0", fmt.Sprint(v3XCR0), "V4EBX7", fmt.Sprint(asI32(v4Leaf7EBX)), "V4XCR0", fmt.Sprint(v4XCR0))
 	b.WriteString(r.Replace(dispatchIR))

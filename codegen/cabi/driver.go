@@ -1,4 +1,4 @@
-package codegen
+package cabi
 
 import (
 	_ "embed"
@@ -41,7 +41,7 @@ func EmitCDriver(m *ir.Module) ([]byte, ir.Diagnostics) {
 	var ds ir.Diagnostics
 	var entries []*driverEntry
 	for _, f := range m.Funcs {
-		if d := checkName(f); d != nil {
+		if d := CheckName(f); d != nil {
 			ds = append(ds, d) // -emit-llvm refuses the module too
 			continue
 		}
@@ -211,8 +211,8 @@ func elemEnum(e *ir.Scalar) string {
 	return "TIRC_" + strings.ToUpper(e.String())
 }
 
-// descName is the ABI's descriptor type name: tirc_desc_f32_2d.
-func descName(t *ir.TensorType) string {
+// DescName is the ABI's descriptor type name: tirc_desc_f32_2d.
+func DescName(t *ir.TensorType) string {
 	return fmt.Sprintf("tirc_desc_%s_%dd", t.Elem, len(t.Shape))
 }
 
@@ -226,7 +226,7 @@ func writeDescTypes(b *strings.Builder, entries []*driverEntry) {
 		}
 		for _, t := range append(append([]ir.Type{}, e.args...), e.results...) {
 			if tt, ok := t.(*ir.TensorType); ok {
-				seen[descName(tt)] = tt
+				seen[DescName(tt)] = tt
 			}
 		}
 	}
@@ -256,7 +256,7 @@ func (e *driverEntry) writeCall(b *strings.Builder) {
 	for _, t := range e.args {
 		switch t := t.(type) {
 		case *ir.TensorType:
-			params = append(params, "const "+descName(t)+" *")
+			params = append(params, "const "+DescName(t)+" *")
 		case *ir.Scalar:
 			params = append(params, cScalarType(t))
 		}
@@ -264,7 +264,7 @@ func (e *driverEntry) writeCall(b *strings.Builder) {
 	for _, t := range e.results {
 		switch t := t.(type) {
 		case *ir.TensorType:
-			params = append(params, descName(t)+" *")
+			params = append(params, DescName(t)+" *")
 		case *ir.Scalar:
 			params = append(params, CElemType(t)+" *")
 		}
@@ -283,7 +283,7 @@ func (e *driverEntry) writeCall(b *strings.Builder) {
 		switch t := t.(type) {
 		case *ir.TensorType:
 			c := CElemType(t.Elem)
-			fmt.Fprintf(b, "  %s a%d;\n", descName(t), i)
+			fmt.Fprintf(b, "  %s a%d;\n", DescName(t), i)
 			fmt.Fprintf(b, "  a%d.allocated = a%d.aligned = (%s *)in[%d].data;\n  a%d.offset = 0;\n", i, i, c, i, i)
 			if len(t.Shape) > 0 {
 				fmt.Fprintf(b, "  memcpy(a%d.sizes, in[%d].shape, sizeof a%d.sizes);\n", i, i, i)
@@ -299,7 +299,7 @@ func (e *driverEntry) writeCall(b *strings.Builder) {
 		switch t := t.(type) {
 		case *ir.TensorType:
 			fmt.Fprintf(b, "  %s r%d;\n  memset(&r%d, 0, sizeof r%d); /* aligned == NULL: the callee allocates */\n",
-				descName(t), i, i, i)
+				DescName(t), i, i, i)
 		case *ir.Scalar:
 			fmt.Fprintf(b, "  %s r%d = 0;\n", CElemType(t), i)
 		}

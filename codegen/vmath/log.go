@@ -1,9 +1,8 @@
-package codegen
+package vmath
 
 import (
 	"math"
 	"math/big"
-	"strconv"
 	"sync"
 
 	llvm "github.com/llir/llvm/ir"
@@ -12,6 +11,7 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/tirc/tirc/codegen/llconst"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -96,57 +96,44 @@ func ddOf(x *big.Float) (hi, lo float64) {
 
 // logTableGlobal is the module's copy of logTable, [768 x double],
 // defined on first use.
-func (mc *moduleCtx) logTableGlobal() *llvm.Global {
+func (mc module) logTableGlobal() *llvm.Global {
 	const name = "tirc.vmath.log"
-	var g *llvm.Global
-	if mc.have(func() bool { g = mc.vmathTabs[name]; return g != nil }) {
+	return mc.Table(name, func() *llvm.Global {
+		t := logTable()
+		var cs []constant.Constant
+		for _, col := range t {
+			for _, x := range col {
+				cs = append(cs, constant.NewFloat(types.Double, x))
+			}
+		}
+		arr := constant.NewArray(types.NewArray(uint64(len(cs)), types.Double), cs...)
+		g := llvm.NewGlobalDef(mc.Symbol(name), arr)
+		g.Linkage = enum.LinkagePrivate
+		g.Immutable = true
+		g.UnnamedAddr = enum.UnnamedAddrUnnamedAddr
+		g.Align = 64
+		mc.DefineGlobal(g)
 		return g
-	}
-	t := logTable()
-	var cs []constant.Constant
-	for _, col := range t {
-		for _, x := range col {
-			cs = append(cs, constant.NewFloat(types.Double, x))
-		}
-	}
-	arr := constant.NewArray(types.NewArray(uint64(len(cs)), types.Double), cs...)
-	sym := name
-	for i := 1; mc.symbols[sym]; i++ {
-		sym = name + "." + strconv.Itoa(i)
-	}
-	mc.symbols[sym] = true
-	g = llvm.NewGlobalDef(sym, arr)
-	g.Linkage = enum.LinkagePrivate
-	g.Immutable = true
-	g.UnnamedAddr = enum.UnnamedAddrUnnamedAddr
-	g.Align = 64
-	mc.defineGlobal(g)
-	mc.publish(func() {
-		if mc.vmathTabs == nil {
-			mc.vmathTabs = map[string]*llvm.Global{}
-		}
-		mc.vmathTabs[name] = g
 	})
-	return g
 }
 
 // load reads element idx (an i64, or a vector of them for a vector
 // value) of the f64 array global g.
 func (v *vm) load(g *llvm.Global, idx value.Value) value.Value {
-	b := v.bl.b
+	b := v.bl.b()
 	at := g.ContentType
 	one := func(i value.Value) value.Value {
-		p := b.NewGetElementPtr(at, g, i64c(0), i)
+		p := b.NewGetElementPtr(at, g, llconst.I64(0), i)
 		p.InBounds = true
 		return b.NewLoad(types.Double, p)
 	}
-	n := lanes(idx.Type())
+	n := llconst.Lanes(idx.Type())
 	if n == 0 {
 		return one(idx)
 	}
 	var acc value.Value = constant.NewUndef(types.NewVector(uint64(n), types.Double))
 	for i := int64(0); i < n; i++ {
-		acc = b.NewInsertElement(acc, one(b.NewExtractElement(idx, i32c(i))), i32c(i))
+		acc = b.NewInsertElement(acc, one(b.NewExtractElement(idx, llconst.I32(i))), llconst.I32(i))
 	}
 	return acc
 }
@@ -154,23 +141,23 @@ func (v *vm) load(g *llvm.Global, idx value.Value) value.Value {
 // i64From converts a small integer of the bits' type (f64) to a float
 // without sitofp (scalarized on AVX2): through the magic number.
 func (v *vm) i64From(k value.Value) value.Value {
-	return v.sub(v.fromBits(v.bl.b.NewAdd(k, v.bits(v.c(v.magic())))), v.c(v.magic()))
+	return v.sub(v.fromBits(v.bl.b().NewAdd(k, v.bits(v.c(v.magic())))), v.c(v.magic()))
 }
 
 // logDD is log x as a double-double for f64 x > 0 finite (anything else
 // gives garbage the caller replaces); degree is that of log1p(r)'s
 // polynomial (9 for f64 results, 5 for f32 ones).
 func (v *vm) logDD(x value.Value, degree int) (hi, lo value.Value) {
-	b := v.bl.b
+	b := v.bl.b()
 	sub := v.cmp(enum.FPredOLT, x, v.c(0x1p-1022))
 	xs := v.sel(sub, v.mul(x, v.c(0x1p52)), x)
 	ix := v.bits(xs)
 	tmp := b.NewSub(ix, v.ci(logOff))
 	var k value.Value = b.NewAShr(tmp, v.ci(52))
-	k = b.NewAdd(k, v.bl.b.NewSelect(sub, v.ci(-52), v.ci(0)))
+	k = b.NewAdd(k, v.bl.b().NewSelect(sub, v.ci(-52), v.ci(0)))
 	i := b.NewAnd(b.NewLShr(tmp, v.ci(52-logTableBits)), v.ci(1<<logTableBits-1))
 	z := v.fromBits(b.NewSub(ix, b.NewAnd(tmp, v.ci(-1<<52))))
-	g := v.bl.mod.logTableGlobal()
+	g := v.bl.mod().logTableGlobal()
 	invc := v.load(g, i)
 	th := v.load(g, b.NewAdd(i, v.ci(1<<logTableBits)))
 	tl := v.load(g, b.NewAdd(i, v.ci(2<<logTableBits)))
@@ -239,7 +226,7 @@ func (v *vm) logSpecials(k ir.Kernel, x, arg, r value.Value) value.Value {
 // with no table): f = m - 1, s = f/(2+f), log m = 2 atanh s, its odd
 // series to s^15 (|s| <= 0.172).
 func (v *vm) logM(x value.Value) (kf, lm value.Value) {
-	b := v.bl.b
+	b := v.bl.b()
 	ix := v.bits(x)
 	k := b.NewAShr(b.NewSub(ix, v.ci(0x3fe6a09e667f3bcd)), v.ci(52))
 	m := v.fromBits(b.NewSub(ix, b.NewShl(k, v.ci(52))))

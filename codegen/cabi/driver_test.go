@@ -1,4 +1,4 @@
-package codegen_test
+package cabi_test
 
 import (
 	"os"
@@ -9,7 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/tirc/tirc/codegen"
+	"github.com/tirc/tirc/codegen/cabi"
 	_ "github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/ir"
 )
@@ -119,7 +119,7 @@ func.func private @p(%x: tensor<2xf32>) -> tensor<2xf32> {
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out, ds := codegen.EmitCDriver(parseModule(t, tt.src))
+			out, ds := cabi.EmitCDriver(parseModule(t, tt.src))
 			var warnings []string
 			err := ""
 			for _, d := range ds {
@@ -164,8 +164,8 @@ func TestEmitCDriverCompiles(t *testing.T) {
 		}
 		t.Skip("clang not found")
 	}
-	files, _ := filepath.Glob("../examples/*.mlir")
-	files = append(files, "../test/npy/Inputs/kinds.mlir")
+	files, _ := filepath.Glob("../../examples/*.mlir")
+	files = append(files, "../../test/npy/Inputs/kinds.mlir")
 	dir := t.TempDir()
 	var cfiles []string
 	for _, f := range files {
@@ -177,7 +177,7 @@ func TestEmitCDriverCompiles(t *testing.T) {
 		if d != nil {
 			t.Fatalf("%s: %v", f, d)
 		}
-		out, ds := codegen.EmitCDriver(m)
+		out, ds := cabi.EmitCDriver(m)
 		if ds.HasErrors() {
 			t.Fatalf("%s: %v", f, ds)
 		}

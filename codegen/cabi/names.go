@@ -1,9 +1,8 @@
-package codegen
+package cabi
 
 import (
 	_ "embed"
 	"fmt"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -35,7 +34,7 @@ import (
 // function keeps its name in the LLVM module unless that name is one of
 // the above or an LLVM one (llvm.*), which the backend or linker could
 // bind to: then it is tirc.private.<name>. Names are made unique within
-// the module (mc.symbol), so a private @".str0" moves tirc's string
+// the module (codegen's moduleCtx.symbol), so a private @".str0" moves tirc's string
 // constant instead of clashing with it.
 
 //go:embed c/reserved_names.txt
@@ -82,9 +81,9 @@ var cKeywords = func() map[string]bool {
 // runtimes' symbols (compared without case for tirc).
 var reservedPrefixes = []string{"GOMP_", "omp_", "kmp_"}
 
-// checkName reports why f's name cannot be used, or nil. Private
-// definitions may have any name (see privateSymbol).
-func checkName(f *ir.Func) *ir.Diagnostic {
+// CheckName reports why f's name cannot be used, or nil. Private
+// definitions may have any name (see PrivateSymbol).
+func CheckName(f *ir.Func) *ir.Diagnostic {
 	if f.Visibility == "private" && !f.External {
 		return nil
 	}
@@ -98,7 +97,7 @@ func checkName(f *ir.Func) *ir.Diagnostic {
 func publicNameProblem(name string) string {
 	lower := strings.ToLower(name)
 	switch {
-	case !cIdent(name):
+	case !CIdent(name):
 		return "is not a C identifier, which a public function's name must be (the header and C callers use it)"
 	case cKeywords[name]:
 		return "is a keyword of C or C++"
@@ -120,17 +119,17 @@ func publicNameProblem(name string) string {
 	return ""
 }
 
-// privateSymbol is the LLVM name of the private function name: its own
+// PrivateSymbol is the LLVM name of the private function name: its own
 // when no external symbol or LLVM intrinsic could be confused with it.
-func privateSymbol(name string) string {
-	if strings.HasPrefix(name, "llvm.") || (cIdent(name) && publicNameProblem(name) != "") {
+func PrivateSymbol(name string) string {
+	if strings.HasPrefix(name, "llvm.") || (CIdent(name) && publicNameProblem(name) != "") {
 		return "tirc.private." + name
 	}
 	return name
 }
 
-// cIdent reports whether s has the form of a C identifier.
-func cIdent(s string) bool {
+// CIdent reports whether s has the form of a C identifier.
+func CIdent(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
 			return false
@@ -139,14 +138,53 @@ func cIdent(s string) bool {
 	return s != ""
 }
 
-// symbol returns an unused LLVM symbol name for a new internal function
-// or global: want, else want.1, want.2, ...; the name is then taken.
-func (mc *moduleCtx) symbol(want string) string {
-	mc.mustTurn()
-	name := want
-	for i := 1; mc.symbols[name]; i++ {
-		name = want + "." + strconv.Itoa(i)
+// ErrorFDSymbol is the global every module defines (weak, so that several
+// modules link into one program) holding the file descriptor failure
+// messages are written to: 2 (stderr) unless the caller sets another, as
+// the Python package does to hand a failed call's message to the
+// exception it raises.
+//
+//	extern int32_t tirc_error_fd;
+//	tirc_error_fd = pipe_write_end;
+const ErrorFDSymbol = "tirc_error_fd"
+
+// ElemName is an element type's name in the ABI's names: the C
+// descriptor typedefs (tirc_desc_f32_2d) and the module's descriptor
+// helpers (tirc.check.arg.f32...).
+func ElemName(e *ir.Scalar) string { return e.String() }
+
+// Bare-pointer entries (see codegen's bare.go): a public function whose
+// tensors all have static shapes also gets f_bare, taking each tensor as
+// a pointer to its first element.
+
+// BareName is the name of f's bare-pointer entry in module m, or "" when
+// f has none: f is a public definition with at least one tensor, every
+// tensor ranked with static sizes, and m has no function of that name.
+func BareName(m *ir.Module, f *ir.Func) string {
+	if f.External || f.Visibility == "private" {
+		return ""
 	}
-	mc.symbols[name] = true
+	tensors := 0
+	static := func(t ir.Type) bool {
+		if tt, ok := t.(*ir.TensorType); ok {
+			tensors++
+			return !tt.Unranked && ir.IsStatic(tt.Shape)
+		}
+		return true
+	}
+	for _, a := range f.Args() {
+		if !static(a.Type()) {
+			return ""
+		}
+	}
+	for _, t := range f.ResultTypes {
+		if !static(t) {
+			return ""
+		}
+	}
+	name := f.Name + "_bare"
+	if tensors == 0 || m.Lookup(name) != nil || publicNameProblem(name) != "" {
+		return ""
+	}
 	return name
 }

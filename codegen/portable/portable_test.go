@@ -1,11 +1,11 @@
-package codegen
+package portable
 
 import (
 	"strings"
 	"testing"
 )
 
-// TestMultiversionNames: multiversion renames the functions it copies
+// TestMultiversionNames: Multiversion renames the functions it copies
 // wherever they are called (quoted names too), but not a global, a
 // declaration or text inside a string constant, and its suffixes avoid the
 // module's names.
@@ -46,7 +46,7 @@ entry:
 
 declare i32 @ext(i32 %0)
 `
-	out, err := multiversion([]byte(src))
+	out, err := Multiversion([]byte(src), "tirc_error_fd")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ declare i32 @ext(i32 %0)
 		"define weak void @tirc_free(i8* %desc) nounwind {",
 	} {
 		if !strings.Contains(got, want) {
-			t.Errorf("multiversion's output lacks %q", want)
+			t.Errorf("Multiversion's output lacks %q", want)
 		}
 	}
 	for name, n := range map[string]int{"define weak void @tirc_free": 1, "declare i32 @ext": 1, "@.str0 = ": 1, "define internal i32 @f.": 3} {

@@ -1,17 +1,12 @@
-package codegen
+package llvmtext
 
 import (
 	"bytes"
 	"errors"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/tirc/tirc/internal/testcorpus"
-	"github.com/tirc/tirc/ir"
-	"github.com/tirc/tirc/passes"
 )
 
 // TestText: the chunked buffer holds exactly what was written, across
@@ -28,7 +23,7 @@ func TestText(t *testing.T) {
 		{"longer than two chunks", []string{"head", strings.Repeat("z", 2*textChunk+17), "tail"}},
 	}
 	for _, tc := range tests {
-		var tx text
+		var tx Text
 		var want strings.Builder
 		for i, s := range tc.writes {
 			if i%2 == 1 && len(s) > 0 {
@@ -39,7 +34,7 @@ func TestText(t *testing.T) {
 			}
 			want.WriteString(s)
 		}
-		got := tx.appendTo([]byte("prefix:"))
+		got := tx.AppendTo([]byte("prefix:"))
 		if diff := cmp.Diff("prefix:"+want.String(), string(got)); diff != "" {
 			t.Errorf("%s: (-want +got) differs in %d bytes", tc.name, len(diff))
 		}
@@ -47,21 +42,20 @@ func TestText(t *testing.T) {
 			t.Errorf("%s: Len %d, want %d", tc.name, tx.Len(), want.Len())
 		}
 		var w bytes.Buffer
-		out := &Text{body: &tx}
-		if n, err := out.WriteTo(&w); err != nil || int(n) != out.Len() || w.String() != want.String() {
-			t.Errorf("%s: Text.WriteTo wrote %d bytes (Len %d), err %v, or the wrong text", tc.name, n, out.Len(), err)
+		if n, err := tx.WriteTo(&w); err != nil || int(n) != tx.Len() || w.String() != want.String() {
+			t.Errorf("%s: WriteTo wrote %d bytes (Len %d), err %v, or the wrong text", tc.name, n, tx.Len(), err)
 		}
 		// With a sink, the same bytes reach it, and no more than one
 		// chunk is held.
 		var sunk bytes.Buffer
-		st := text{sink: &sunk}
+		st := Text{sink: &sunk}
 		for _, s := range tc.writes {
 			st.WriteString(s)
 		}
 		if len(st.chunks) > 1 {
 			t.Errorf("%s: a text with a sink holds %d chunks", tc.name, len(st.chunks))
 		}
-		if err := st.flush(); err != nil || st.Len() != want.Len() {
+		if err := st.Flush(); err != nil || st.Len() != want.Len() {
 			t.Errorf("%s: flush: %v, Len %d, want %d", tc.name, err, st.Len(), want.Len())
 		}
 		if diff := cmp.Diff(want.String(), sunk.String()); diff != "" {
@@ -88,9 +82,9 @@ func (w *failingWriter) Write(p []byte) (int, error) {
 // later writes are dropped, not retried.
 func TestTextSinkError(t *testing.T) {
 	w := &failingWriter{n: sinkChunk + 10}
-	tx := text{sink: w}
+	tx := Text{sink: w}
 	tx.WriteString(strings.Repeat("a", 3*sinkChunk))
-	err := tx.flush()
+	err := tx.Flush()
 	if err == nil || err.Error() != "disk full" {
 		t.Errorf("flush = %v, want the sink's error", err)
 	}
@@ -99,52 +93,14 @@ func TestTextSinkError(t *testing.T) {
 	}
 }
 
-// TestEmitToMatchesEmit: the streamed text (EmitTo, what tirc -emit-llvm
-// writes) is byte for byte Emit's, for every module of the test corpus
-// that codegen lowers after -infer-shapes.
-func TestEmitToMatchesEmit(t *testing.T) {
-	chunks, err := testcorpus.Chunks(filepath.Join("..", "test"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	infer := passes.Lookup("infer-shapes")
-	compared := 0
-	for _, c := range chunks {
-		m, d := ir.ParseString(string(c.Text), ir.ParseOptions{})
-		if d != nil || ir.Verify(m, ir.VerifyOptions{}).HasErrors() {
-			continue
-		}
-		res := (&passes.Pipeline{Steps: []*passes.Step{{Pass: infer}}}).Run(m, passes.RunOptions{Check: true})
-		if res.Internal != nil || res.Diags.HasErrors() {
-			continue
-		}
-		want, ds := Emit(m, DefaultOptions())
-		if ds.HasErrors() {
-			continue
-		}
-		var got bytes.Buffer
-		ds, err := EmitTo(&got, m, DefaultOptions())
-		if err != nil || ds.HasErrors() {
-			t.Fatalf("%s: EmitTo: %v %v", c.Path, err, ds)
-		}
-		if diff := cmp.Diff(string(want), got.String()); diff != "" {
-			t.Fatalf("%s: EmitTo differs from Emit (-Emit +EmitTo):\n%s", c.Path, diff)
-		}
-		compared++
-	}
-	if compared < 100 {
-		t.Errorf("only %d modules compared", compared)
-	}
-}
-
 // TestTextAbsorb: a shard's text (chunks from a pool) appended to
 // another: the bytes arrive in order, with a sink its chunks return to
 // the pool, without one they are taken over; src is left empty.
 func TestTextAbsorb(t *testing.T) {
 	for _, sink := range []bool{false, true} {
-		var pool chunkPool
+		var pool ChunkPool
 		var sunk bytes.Buffer
-		dst := text{}
+		dst := Text{}
 		if sink {
 			dst.sink = &sunk
 		}
@@ -152,20 +108,20 @@ func TestTextAbsorb(t *testing.T) {
 		for i := range 3 {
 			dst.WriteString("head ")
 			want.WriteString("head ")
-			src := text{pool: &pool}
+			src := Text{pool: &pool}
 			s := strings.Repeat(string(rune('a'+i)), poolChunk+poolChunk/2)
 			src.WriteString(s)
 			want.WriteString(s)
-			dst.absorb(&src)
+			dst.Absorb(&src)
 			if src.Len() != 0 || src.cur != nil || src.chunks != nil || src.w != 0 {
 				t.Errorf("sink %v: src not emptied: %d bytes", sink, src.Len())
 			}
 		}
 		dst.WriteString("tail")
 		want.WriteString("tail")
-		got := string(dst.appendTo(nil))
+		got := string(dst.AppendTo(nil))
 		if sink {
-			dst.flush()
+			dst.Flush()
 			got = sunk.String()
 			if n := len(pool.free); n != 2 {
 				t.Errorf("the pool holds %d chunks, want 2 (each shard's two, reused)", n)

@@ -1,4 +1,4 @@
-package codegen
+package llvmtext
 
 import (
 	"io"
@@ -6,7 +6,7 @@ import (
 	"sync"
 )
 
-// text is an append-only buffer of chunks: the module's text grows to
+// Text is an append-only buffer of chunks: the module's text grows to
 // gigabytes (1.6 GB for 1M ops), and one growing buffer copies and clears
 // it again at every doubling. appendTo joins the chunks once. Chunks start
 // at 4 KB and double up to 1 MB, so that the text of one small function
@@ -18,27 +18,49 @@ import (
 // a copy into it and an integer added (cur is allocated at its full
 // length and w counts what is written), which the compiler inlines; it
 // stores no pointer, so the collector's write barrier never runs on it.
-type text struct {
+type Text struct {
 	chunks [][]byte // the chunks filled (none with a sink)
 	cur    []byte   // the chunk being filled: cur[:w] is written
 	w      int
 	done   int // the bytes in chunks, or given to the sink
 	sink   io.Writer
 	err    error // the sink's first error; later writes are dropped
-	// pool, when set, gives the chunks: a shard's text (shard.go) is
-	// written out soon, and its chunks serve the next shard.
-	pool *chunkPool
+	// pool, when set, gives the chunks: a shard's text is written out
+	// soon, and its chunks serve the next shard.
+	pool *ChunkPool
 }
 
-// chunkPool holds chunks of poolChunk bytes for texts to reuse.
-type chunkPool struct {
+// NewSink is a text streamed to w: only one chunk is held (Flush writes
+// the last one).
+func NewSink(w io.Writer) *Text { return &Text{sink: w} }
+
+// NewPooled is a text whose chunks come from pool, and return to it when
+// another text absorbs it.
+func NewPooled(pool *ChunkPool) *Text { return &Text{pool: pool} }
+
+// WriteTo writes the text (without a sink) to w, chunk by chunk.
+func (t *Text) WriteTo(w io.Writer) (int64, error) {
+	var n int64
+	var err error
+	t.Each(func(c []byte) {
+		if err == nil {
+			var k int
+			k, err = w.Write(c)
+			n += int64(k)
+		}
+	})
+	return n, err
+}
+
+// ChunkPool holds chunks of poolChunk bytes for texts to reuse.
+type ChunkPool struct {
 	mu   sync.Mutex
 	free [][]byte
 }
 
 const poolChunk = 256 << 10
 
-func (p *chunkPool) get() []byte {
+func (p *ChunkPool) get() []byte {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if n := len(p.free); n > 0 {
@@ -49,7 +71,7 @@ func (p *chunkPool) get() []byte {
 	return make([]byte, poolChunk)
 }
 
-func (p *chunkPool) put(cs ...[]byte) {
+func (p *ChunkPool) put(cs ...[]byte) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for _, c := range cs {
@@ -64,7 +86,8 @@ const (
 	sinkChunk = 256 << 10
 )
 
-func (t *text) WriteString(s string) {
+// WriteString appends s.
+func (t *Text) WriteString(s string) {
 	if len(s) <= len(t.cur)-t.w {
 		t.w += copy(t.cur[t.w:], s)
 		return
@@ -72,7 +95,9 @@ func (t *text) WriteString(s string) {
 	writeSlow(t, s)
 }
 
-func (t *text) Write(b []byte) {
+// Write appends b (unlike io.Writer's Write, it cannot fail: a sink's
+// error is kept for Flush).
+func (t *Text) Write(b []byte) {
 	if len(b) <= len(t.cur)-t.w {
 		t.w += copy(t.cur[t.w:], b)
 		return
@@ -80,7 +105,8 @@ func (t *text) Write(b []byte) {
 	writeSlow(t, b)
 }
 
-func (t *text) WriteByte(b byte) error {
+// WriteByte appends b; its error is always nil (io.ByteWriter).
+func (t *Text) WriteByte(b byte) error {
 	if t.w == len(t.cur) {
 		t.next()
 	}
@@ -90,7 +116,7 @@ func (t *text) WriteByte(b byte) error {
 }
 
 // writeSlow appends s, a string or bytes, across chunks.
-func writeSlow[S ~string | ~[]byte](t *text, s S) {
+func writeSlow[S ~string | ~[]byte](t *Text, s S) {
 	for len(s) > 0 {
 		if t.w == len(t.cur) {
 			t.next()
@@ -103,13 +129,13 @@ func writeSlow[S ~string | ~[]byte](t *text, s S) {
 
 // next makes room for more: the full chunk goes to the sink (and is
 // reused) or joins the chunks, and a new one is started.
-func (t *text) next() {
+func (t *Text) next() {
 	if t.sink != nil {
 		if t.cur == nil {
 			t.cur = make([]byte, sinkChunk)
 			return
 		}
-		t.flush()
+		t.Flush()
 		return
 	}
 	if t.w > 0 {
@@ -128,23 +154,23 @@ func (t *text) next() {
 	t.cur = make([]byte, size)
 }
 
-// absorb appends src's text (a text without a sink) and empties src:
+// Absorb appends src's text (a text without a sink) and empties src:
 // its chunks go to the sink, then back to src's pool, or become t's
 // without a copy.
-func (t *text) absorb(src *text) {
+func (t *Text) Absorb(src *Text) {
 	if t.sink == nil {
 		if t.w > 0 {
 			t.chunks = append(t.chunks, t.cur[:t.w])
 			t.done += t.w
 			t.cur, t.w = nil, 0
 		}
-		src.each(func(c []byte) {
+		src.Each(func(c []byte) {
 			t.chunks = append(t.chunks, c)
 			t.done += len(c)
 		})
 	} else {
-		t.flush()
-		src.each(func(c []byte) {
+		t.Flush()
+		src.Each(func(c []byte) {
 			if t.err == nil {
 				_, t.err = t.sink.Write(c)
 			}
@@ -160,9 +186,9 @@ func (t *text) absorb(src *text) {
 	src.chunks, src.cur, src.w, src.done = nil, nil, 0, 0
 }
 
-// flush writes what the sink has not received yet; it returns the sink's
-// first error.
-func (t *text) flush() error {
+// Flush writes what the sink has not received yet; it returns the sink's
+// First error.
+func (t *Text) Flush() error {
 	if t.sink == nil {
 		return t.err
 	}
@@ -175,10 +201,10 @@ func (t *text) flush() error {
 }
 
 // Len is the number of bytes written.
-func (t *text) Len() int { return t.done + t.w }
+func (t *Text) Len() int { return t.done + t.w }
 
-// each calls f with the text's chunks in order (without a sink).
-func (t *text) each(f func([]byte)) {
+// Each calls f with the text's chunks in order (without a sink).
+func (t *Text) Each(f func([]byte)) {
 	for _, c := range t.chunks {
 		f(c)
 	}
@@ -187,34 +213,34 @@ func (t *text) each(f func([]byte)) {
 	}
 }
 
-// appendTo appends the text to dst (without a sink).
-func (t *text) appendTo(dst []byte) []byte {
-	t.each(func(c []byte) { dst = append(dst, c...) })
+// AppendTo appends the text to dst (without a sink).
+func (t *Text) AppendTo(dst []byte) []byte {
+	t.Each(func(c []byte) { dst = append(dst, c...) })
 	return dst
 }
 
-// first is the text's first chunk, its whole length (nil if none), for
-// another text to reuse (reuse).
-func (t *text) first() []byte {
+// First is the text's first chunk, its whole length (nil if none), for
+// another text to reuse (Reuse).
+func (t *Text) First() []byte {
 	if len(t.chunks) > 0 {
 		return t.chunks[0][:cap(t.chunks[0])]
 	}
 	return t.cur
 }
 
-// reuse makes c, a chunk another text has written out, the chunk to fill.
-func (t *text) reuse(c []byte) { t.cur, t.w = c, 0 }
+// Reuse makes c, a chunk another text has written out, the chunk to fill.
+func (t *Text) Reuse(c []byte) { t.cur, t.w = c, 0 }
 
-// int writes v in decimal.
-func (t *text) int(v int64) {
+// Int writes v in decimal.
+func (t *Text) Int(v int64) {
 	if len(t.cur)-t.w < 20 {
 		t.next()
 	}
 	t.w += len(strconv.AppendInt(t.cur[t.w:t.w], v, 10))
 }
 
-// uint writes v in decimal.
-func (t *text) uint(v uint64) {
+// Uint writes v in decimal.
+func (t *Text) Uint(v uint64) {
 	if len(t.cur)-t.w < 20 {
 		t.next()
 	}

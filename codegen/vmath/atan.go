@@ -1,4 +1,4 @@
-package codegen
+package vmath
 
 import (
 	"math"
@@ -155,8 +155,8 @@ func (bl *builder) vAtan2(y, x value.Value) value.Value {
 	ay, ax := v.abs(yd), v.abs(xd)
 	q := v.div(ay, ax)
 	zero, inf := v.c(0), v.c(math.Inf(1))
-	bothZero := bl.b.NewAnd(v.cmp(enum.FPredOEQ, ay, zero), v.cmp(enum.FPredOEQ, ax, zero))
-	bothInf := bl.b.NewAnd(v.cmp(enum.FPredOEQ, ay, inf), v.cmp(enum.FPredOEQ, ax, inf))
+	bothZero := bl.b().NewAnd(v.cmp(enum.FPredOEQ, ay, zero), v.cmp(enum.FPredOEQ, ax, zero))
+	bothInf := bl.b().NewAnd(v.cmp(enum.FPredOEQ, ay, inf), v.cmp(enum.FPredOEQ, ax, inf))
 	q = v.sel(bothZero, zero, v.sel(bothInf, v.c(1), q))
 	var ql value.Value
 	if v.ft == t { // |y| / |x| = q + ql; 0 where the residual is not finite

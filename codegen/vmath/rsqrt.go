@@ -1,4 +1,4 @@
-package codegen
+package vmath
 
 import (
 	"math"
@@ -31,6 +31,6 @@ func (bl *builder) vRsqrt(x value.Value) value.Value {
 	e := v.fma(mr0, sl, v.fma(mr0, s, v.c(1)))
 	r := v.fma(r0, e, r0)
 	r = v.mul(r, v.sel(tiny, v.c(0x1p50), v.c(1)))
-	finite := bl.b.NewAnd(v.cmp(enum.FPredOGT, x, v.c(0)), v.cmp(enum.FPredOLT, x, v.c(math.Inf(1))))
+	finite := bl.b().NewAnd(v.cmp(enum.FPredOGT, x, v.c(0)), v.cmp(enum.FPredOLT, x, v.c(math.Inf(1))))
 	return v.sel(finite, r, r0)
 }

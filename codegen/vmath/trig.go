@@ -1,4 +1,4 @@
-package codegen
+package vmath
 
 import (
 	"fmt"
@@ -11,6 +11,7 @@ import (
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
+	"github.com/tirc/tirc/codegen/llconst"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -86,35 +87,35 @@ var trigConsts = sync.OnceValue(func() trigTable {
 })
 
 // trig is sin, cos or tan (k) of x, an f32 or f64 value or vector. A
-// scalar calls the module's tirc.<k>.<type> (vmath_vfabi.go), which the
+// scalar calls the module's tirc.<k>.<type> (Emitter.Vectorizable), which the
 // loop vectorizer widens to its vector variants: the rare branch to the
 // helper would keep it from vectorizing the code inline.
 func (bl *builder) trig(k ir.Kernel, x value.Value) value.Value {
-	if lanes(x.Type()) == 0 {
-		return bl.vectorizableCall(k.String(), x, func(bl *builder, x value.Value) value.Value { return bl.trigInline(k, x) })
+	if llconst.Lanes(x.Type()) == 0 {
+		return bl.e.Vectorizable(k.String(), x, func(e Emitter, x value.Value) value.Value { return (&builder{e}).trigInline(k, x) })
 	}
 	return bl.trigInline(k, x)
 }
 
 // trigInline is trig computed in place.
 func (bl *builder) trigInline(k ir.Kernel, x value.Value) value.Value {
-	b := bl.b
-	n := lanes(x.Type())
+	b := bl.b()
+	n := llconst.Lanes(x.Type())
 	f32 := elemType(x.Type()) == types.Float
 	if f32 && k != ir.KernelTan {
 		return bl.sinCosF32(k, x)
 	}
 	d := x
 	if f32 {
-		d = b.NewFPExt(x, vecOf(types.Double, n))
+		d = b.NewFPExt(x, llconst.VecOf(types.Double, n))
 	}
 	hi, lo, q := bl.reducePio2(d, !f32)
-	b = bl.b // the reduction may have branched
-	it := vecOf(types.I64, n)
+	b = bl.b() // the reduction may have branched
+	it := llconst.VecOf(types.I64, n)
 	if k == ir.KernelCos { // cos x = sin(x + pi/2)
-		q = b.NewAdd(q, intConst(it, 1))
+		q = b.NewAdd(q, llconst.Int(it, 1))
 	}
-	odd := b.NewICmp(enum.IPredNE, b.NewAnd(q, intConst(it, 1)), intConst(it, 0))
+	odd := b.NewICmp(enum.IPredNE, b.NewAnd(q, llconst.Int(it, 1)), llconst.Int(it, 0))
 	var r value.Value
 	switch {
 	case f32: // tan
@@ -127,14 +128,14 @@ func (bl *builder) trigInline(k ir.Kernel, x value.Value) value.Value {
 		// sin, cos, -sin, -cos for k mod 4 = 0, 1, 2, 3: the sign from
 		// bit 1 of k, moved to the sign bit.
 		v := b.NewBitCast(b.NewSelect(odd, c, s), it)
-		sign := b.NewShl(b.NewAnd(q, intConst(it, 2)), intConst(it, 62))
+		sign := b.NewShl(b.NewAnd(q, llconst.Int(it, 2)), llconst.Int(it, 62))
 		r = b.NewBitCast(b.NewXor(v, sign), d.Type())
 	}
 	if f32 {
 		r = b.NewFPTrunc(r, x.Type())
 	}
 	if k != ir.KernelCos { // sin and tan of -0 are -0
-		r = b.NewSelect(b.NewFCmp(enum.FPredOEQ, x, floatConst(x.Type(), 0)), x, r)
+		r = b.NewSelect(b.NewFCmp(enum.FPredOEQ, x, llconst.Float(x.Type(), 0)), x, r)
 	}
 	return r
 }
@@ -153,9 +154,9 @@ func elemType(t types.Type) types.Type {
 // tail (f32 arguments, whose results need far less than a double), lo
 // is nil and hi is d - k*(P1 + P2 + P3) by three fmas.
 func (bl *builder) reducePio2(d value.Value, tail bool) (hi, lo, q value.Value) {
-	b := bl.b
-	n := lanes(d.Type())
-	ft, it := d.Type(), vecOf(types.I64, n)
+	b := bl.b()
+	n := llconst.Lanes(d.Type())
+	ft, it := d.Type(), llconst.VecOf(types.I64, n)
 	v := bl.vmath(ft)
 	p := trigConsts().pio2
 	// k = round(d * 2/pi) by adding and subtracting 1.5*2^52; the sum's
@@ -192,28 +193,27 @@ func (bl *builder) reducePio2(d value.Value, tail bool) (hi, lo, q value.Value) 
 // trigFastMax what slow computes, in a block taken only when d has such
 // a lane.
 func (bl *builder) hugeBranch(d value.Value, fast []value.Value, slow func() []value.Value) []value.Value {
-	b := bl.b
-	n := lanes(d.Type())
+	b := bl.b()
+	n := llconst.Lanes(d.Type())
 	ft := d.Type()
 	ad := bl.callIntrinsic("llvm.fabs", ft, d)
-	huge := b.NewAnd(b.NewFCmp(enum.FPredOGT, ad, floatConst(ft, trigFastMax)), b.NewFCmp(enum.FPredOLT, ad, floatConst(ft, math.Inf(1))))
+	huge := b.NewAnd(b.NewFCmp(enum.FPredOGT, ad, llconst.Float(ft, trigFastMax)), b.NewFCmp(enum.FPredOLT, ad, llconst.Float(ft, math.Inf(1))))
 	anyHuge := value.Value(huge)
 	if n > 0 {
 		anyHuge = b.NewICmp(enum.IPredNE, b.NewBitCast(huge, types.NewInt(uint64(n))), constant.NewInt(types.NewInt(uint64(n)), 0))
 	}
-	pre, sb, cont := bl.b, bl.block("trig.huge"), bl.block("trig.reduced")
+	pre, sb, cont := bl.b(), bl.e.NewBlock("trig.huge"), bl.e.NewBlock("trig.reduced")
 	pre.NewCondBr(anyHuge, sb, cont)
-	bl.b = sb
-	bl.depth++ // nothing made in the branch dominates what follows
-	vs := slow()
-	bl.depth--
+	bl.e.SetBlock(sb)
+	var vs []value.Value
+	bl.e.Nested(func() { vs = slow() }) // nothing made in the branch dominates what follows
 	out := make([]value.Value, len(fast))
 	for i, f := range fast {
-		sel := bl.b.NewSelect(huge, vs[i], f)
-		out[i] = cont.NewPhi(llvm.NewIncoming(f, pre), llvm.NewIncoming(sel, bl.b))
+		sel := bl.b().NewSelect(huge, vs[i], f)
+		out[i] = cont.NewPhi(llvm.NewIncoming(f, pre), llvm.NewIncoming(sel, bl.b()))
 	}
-	bl.b.NewBr(cont)
-	bl.b = cont
+	bl.b().NewBr(cont)
+	bl.e.SetBlock(cont)
 	return out
 }
 
@@ -221,39 +221,35 @@ func (bl *builder) hugeBranch(d value.Value, fast []value.Value, slow func() []v
 // scalar, of tirc.rem_pio2.v<N> on a vector (out of line, so that the
 // vector's fast path keeps its registers).
 func (bl *builder) remPio2Lanes(d value.Value) (hi, lo, q value.Value) {
-	b := bl.b
+	b := bl.b()
 	var r value.Value
-	if lanes(d.Type()) == 0 {
-		r = b.NewCall(bl.mod.remPio2Func(), d)
+	if llconst.Lanes(d.Type()) == 0 {
+		r = b.NewCall(bl.mod().remPio2Func(), d)
 	} else {
-		r = b.NewCall(bl.mod.remPio2VecFunc(d.Type()), d)
+		r = b.NewCall(bl.mod().remPio2VecFunc(d.Type()), d)
 	}
 	return b.NewExtractValue(r, 0), b.NewExtractValue(r, 1), b.NewExtractValue(r, 2)
 }
 
 // remPio2VecFunc defines (once per vector type t) `{t, t, <N x i64>}
 // tirc.rem_pio2.v<N>(t x)`: tirc.rem_pio2 of each lane.
-func (mc *moduleCtx) remPio2VecFunc(t types.Type) *llvm.Func {
-	n := lanes(t)
+func (mc module) remPio2VecFunc(t types.Type) *llvm.Func {
+	n := llconst.Lanes(t)
 	name := fmt.Sprintf("tirc.rem_pio2.v%d", n)
-	if f := mc.helper(name); f != nil {
+	if f := mc.Helper(name); f != nil {
 		return f
 	}
 	one := mc.remPio2Func()
 	qt := types.NewVector(uint64(n), types.I64)
 	res := types.NewStruct(t, t, qt)
 	x := llvm.NewParam("x", t)
-	f := mc.m.NewFunc(mc.symbol(name), res, x)
-	f.Linkage = enum.LinkageInternal
-	f.FuncAttrs = append(f.FuncAttrs, enum.FuncAttrCold, enum.FuncAttrNoInline)
-	mc.funcAttrs(f)
-	bl := newBuilder(mc, f)
-	b := bl.b
+	f, e := mc.NewFunc(name, res, []llvm.FuncAttribute{enum.FuncAttrCold, enum.FuncAttrNoInline}, x)
+	b := e.Block()
 	parts := []value.Value{constant.NewUndef(t.(*types.VectorType)), constant.NewUndef(t.(*types.VectorType)), constant.NewUndef(qt)}
 	for i := int64(0); i < n; i++ {
-		r := b.NewCall(one, b.NewExtractElement(x, i32c(i)))
+		r := b.NewCall(one, b.NewExtractElement(x, llconst.I32(i)))
 		for j := range parts {
-			parts[j] = b.NewInsertElement(parts[j], b.NewExtractValue(r, uint64(j)), i32c(i))
+			parts[j] = b.NewInsertElement(parts[j], b.NewExtractValue(r, uint64(j)), llconst.I32(i))
 		}
 	}
 	var out value.Value = constant.NewUndef(res)
@@ -261,9 +257,8 @@ func (mc *moduleCtx) remPio2VecFunc(t types.Type) *llvm.Func {
 		out = b.NewInsertValue(out, v, uint64(j))
 	}
 	b.NewRet(out)
-	bl.finish()
-	mc.publishHelper(name, f)
-	mc.finish(f)
+	mc.PublishHelper(name, f)
+	e.End()
 	return f
 }
 
@@ -324,9 +319,9 @@ func (bl *builder) cosF64(x, y value.Value) value.Value {
 // it into the result by an identity, since tan's polynomial converges
 // slowly near pi/4.
 func (bl *builder) tanF64(x, y, odd value.Value) value.Value {
-	b := bl.b
+	b := bl.b()
 	t := x.Type()
-	it := vecOf(types.I64, lanes(t))
+	it := llconst.VecOf(types.I64, llconst.Lanes(t))
 	v := bl.vmath(t)
 	c := v.c
 	T := [...]float64{
@@ -361,7 +356,7 @@ func (bl *builder) tanF64(x, y, odd value.Value) value.Value {
 	// -1/(x + r) accurately: with the low halves of w and of a = -1/w
 	// zeroed, their products are exact.
 	high := func(v value.Value) value.Value {
-		return b.NewBitCast(b.NewAnd(b.NewBitCast(v, it), intConst(it, -1<<32)), t)
+		return b.NewBitCast(b.NewAnd(b.NewBitCast(v, it), llconst.Int(it, -1<<32)), t)
 	}
 	zh := high(w)
 	vv := b.NewFSub(r, b.NewFSub(zh, x))
@@ -379,9 +374,9 @@ func (bl *builder) tanF64(x, y, odd value.Value) value.Value {
 // the next 192 bits W give x*2/pi mod 4 = M*W*2^-190 mod 4 within
 // 2^-138, computed in 128-bit integers: its top 128 bits hold k in 2
 // bits and the fraction in 126, which becomes a double-double times pi/2.
-func (mc *moduleCtx) remPio2Func() *llvm.Func {
+func (mc module) remPio2Func() *llvm.Func {
 	const name = "tirc.rem_pio2"
-	if f := mc.helper(name); f != nil {
+	if f := mc.Helper(name); f != nil {
 		return f
 	}
 	tab := trigConsts()
@@ -390,38 +385,35 @@ func (mc *moduleCtx) remPio2Func() *llvm.Func {
 		cs[i] = constant.NewInt(types.I64, int64(w))
 	}
 	arr := constant.NewArray(types.NewArray(uint64(len(cs)), types.I64), cs...)
-	g := llvm.NewGlobalDef(mc.symbol("tirc.two_over_pi"), arr)
+	g := llvm.NewGlobalDef(mc.Symbol("tirc.two_over_pi"), arr)
 	g.Linkage = enum.LinkagePrivate
 	g.Immutable = true
 	g.UnnamedAddr = enum.UnnamedAddrUnnamedAddr
-	mc.defineGlobal(g)
+	mc.DefineGlobal(g)
 
 	x := llvm.NewParam("x", types.Double)
 	res := types.NewStruct(types.Double, types.Double, types.I64)
-	f := mc.m.NewFunc(mc.symbol(name), res, x)
-	f.Linkage = enum.LinkageInternal
-	f.FuncAttrs = append(f.FuncAttrs, enum.FuncAttrCold)
-	mc.funcAttrs(f)
-	bl := newBuilder(mc, f)
-	b := bl.b
+	f, e := mc.NewFunc(name, res, []llvm.FuncAttribute{enum.FuncAttrCold}, x)
+	bl := &builder{e}
+	b := e.Block()
 	i128 := types.NewInt(128)
 	c128 := func(v int64) value.Value { return constant.NewInt(i128, v) }
 	bits := b.NewBitCast(x, types.I64)
-	exp := b.NewAnd(b.NewLShr(bits, i64c(52)), i64c(0x7ff))
-	mant := b.NewOr(b.NewAnd(bits, i64c(1<<52-1)), i64c(1<<52))
+	exp := b.NewAnd(b.NewLShr(bits, llconst.I64(52)), llconst.I64(0x7ff))
+	mant := b.NewOr(b.NewAnd(bits, llconst.I64(1<<52-1)), llconst.I64(1<<52))
 	// The window starts at bit e - 2 of 2/pi (e = exp - 1075), after the
 	// table's zero word; clamped into the table for lanes too small to
 	// be asked (their result is not used).
-	s := value.Value(b.NewSub(exp, i64c(1075-62)))
-	s = b.NewSelect(b.NewICmp(enum.IPredSLT, s, i64c(0)), i64c(0), s)
-	j, sh := b.NewLShr(s, i64c(6)), b.NewAnd(s, i64c(63))
+	s := value.Value(b.NewSub(exp, llconst.I64(1075-62)))
+	s = b.NewSelect(b.NewICmp(enum.IPredSLT, s, llconst.I64(0)), llconst.I64(0), s)
+	j, sh := b.NewLShr(s, llconst.I64(6)), b.NewAnd(s, llconst.I64(63))
 	word := func(i int64) value.Value {
-		p := b.NewGetElementPtr(arr.Typ, g, i64c(0), b.NewAdd(j, i64c(i)))
+		p := b.NewGetElementPtr(arr.Typ, g, llconst.I64(0), b.NewAdd(j, llconst.I64(i)))
 		p.InBounds = true
 		return b.NewLoad(types.I64, p)
 	}
 	t0, t1, t2, t3 := word(0), word(1), word(2), word(3)
-	fshl := mc.intrinsic("llvm.fshl.i64", types.I64, types.I64, types.I64, types.I64)
+	fshl := mc.Intrinsic("llvm.fshl.i64", types.I64, types.I64, types.I64, types.I64)
 	w0, w1, w2 := b.NewCall(fshl, t0, t1, sh), b.NewCall(fshl, t1, t2, sh), b.NewCall(fshl, t2, t3, sh)
 	// P = M*W mod 2^192; A, its top 128 bits.
 	m128 := b.NewZExt(mant, i128)
@@ -431,21 +423,21 @@ func (mc *moduleCtx) remPio2Func() *llvm.Func {
 	a := b.NewOr(b.NewShl(b.NewZExt(top, i128), c128(64)), b.NewZExt(b.NewTrunc(mid, types.I64), i128))
 	// k = round(A / 2^126); the fraction, A*4 mod 2^128 as a signed
 	// number, is in [-1/2, 1/2) in units of 2^-128.
-	k := b.NewLShr(b.NewAdd(b.NewTrunc(b.NewLShr(a, c128(125)), types.I64), i64c(1)), i64c(1))
+	k := b.NewLShr(b.NewAdd(b.NewTrunc(b.NewLShr(a, c128(125)), types.I64), llconst.I64(1)), llconst.I64(1))
 	frac := b.NewShl(a, c128(2))
 	fneg := b.NewICmp(enum.IPredSLT, frac, c128(0))
 	u := b.NewSelect(fneg, b.NewSub(c128(0), frac), frac)
-	lz := value.Value(b.NewCall(mc.intrinsic("llvm.ctlz.i128", i128, i128, types.I1), u, constant.False))
+	lz := value.Value(b.NewCall(mc.Intrinsic("llvm.ctlz.i128", i128, i128, types.I1), u, constant.False))
 	lz = b.NewSelect(b.NewICmp(enum.IPredUGT, lz, c128(127)), c128(127), lz)
 	v := b.NewShl(u, lz)
 	// The top 106 bits of the normalized fraction, as two doubles.
 	pow2 := func(n value.Value) value.Value {
-		return b.NewBitCast(b.NewShl(b.NewAdd(n, i64c(1023)), i64c(52)), types.Double)
+		return b.NewBitCast(b.NewShl(b.NewAdd(n, llconst.I64(1023)), llconst.I64(52)), types.Double)
 	}
 	lz64 := b.NewTrunc(lz, types.I64)
 	part := func(v value.Value, scale int64) value.Value {
 		n := b.NewSIToFP(b.NewTrunc(b.NewLShr(v, c128(75)), types.I64), types.Double)
-		return b.NewFMul(n, pow2(b.NewSub(i64c(scale), lz64)))
+		return b.NewFMul(n, pow2(b.NewSub(llconst.I64(scale), lz64)))
 	}
 	fh, fl := part(v, -53), part(b.NewShl(v, c128(53)), -106)
 	// Times pi/2 as a double-double.
@@ -454,19 +446,18 @@ func (mc *moduleCtx) remPio2Func() *llvm.Func {
 	re := bl.callIntrinsic("llvm.fma", types.Double, fh, constant.NewFloat(types.Double, p[0]), b.NewFNeg(rh))
 	rl := b.NewFAdd(re, b.NewFAdd(b.NewFMul(fh, constant.NewFloat(types.Double, p[1])), b.NewFMul(fl, constant.NewFloat(types.Double, p[0]))))
 	h, l := bl.vmath(types.Double).fastTwoSum(rh, rl)
-	xneg := b.NewICmp(enum.IPredSLT, bits, i64c(0))
+	xneg := b.NewICmp(enum.IPredSLT, bits, llconst.I64(0))
 	flip := b.NewXor(xneg, fneg)
 	h = b.NewSelect(flip, b.NewFNeg(h), h)
 	l = b.NewSelect(flip, b.NewFNeg(l), l)
-	kk := b.NewSelect(xneg, b.NewSub(i64c(0), k), k)
+	kk := b.NewSelect(xneg, b.NewSub(llconst.I64(0), k), k)
 	var out value.Value = constant.NewUndef(res)
 	for i, v := range []value.Value{h, l, kk} {
 		out = b.NewInsertValue(out, v, uint64(i))
 	}
 	b.NewRet(out)
-	bl.finish()
-	mc.publishHelper(name, f)
-	mc.finish(f)
+	mc.PublishHelper(name, f)
+	e.End()
 	return f
 }
 
@@ -480,9 +471,9 @@ func (mc *moduleCtx) remPio2Func() *llvm.Func {
 // The lanes beyond trigFastMax come from the helper's reduction by
 // pi/2, moved to this form.
 func (bl *builder) sinCosF32(k ir.Kernel, x value.Value) value.Value {
-	b := bl.b
-	n := lanes(x.Type())
-	ft, it := vecOf(types.Double, n), vecOf(types.I64, n)
+	b := bl.b()
+	n := llconst.Lanes(x.Type())
+	ft, it := llconst.VecOf(types.Double, n), llconst.VecOf(types.I64, n)
 	v := bl.vmath(ft)
 	d := b.NewFPExt(x, ft)
 	p := trigConsts().pio2
@@ -496,33 +487,33 @@ func (bl *builder) sinCosF32(k ir.Kernel, x value.Value) value.Value {
 	} else {
 		sum := v.add(v.fma(d, v.c(1/math.Pi), v.c(-0.5)), v.c(magic))
 		m = v.add(v.sub(sum, v.c(magic)), v.c(0.5))
-		par = b.NewAdd(b.NewBitCast(sum, it), intConst(it, 1))
+		par = b.NewAdd(b.NewBitCast(sum, it), llconst.Int(it, 1))
 	}
 	r := v.fma(m, v.c(-2*p[2]), v.fma(m, v.c(-2*p[1]), v.fma(m, v.c(-2*p[0]), d)))
 	parts := bl.hugeBranch(d, []value.Value{r, par}, func() []value.Value {
 		// x = q*pi/2 + h; for odd q, h -+ pi/2 with the sign of h, so that
 		// |r| <= pi/2 and k = (q +- 1)/2.
 		h, _, q := bl.remPio2Lanes(d)
-		sb := bl.b
+		sb := bl.b()
 		if k == ir.KernelCos {
-			q = sb.NewAdd(q, intConst(it, 1))
+			q = sb.NewAdd(q, llconst.Int(it, 1))
 		}
-		odd := sb.NewICmp(enum.IPredNE, sb.NewAnd(q, intConst(it, 1)), intConst(it, 0))
+		odd := sb.NewICmp(enum.IPredNE, sb.NewAnd(q, llconst.Int(it, 1)), llconst.Int(it, 0))
 		neg := sb.NewFCmp(enum.FPredOLT, h, v.c(0))
-		adj := sb.NewSelect(odd, sb.NewSelect(neg, intConst(it, -1), intConst(it, 1)), intConst(it, 0))
+		adj := sb.NewSelect(odd, sb.NewSelect(neg, llconst.Int(it, -1), llconst.Int(it, 1)), llconst.Int(it, 0))
 		shift := sb.NewSelect(odd, sb.NewSelect(neg, v.c(p[0]), v.c(-p[0])), v.c(0))
-		return []value.Value{sb.NewFAdd(h, shift), sb.NewAShr(sb.NewAdd(q, adj), intConst(it, 1))}
+		return []value.Value{sb.NewFAdd(h, shift), sb.NewAShr(sb.NewAdd(q, adj), llconst.Int(it, 1))}
 	})
-	b = bl.b
+	b = bl.b()
 	r, par = parts[0], parts[1]
 	z := v.mul(r, r)
 	// sin r = r + r*z*(-1/3! + z*(1/5! - ...)), Taylor to r^15.
 	coef := []float64{-1.0 / 6, 1.0 / 120, -1.0 / 5040, 1.0 / 362880, -1.0 / 39916800, 1.0 / 6227020800, -1.0 / 1307674368000}
 	s := v.fma(v.mul(r, z), v.horner(z, coef...), r)
-	sign := b.NewShl(b.NewAnd(par, intConst(it, 1)), intConst(it, 63))
+	sign := b.NewShl(b.NewAnd(par, llconst.Int(it, 1)), llconst.Int(it, 63))
 	res := value.Value(b.NewFPTrunc(b.NewBitCast(b.NewXor(b.NewBitCast(s, it), sign), ft), x.Type()))
 	if k == ir.KernelSin { // sin -0 = -0
-		res = b.NewSelect(b.NewFCmp(enum.FPredOEQ, x, floatConst(x.Type(), 0)), x, res)
+		res = b.NewSelect(b.NewFCmp(enum.FPredOEQ, x, llconst.Float(x.Type(), 0)), x, res)
 	}
 	return res
 }

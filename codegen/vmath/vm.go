@@ -1,4 +1,4 @@
-package codegen
+package vmath
 
 import (
 	"math"
@@ -6,10 +6,12 @@ import (
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
+
+	"github.com/tirc/tirc/codegen/llconst"
 )
 
 // This file has the building blocks of the vectorizable math kernels
-// (vmath_*.go): straight-line code on a float type, a scalar or a vector,
+// (the other files): straight-line code on a float type, a scalar or a vector,
 // with no branch and no libm call, so that the loop vectorizer widens the
 // loop around it. Every multiply-add is llvm.fma (one rounding on every
 // target, with no fast-math flag), so the bits do not depend on the CPU.
@@ -33,39 +35,39 @@ type vm struct {
 // vmath returns the emitter for values of float type t (f32 or f64, or a
 // vector of them).
 func (bl *builder) vmath(t types.Type) *vm {
-	n := lanes(t)
+	n := llconst.Lanes(t)
 	elem := t
 	if n > 0 {
 		elem = t.(*types.VectorType).ElemType
 	}
 	if elem == types.Double {
-		return &vm{bl: bl, ft: t, it: vecOf(types.I64, n), f64: true}
+		return &vm{bl: bl, ft: t, it: llconst.VecOf(types.I64, n), f64: true}
 	}
-	return &vm{bl: bl, ft: t, it: vecOf(types.I32, n)}
+	return &vm{bl: bl, ft: t, it: llconst.VecOf(types.I32, n)}
 }
 
 // as64 is the f64 emitter of the same number of lanes.
-func (v *vm) as64() *vm { return v.bl.vmath(vecOf(types.Double, lanes(v.ft))) }
+func (v *vm) as64() *vm { return v.bl.vmath(llconst.VecOf(types.Double, llconst.Lanes(v.ft))) }
 
 // c is the float constant x (rounded to the type), splatted.
 func (v *vm) c(x float64) value.Value {
 	if !v.f64 {
 		x = float64(float32(x))
 	}
-	return floatConst(v.ft, x)
+	return llconst.Float(v.ft, x)
 }
 
 // ci is the integer constant x of the bits' type, splatted.
-func (v *vm) ci(x int64) value.Value { return intConst(v.it, x) }
+func (v *vm) ci(x int64) value.Value { return llconst.Int(v.it, x) }
 
 func (v *vm) fma(a, b, c value.Value) value.Value {
 	return v.bl.callIntrinsic("llvm.fma", v.ft, a, b, c)
 }
-func (v *vm) add(a, b value.Value) value.Value { return v.bl.b.NewFAdd(a, b) }
-func (v *vm) sub(a, b value.Value) value.Value { return v.bl.b.NewFSub(a, b) }
-func (v *vm) mul(a, b value.Value) value.Value { return v.bl.b.NewFMul(a, b) }
-func (v *vm) div(a, b value.Value) value.Value { return v.bl.b.NewFDiv(a, b) }
-func (v *vm) neg(a value.Value) value.Value    { return v.bl.b.NewFNeg(a) }
+func (v *vm) add(a, b value.Value) value.Value { return v.bl.b().NewFAdd(a, b) }
+func (v *vm) sub(a, b value.Value) value.Value { return v.bl.b().NewFSub(a, b) }
+func (v *vm) mul(a, b value.Value) value.Value { return v.bl.b().NewFMul(a, b) }
+func (v *vm) div(a, b value.Value) value.Value { return v.bl.b().NewFDiv(a, b) }
+func (v *vm) neg(a value.Value) value.Value    { return v.bl.b().NewFNeg(a) }
 func (v *vm) abs(a value.Value) value.Value    { return v.bl.callIntrinsic("llvm.fabs", v.ft, a) }
 func (v *vm) sqrt(a value.Value) value.Value   { return v.bl.callIntrinsic("llvm.sqrt", v.ft, a) }
 
@@ -75,17 +77,17 @@ func (v *vm) copysign(a, s value.Value) value.Value {
 }
 
 // sel is cond ? a : b.
-func (v *vm) sel(cond, a, b value.Value) value.Value { return v.bl.b.NewSelect(cond, a, b) }
+func (v *vm) sel(cond, a, b value.Value) value.Value { return v.bl.b().NewSelect(cond, a, b) }
 
 // cmp compares floats: the ordered predicates are false when either side
 // is NaN, enum.FPredUNO and the U predicates true.
-func (v *vm) cmp(p enum.FPred, a, b value.Value) value.Value { return v.bl.b.NewFCmp(p, a, b) }
+func (v *vm) cmp(p enum.FPred, a, b value.Value) value.Value { return v.bl.b().NewFCmp(p, a, b) }
 
-func (v *vm) or(a, b value.Value) value.Value  { return v.bl.b.NewOr(a, b) }
-func (v *vm) and(a, b value.Value) value.Value { return v.bl.b.NewAnd(a, b) }
+func (v *vm) or(a, b value.Value) value.Value  { return v.bl.b().NewOr(a, b) }
+func (v *vm) and(a, b value.Value) value.Value { return v.bl.b().NewAnd(a, b) }
 
-func (v *vm) bits(a value.Value) value.Value     { return v.bl.b.NewBitCast(a, v.it) }
-func (v *vm) fromBits(i value.Value) value.Value { return v.bl.b.NewBitCast(i, v.ft) }
+func (v *vm) bits(a value.Value) value.Value     { return v.bl.b().NewBitCast(a, v.it) }
+func (v *vm) fromBits(i value.Value) value.Value { return v.bl.b().NewBitCast(i, v.ft) }
 
 // horner is cs[0] + x*(cs[1] + x*(...)) with fmas.
 func (v *vm) horner(x value.Value, cs ...float64) value.Value {
@@ -131,7 +133,7 @@ func (v *vm) magic() float64 {
 func (v *vm) roundInt(x value.Value) (k, ki value.Value) {
 	m := v.add(x, v.c(v.magic()))
 	k = v.sub(m, v.c(v.magic()))
-	ki = v.bl.b.NewSub(v.bits(m), v.bits(v.c(v.magic())))
+	ki = v.bl.b().NewSub(v.bits(m), v.bits(v.c(v.magic())))
 	return k, ki
 }
 
@@ -154,13 +156,13 @@ func (v *vm) bias() int64 {
 // bits come from the low bits of k + magic (as in roundInt), then pow2.
 func (v *vm) pow2f(k value.Value) value.Value {
 	m := v.c(v.magic())
-	return v.pow2(v.bl.b.NewSub(v.bits(v.add(k, m)), v.bits(m)))
+	return v.pow2(v.bl.b().NewSub(v.bits(v.add(k, m)), v.bits(m)))
 }
 
 // pow2 is 2^k for integers k in the normal exponent range, built in the
 // exponent bits.
 func (v *vm) pow2(k value.Value) value.Value {
-	b := v.bl.b
+	b := v.bl.b()
 	return v.fromBits(b.NewShl(b.NewAdd(k, v.ci(v.bias())), v.ci(v.mantBits())))
 }
 
@@ -168,7 +170,7 @@ func (v *vm) pow2(k value.Value) value.Value {
 // in-range powers of two: the first product is exact when x is near 1, so
 // a subnormal result is rounded once.
 func (v *vm) scale2(x, k value.Value) value.Value {
-	b := v.bl.b
+	b := v.bl.b()
 	k1 := b.NewAShr(k, v.ci(1))
 	k2 := b.NewSub(k, k1)
 	return v.mul(v.mul(x, v.pow2(k1)), v.pow2(k2))
@@ -192,23 +194,23 @@ func (bl *builder) widen(x value.Value) value.Value {
 	if elemType(x.Type()) == types.Double {
 		return x
 	}
-	return bl.b.NewFPExt(x, vecOf(types.Double, lanes(x.Type())))
+	return bl.b().NewFPExt(x, llconst.VecOf(types.Double, llconst.Lanes(x.Type())))
 }
 
 func (bl *builder) narrow(x value.Value, t types.Type) value.Value {
 	if elemType(t) == types.Double {
 		return x
 	}
-	return bl.b.NewFPTrunc(x, t)
+	return bl.b().NewFPTrunc(x, t)
 }
 
 // ext and trunc convert between f32 and f64 of the same lanes.
 func (v *vm) ext(x value.Value) value.Value {
-	return v.bl.b.NewFPExt(x, vecOf(types.Double, lanes(v.ft)))
+	return v.bl.b().NewFPExt(x, llconst.VecOf(types.Double, llconst.Lanes(v.ft)))
 }
 
 func (v *vm) trunc(x value.Value) value.Value {
-	return v.bl.b.NewFPTrunc(x, vecOf(types.Float, lanes(v.ft)))
+	return v.bl.b().NewFPTrunc(x, llconst.VecOf(types.Float, llconst.Lanes(v.ft)))
 }
 
 // inf is +infinity.

@@ -1,16 +1,18 @@
-package codegen
+package vmath
 
 import (
 	"math"
 
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/value"
+
+	"github.com/tirc/tirc/codegen/llconst"
 )
 
 // powKernel lowers powf (x**y) on compute-type values: e^(y log|x|) with
-// log|x| a double-double (vmath_log.go) times y as a double-double, whose
+// log|x| a double-double (log.go) times y as a double-double, whose
 // exponential takes the low part into its reduced argument
-// (vmath_exp.go); f32 computes 2^(y log2|x|) in plain f64, log without a
+// (exp.go); f32 computes 2^(y log2|x|) in plain f64, log without a
 // table (logM). Then the
 // special cases of C99 F.9.4.4: pow(x, ±0) = 1 and pow(1, y) = 1 even
 // for NaN, pow(-1, ±inf) = 1, NaN for a finite x < 0 and a finite
@@ -60,7 +62,7 @@ func (v *vm) expDD(zh, zl value.Value) value.Value {
 
 // powSpecials applies pow's sign and special cases to r = |x|**y.
 func (v *vm) powSpecials(x, y, ax, r value.Value) value.Value {
-	b := v.bl.b
+	b := v.bl.b()
 	tr := v.bl.callIntrinsic("llvm.trunc", v.ft, y)
 	isInt := v.cmp(enum.FPredOEQ, tr, y) // true for ±inf
 	half := v.mul(y, v.c(0.5))
@@ -69,7 +71,7 @@ func (v *vm) powSpecials(x, y, ax, r value.Value) value.Value {
 	r = v.sel(v.and(odd, neg), v.neg(r), r)
 	finiteNeg := v.and(v.cmp(enum.FPredOLT, x, v.c(0)), v.cmp(enum.FPredOGT, x, v.c(math.Inf(-1))))
 	finiteY := v.cmp(enum.FPredOLT, v.abs(y), v.inf())
-	r = v.sel(v.and(finiteNeg, v.and(finiteY, b.NewXor(isInt, intConst(isInt.Type(), 1)))), v.nan(), r)
+	r = v.sel(v.and(finiteNeg, v.and(finiteY, b.NewXor(isInt, llconst.Int(isInt.Type(), 1)))), v.nan(), r)
 	r = v.sel(v.cmp(enum.FPredUNO, x, y), v.nan(), r)
 	one := v.or(v.cmp(enum.FPredOEQ, y, v.c(0)), v.cmp(enum.FPredOEQ, x, v.c(1)))
 	one = v.or(one, v.and(v.cmp(enum.FPredOEQ, ax, v.c(1)), v.cmp(enum.FPredOEQ, v.abs(y), v.inf())))

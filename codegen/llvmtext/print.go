@@ -1,4 +1,4 @@
-package codegen
+package llvmtext
 
 import (
 	"bytes"
@@ -12,24 +12,25 @@ import (
 	"github.com/llir/llvm/ir/value"
 )
 
-// A faster printer of function definitions. llir/llvm prints every
+// Printer is a faster printer of function definitions. llir/llvm prints every
 // instruction through fmt with a fresh string per operand type, which was
-// half of -emit-llvm's time. printer writes the instructions codegen emits
+// half of -emit-llvm's time. Printer writes the instructions codegen emits
 // most (their plain forms: no metadata, atomics or fast-math flags)
 // straight into one buffer, with each type's text computed once, and hands
 // anything else to llir; the result is byte for byte llir's (checked by
-// TestPrinterMatchesLLIR over every test module).
-type printer struct {
-	w     *text
+// codegen's TestPrinterMatchesLLIR over every test module).
+type Printer struct {
+	w     *Text
 	types map[types.Type]string
 	ptrs  map[types.Type]string // the text of a pointer to the key (ptr)
 }
 
-func newPrinter(w *text) *printer {
-	return &printer{w: w, types: map[types.Type]string{}, ptrs: map[types.Type]string{}}
+// NewPrinter is a printer writing into w.
+func NewPrinter(w *Text) *Printer {
+	return &Printer{w: w, types: map[types.Type]string{}, ptrs: map[types.Type]string{}}
 }
 
-func (p *printer) typ(t types.Type) string {
+func (p *Printer) typ(t types.Type) string {
 	switch t := t.(type) {
 	case *types.IntType:
 		if t.TypeName == "" {
@@ -63,7 +64,7 @@ func (p *printer) typ(t types.Type) string {
 // ptr is the text of a pointer to elem. Codegen makes a fresh pointer
 // type for most instructions, and elem is most often one of a few
 // types, so the text is kept by elem for longer than one function.
-func (p *printer) ptr(elem types.Type) string {
+func (p *Printer) ptr(elem types.Type) string {
 	s, ok := p.ptrs[elem]
 	if !ok {
 		if len(p.ptrs) >= 1024 {
@@ -76,7 +77,7 @@ func (p *printer) ptr(elem types.Type) string {
 }
 
 // tv writes "type ident", what llir's values print for %s.
-func (p *printer) tv(v value.Value) {
+func (p *Printer) tv(v value.Value) {
 	p.w.WriteString(p.typ(v.Type()))
 	p.w.WriteByte(' ')
 	p.ident(v)
@@ -86,7 +87,7 @@ func (p *printer) tv(v value.Value) {
 // codegen makes most: numbered locals, and plain names of parameters,
 // blocks and functions (llir's Ident also tries each name as a number,
 // which allocates an error).
-func (p *printer) ident(v identer) {
+func (p *Printer) ident(v identer) {
 	var prefix byte
 	var name string
 	switch x := v.(type) {
@@ -106,12 +107,12 @@ func (p *printer) ident(v identer) {
 			break
 		}
 		p.w.WriteByte('%')
-		p.w.int(x.LocalID)
+		p.w.Int(x.LocalID)
 		return
 	case numbered:
 		if x.IsUnnamed() {
 			p.w.WriteByte('%')
-			p.w.int(x.ID())
+			p.w.Int(x.ID())
 			return
 		}
 		prefix, name = '%', x.Name()
@@ -119,11 +120,11 @@ func (p *printer) ident(v identer) {
 		// llir writes i1 as true/false and may write a value from
 		// 0x1000 up in hex; below that it is the decimal number.
 		if x.Typ.BitSize != 1 && x.X.IsInt64() && x.X.Int64() < 0x1000 {
-			p.w.int(x.X.Int64())
+			p.w.Int(x.X.Int64())
 			return
 		}
 	}
-	if !plainName(name) {
+	if !PlainName(name) {
 		p.w.WriteString(v.Ident())
 		return
 	}
@@ -138,9 +139,9 @@ type numbered interface {
 	Name() string
 }
 
-// plainName reports whether llir prints name unquoted: letters, digits
+// PlainName reports whether llir prints name unquoted: letters, digits
 // and "$-._", not all digits (and not empty).
-func plainName(name string) bool {
+func PlainName(name string) bool {
 	digits := true
 	for i := 0; i < len(name); i++ {
 		c := name[i]
@@ -156,14 +157,14 @@ func plainName(name string) bool {
 }
 
 // def writes "%x = op".
-func (p *printer) def(v identer, op string) {
+func (p *Printer) def(v identer, op string) {
 	p.ident(v)
 	p.w.WriteString(" = ")
 	p.w.WriteString(op)
 }
 
 // binary writes "%x = op flags X, Y".
-func (p *printer) binary(v identer, op string, flags []enum.OverflowFlag, x, y value.Value) {
+func (p *Printer) binary(v identer, op string, flags []enum.OverflowFlag, x, y value.Value) {
 	p.def(v, op)
 	for _, f := range flags {
 		p.w.WriteByte(' ')
@@ -176,7 +177,7 @@ func (p *printer) binary(v identer, op string, flags []enum.OverflowFlag, x, y v
 }
 
 // compare writes "%x = op pred X, Y".
-func (p *printer) compare(v identer, op, pred string, x, y value.Value) {
+func (p *Printer) compare(v identer, op, pred string, x, y value.Value) {
 	p.def(v, op)
 	p.w.WriteString(pred)
 	p.w.WriteByte(' ')
@@ -186,7 +187,7 @@ func (p *printer) compare(v identer, op, pred string, x, y value.Value) {
 }
 
 // conv writes "%x = op From to To".
-func (p *printer) conv(v identer, op string, from value.Value, to types.Type) {
+func (p *Printer) conv(v identer, op string, from value.Value, to types.Type) {
 	p.def(v, op)
 	p.w.WriteByte(' ')
 	p.tv(from)
@@ -194,20 +195,89 @@ func (p *printer) conv(v identer, op string, from value.Value, to types.Type) {
 	p.w.WriteString(p.typ(to))
 }
 
-func (p *printer) align(a llvm.Align) {
+func (p *Printer) align(a llvm.Align) {
 	if a != 0 {
 		p.w.WriteString(", ")
 		p.w.WriteString(a.String())
 	}
 }
 
-// inst writes one instruction or terminator (without indentation).
-func (p *printer) inst(i llvm.LLStringer) {
+// inst writes one instruction or terminator (without indentation): the
+// forms codegen makes most directly, anything else through llir.
+func (p *Printer) inst(i llvm.LLStringer) {
+	if !p.arith(i) && !p.values(i) && !p.control(i) {
+		p.w.WriteString(i.LLString())
+	}
+}
+
+// arith writes a plain binary operation, compare or conversion, and
+// reports whether i was one.
+func (p *Printer) arith(i llvm.LLStringer) bool {
+	switch x := i.(type) {
+	case *llvm.InstICmp:
+		if len(x.Metadata) == 0 {
+			p.compare(x, "icmp ", x.Pred.String(), x.X, x.Y)
+			return true
+		}
+	case *llvm.InstFCmp:
+		if len(x.Metadata) == 0 && len(x.FastMathFlags) == 0 {
+			p.compare(x, "fcmp ", x.Pred.String(), x.X, x.Y)
+			return true
+		}
+	case *llvm.InstAdd:
+		return p.binaryIf(len(x.Metadata) == 0, x, "add", x.OverflowFlags, x.X, x.Y)
+	case *llvm.InstSub:
+		return p.binaryIf(len(x.Metadata) == 0, x, "sub", x.OverflowFlags, x.X, x.Y)
+	case *llvm.InstMul:
+		return p.binaryIf(len(x.Metadata) == 0, x, "mul", x.OverflowFlags, x.X, x.Y)
+	case *llvm.InstAnd:
+		return p.binaryIf(len(x.Metadata) == 0, x, "and", nil, x.X, x.Y)
+	case *llvm.InstOr:
+		return p.binaryIf(len(x.Metadata) == 0, x, "or", nil, x.X, x.Y)
+	case *llvm.InstUDiv:
+		return p.binaryIf(len(x.Metadata) == 0 && !x.Exact, x, "udiv", nil, x.X, x.Y)
+	case *llvm.InstFAdd:
+		return p.binaryIf(len(x.Metadata) == 0 && len(x.FastMathFlags) == 0, x, "fadd", nil, x.X, x.Y)
+	case *llvm.InstFSub:
+		return p.binaryIf(len(x.Metadata) == 0 && len(x.FastMathFlags) == 0, x, "fsub", nil, x.X, x.Y)
+	case *llvm.InstFMul:
+		return p.binaryIf(len(x.Metadata) == 0 && len(x.FastMathFlags) == 0, x, "fmul", nil, x.X, x.Y)
+	case *llvm.InstBitCast:
+		return p.convIf(len(x.Metadata) == 0, x, "bitcast", x.From, x.To)
+	case *llvm.InstPtrToInt:
+		return p.convIf(len(x.Metadata) == 0, x, "ptrtoint", x.From, x.To)
+	case *llvm.InstIntToPtr:
+		return p.convIf(len(x.Metadata) == 0, x, "inttoptr", x.From, x.To)
+	}
+	return false
+}
+
+// binaryIf writes the binary operation when plain (see binary) and
+// reports whether it did.
+func (p *Printer) binaryIf(plain bool, v identer, op string, flags []enum.OverflowFlag, x, y value.Value) bool {
+	if plain {
+		p.binary(v, op, flags, x, y)
+	}
+	return plain
+}
+
+// convIf writes the conversion when plain (see conv) and reports whether
+// it did.
+func (p *Printer) convIf(plain bool, v identer, op string, from value.Value, to types.Type) bool {
+	if plain {
+		p.conv(v, op, from, to)
+	}
+	return plain
+}
+
+// values writes a plain getelementptr, select, load, extractvalue,
+// store, alloca or phi, and reports whether i was one.
+func (p *Printer) values(i llvm.LLStringer) bool {
 	w := p.w
 	switch x := i.(type) {
 	case *llvm.InstGetElementPtr:
 		if len(x.Metadata) > 0 {
-			break
+			return false
 		}
 		p.def(x, "getelementptr")
 		if x.InBounds {
@@ -221,20 +291,9 @@ func (p *printer) inst(i llvm.LLStringer) {
 			w.WriteString(", ")
 			p.tv(ix)
 		}
-		return
-	case *llvm.InstICmp:
-		if len(x.Metadata) == 0 {
-			p.compare(x, "icmp ", x.Pred.String(), x.X, x.Y)
-			return
-		}
-	case *llvm.InstFCmp:
-		if len(x.Metadata) == 0 && len(x.FastMathFlags) == 0 {
-			p.compare(x, "fcmp ", x.Pred.String(), x.X, x.Y)
-			return
-		}
 	case *llvm.InstSelect:
 		if len(x.Metadata) > 0 || len(x.FastMathFlags) > 0 {
-			break
+			return false
 		}
 		p.def(x, "select ")
 		p.tv(x.Cond)
@@ -242,193 +301,151 @@ func (p *printer) inst(i llvm.LLStringer) {
 		p.tv(x.ValueTrue)
 		w.WriteString(", ")
 		p.tv(x.ValueFalse)
-		return
 	case *llvm.InstLoad:
 		if len(x.Metadata) > 0 || x.Atomic || x.Volatile || x.SyncScope != "" || x.Ordering != enum.AtomicOrderingNone {
-			break
+			return false
 		}
 		p.def(x, "load ")
 		w.WriteString(p.typ(x.ElemType))
 		w.WriteString(", ")
 		p.tv(x.Src)
 		p.align(x.Align)
-		return
 	case *llvm.InstExtractValue:
 		if len(x.Metadata) > 0 {
-			break
+			return false
 		}
 		p.def(x, "extractvalue ")
 		p.tv(x.X)
 		for _, i := range x.Indices {
 			w.WriteString(", ")
-			w.uint(i)
+			w.Uint(i)
 		}
-		return
 	case *llvm.InstStore:
 		if len(x.Metadata) > 0 || x.Atomic || x.Volatile || x.SyncScope != "" || x.Ordering != enum.AtomicOrderingNone {
-			break
+			return false
 		}
 		w.WriteString("store ")
 		p.tv(x.Src)
 		w.WriteString(", ")
 		p.tv(x.Dst)
 		p.align(x.Align)
-		return
 	case *llvm.InstAlloca:
 		if len(x.Metadata) > 0 || x.InAlloca || x.SwiftError || x.NElems != nil || x.AddrSpace != 0 {
-			break
+			return false
 		}
 		p.def(x, "alloca ")
 		w.WriteString(p.typ(x.ElemType))
 		p.align(x.Align)
-		return
 	case *llvm.InstPhi:
 		if len(x.Metadata) > 0 || len(x.FastMathFlags) > 0 {
-			break
+			return false
 		}
-		p.def(x, "phi ")
-		w.WriteString(p.typ(x.Typ))
-		w.WriteByte(' ')
-		for k, inc := range x.Incs {
-			if k > 0 {
-				w.WriteString(", ")
-			}
-			w.WriteString("[ ")
-			p.ident(inc.X)
+		p.phi(x)
+	default:
+		return false
+	}
+	return true
+}
+
+// phi writes "%x = phi T [ X, %pred ], ...".
+func (p *Printer) phi(x *llvm.InstPhi) {
+	w := p.w
+	p.def(x, "phi ")
+	w.WriteString(p.typ(x.Typ))
+	w.WriteByte(' ')
+	for k, inc := range x.Incs {
+		if k > 0 {
 			w.WriteString(", ")
-			p.ident(inc.Pred)
-			w.WriteString(" ]")
 		}
-		return
-	case *llvm.InstAdd:
-		if len(x.Metadata) == 0 {
-			p.binary(x, "add", x.OverflowFlags, x.X, x.Y)
-			return
-		}
-	case *llvm.InstSub:
-		if len(x.Metadata) == 0 {
-			p.binary(x, "sub", x.OverflowFlags, x.X, x.Y)
-			return
-		}
-	case *llvm.InstMul:
-		if len(x.Metadata) == 0 {
-			p.binary(x, "mul", x.OverflowFlags, x.X, x.Y)
-			return
-		}
-	case *llvm.InstAnd:
-		if len(x.Metadata) == 0 {
-			p.binary(x, "and", nil, x.X, x.Y)
-			return
-		}
-	case *llvm.InstOr:
-		if len(x.Metadata) == 0 {
-			p.binary(x, "or", nil, x.X, x.Y)
-			return
-		}
-	case *llvm.InstUDiv:
-		if len(x.Metadata) == 0 && !x.Exact {
-			p.binary(x, "udiv", nil, x.X, x.Y)
-			return
-		}
-	case *llvm.InstFAdd:
-		if len(x.Metadata) == 0 && len(x.FastMathFlags) == 0 {
-			p.binary(x, "fadd", nil, x.X, x.Y)
-			return
-		}
-	case *llvm.InstFSub:
-		if len(x.Metadata) == 0 && len(x.FastMathFlags) == 0 {
-			p.binary(x, "fsub", nil, x.X, x.Y)
-			return
-		}
-	case *llvm.InstFMul:
-		if len(x.Metadata) == 0 && len(x.FastMathFlags) == 0 {
-			p.binary(x, "fmul", nil, x.X, x.Y)
-			return
-		}
-	case *llvm.InstBitCast:
-		if len(x.Metadata) == 0 {
-			p.conv(x, "bitcast", x.From, x.To)
-			return
-		}
-	case *llvm.InstPtrToInt:
-		if len(x.Metadata) == 0 {
-			p.conv(x, "ptrtoint", x.From, x.To)
-			return
-		}
-	case *llvm.InstIntToPtr:
-		if len(x.Metadata) == 0 {
-			p.conv(x, "inttoptr", x.From, x.To)
-			return
-		}
+		w.WriteString("[ ")
+		p.ident(inc.X)
+		w.WriteString(", ")
+		p.ident(inc.Pred)
+		w.WriteString(" ]")
+	}
+}
+
+// control writes a plain call or terminator (br, conditional br, ret),
+// and reports whether i was one.
+func (p *Printer) control(i llvm.LLStringer) bool {
+	w := p.w
+	switch x := i.(type) {
 	case *llvm.InstCall:
 		if len(x.Metadata) > 0 || x.Tail != enum.TailNone || len(x.FastMathFlags) > 0 || x.CallingConv != enum.CallingConvNone ||
 			len(x.ReturnAttrs) > 0 || x.AddrSpace != 0 || len(x.FuncAttrs) > 0 || len(x.OperandBundles) > 0 {
-			break
+			return false
 		}
-		if !x.Type().Equal(types.Void) {
-			p.ident(x)
-			w.WriteString(" = ")
-		}
-		w.WriteString("call ")
-		if sig := x.Sig(); sig.Variadic {
-			w.WriteString(p.typ(sig))
-		} else {
-			w.WriteString(p.typ(x.Type()))
-		}
-		w.WriteByte(' ')
-		p.ident(x.Callee)
-		w.WriteByte('(')
-		for k, a := range x.Args {
-			if k > 0 {
-				w.WriteString(", ")
-			}
-			if _, ok := a.(*llvm.Arg); ok {
-				w.WriteString(a.String())
-			} else {
-				p.tv(a)
-			}
-		}
-		w.WriteByte(')')
-		return
+		p.call(x)
 	case *llvm.TermBr:
-		if len(x.Metadata) == 0 {
-			w.WriteString("br ")
-			p.tv(x.Target)
-			return
+		if len(x.Metadata) > 0 {
+			return false
 		}
+		w.WriteString("br ")
+		p.tv(x.Target)
 	case *llvm.TermCondBr:
-		if len(x.Metadata) == 0 {
-			w.WriteString("br ")
-			p.tv(x.Cond)
-			w.WriteString(", ")
-			p.tv(x.TargetTrue)
-			w.WriteString(", ")
-			p.tv(x.TargetFalse)
-			return
+		if len(x.Metadata) > 0 {
+			return false
 		}
+		w.WriteString("br ")
+		p.tv(x.Cond)
+		w.WriteString(", ")
+		p.tv(x.TargetTrue)
+		w.WriteString(", ")
+		p.tv(x.TargetFalse)
 	case *llvm.TermRet:
-		if len(x.Metadata) == 0 {
-			if x.X == nil {
-				w.WriteString("ret void")
-			} else {
-				w.WriteString("ret ")
-				p.tv(x.X)
-			}
-			return
+		if len(x.Metadata) > 0 {
+			return false
 		}
+		if x.X == nil {
+			w.WriteString("ret void")
+		} else {
+			w.WriteString("ret ")
+			p.tv(x.X)
+		}
+	default:
+		return false
 	}
-	w.WriteString(i.LLString())
+	return true
 }
 
-// function writes the definition of f as llir's f.LLString() would.
+// call writes "%x = call T @f(args)" ("call" alone for void).
+func (p *Printer) call(x *llvm.InstCall) {
+	w := p.w
+	if !x.Type().Equal(types.Void) {
+		p.ident(x)
+		w.WriteString(" = ")
+	}
+	w.WriteString("call ")
+	if sig := x.Sig(); sig.Variadic {
+		w.WriteString(p.typ(sig))
+	} else {
+		w.WriteString(p.typ(x.Type()))
+	}
+	w.WriteByte(' ')
+	p.ident(x.Callee)
+	w.WriteByte('(')
+	for k, a := range x.Args {
+		if k > 0 {
+			w.WriteString(", ")
+		}
+		if _, ok := a.(*llvm.Arg); ok {
+			w.WriteString(a.String())
+		} else {
+			p.tv(a)
+		}
+	}
+	w.WriteByte(')')
+}
+
+// Function writes the definition of f as llir's f.LLString() would.
 // The type cache lives for one function: codegen makes fresh type objects
 // for every nest, and a module-long cache would keep them all alive.
-func (p *printer) function(f *llvm.Func) {
+func (p *Printer) Function(f *llvm.Func) {
 	clear(p.types)
 	if err := assignIDs(f); err != nil {
-		panic(err) // as llir's own printer: codegen built malformed IR
+		panic(err) // as llir's own Printer: codegen built malformed IR
 	}
-	if llirOnly || len(f.Blocks) == 0 || len(f.Metadata) > 0 || len(f.UseListOrders) > 0 {
+	if LLIROnly || len(f.Blocks) == 0 || len(f.Metadata) > 0 || len(f.UseListOrders) > 0 {
 		p.w.WriteString(f.LLString())
 		return
 	}
@@ -447,7 +464,7 @@ func (p *printer) function(f *llvm.Func) {
 // parameters with attributes, function attributes) is written directly;
 // anything else goes through llir: "declare" + linkage + header for a
 // body-less copy.
-func (p *printer) header(f *llvm.Func) {
+func (p *Printer) header(f *llvm.Func) {
 	if !plainHeader(f) {
 		blocks := f.Blocks
 		f.Blocks = nil
@@ -500,7 +517,7 @@ func plainHeader(f *llvm.Func) bool {
 		return false
 	}
 	for _, param := range f.Params {
-		if !plainName(param.LocalName) {
+		if !PlainName(param.LocalName) {
 			return false
 		}
 	}
@@ -508,12 +525,12 @@ func plainHeader(f *llvm.Func) bool {
 }
 
 // block writes one basic block: its label, instructions and terminator.
-func (p *printer) block(b *llvm.Block) { p.blockWith(b, b.Term) }
+func (p *Printer) block(b *llvm.Block) { p.blockWith(b, b.Term) }
 
 // blockWith writes b with terminator term (stream replaces the
 // terminator of a block queued for printing).
-func (p *printer) blockWith(b *llvm.Block, term llvm.Terminator) {
-	if plainName(b.LocalName) {
+func (p *Printer) blockWith(b *llvm.Block, term llvm.Terminator) {
+	if PlainName(b.LocalName) {
 		p.w.WriteString(b.LocalName)
 	} else {
 		p.w.WriteString(strings.TrimPrefix(b.Ident(), "%"))
@@ -525,7 +542,7 @@ func (p *printer) blockWith(b *llvm.Block, term llvm.Terminator) {
 		p.w.WriteByte('\n')
 	}
 	if term == nil {
-		panic("missing terminator in basic block " + b.Ident()) // as llir's printer
+		panic("missing terminator in basic block " + b.Ident()) // as llir's Printer
 	}
 	p.w.WriteByte('\t')
 	p.inst(term)
@@ -535,36 +552,34 @@ func (p *printer) blockWith(b *llvm.Block, term llvm.Terminator) {
 // identer is a named value: an instruction's result.
 type identer interface{ Ident() string }
 
-// llirOnly makes every function print through llir (the oracle of
-// TestPrinterMatchesLLIR).
-var llirOnly = false
+// LLIROnly makes every function print through llir: the oracle of the
+// tests comparing this printer's text with llir's. A user that writes
+// text of its own for llir objects (globals, recycled instruction lists)
+// does as llir would while it is set.
+var LLIROnly = false
 
-// writeHead writes what comes first in the module's text: tirc's
-// comment, the source file name and the target triple.
-func (mc *moduleCtx) writeHead() {
-	mc.out.WriteString("; Generated by tirc -emit-llvm. Native ABI: see tirc's README (\"The native ABI\").\n")
-	h := llvm.NewModule() // llir quotes the strings
-	h.SourceFilename, h.TargetTriple = mc.m.SourceFilename, mc.m.TargetTriple
+// Head writes what llir writes first for m: its source file name and
+// target triple, quoted as llir quotes them.
+func (p *Printer) Head(m *llvm.Module) {
+	h := llvm.NewModule()
+	h.SourceFilename, h.TargetTriple = m.SourceFilename, m.TargetTriple
 	var b bytes.Buffer
 	h.WriteTo(&b)
-	mc.out.WriteString(b.String())
-	if mc.hasTargetAttrs() {
-		mc.out.WriteString("\n" + targetGroupDef(mc.opts.TargetCPU, mc.opts.TargetFeatures))
-	}
+	p.w.WriteString(b.String())
 }
 
-// writeModule writes the module-level entities after the function
-// definitions (finish printed those): llir writes the type definitions,
-// globals and declarations as its Module.WriteTo would (without the head,
-// which writeHead wrote), then the functions still in the module (the
-// declarations, and tirc_free) follow in the faster printer, then the
-// metadata definitions.
-func (mc *moduleCtx) writeModule() error {
-	mc.writeTypeDefs()
-	m, t := mc.m, mc.out
-	m.SourceFilename, m.TargetTriple = "", "" // written by writeHead
+// Module writes the module-level entities of m after the function
+// definitions (the caller printed those, and Head before them: Module
+// clears m's source file name and triple, so that they are not written
+// twice): llir writes the type definitions, globals and declarations as
+// its Module.WriteTo would, then the functions still in the module (the
+// declarations, and those the caller left) follow in this printer, then
+// the metadata definitions.
+func (p *Printer) Module(m *llvm.Module) error {
+	t := p.w
+	m.SourceFilename, m.TargetTriple = "", ""
 	var head bytes.Buffer
-	if llirOnly || len(m.AttrGroupDefs) > 0 || len(m.NamedMetadataDefs) > 0 || len(m.UseListOrders) > 0 || len(m.UseListOrderBBs) > 0 {
+	if LLIROnly || len(m.AttrGroupDefs) > 0 || len(m.NamedMetadataDefs) > 0 || len(m.UseListOrders) > 0 || len(m.UseListOrderBBs) > 0 {
 		_, err := m.WriteTo(&head) // what codegen never makes keeps llir's order
 		t.WriteString("\n")
 		t.WriteString(head.String())
@@ -589,7 +604,7 @@ func (mc *moduleCtx) writeModule() error {
 		if i != 0 {
 			t.WriteString("\n")
 		}
-		mc.pr.function(f)
+		p.Function(f)
 		t.WriteString("\n")
 	}
 	if len(mds) > 0 {
@@ -602,6 +617,13 @@ func (mc *moduleCtx) writeModule() error {
 		t.WriteString("\n")
 	}
 	return nil
+}
+
+// FunctionText is the text of f's definition alone.
+func FunctionText(f *llvm.Func) string {
+	t := &Text{}
+	NewPrinter(t).Function(f)
+	return string(t.AppendTo(nil))
 }
 
 // assignIDs numbers f's unnamed parameters, blocks and values as llir's

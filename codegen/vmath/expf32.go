@@ -1,10 +1,12 @@
-package codegen
+package vmath
 
 import (
 	"math"
 
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
+
+	"github.com/tirc/tirc/codegen/llconst"
 )
 
 // expF32 is e^x for f32 values (a scalar or a vector), without a libm
@@ -28,7 +30,7 @@ import (
 // replaced, which made W6 (softmax) about twice as fast. f16 and bf16
 // compute in f32 and share it.
 func (bl *builder) expF32(x value.Value) value.Value {
-	v := bl.vmath(vecOf(types.Float, lanes(x.Type())))
+	v := bl.vmath(llconst.VecOf(types.Float, llconst.Lanes(x.Type())))
 	d := v.clamp(x, -104, 89)
 	magic := v.c(v.magic())
 	m := v.fma(d, v.c(1/math.Ln2), magic)
@@ -37,5 +39,5 @@ func (bl *builder) expF32(x value.Value) value.Value {
 	r := v.fma(k, v.c(-ln2hi), d)
 	r = v.fma(k, v.c(-(math.Ln2 - ln2hi)), r)
 	p := v.horner(r, 1, 1, 1.0/2, 1.0/6, 1.0/24, 1.0/120, 1.0/720, 1.0/5040)
-	return v.scale2(p, bl.b.NewSub(v.bits(m), v.bits(magic)))
+	return v.scale2(p, bl.b().NewSub(v.bits(m), v.bits(magic)))
 }

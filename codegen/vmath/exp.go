@@ -1,4 +1,4 @@
-package codegen
+package vmath
 
 import (
 	"math"
@@ -16,7 +16,7 @@ import (
 // 2^k * ((1 - c) + sh + sl) with c = 0 for exp and 2^-k for expm1,
 // rounded once and scaled exactly (in two steps, so that a subnormal
 // result is rounded once too). f32 (and f16, bf16) results take shorter
-// routes: exp and exp2 in f32 (exp.go, exp2F32), expm1 in plain f64
+// routes: exp and exp2 in f32 (expf32.go, exp2F32), expm1 in plain f64
 // (expm1For32).
 
 // Cody and Waite's ln 2, split in a head whose product with a small
@@ -64,7 +64,7 @@ func (v *vm) expReduce(x value.Value) (k, ki, rh, rl value.Value) {
 // exponential, or with m1 its expm1. k is the integer ki, at least -120
 // and at most 1100.
 func (v *vm) expFinish(ki, sh, sl value.Value, m1 bool) value.Value {
-	b := v.bl.b
+	b := v.bl.b()
 	one, lo := v.c(1), v.c(0)
 	if m1 {
 		// 1 - 2^-k is exact for |k| <= 53; beyond, 2^-k goes to the low
@@ -130,7 +130,7 @@ func (bl *builder) expKernel(k ir.Kernel, x value.Value) value.Value {
 	return v.exp2_64(x)
 }
 
-// exp2F32 is 2^x in f32 (as expF32, exp.go): x clamped to [-152, 129],
+// exp2F32 is 2^x in f32 (as expF32, expf32.go): x clamped to [-152, 129],
 // k = round(x), r = x - k exact (|r| <= 1/2), 2^r by its Taylor
 // polynomial of degree 7 in r (coefficients ln2^i/i!, truncation below
 // 2^-27 relative), scaled by 2^k in two steps. Within 0.92 ulp (every

@@ -1,4 +1,4 @@
-package codegen
+package vmath
 
 import (
 	"math"
@@ -7,7 +7,7 @@ import (
 	"github.com/llir/llvm/ir/value"
 )
 
-// tanh and sigmoid from E = e^v for v = -2|x| and v = -|x| (vmath_exp.go's
+// tanh and sigmoid from E = e^v for v = -2|x| and v = -|x| (exp.go's
 // expParts): both need e^v only for v <= 0, where it cannot overflow.
 
 // vTanh is tanh x = sign(x) (1 - E) / (1 + E), E = e^(-2|x|) = 2^k (1 +
@@ -144,7 +144,7 @@ func (v *vm) tanh32(x value.Value) value.Value {
 	w := v.mul(v.mul(r, r), v.fma(r, v.horner(r, expm1Taylor[:5]...), v.c(0.5)))
 	qh := v.add(r, w)
 	ql := v.add(v.sub(r, qh), w)
-	s := v.pow2(v.bl.b.NewSub(v.bits(m), v.bits(magic)))
+	s := v.pow2(v.bl.b().NewSub(v.bits(m), v.bits(magic)))
 	ps := v.add(v.c(1), s)
 	dh := v.fma(s, qh, ps)
 	dl := v.fma(s, ql, v.fma(s, qh, v.sub(ps, dh)))
