@@ -9,8 +9,9 @@ import (
 // Constant folding, the reference evaluator and codegen each implement every
 // kernel once; an op row only names its kernel (and, where integers are
 // read one way or the other, its Sign). A new dialect reuses these; one
-// with new scalar semantics adds a kernel here and its implementation in
-// eval/scalar.go and codegen/kernel.go.
+// with new scalar semantics adds a kernel here, a row in kernelInfo, its
+// functions in eval's table (eval/kernels.go) and, unless its row's
+// intrinsic computes it, a case in codegen/kernel.go.
 type Kernel uint8
 
 // The kernels (NumPy's semantics for numbers; see SPEC section 3). The
@@ -101,9 +102,9 @@ const (
 )
 
 // KernelInfo is one kernel's row: everything about a kernel that is data.
-// Its implementations are the rows of eval's function table
-// (eval/scalar.go) and, where a kernel needs more than an intrinsic
-// call or an instruction, a case of codegen's switch (codegen/kernel.go).
+// Its implementations are its row of eval's function table
+// (eval/kernels.go) and, unless the row's intrinsic computes it, a case
+// of codegen's switch for kernels with their own IR (codegen/kernel.go).
 type KernelInfo struct {
 	Name string
 	// Arity is the number of operands the kernel reads (-1: any
@@ -324,6 +325,15 @@ func (k Kernel) Info() KernelInfo {
 		return kernelInfo[k]
 	}
 	return KernelInfo{Name: fmt.Sprintf("kernel(%d)", int(k))}
+}
+
+// Kernels returns every kernel but KernelNone, in order.
+func Kernels() []Kernel {
+	ks := make([]Kernel, 0, numKernels-1)
+	for k := KernelNone + 1; k < numKernels; k++ {
+		ks = append(ks, k)
+	}
+	return ks
 }
 
 // Arity is the number of operands the kernel reads; -1 for any number
