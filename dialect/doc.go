@@ -29,8 +29,8 @@
 // structural traits come from. A row such as
 //
 //	{OpDef: ir.OpDef{Name: "tir.add", Summary: "lhs + rhs (broadcast)",
-//	 	Traits: []*ir.Trait{traits.Broadcastable, traits.Commutative, traits.SameOperandsElementType},
-//	 	Kernel: ir.KernelAdd, Format: FunctionalForm},
+//	  Traits: []*ir.Trait{traits.Broadcastable, traits.Commutative, traits.SameOperandsElementType},
+//	  Kernel: ir.KernelAdd, Format: FunctionalForm},
 //	 Operands: []Arg{{"lhs", TensorOrVector, false}, {"rhs", TensorOrVector, false}},
 //	 Results:  []Arg{{"result", TensorOrVector, false}}}
 //
