@@ -111,8 +111,8 @@
 // (vector-function ABI) the vectorizer calls, one per vector
 // (vectorizable.go).
 //
-// Each scalar operation is written once (kernel.go, one case per
-// ir.Kernel) and works on scalars and LLVM vectors alike, so lowering an
+// Each scalar operation is written once (kernel.go: the intrinsic its
+// ir.Kernel row names, or one case for a kernel with its own IR) and works on scalars and LLVM vectors alike, so lowering an
 // op is its table row's Kernel, never per-op loop code. NumPy's maximum
 // and minimum of two float values, eleven instructions, are a call of a
 // module-level alwaysinline helper per type (tirc.max.f32): the same code

@@ -58,13 +58,53 @@ func (bl *builder) emitKernelFor(op *ir.Op, res int, ins []*ir.Scalar, out *ir.S
 }
 
 // kernel applies kernel k; op supplies the predicate of KernelCmp and the
-// row's Sign (nil for the combining kernels of reductions).
+// row's Sign (nil for the combining kernels of reductions). What the
+// kernel's row says is derived here: its arity and domain, integer
+// division (intDivRem), and the LLVM intrinsic computing it; the other
+// kernels have their own IR (ownKernel).
 func (bl *builder) kernel(k ir.Kernel, op *ir.Op, ins []*ir.Scalar, out *ir.Scalar, args []value.Value) (kernelResult, error) {
 	e := ins[0]
-	if k.Arity() != len(args) {
+	info := k.Info()
+	switch {
+	case info.Arity != len(args):
 		return kernelResult{}, fmt.Errorf("kernel '%v' takes %d operands, got %d", k, k.Arity(), len(args))
+	case info.Domain&ir.DomainOf(e) == 0:
+		return kernelResult{}, fmt.Errorf("no lowering for kernel '%v' on '%s' elements", k, ir.TypeString(e))
 	}
 	unsigned := readsUnsigned(op, e)
+	if info.IntDivision && !e.IsFloat() {
+		return bl.intDivRem(k, e, unsigned, args[0], args[1]), nil
+	}
+	var r value.Value
+	if name := info.IntrinsicOn(e); name != "" {
+		r = bl.rowIntrinsic(name, args)
+	} else {
+		var err error
+		if r, err = bl.ownKernel(k, op, e, out, unsigned, args); err != nil {
+			return kernelResult{}, err
+		}
+	}
+	if out.Kind == ir.KindF16 || out.Kind == ir.KindBF16 {
+		r = bl.round16(r, out)
+	}
+	return kernelResult{v: r}, nil
+}
+
+// rowIntrinsic calls the overloaded intrinsic a kernel's row names on
+// args, all of args[0]'s type. The bit counts take LLVM's
+// is_zero_poison flag, false: the width for 0.
+func (bl *builder) rowIntrinsic(name string, args []value.Value) value.Value {
+	t := args[0].Type()
+	if name == "llvm.ctlz" || name == "llvm.cttz" {
+		f := bl.mod.intrinsic(name+"."+typeSuffix(t), t, t, types.I1)
+		return bl.call(f, args[0], constant.False)
+	}
+	return bl.callIntrinsic(name, t, args...)
+}
+
+// ownKernel lowers the kernels that are more than their row's intrinsic:
+// instructions, sequences, and the vector math of vmath_*.go.
+func (bl *builder) ownKernel(k ir.Kernel, op *ir.Op, e, out *ir.Scalar, unsigned bool, args []value.Value) (value.Value, error) {
 	x := args[0]
 	var y value.Value
 	if len(args) > 1 {
@@ -72,176 +112,154 @@ func (bl *builder) kernel(k ir.Kernel, op *ir.Op, ins []*ir.Scalar, out *ir.Scal
 	}
 	n := lanes(x.Type())
 	b := bl.b
-	var r value.Value
 	switch k {
-	case ir.KernelAdd:
-		if e.IsFloat() {
-			r = b.NewFAdd(x, y)
-		} else if e == ir.I1 {
-			r = b.NewXor(x, y)
-		} else {
-			r = b.NewAdd(x, y)
-		}
-	case ir.KernelSub:
-		if e.IsFloat() {
-			r = b.NewFSub(x, y)
-		} else if e == ir.I1 {
-			r = b.NewXor(x, y)
-		} else {
-			r = b.NewSub(x, y)
-		}
-	case ir.KernelMul:
-		if e.IsFloat() {
-			r = b.NewFMul(x, y)
-		} else if e == ir.I1 {
-			r = b.NewAnd(x, y)
-		} else {
-			r = b.NewMul(x, y)
-		}
-	case ir.KernelCeilDiv:
-		if e.IsFloat() {
-			return kernelResult{}, fmt.Errorf("no lowering for kernel '%v' on floats", k)
-		}
-		return bl.intDivRem(k, e, unsigned, x, y), nil
-	case ir.KernelDiv, ir.KernelRem:
-		if e.IsFloat() {
-			if k == ir.KernelDiv {
-				r = b.NewFDiv(x, y)
-			} else {
-				r = b.NewFRem(x, y)
-			}
-			break
-		}
-		return bl.intDivRem(k, e, unsigned, x, y), nil
+	case ir.KernelAdd, ir.KernelSub, ir.KernelMul, ir.KernelNeg:
+		return bl.ring(k, e, x, y), nil
+	case ir.KernelDiv:
+		return b.NewFDiv(x, y), nil
+	case ir.KernelRem:
+		return b.NewFRem(x, y), nil
 	case ir.KernelFloorDiv, ir.KernelFloorRem:
-		if e.IsFloat() {
-			r = bl.floorDivMod(k, x, y)
-			break
-		}
-		return bl.intDivRem(k, e, unsigned, x, y), nil
-	case ir.KernelPow:
-		r = bl.powKernel(x, y) // vmath_pow.go
+		return bl.floorDivMod(k, x, y), nil
 	case ir.KernelMax, ir.KernelMin:
-		r = bl.maxMin(k, e, unsigned, x, y)
+		return bl.maxMin(k, e, unsigned, x, y), nil
 	case ir.KernelMaxNum, ir.KernelMinNum:
 		// IEEE maxNum/minNum: a NaN operand is ignored.
 		mk := map[bool]ir.Kernel{true: ir.KernelMax, false: ir.KernelMin}[k == ir.KernelMaxNum]
-		r = bl.maxMin(mk, e, unsigned, x, y)
+		r := bl.maxMin(mk, e, unsigned, x, y)
 		r = b.NewSelect(b.NewFCmp(enum.FPredUNO, y, y), x, r)
-		r = b.NewSelect(b.NewFCmp(enum.FPredUNO, x, x), y, r)
+		return b.NewSelect(b.NewFCmp(enum.FPredUNO, x, x), y, r), nil
 	case ir.KernelClamp: // min(max(x, lo), hi)
-		r = bl.maxMin(ir.KernelMin, e, unsigned, bl.maxMin(ir.KernelMax, e, unsigned, x, y), args[2])
+		return bl.maxMin(ir.KernelMin, e, unsigned, bl.maxMin(ir.KernelMax, e, unsigned, x, y), args[2]), nil
 	case ir.KernelAnd:
-		r = b.NewAnd(x, y)
+		return b.NewAnd(x, y), nil
 	case ir.KernelOr:
-		r = b.NewOr(x, y)
+		return b.NewOr(x, y), nil
 	case ir.KernelXor:
-		r = b.NewXor(x, y)
+		return b.NewXor(x, y), nil
 	case ir.KernelNot:
-		r = b.NewXor(x, intConst(x.Type(), -1))
+		return b.NewXor(x, intConst(x.Type(), -1)), nil
 	case ir.KernelShl, ir.KernelShr:
-		r = bl.shift(k, e, unsigned, x, y)
+		return bl.shift(k, e, unsigned, x, y), nil
+	case ir.KernelShrRound:
+		return bl.shrRound(e, unsigned, x, y, args[2]), nil
 	case ir.KernelAddCarry: // the sum wrapped below an operand
-		r = b.NewICmp(enum.IPredULT, b.NewAdd(x, y), x)
+		return b.NewICmp(enum.IPredULT, b.NewAdd(x, y), x), nil
 	case ir.KernelMulHigh:
-		r = bl.mulHigh(e, unsigned, x, y)
-	case ir.KernelCtlz, ir.KernelCttz, ir.KernelCtpop:
-		name := map[ir.Kernel]string{ir.KernelCtlz: "llvm.ctlz", ir.KernelCttz: "llvm.cttz", ir.KernelCtpop: "llvm.ctpop"}[k]
-		if k == ir.KernelCtpop {
-			r = bl.callIntrinsic(name, x.Type(), x)
-		} else { // is_zero_poison false: the width for 0
-			f := bl.mod.intrinsic(name+"."+typeSuffix(x.Type()), x.Type(), x.Type(), types.I1)
-			r = bl.call(f, x, constant.False)
+		return bl.mulHigh(e, unsigned, x, y), nil
+	case ir.KernelMulShift:
+		if e.IsFloat() {
+			return b.NewFMul(x, y), nil
 		}
+		return bl.mulShift(e, out, unsigned, x, y, args[2]), nil
 	case ir.KernelCmp:
-		c, err := bl.compare(op, e, unsigned, x, y)
-		if err != nil {
-			return kernelResult{}, err
-		}
-		r = c
+		return bl.compare(op, e, unsigned, x, y)
 	case ir.KernelSelect:
-		r = b.NewSelect(x, y, args[2])
-	case ir.KernelNeg:
-		if e.IsFloat() {
-			r = b.NewFNeg(x)
-		} else if e == ir.I1 {
-			r = x
-		} else {
-			r = b.NewSub(intConst(x.Type(), 0), x)
+		return b.NewSelect(x, y, args[2]), nil
+	case ir.KernelAbs: // integers: the row names llvm.fabs for floats
+		if unsigned { // and booleans
+			return x, nil
 		}
-	case ir.KernelAbs:
-		if e.IsFloat() {
-			r = bl.callIntrinsic("llvm.fabs", x.Type(), x)
-		} else if unsigned { // and booleans
-			r = x
-		} else {
-			neg := b.NewICmp(enum.IPredSLT, x, intConst(x.Type(), 0))
-			r = b.NewSelect(neg, b.NewSub(intConst(x.Type(), 0), x), x)
-		}
-	case ir.KernelExp, ir.KernelExp2, ir.KernelExpm1: // f16 and bf16 compute in f32
-		r = bl.expKernel(k, x) // vmath_exp.go
-	case ir.KernelLog, ir.KernelLog2, ir.KernelLog10, ir.KernelLog1p:
-		r = bl.logKernel(k, x) // vmath_log.go
-	case ir.KernelSin, ir.KernelCos, ir.KernelTan:
-		r = bl.trig(k, x) // vmath_trig.go; f16/bf16 compute in f32
-	case ir.KernelSqrt, ir.KernelCeil, ir.KernelFloor, ir.KernelRound, ir.KernelRoundEven, ir.KernelTrunc:
-		r = bl.callIntrinsic("llvm."+k.String(), x.Type(), x)
-	case ir.KernelErf:
-		r = bl.vErf(x)
-	case ir.KernelAtan:
-		r = bl.vAtan(x)
-	case ir.KernelTanh:
-		r = bl.vTanh(x)
-	case ir.KernelAtan2:
-		r = bl.vAtan2(x, y)
-	case ir.KernelFma:
-		r = bl.callIntrinsic("llvm.fma", x.Type(), x, y, args[2])
-	case ir.KernelCopySign:
-		r = bl.callIntrinsic("llvm.copysign", x.Type(), x, y)
-	case ir.KernelRsqrt:
-		r = bl.vRsqrt(x)
-	case ir.KernelRecip:
-		r = b.NewFDiv(floatConst(x.Type(), 1), x)
-	case ir.KernelSigmoid:
-		r = bl.vSigmoid(x)
+		neg := b.NewICmp(enum.IPredSLT, x, intConst(x.Type(), 0))
+		return b.NewSelect(neg, b.NewSub(intConst(x.Type(), 0), x), x), nil
 	case ir.KernelConvert:
-		r = bl.convert(x, e, out, unsigned, n)
+		return bl.convert(x, e, out, unsigned, n), nil
 	case ir.KernelCast:
-		r = bl.cast(x, e, out, unsigned, n)
+		return bl.cast(x, e, out, unsigned, n), nil
 	case ir.KernelCastRound: // floats to integers round to nearest, ties to even
 		if e.IsFloat() && out.IsInt() && out != ir.I1 {
 			x = bl.callIntrinsic("llvm.roundeven", x.Type(), x)
 		}
-		r = bl.convert(x, e, out, unsigned, n)
-	case ir.KernelMulShift:
-		if e.IsFloat() {
-			r = b.NewFMul(x, y)
-			break
-		}
-		r = bl.mulShift(e, out, unsigned, x, y, args[2])
-	case ir.KernelShrRound:
-		r = bl.shift(ir.KernelShr, e, unsigned, x, y)
-		// + the last bit shifted out when round is set and 0 < y <= width
-		t := x.Type()
-		inRange := b.NewAnd(b.NewICmp(enum.IPredNE, y, intConst(t, 0)), b.NewICmp(enum.IPredULE, y, intConst(t, int64(e.Bits()))))
-		amt := b.NewSelect(inRange, b.NewSub(y, intConst(t, 1)), intConst(t, 0))
-		last := b.NewAnd(bl.shift(ir.KernelShr, e, unsigned, x, amt), intConst(t, 1))
-		var round value.Value = args[2]
-		if !round.Type().Equal(inRange.Type()) { // a scalar flag for vector lanes
-			round = splat(args[2].(constant.Constant), n)
-		}
-		r = b.NewSelect(b.NewAnd(inRange, round), b.NewAdd(r, last), r)
+		return bl.convert(x, e, out, unsigned, n), nil
 	case ir.KernelBitcast:
-		r = bl.bitcast(x, e, out, n)
+		return bl.bitcast(x, e, out, n), nil
 	case ir.KernelIdentity:
-		r = x
-	default:
-		return kernelResult{}, fmt.Errorf("no lowering for kernel '%v'", k)
+		return x, nil
 	}
-	if out.Kind == ir.KindF16 || out.Kind == ir.KindBF16 {
-		r = bl.round16(r, out)
+	if r := bl.mathKernel(k, x, y); r != nil {
+		return r, nil
 	}
-	return kernelResult{v: r}, nil
+	return nil, fmt.Errorf("no lowering for kernel '%v'", k)
+}
+
+// mathKernel lowers the float functions computed by vector polynomials
+// (vmath_*.go; f16 and bf16 compute in f32), or returns nil.
+func (bl *builder) mathKernel(k ir.Kernel, x, y value.Value) value.Value {
+	switch k {
+	case ir.KernelPow:
+		return bl.powKernel(x, y) // vmath_pow.go
+	case ir.KernelExp, ir.KernelExp2, ir.KernelExpm1:
+		return bl.expKernel(k, x) // vmath_exp.go
+	case ir.KernelLog, ir.KernelLog2, ir.KernelLog10, ir.KernelLog1p:
+		return bl.logKernel(k, x) // vmath_log.go
+	case ir.KernelSin, ir.KernelCos, ir.KernelTan:
+		return bl.trig(k, x) // vmath_trig.go
+	case ir.KernelErf:
+		return bl.vErf(x)
+	case ir.KernelAtan:
+		return bl.vAtan(x)
+	case ir.KernelTanh:
+		return bl.vTanh(x)
+	case ir.KernelAtan2:
+		return bl.vAtan2(x, y)
+	case ir.KernelRsqrt:
+		return bl.vRsqrt(x)
+	case ir.KernelRecip:
+		return bl.b.NewFDiv(floatConst(x.Type(), 1), x)
+	case ir.KernelSigmoid:
+		return bl.vSigmoid(x)
+	}
+	return nil
+}
+
+// ring is add, sub, mul and neg: the float instructions, the integer
+// ones, and on i1 (modulo 2) xor, xor, and, and x itself.
+func (bl *builder) ring(k ir.Kernel, e *ir.Scalar, x, y value.Value) value.Value {
+	b := bl.b
+	switch {
+	case e.IsFloat():
+		switch k {
+		case ir.KernelAdd:
+			return b.NewFAdd(x, y)
+		case ir.KernelSub:
+			return b.NewFSub(x, y)
+		case ir.KernelMul:
+			return b.NewFMul(x, y)
+		}
+		return b.NewFNeg(x)
+	case e == ir.I1:
+		switch k {
+		case ir.KernelAdd, ir.KernelSub:
+			return b.NewXor(x, y)
+		case ir.KernelMul:
+			return b.NewAnd(x, y)
+		}
+		return x
+	}
+	switch k {
+	case ir.KernelAdd:
+		return b.NewAdd(x, y)
+	case ir.KernelSub:
+		return b.NewSub(x, y)
+	case ir.KernelMul:
+		return b.NewMul(x, y)
+	}
+	return b.NewSub(intConst(x.Type(), 0), x)
+}
+
+// shrRound is TOSA's arithmetic_right_shift: x >> y by sign, plus the
+// last bit shifted out when round is set and 0 < y <= width.
+func (bl *builder) shrRound(e *ir.Scalar, unsigned bool, x, y, round value.Value) value.Value {
+	b := bl.b
+	r := bl.shift(ir.KernelShr, e, unsigned, x, y)
+	t := x.Type()
+	inRange := b.NewAnd(b.NewICmp(enum.IPredNE, y, intConst(t, 0)), b.NewICmp(enum.IPredULE, y, intConst(t, int64(e.Bits()))))
+	amt := b.NewSelect(inRange, b.NewSub(y, intConst(t, 1)), intConst(t, 0))
+	last := b.NewAnd(bl.shift(ir.KernelShr, e, unsigned, x, amt), intConst(t, 1))
+	if !round.Type().Equal(inRange.Type()) { // a scalar flag for vector lanes
+		round = splat(round.(constant.Constant), lanes(x.Type()))
+	}
+	return b.NewSelect(b.NewAnd(inRange, round), b.NewAdd(r, last), r)
 }
 
 // readsUnsigned reports whether op's kernel reads integers of type e as

@@ -123,39 +123,15 @@ func (r *reducer) lanes() int64 {
 // accType is the accumulator's LLVM type, a vector of n lanes when n > 0.
 func (r *reducer) accType(n int64) types.Type { return vecOf(computeType(r.acc), n) }
 
-// identity is the accumulator's starting value: the kind's identity, or
-// the value every element beats for max/min (-inf, the minimum integer).
+// identity is the accumulator's starting value: the combining kernel's
+// Start (its row in ir/kernel.go), in the accumulator's type.
 func (r *reducer) identity(n int64) constant.Constant {
 	t := computeType(r.acc)
-	k := r.info.Combine
+	s := r.info.Combine.Info().Start
 	if r.acc.IsFloat() {
-		v := float64(r.info.Identity)
-		switch k {
-		case ir.KernelMax:
-			v = math.Inf(-1)
-		case ir.KernelMin:
-			v = math.Inf(1)
-		}
-		return splat(floatConst(t, v), n)
+		return splat(floatConst(t, s.Float()), n)
 	}
-	v := r.info.Identity
-	if r.acc == ir.I1 {
-		if k == ir.KernelMin || k == ir.KernelAnd {
-			v = 1 // true: and/min start from true
-		}
-		return splat(constant.NewInt(types.I1, v&1), n)
-	}
-	switch {
-	case k == ir.KernelMax && r.acc.Unsigned():
-		v = 0
-	case k == ir.KernelMin && r.acc.Unsigned():
-		v = -1 // all ones: the largest unsigned value
-	case k == ir.KernelMax:
-		v = int64(-1) << (r.acc.Bits() - 1)
-	case k == ir.KernelMin:
-		v = int64(uint64(1)<<(r.acc.Bits()-1) - 1)
-	}
-	return splat(intConst(t, v), n)
+	return splat(intConst(t, s.Int(r.acc)), n)
 }
 
 // widen converts a value of the reduced element type (compute type) to

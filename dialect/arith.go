@@ -28,11 +28,13 @@ func arithBinary(name, summary string, k ir.Kernel, c Constraint, commutative bo
 	}
 	ts = append(ts, traits.SameOperandsAndResultType, traits.ElementwiseMappable, traits.Pure)
 	return &Op{
-		Name: name, Summary: summary, Kernel: k, Format: sameTypeForm(2), Inherent: []string{inherent},
+		OpDef: ir.OpDef{
+			Name: name, Summary: summary, Kernel: k, Format: sameTypeForm(2), Inherent: []string{inherent},
+			Traits: ts,
+			Verify: verifyInferredSameType,
+		},
 		Operands: []Arg{{"lhs", c, false}, {"rhs", c, false}},
 		Results:  []Arg{{"result", c, false}},
-		Traits:   ts,
-		Verify:   verifyInferredSameType,
 	}
 }
 
@@ -59,25 +61,27 @@ func arithCmp(name string, c Constraint, preds []string, inherent []string) *Op 
 	}
 	n := int64(len(preds))
 	return &Op{
-		Name: name, Summary: "lhs <predicate> rhs as i1, same shape", Kernel: ir.KernelCmp,
-		Format: CmpForm(c), Predicates: preds, Inherent: inherent,
+		OpDef: ir.OpDef{
+			Name: name, Summary: "lhs <predicate> rhs as i1, same shape", Kernel: ir.KernelCmp,
+			Format: CmpForm(c), Predicates: preds, Inherent: inherent,
+			// ODS checks the TypesMatchWith predicate with the type constraints,
+			// before the SameTypeOperands and ElementwiseMappable traits.
+			Traits: []*ir.Trait{
+				predTrait("TypesMatchWith<lhs, result, i1 same shape>", func(op *ir.Op) *ir.Diagnostic {
+					if !ir.TypeEqual(ir.CmpResultType(op.Operand(0).Type()), op.Result(0).Type()) {
+						return op.Errorf("failed to verify that result type has i1 element type and same shape as operands")
+					}
+					return nil
+				}),
+				traits.SameTypeOperands, traits.ElementwiseMappable, traits.Pure,
+			},
+		},
 		Operands: []Arg{{"lhs", c, false}, {"rhs", c, false}},
 		Results:  []Arg{{"result", BoolLike, false}},
 		Attrs: []AttrSpec{{Name: "predicate", Desc: desc, Check: func(a ir.Attr) bool {
 			i, ok := a.(*ir.IntAttr)
 			return ok && i.Type == ir.I64 && i.Value >= 0 && i.Value < n
 		}}},
-		// ODS checks the TypesMatchWith predicate with the type constraints,
-		// before the SameTypeOperands and ElementwiseMappable traits.
-		Traits: []*ir.Trait{
-			predTrait("TypesMatchWith<lhs, result, i1 same shape>", func(op *ir.Op) *ir.Diagnostic {
-				if !ir.TypeEqual(ir.CmpResultType(op.Operand(0).Type()), op.Result(0).Type()) {
-					return op.Errorf("failed to verify that result type has i1 element type and same shape as operands")
-				}
-				return nil
-			}),
-			traits.SameTypeOperands, traits.ElementwiseMappable, traits.Pure,
-		},
 	}
 }
 
@@ -134,21 +138,25 @@ var ArithOps = []*Op{
 	arithBinary("arith.ori", "bitwise or", ir.KernelOr, SignlessIntegerLike, true, ""),
 	arithBinary("arith.xori", "bitwise xor", ir.KernelXor, SignlessIntegerLike, true, ""),
 	{
-		Name: "arith.addui_extended", Summary: "(lhs + rhs wrapping, the unsigned carry as i1)",
-		Kernel: ir.KernelAdd, Kernels: []ir.Kernel{ir.KernelAdd, ir.KernelAddCarry}, Sign: ir.Unsigned,
-		Format: AddExtendedForm, ResultNames: []string{"sum", "overflow"},
+		OpDef: ir.OpDef{
+			Name: "arith.addui_extended", Summary: "(lhs + rhs wrapping, the unsigned carry as i1)",
+			Kernel: ir.KernelAdd, Kernels: []ir.Kernel{ir.KernelAdd, ir.KernelAddCarry}, Sign: ir.Unsigned,
+			Format: AddExtendedForm, ResultNames: []string{"sum", "overflow"},
+			Traits: []*ir.Trait{allTypesMatch("lhs", "rhs", "sum"), traits.Commutative, traits.ElementwiseMappable, traits.Pure},
+		},
 		Operands: []Arg{{"lhs", SignlessIntegerLike, false}, {"rhs", SignlessIntegerLike, false}},
 		Results:  []Arg{{"sum", SignlessIntegerLike, false}, {"overflow", BoolLike, false}},
-		Traits:   []*ir.Trait{allTypesMatch("lhs", "rhs", "sum"), traits.Commutative, traits.ElementwiseMappable, traits.Pure},
 	},
 	mulExtended("arith.mulsi_extended", "(low, high) halves of the signed double-width lhs * rhs", ir.Signed),
 	mulExtended("arith.mului_extended", "(low, high) halves of the unsigned double-width lhs * rhs", ir.Unsigned),
 	fastmath(&Op{
-		Name: "arith.negf", Summary: "-x (floats)", Kernel: ir.KernelNeg, Format: sameTypeForm(1), Inherent: []string{"fastmath"},
+		OpDef: ir.OpDef{
+			Name: "arith.negf", Summary: "-x (floats)", Kernel: ir.KernelNeg, Format: sameTypeForm(1), Inherent: []string{"fastmath"},
+			Traits: []*ir.Trait{traits.SameOperandsAndResultType, traits.ElementwiseMappable, traits.Pure},
+			Verify: verifyInferredSameType,
+		},
 		Operands: []Arg{{"operand", FloatLike, false}},
 		Results:  []Arg{{"result", FloatLike, false}},
-		Traits:   []*ir.Trait{traits.SameOperandsAndResultType, traits.ElementwiseMappable, traits.Pure},
-		Verify:   verifyInferredSameType,
 	}).canon(foldInvolution),
 	arithCast("arith.extf", "widen a float (exact)", FloatLike, FloatLike, ir.Signless, wider(isFloat, isFloat)).canon(foldExtChain),
 	arithCast("arith.truncf", "narrow a float, rounding to nearest even", FloatLike, FloatLike, ir.Signless, narrower(isFloat, isFloat)).canon(foldTruncChain),
@@ -165,34 +173,50 @@ var ArithOps = []*Op{
 	arithCmp("arith.cmpi", SignlessIntegerLike, CmpIPredicates, []string{"predicate"}).canon(foldCmpSame),
 	fastmath(arithCmp("arith.cmpf", FloatLike, CmpFPredicates, []string{"fastmath", "predicate"})),
 	{
-		Name: "arith.select", Summary: "cond ? a : b (condition i1 or same shape)", Kernel: ir.KernelSelect, Format: SelectForm,
-		Operands: []Arg{{"condition", BoolLike, false}, {"true_value", AnyType, false}, {"false_value", AnyType, false}},
-		Results:  []Arg{{"result", AnyType, false}},
-		// AllTypesMatch and BooleanConditionOrMatchingShape are ODS
-		// predicates, checked before the ElementwiseMappable trait.
-		Traits: []*ir.Trait{
-			allTypesMatch("true_value", "false_value", "result"),
-			// The predicate compares shapes; the op's verifier then
-			// wants the i1 type of the result's shape and encoding.
-			predTrait("BooleanConditionOrMatchingShape<condition, result>", func(op *ir.Op) *ir.Diagnostic {
-				if c := op.Operand(0).Type(); c != ir.I1 && !ir.TypeEqual(withoutEncoding(c), withoutEncoding(ir.CmpResultType(op.Result(0).Type()))) {
-					return op.Errorf("failed to verify that condition is signless i1 or has matching shape")
+		OpDef: ir.OpDef{
+			Name: "arith.select", Summary: "cond ? a : b (condition i1 or same shape)", Kernel: ir.KernelSelect, Format: SelectForm,
+			// AllTypesMatch and BooleanConditionOrMatchingShape are ODS
+			// predicates, checked before the ElementwiseMappable trait.
+			Traits: []*ir.Trait{
+				allTypesMatch("true_value", "false_value", "result"),
+				// The predicate compares shapes; the op's verifier then
+				// wants the i1 type of the result's shape and encoding.
+				predTrait("BooleanConditionOrMatchingShape<condition, result>", func(op *ir.Op) *ir.Diagnostic {
+					if c := op.Operand(0).Type(); c != ir.I1 && !ir.TypeEqual(withoutEncoding(c), withoutEncoding(ir.CmpResultType(op.Result(0).Type()))) {
+						return op.Errorf("failed to verify that condition is signless i1 or has matching shape")
+					}
+					return nil
+				}),
+				traits.ElementwiseMappable, traits.Pure,
+			},
+			Verify: func(op *ir.Op) *ir.Diagnostic {
+				c, want := op.Operand(0).Type(), ir.CmpResultType(op.Result(0).Type())
+				if c != ir.I1 && !ir.TypeEqual(c, want) {
+					return op.Errorf("expected condition type to have the same shape as the result type, expected '%s', but got '%s'", ir.TypeString(want), ir.TypeString(c))
 				}
 				return nil
-			}),
-			traits.ElementwiseMappable, traits.Pure,
+			},
+			Canonicalize: foldSelect,
 		},
-		Verify: func(op *ir.Op) *ir.Diagnostic {
-			c, want := op.Operand(0).Type(), ir.CmpResultType(op.Result(0).Type())
-			if c != ir.I1 && !ir.TypeEqual(c, want) {
-				return op.Errorf("expected condition type to have the same shape as the result type, expected '%s', but got '%s'", ir.TypeString(want), ir.TypeString(c))
-			}
-			return nil
-		},
-		Canonicalize: foldSelect,
+		Operands: []Arg{{"condition", BoolLike, false}, {"true_value", AnyType, false}, {"false_value", AnyType, false}},
+		Results:  []Arg{{"result", AnyType, false}},
 	},
 	{
-		Name: "arith.constant", Summary: "the constant given by `value`", Format: ConstantForm, Inherent: []string{"value"},
+		OpDef: ir.OpDef{
+			Name: "arith.constant", Summary: "the constant given by `value`", Format: ConstantForm, Inherent: []string{"value"},
+			Traits:     []*ir.Trait{traits.ConstantLike, traits.Pure},
+			ResultName: constantName,
+			Verify: func(op *ir.Op) *ir.Diagnostic {
+				if !ir.TypeEqual(ir.ConstantType(op.Attr("value")), op.Result(0).Type()) {
+					return op.Errorf("failed to verify that all of {value, result} have same type")
+				}
+				// As MLIR: a scalar integer only (tensor<2xsi8> passes).
+				if e, ok := op.Result(0).Type().(*ir.Scalar); ok && e.IsInt() && !e.IsSignless() {
+					return op.Errorf("integer return type must be signless")
+				}
+				return nil
+			},
+		},
 		Results: []Arg{{"result", AnyType, false}},
 		// A string is a typed attribute to MLIR (of type none), so
 		// `{value = "xyz"} : () -> i32` fails the same-type check.
@@ -200,18 +224,6 @@ var ArithOps = []*Op{
 			_, str := a.(ir.StringAttr)
 			return str || ir.ConstantType(a) != nil
 		}}},
-		Traits:     []*ir.Trait{traits.ConstantLike, traits.Pure},
-		ResultName: constantName,
-		Verify: func(op *ir.Op) *ir.Diagnostic {
-			if !ir.TypeEqual(ir.ConstantType(op.Attr("value")), op.Result(0).Type()) {
-				return op.Errorf("failed to verify that all of {value, result} have same type")
-			}
-			// As MLIR: a scalar integer only (tensor<2xsi8> passes).
-			if e, ok := op.Result(0).Type().(*ir.Scalar); ok && e.IsInt() && !e.IsSignless() {
-				return op.Errorf("integer return type must be signless")
-			}
-			return nil
-		},
 	},
 }
 
@@ -272,11 +284,13 @@ func namedType(op *ir.Op, name string) ir.Type {
 
 func mulExtended(name, summary string, sign ir.Signedness) *Op {
 	return &Op{
-		Name: name, Summary: summary, Kernel: ir.KernelMul, Kernels: []ir.Kernel{ir.KernelMul, ir.KernelMulHigh}, Sign: sign,
-		Format: MulExtendedForm, ResultNames: []string{"low", "high"},
+		OpDef: ir.OpDef{
+			Name: name, Summary: summary, Kernel: ir.KernelMul, Kernels: []ir.Kernel{ir.KernelMul, ir.KernelMulHigh}, Sign: sign,
+			Format: MulExtendedForm, ResultNames: []string{"low", "high"},
+			Traits: []*ir.Trait{allTypesMatch("lhs", "rhs", "low", "high"), traits.Commutative, traits.ElementwiseMappable, traits.Pure},
+		},
 		Operands: []Arg{{"lhs", SignlessIntegerLike, false}, {"rhs", SignlessIntegerLike, false}},
 		Results:  []Arg{{"low", SignlessIntegerLike, false}, {"high", SignlessIntegerLike, false}},
-		Traits:   []*ir.Trait{allTypesMatch("lhs", "rhs", "low", "high"), traits.Commutative, traits.ElementwiseMappable, traits.Pure},
 	}
 }
 
@@ -286,28 +300,30 @@ func mulExtended(name, summary string, sign ir.Signedness) *Op {
 // ElementwiseMappable) with the element types compatible as ok says.
 func arithCast(name, summary string, from, to Constraint, sign ir.Signedness, ok func(from, to *ir.Scalar) bool) *Op {
 	return &Op{
-		Name: name, Summary: summary, Kernel: ir.KernelCast, Sign: sign, Format: CastForm,
+		OpDef: ir.OpDef{
+			Name: name, Summary: summary, Kernel: ir.KernelCast, Sign: sign, Format: CastForm,
+			Traits: []*ir.Trait{
+				predTrait("SameInputOutputTensorDims", func(op *ir.Op) *ir.Diagnostic {
+					if !slices.Equal(tensorDims(op.Operand(0).Type()), tensorDims(op.Result(0).Type())) {
+						return op.Errorf("failed to verify that input and output have the same tensor dimensions")
+					}
+					return nil
+				}),
+				traits.SameOperandsAndResultShape,
+				{Name: "CastOpInterface", Doc: "The operand's element type casts to the result's.", Verify: func(op *ir.Op) *ir.Diagnostic {
+					in, out := op.Operand(0).Type(), op.Result(0).Type()
+					a, b := ir.ElementType(in), ir.ElementType(out)
+					// Tensor encodings must match, as MLIR's cast compatibility.
+					if a == nil || b == nil || !ok(a, b) || !ir.AttrEqual(ir.Encoding(in), ir.Encoding(out)) {
+						return op.Errorf("operand type '%s' and result type '%s' are cast incompatible", ir.TypeString(in), ir.TypeString(out))
+					}
+					return nil
+				}},
+				traits.ElementwiseMappable, traits.Pure,
+			},
+		},
 		Operands: []Arg{{"in", from, false}},
 		Results:  []Arg{{"out", to, false}},
-		Traits: []*ir.Trait{
-			predTrait("SameInputOutputTensorDims", func(op *ir.Op) *ir.Diagnostic {
-				if !slices.Equal(tensorDims(op.Operand(0).Type()), tensorDims(op.Result(0).Type())) {
-					return op.Errorf("failed to verify that input and output have the same tensor dimensions")
-				}
-				return nil
-			}),
-			traits.SameOperandsAndResultShape,
-			{Name: "CastOpInterface", Doc: "The operand's element type casts to the result's.", Verify: func(op *ir.Op) *ir.Diagnostic {
-				in, out := op.Operand(0).Type(), op.Result(0).Type()
-				a, b := ir.ElementType(in), ir.ElementType(out)
-				// Tensor encodings must match, as MLIR's cast compatibility.
-				if a == nil || b == nil || !ok(a, b) || !ir.AttrEqual(ir.Encoding(in), ir.Encoding(out)) {
-					return op.Errorf("operand type '%s' and result type '%s' are cast incompatible", ir.TypeString(in), ir.TypeString(out))
-				}
-				return nil
-			}},
-			traits.ElementwiseMappable, traits.Pure,
-		},
 	}
 }
 

@@ -9,48 +9,19 @@ import (
 )
 
 // Op is one row of an op table: everything about an op in one place.
-// Register turns a row into an ir.OpDef whose trait list follows MLIR's
-// verification order: the operand/result counts implied by Operands and
-// Results, then the type and attribute constraints ("OpInvariants"), then
-// the row's Traits in order, then Verify.
+// The row is an ir.OpDef (name, summary, aliases, traits, hooks, kernel,
+// format) plus the argument lists and attributes its structural traits
+// are derived from. Register turns a row into an ir.OpDef whose trait
+// list follows MLIR's verification order: the operand/result counts
+// implied by Operands and Results, then the type and attribute
+// constraints ("OpInvariants"), then the row's Traits in order, then
+// Verify.
 type Op struct {
-	Name    string
-	Summary string // semantics in one line, e.g. "lhs + rhs (broadcast)"
-	// Aliases are other names users write for the op (NumPy's, XLA's),
-	// for "did you mean" hints: "tir.maximum" -> "tir.max".
-	Aliases []string
+	ir.OpDef
 
 	Operands []Arg
 	Results  []Arg
 	Attrs    []AttrSpec
-	Traits   []*ir.Trait
-
-	Verify func(op *ir.Op) *ir.Diagnostic
-	Infer  func(op *ir.Op) []ir.Type
-	// Kernel is the scalar function computed at every iteration of the
-	// op's loops; Loops describes them (nil: the traits' description);
-	// Reduce combines the iterations of reduction loops (ir/loops.go).
-	// Kernels are the kernels of each result of an op with several;
-	// Sign says how the kernels read integers, and Logical whether i1
-	// elements are booleans (ir.OpDef).
-	Kernel     ir.Kernel
-	Kernels    []ir.Kernel
-	KernelArgs func(op *ir.Op) []ir.Attr
-	Sign       ir.Signedness
-	Logical    bool
-	Loops      func(op *ir.Op) *ir.Loops
-	Reduce     ir.Reduce
-	// Canonicalize rewrites the op in place into a simpler equivalent
-	// and reports whether it did (MLIR's canonicalization patterns of
-	// the op); canonicalize runs it with the generic rewrites.
-	Canonicalize func(op *ir.Op) bool
-	Format       *ir.Format
-	Predicates   []string
-	Inherent     []string
-	ResultName   func(op *ir.Op) string
-	ResultNames  []string
-	// Defaults are default-valued inherent attributes (ir.OpDef).
-	Defaults []ir.NamedAttr
 }
 
 // Arg is an operand or result with its type constraint. Only the last Arg
@@ -99,12 +70,9 @@ func (r *Op) Def() *ir.OpDef {
 			ts = append(ts, t)
 		}
 	}
-	return &ir.OpDef{
-		Name: r.Name, Summary: r.Summary, Aliases: r.Aliases, Traits: ts, Verify: r.Verify, Infer: r.Infer,
-		Kernel: r.Kernel, Kernels: r.Kernels, KernelArgs: r.KernelArgs, Sign: r.Sign, Logical: r.Logical, Loops: r.Loops, Reduce: r.Reduce, Canonicalize: r.Canonicalize,
-		Format: r.Format, Predicates: r.Predicates, Inherent: r.Inherent, ResultName: r.ResultName, ResultNames: r.ResultNames,
-		Defaults: r.Defaults,
-	}
+	d := r.OpDef
+	d.Traits = ts
+	return &d
 }
 
 // Register registers rows (and their dialects) with the ir registry.

@@ -25,15 +25,16 @@
 //     with TestOps.td's operand counts, constraints and traits, so MLIR's
 //     own trait tests run through tirc -verify-diagnostics unchanged.
 //
-// A row such as
+// A row is an ir.OpDef plus the argument lists and attributes the
+// structural traits come from. A row such as
 //
-//	{Name: "tir.add", Summary: "lhs + rhs (broadcast)",
+//	{OpDef: ir.OpDef{Name: "tir.add", Summary: "lhs + rhs (broadcast)",
+//	  Traits: []*ir.Trait{traits.Broadcastable, traits.Commutative, traits.SameOperandsElementType},
+//	  Kernel: ir.KernelAdd, Format: FunctionalForm},
 //	 Operands: []Arg{{"lhs", TensorOrVector, false}, {"rhs", TensorOrVector, false}},
-//	 Results:  []Arg{{"result", TensorOrVector, false}},
-//	 Traits:   []*ir.Trait{traits.Broadcastable, traits.Commutative, traits.SameOperandsElementType},
-//	 Kernel:   ir.KernelAdd, Format: FunctionalForm}
+//	 Results:  []Arg{{"result", TensorOrVector, false}}}
 //
-// becomes an ir.OpDef whose trait list starts with the count traits and
+// becomes that ir.OpDef with a trait list that starts with the count traits and
 // the type constraints ("operand #0 must be tensor or vector of any type
 // values, but got 'f32'"), then the row's traits in order. The Kernel
 // names the scalar operation; folding, the evaluator and codegen each

@@ -15,11 +15,13 @@ import (
 func ExampleRegister_newOp() {
 	ir.RegisterDialect("demo", false)
 	err := dialect.Register(&dialect.Op{
-		Name:     "demo.axpy",
-		Summary:  "a * x + y (broadcast)",
+		OpDef: ir.OpDef{
+			Name:    "demo.axpy",
+			Summary: "a * x + y (broadcast)",
+			Traits:  []*ir.Trait{traits.Broadcastable, traits.SameOperandsElementType},
+		},
 		Operands: []dialect.Arg{{Name: "a", Type: dialect.FloatTensorOrVector}, {Name: "x", Type: dialect.FloatTensorOrVector}, {Name: "y", Type: dialect.FloatTensorOrVector}},
 		Results:  []dialect.Arg{{Name: "r", Type: dialect.FloatTensorOrVector}},
-		Traits:   []*ir.Trait{traits.Broadcastable, traits.SameOperandsElementType},
 	})
 	if err != nil {
 		fmt.Println(err)
@@ -59,12 +61,14 @@ func ExampleRegister_newTrait() {
 		},
 	}
 	ir.RegisterDialect("demo2", false)
-	err := dialect.Register(&dialect.Op{Name: "demo2.bad", Traits: []*ir.Trait{nonEmpty}})
+	err := dialect.Register(&dialect.Op{OpDef: ir.OpDef{Name: "demo2.bad", Traits: []*ir.Trait{nonEmpty}}})
 	fmt.Println(err)
 	err = dialect.Register(&dialect.Op{
-		Name:    "demo2.iota",
+		OpDef: ir.OpDef{
+			Name:   "demo2.iota",
+			Traits: []*ir.Trait{traits.SingleResult, nonEmpty},
+		},
 		Results: []dialect.Arg{{Name: "r", Type: dialect.AnyTensor}},
-		Traits:  []*ir.Trait{traits.SingleResult, nonEmpty},
 	})
 	fmt.Println(err)
 	m, _ := ir.ParseString(`

@@ -11,22 +11,26 @@ import (
 // FuncOps is the func dialect's op table.
 var FuncOps = []*Op{
 	{
-		Name: "func.return", Summary: "return the operands from the function", Format: ReturnForm,
+		OpDef: ir.OpDef{
+			Name: "func.return", Summary: "return the operands from the function", Format: ReturnForm,
+			Traits: []*ir.Trait{traits.HasParentFunc, traits.Terminator},
+			Verify: verifyReturn,
+		},
 		Operands: []Arg{{"operands", AnyType, true}},
 		Results:  []Arg{},
-		Traits:   []*ir.Trait{traits.HasParentFunc, traits.Terminator},
-		Verify:   verifyReturn,
 	},
 	{
-		Name: "func.call", Summary: "call the function @callee", Format: CallForm, Inherent: []string{"callee"},
+		OpDef: ir.OpDef{
+			Name: "func.call", Summary: "call the function @callee", Format: CallForm, Inherent: []string{"callee"},
+			Traits: []*ir.Trait{traits.Call},
+			Verify: verifyCall,
+		},
 		Operands: []Arg{{"operands", AnyType, true}},
 		Results:  []Arg{{"results", AnyType, true}},
 		Attrs: []AttrSpec{{Name: "callee", Desc: "flat symbol reference attribute", Check: func(a ir.Attr) bool {
 			_, ok := a.(ir.SymbolRefAttr)
 			return ok
 		}}},
-		Traits: []*ir.Trait{traits.Call},
-		Verify: verifyCall,
 	},
 }
 

@@ -15,10 +15,12 @@ import (
 // mathOp is the row of an op on n operands of one type.
 func mathOp(name, summary string, k ir.Kernel, c Constraint, n int) *Op {
 	r := &Op{
-		Name: name, Summary: summary, Kernel: k, Format: sameTypeForm(n),
+		OpDef: ir.OpDef{
+			Name: name, Summary: summary, Kernel: k, Format: sameTypeForm(n),
+			Traits: []*ir.Trait{traits.SameOperandsAndResultType, traits.ElementwiseMappable, traits.Pure},
+			Verify: verifyInferredSameType,
+		},
 		Results: []Arg{{"result", c, false}},
-		Traits:  []*ir.Trait{traits.SameOperandsAndResultType, traits.ElementwiseMappable, traits.Pure},
-		Verify:  verifyInferredSameType,
 	}
 	for i := range n {
 		r.Operands = append(r.Operands, Arg{[]string{"lhs", "rhs", "c"}[i], c, false})

@@ -44,58 +44,68 @@ var (
 // MoveOps is the table of data-movement ops.
 var MoveOps = []*Op{
 	aka(&Op{
-		Name: "tir.transpose", Summary: "result dim i is operand dim permutation[i] (StableHLO transpose)",
-		Format: FunctionalForm, Kernel: ir.KernelIdentity,
-		Operands:     []Arg{{"operand", AnyTensor, false}},
-		Results:      []Arg{{"result", AnyTensor, false}},
-		Attrs:        []AttrSpec{i64ArrayAttr(PermutationAttr)},
-		Traits:       []*ir.Trait{traits.SameOperandsAndResultElementType, traits.Pure},
-		Verify:       verifyTranspose,
-		Infer:        traits.InferFromLoops,
-		Loops:        transposeLoops,
-		Canonicalize: foldTransposeChain,
+		OpDef: ir.OpDef{
+			Name: "tir.transpose", Summary: "result dim i is operand dim permutation[i] (StableHLO transpose)",
+			Format: FunctionalForm, Kernel: ir.KernelIdentity,
+			Traits:       []*ir.Trait{traits.SameOperandsAndResultElementType, traits.Pure},
+			Verify:       verifyTranspose,
+			Infer:        traits.InferFromLoops,
+			Loops:        transposeLoops,
+			Canonicalize: foldTransposeChain,
+		},
+		Operands: []Arg{{"operand", AnyTensor, false}},
+		Results:  []Arg{{"result", AnyTensor, false}},
+		Attrs:    []AttrSpec{i64ArrayAttr(PermutationAttr)},
 	}, "permute", "permute_dims"),
 	aka(&Op{
-		Name: "tir.slice", Summary: "operand[start:limit:stride] per dim (StableHLO slice)",
-		Format: FunctionalForm, Kernel: ir.KernelIdentity,
+		OpDef: ir.OpDef{
+			Name: "tir.slice", Summary: "operand[start:limit:stride] per dim (StableHLO slice)",
+			Format: FunctionalForm, Kernel: ir.KernelIdentity,
+			Traits: []*ir.Trait{traits.SameOperandsAndResultElementType, traits.Pure},
+			Verify: verifySlice,
+			Infer:  traits.InferFromLoops,
+			Loops:  sliceLoops,
+		},
 		Operands: []Arg{{"operand", AnyTensor, false}},
 		Results:  []Arg{{"result", AnyTensor, false}},
 		Attrs:    []AttrSpec{i64ArrayAttr(StartIndicesAttr), i64ArrayAttr(LimitIndicesAttr), i64ArrayAttr(StridesAttr)},
-		Traits:   []*ir.Trait{traits.SameOperandsAndResultElementType, traits.Pure},
-		Verify:   verifySlice,
-		Infer:    traits.InferFromLoops,
-		Loops:    sliceLoops,
 	}, "extract_slice", "strided_slice"),
 	{
-		Name: "tir.reshape", Summary: "the operand's elements in row-major order in the result's shape; a '?' is decided by the element count (StableHLO reshape)",
-		Format:   FunctionalForm,
+		OpDef: ir.OpDef{
+			Name: "tir.reshape", Summary: "the operand's elements in row-major order in the result's shape; a '?' is decided by the element count (StableHLO reshape)",
+			Format: FunctionalForm,
+			Traits: []*ir.Trait{traits.SameOperandsAndResultElementType, traits.Reshape, traits.Pure},
+		},
 		Operands: []Arg{{"operand", AnyTensor, false}},
 		Results:  []Arg{{"result", AnyTensor, false}},
-		Traits:   []*ir.Trait{traits.SameOperandsAndResultElementType, traits.Reshape, traits.Pure},
 	},
 	aka(&Op{
-		Name: "tir.concat", Summary: "the operands joined along `dimension` (StableHLO concatenate)",
-		Format:   FunctionalForm,
+		OpDef: ir.OpDef{
+			Name: "tir.concat", Summary: "the operands joined along `dimension` (StableHLO concatenate)",
+			Format: FunctionalForm,
+			Traits: []*ir.Trait{traits.SameOperandsAndResultElementType, traits.Concatenate, traits.Pure},
+			Verify: func(op *ir.Op) *ir.Diagnostic {
+				if op.NumOperands() == 0 {
+					return op.Errorf("expected 1 or more operands, but found 0")
+				}
+				return nil
+			},
+		},
 		Operands: []Arg{{"inputs", AnyTensor, true}},
 		Results:  []Arg{{"result", AnyTensor, false}},
 		Attrs:    []AttrSpec{{Name: traits.ConcatDimAttr, Desc: "64-bit signless integer attribute", Check: i64Attr}},
-		Traits:   []*ir.Trait{traits.SameOperandsAndResultElementType, traits.Concatenate, traits.Pure},
-		Verify: func(op *ir.Op) *ir.Diagnostic {
-			if op.NumOperands() == 0 {
-				return op.Errorf("expected 1 or more operands, but found 0")
-			}
-			return nil
-		},
 	}, "concatenate", "cat", "stack"),
 	aka(&Op{
-		Name: "tir.iota", Summary: "each element is its index along iota_dimension, converted (StableHLO iota)",
-		Format:  FunctionalForm,
-		Kernel:  ir.KernelConvert,
+		OpDef: ir.OpDef{
+			Name: "tir.iota", Summary: "each element is its index along iota_dimension, converted (StableHLO iota)",
+			Format: FunctionalForm,
+			Kernel: ir.KernelConvert,
+			Traits: []*ir.Trait{traits.Pure},
+			Verify: verifyIota,
+			Loops:  iotaLoops,
+		},
 		Results: []Arg{{"result", staticTensor, false}},
 		Attrs:   []AttrSpec{{Name: IotaDimensionAttr, Desc: "64-bit signless integer attribute", Check: i64Attr}},
-		Traits:  []*ir.Trait{traits.Pure},
-		Verify:  verifyIota,
-		Loops:   iotaLoops,
 	}, "arange"),
 }
 

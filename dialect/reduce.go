@@ -46,18 +46,20 @@ var keepDimsSpec = AttrSpec{Name: KeepDimsAttr, Desc: "unit or bool attribute", 
 // reduction returns the row of a reduction op.
 func reduction(name, summary string, kind ir.Reduce, operand, result Constraint) *Op {
 	return &Op{
-		Name: name, Summary: summary, Kernel: ir.KernelIdentity, Reduce: kind, Format: FunctionalForm,
+		OpDef: ir.OpDef{
+			Name: name, Summary: summary, Kernel: ir.KernelIdentity, Reduce: kind, Format: FunctionalForm,
+			Traits:       []*ir.Trait{traits.Pure},
+			Verify:       verifyReduction,
+			Infer:        traits.InferFromLoops,
+			Loops:        reductionLoops,
+			Canonicalize: dropUnitReductionDims,
+		},
 		Operands: []Arg{{"operand", operand, false}},
 		Results:  []Arg{{"result", result, false}},
 		Attrs: []AttrSpec{
 			{Name: ReduceDimsAttr, Desc: "i64 dense array attribute", Check: I64ArrayAttr},
 			keepDimsSpec,
 		},
-		Traits:       []*ir.Trait{traits.Pure},
-		Verify:       verifyReduction,
-		Infer:        traits.InferFromLoops,
-		Loops:        reductionLoops,
-		Canonicalize: dropUnitReductionDims,
 	}
 }
 

@@ -9,62 +9,68 @@ import (
 // tensor.splat (static shapes), with MLIR's forms and messages.
 var TensorOps = []*Op{
 	{
-		Name: "tensor.dim", Summary: "the size of dimension `index` of `source`, as an index",
-		Format:     DimForm,
-		Operands:   []Arg{{"source", nonZeroRankTensor, false}, {"index", indexType, false}},
-		Results:    []Arg{{"result", indexType, false}},
-		ResultName: func(*ir.Op) string { return "dim" },
-		Traits:     []*ir.Trait{traits.ShapedDim, traits.Pure},
+		OpDef: ir.OpDef{
+			Name: "tensor.dim", Summary: "the size of dimension `index` of `source`, as an index",
+			Format:     DimForm,
+			ResultName: func(*ir.Op) string { return "dim" },
+			Traits:     []*ir.Trait{traits.ShapedDim, traits.Pure},
+		},
+		Operands: []Arg{{"source", nonZeroRankTensor, false}, {"index", indexType, false}},
+		Results:  []Arg{{"result", indexType, false}},
 	},
 	{
-		Name: "tensor.splat", Summary: "a tensor of a static shape whose every element is `input`",
-		Format:     SplatForm,
-		Kernel:     ir.KernelIdentity,
-		Operands:   []Arg{{"input", scalarValue, false}},
-		Results:    []Arg{{"aggregate", rankedTensor, false}},
-		ResultName: func(*ir.Op) string { return "splat" },
-		Traits:     []*ir.Trait{traits.Pure},
-		Verify: func(op *ir.Op) *ir.Diagnostic {
-			if ir.ElementType(op.Result(0).Type()) != op.Operand(0).Type() {
-				return op.Errorf("failed to verify that operand type matches element type of result")
-			}
-			s, _ := ir.Shape(op.Result(0).Type())
-			if n := dynamicDims(s); n > 0 {
-				return op.Errorf("incorrect number of dynamic sizes, has 0, expected %d", n)
-			}
-			return nil
-		},
-		Loops: splatLoops,
-	},
-	{
-		Name: "tensor.cast", Summary: "view a tensor with a more or less static type of the same element type",
-		Format:     CastForm,
-		Operands:   []Arg{{"source", AnyTensor, false}},
-		Results:    []Arg{{"dest", AnyTensor, false}},
-		ResultName: func(*ir.Op) string { return "cast" },
-		Traits:     []*ir.Trait{traits.Cast, traits.Pure},
-		Verify: func(op *ir.Op) *ir.Diagnostic {
-			from, to := op.Operand(0).Type(), op.Result(0).Type()
-			if !CastCompatible(from, to) {
-				return op.Errorf("operand type '%s' and result type '%s' are cast incompatible", ir.TypeString(from), ir.TypeString(to))
-			}
-			return nil
-		},
-		Infer: func(op *ir.Op) []ir.Type {
-			// The cast's result is at least as static as its source.
-			from, fr := ir.Shape(op.Operand(0).Type())
-			to, tr := ir.Shape(op.Result(0).Type())
-			if !fr {
+		OpDef: ir.OpDef{
+			Name: "tensor.splat", Summary: "a tensor of a static shape whose every element is `input`",
+			Format:     SplatForm,
+			Kernel:     ir.KernelIdentity,
+			ResultName: func(*ir.Op) string { return "splat" },
+			Traits:     []*ir.Trait{traits.Pure},
+			Verify: func(op *ir.Op) *ir.Diagnostic {
+				if ir.ElementType(op.Result(0).Type()) != op.Operand(0).Type() {
+					return op.Errorf("failed to verify that operand type matches element type of result")
+				}
+				s, _ := ir.Shape(op.Result(0).Type())
+				if n := dynamicDims(s); n > 0 {
+					return op.Errorf("incorrect number of dynamic sizes, has 0, expected %d", n)
+				}
 				return nil
-			}
-			if !tr {
-				return []ir.Type{ir.WithShape(op.Result(0).Type(), from)}
-			}
-			if j, ok := traits.JoinShapes(from, to); ok {
-				return []ir.Type{ir.WithShape(op.Result(0).Type(), j)}
-			}
-			return nil
+			},
+			Loops: splatLoops,
 		},
+		Operands: []Arg{{"input", scalarValue, false}},
+		Results:  []Arg{{"aggregate", rankedTensor, false}},
+	},
+	{
+		OpDef: ir.OpDef{
+			Name: "tensor.cast", Summary: "view a tensor with a more or less static type of the same element type",
+			Format:     CastForm,
+			ResultName: func(*ir.Op) string { return "cast" },
+			Traits:     []*ir.Trait{traits.Cast, traits.Pure},
+			Verify: func(op *ir.Op) *ir.Diagnostic {
+				from, to := op.Operand(0).Type(), op.Result(0).Type()
+				if !CastCompatible(from, to) {
+					return op.Errorf("operand type '%s' and result type '%s' are cast incompatible", ir.TypeString(from), ir.TypeString(to))
+				}
+				return nil
+			},
+			Infer: func(op *ir.Op) []ir.Type {
+				// The cast's result is at least as static as its source.
+				from, fr := ir.Shape(op.Operand(0).Type())
+				to, tr := ir.Shape(op.Result(0).Type())
+				if !fr {
+					return nil
+				}
+				if !tr {
+					return []ir.Type{ir.WithShape(op.Result(0).Type(), from)}
+				}
+				if j, ok := traits.JoinShapes(from, to); ok {
+					return []ir.Type{ir.WithShape(op.Result(0).Type(), j)}
+				}
+				return nil
+			},
+		},
+		Operands: []Arg{{"source", AnyTensor, false}},
+		Results:  []Arg{{"dest", AnyTensor, false}},
 	},
 }
 

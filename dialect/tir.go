@@ -28,24 +28,28 @@ func binary(name, summary string, k ir.Kernel, operand Constraint, commutative b
 	}
 	ts = append(ts, traits.SameOperandsElementType, traits.Pure)
 	return &Op{
-		Name: name, Summary: summary, Kernel: k, Format: FunctionalForm,
+		OpDef: ir.OpDef{
+			Name: name, Summary: summary, Kernel: k, Format: FunctionalForm,
+			Traits:  ts,
+			Verify:  resultElemIsOperandElem,
+			Logical: true,
+		},
 		Operands: []Arg{{"lhs", operand, false}, {"rhs", operand, false}},
 		Results:  []Arg{{"result", TensorOrVector, false}},
 		Attrs:    []AttrSpec{broadcastDimsAttr},
-		Traits:   ts,
-		Verify:   resultElemIsOperandElem,
-		Logical:  true,
 	}
 }
 
 // unary returns the row of an elementwise unary op.
 func unary(name, summary string, k ir.Kernel, operand Constraint) *Op {
 	return &Op{
-		Name: name, Summary: summary, Kernel: k, Format: FunctionalForm,
+		OpDef: ir.OpDef{
+			Name: name, Summary: summary, Kernel: k, Format: FunctionalForm,
+			Traits: []*ir.Trait{traits.ElementwiseMappable, traits.SameOperandsAndResultShape, traits.Pure},
+			Verify: resultElemIsOperandElem,
+		},
 		Operands: []Arg{{"operand", operand, false}},
 		Results:  []Arg{{"result", TensorOrVector, false}},
-		Traits:   []*ir.Trait{traits.ElementwiseMappable, traits.SameOperandsAndResultShape, traits.Pure},
-		Verify:   resultElemIsOperandElem,
 	}
 }
 
@@ -98,20 +102,24 @@ var TirOps = []*Op{
 	aka(binary("tir.floor_rem", "remainder with the sign of rhs (NumPy's remainder, Python's %), broadcast; integer x%0 is a run-time error", ir.KernelFloorRem, TensorOrVector, false), "remainder", "mod"),
 	aka(binary("tir.pow", "lhs ** rhs, broadcast (floats)", ir.KernelPow, FloatTensorOrVector, false), "power"),
 	{
-		Name: "tir.cmp", Summary: "lhs <predicate> rhs as i1, broadcast", Kernel: ir.KernelCmp, Format: FunctionalForm,
-		Aliases:  []string{"compare", "equal", "not_equal", "less", "less_equal", "greater", "greater_equal"},
+		OpDef: ir.OpDef{
+			Name: "tir.cmp", Summary: "lhs <predicate> rhs as i1, broadcast", Kernel: ir.KernelCmp, Format: FunctionalForm,
+			Aliases: []string{"compare", "equal", "not_equal", "less", "less_equal", "greater", "greater_equal"},
+			Traits:  []*ir.Trait{traits.Broadcastable, traits.SameOperandsElementType, traits.Pure},
+		},
 		Operands: []Arg{{"lhs", TensorOrVector, false}, {"rhs", TensorOrVector, false}},
 		Results:  []Arg{{"result", BoolTensorOrVector, false}},
 		Attrs:    []AttrSpec{{Name: "predicate", Desc: predDesc, Check: predCheck}, broadcastDimsAttr},
-		Traits:   []*ir.Trait{traits.Broadcastable, traits.SameOperandsElementType, traits.Pure},
 	},
 	{
-		Name: "tir.select", Summary: "cond ? a : b per element, broadcast", Kernel: ir.KernelSelect, Format: FunctionalForm,
-		Aliases:  []string{"where"},
+		OpDef: ir.OpDef{
+			Name: "tir.select", Summary: "cond ? a : b per element, broadcast", Kernel: ir.KernelSelect, Format: FunctionalForm,
+			Aliases: []string{"where"},
+			Traits:  []*ir.Trait{traits.Broadcastable, traits.Pure},
+			Verify:  verifySelect,
+		},
 		Operands: []Arg{{"cond", BoolTensorOrVector, false}, {"a", TensorOrVector, false}, {"b", TensorOrVector, false}},
 		Results:  []Arg{{"result", TensorOrVector, false}},
-		Traits:   []*ir.Trait{traits.Broadcastable, traits.Pure},
-		Verify:   verifySelect,
 	},
 	verifyWith(aka(unary("tir.neg", "-x; integers wrap; not on i1", ir.KernelNeg, TensorOrVector), "negative", "negate"),
 		noBooleans("negation", "tir.xor with true")),
@@ -121,33 +129,39 @@ var TirOps = []*Op{
 	unary("tir.sqrt", "square root", ir.KernelSqrt, FloatTensorOrVector),
 	unary("tir.tanh", "hyperbolic tangent", ir.KernelTanh, FloatTensorOrVector),
 	{
-		Name: "tir.convert", Summary: "element type conversion (float->int truncates and saturates, NaN->0; x->i1 is x != 0)",
-		Kernel: ir.KernelConvert, Format: FunctionalForm,
-		Aliases:  []string{"astype", "cast", "convert_element_type"},
+		OpDef: ir.OpDef{
+			Name: "tir.convert", Summary: "element type conversion (float->int truncates and saturates, NaN->0; x->i1 is x != 0)",
+			Kernel: ir.KernelConvert, Format: FunctionalForm,
+			Aliases: []string{"astype", "cast", "convert_element_type"},
+			Traits:  []*ir.Trait{traits.ElementwiseMappable, traits.SameOperandsAndResultShape, traits.Pure},
+		},
 		Operands: []Arg{{"operand", TensorOrVector, false}},
 		Results:  []Arg{{"result", TensorOrVector, false}},
-		Traits:   []*ir.Trait{traits.ElementwiseMappable, traits.SameOperandsAndResultShape, traits.Pure},
 	},
 	{
-		Name: "tir.broadcast_in_dim", Summary: "XLA explicit broadcast: operand dim i goes to result dim broadcast_dimensions[i]",
-		Format:   FunctionalForm,
-		Aliases:  []string{"broadcast_to"},
-		Kernel:   ir.KernelIdentity,
+		OpDef: ir.OpDef{
+			Name: "tir.broadcast_in_dim", Summary: "XLA explicit broadcast: operand dim i goes to result dim broadcast_dimensions[i]",
+			Format:  FunctionalForm,
+			Aliases: []string{"broadcast_to"},
+			Kernel:  ir.KernelIdentity,
+			Traits:  []*ir.Trait{traits.SameOperandsAndResultElementType, traits.Pure},
+			Verify:  verifyBroadcastInDim,
+			Infer:   traits.InferFromLoops,
+			Loops:   broadcastInDimLoops,
+		},
 		Operands: []Arg{{"operand", TensorOrVector, false}},
 		Results:  []Arg{{"result", TensorOrVector, false}},
 		Attrs:    []AttrSpec{{Name: traits.BroadcastDimsAttr, Desc: "i64 dense array attribute", Check: I64ArrayAttr}},
-		Traits:   []*ir.Trait{traits.SameOperandsAndResultElementType, traits.Pure},
-		Verify:   verifyBroadcastInDim,
-		Infer:    traits.InferFromLoops,
-		Loops:    broadcastInDimLoops,
 	},
 	{
-		Name: "tir.constant", Summary: "the constant tensor given by `value`", Format: ConstantForm,
-		Aliases: []string{"const"},
+		OpDef: ir.OpDef{
+			Name: "tir.constant", Summary: "the constant tensor given by `value`", Format: ConstantForm,
+			Aliases: []string{"const"},
+			Traits:  []*ir.Trait{traits.ConstantLike, traits.Pure},
+			Verify:  verifyConstantType,
+		},
 		Results: []Arg{{"result", TensorOrVector, false}},
 		Attrs:   []AttrSpec{{Name: "value", Desc: "dense elements attribute", Check: isDense}},
-		Traits:  []*ir.Trait{traits.ConstantLike, traits.Pure},
-		Verify:  verifyConstantType,
 	},
 }
 

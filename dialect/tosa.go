@@ -68,10 +68,12 @@ func tosaBinary(name, summary string, k ir.Kernel, c Constraint, commutative, sa
 	}
 	ts = append(append(ts, tosaBroadcast...), traits.Pure)
 	return &Op{
-		Name: name, Summary: summary, Kernel: k, Format: FunctionalTypeForm,
+		OpDef: ir.OpDef{
+			Name: name, Summary: summary, Kernel: k, Format: FunctionalTypeForm,
+			Traits: ts,
+		},
 		Operands: []Arg{{"input1", c, false}, {"input2", c, false}},
 		Results:  []Arg{{"output", c, false}},
-		Traits:   ts,
 	}
 }
 
@@ -83,10 +85,12 @@ func tosaUnary(name, summary string, k ir.Kernel, c Constraint, sameElem bool) *
 	}
 	ts = append(append(ts, tosaBroadcast...), traits.Pure)
 	return &Op{
-		Name: name, Summary: summary, Kernel: k, Format: FunctionalTypeForm,
+		OpDef: ir.OpDef{
+			Name: name, Summary: summary, Kernel: k, Format: FunctionalTypeForm,
+			Traits: ts,
+		},
 		Operands: []Arg{{"input1", c, false}},
 		Results:  []Arg{{"output", c, false}},
-		Traits:   ts,
 	}
 }
 
@@ -108,25 +112,27 @@ func tosaCompare(name, summary, pred string, commutative bool) *Op {
 // machinery (ir.Reduce kinds, ir.Loops).
 func tosaReduction(name, summary string, kind ir.Reduce) *Op {
 	return &Op{
-		Name: name, Summary: summary, Kernel: ir.KernelIdentity, Reduce: kind, Format: FunctionalTypeForm,
-		Inherent: []string{"axis"},
+		OpDef: ir.OpDef{
+			Name: name, Summary: summary, Kernel: ir.KernelIdentity, Reduce: kind, Format: FunctionalTypeForm,
+			Inherent: []string{"axis"},
+			Traits:   []*ir.Trait{traits.Pure},
+			Verify:   verifyTosaReduction,
+			Infer:    traits.InferFromLoops,
+			Loops: func(op *ir.Op) *ir.Loops {
+				a, ok := op.Attr("axis").(*ir.IntAttr)
+				if !ok {
+					return nil
+				}
+				in, ranked := ir.Shape(op.Operand(0).Type())
+				if !ranked {
+					return nil
+				}
+				return reductionLoopsOf(op, tosaReducedDims(in, a.Value), true)
+			},
+		},
 		Operands: []Arg{{"input", TosaTensor, false}},
 		Results:  []Arg{{"output", TosaTensor, false}},
 		Attrs:    []AttrSpec{{Name: "axis", Desc: "32-bit signless integer attribute", Check: i32Attr}},
-		Traits:   []*ir.Trait{traits.Pure},
-		Verify:   verifyTosaReduction,
-		Infer:    traits.InferFromLoops,
-		Loops: func(op *ir.Op) *ir.Loops {
-			a, ok := op.Attr("axis").(*ir.IntAttr)
-			if !ok {
-				return nil
-			}
-			in, ranked := ir.Shape(op.Operand(0).Type())
-			if !ranked {
-				return nil
-			}
-			return reductionLoopsOf(op, tosaReducedDims(in, a.Value), true)
-		},
 	}
 }
 
@@ -344,24 +350,33 @@ var TosaOps = []*Op{
 	tosaUnary("tosa.sin", "sine", ir.KernelSin, TosaFloat, true),
 	tosaUnary("tosa.cos", "cosine", ir.KernelCos, TosaFloat, true),
 	{
-		Name: "tosa.select", Summary: "input1 ? input2 : input3 per element, broadcast", Kernel: ir.KernelSelect, Format: FunctionalTypeForm,
+		OpDef: ir.OpDef{
+			Name: "tosa.select", Summary: "input1 ? input2 : input3 per element, broadcast", Kernel: ir.KernelSelect, Format: FunctionalTypeForm,
+			Traits: append(append([]*ir.Trait{}, tosaBroadcast...), traits.Pure),
+		},
 		Operands: []Arg{{"pred", TosaBool, false}, {"on_true", TosaTensor, false}, {"on_false", TosaTensor, false}},
 		Results:  []Arg{{"output", TosaTensor, false}},
-		Traits:   append(append([]*ir.Trait{}, tosaBroadcast...), traits.Pure),
 	},
 	{
-		Name: "tosa.cast", Summary: "element type conversion: float to integer rounds to nearest even and saturates, to bool is x != 0",
-		Kernel: ir.KernelCastRound, Format: FunctionalTypeForm,
+		OpDef: ir.OpDef{
+			Name: "tosa.cast", Summary: "element type conversion: float to integer rounds to nearest even and saturates, to bool is x != 0",
+			Kernel: ir.KernelCastRound, Format: FunctionalTypeForm,
+			// mlir-opt-19 checks no shape; tirc's cast keeps its operand's
+			// (test/dialect/tosa-beyond-mlir.mlir): Broadcastable's check.
+			Traits: []*ir.Trait{traits.Broadcastable, traits.SameOperandsAndResultRank, traits.Pure},
+		},
 		Operands: []Arg{{"input", TosaTensor, false}},
 		Results:  []Arg{{"output", TosaTensor, false}},
-		// mlir-opt-19 checks no shape; tirc's cast keeps its operand's
-		// (test/dialect/tosa-beyond-mlir.mlir): Broadcastable's check.
-		Traits: []*ir.Trait{traits.Broadcastable, traits.SameOperandsAndResultRank, traits.Pure},
 	},
 	{
-		Name: "tosa.clamp", Summary: "min(max(x, min_*), max_*): the float or integer bounds by the element type",
-		Kernel: ir.KernelClamp, KernelArgs: tosaClampBounds, Format: FunctionalTypeForm,
-		Inherent: []string{"max_fp", "max_int", "min_fp", "min_int"},
+		OpDef: ir.OpDef{
+			Name: "tosa.clamp", Summary: "min(max(x, min_*), max_*): the float or integer bounds by the element type",
+			Kernel: ir.KernelClamp, KernelArgs: tosaClampBounds, Format: FunctionalTypeForm,
+			Inherent: []string{"max_fp", "max_int", "min_fp", "min_int"},
+			// MLIR 19 checks the bounds after the shapes, tirc the ranks last
+			Traits: []*ir.Trait{tosaResultsBroadcastable, {Name: "TosaClampTypes", Doc: "MLIR 19's element types of tosa.clamp.", Verify: verifyTosaClamp},
+				traits.SameOperandsAndResultRank, traits.Broadcastable, traits.Pure},
+		},
 		Operands: []Arg{{"input", TosaTensor, false}},
 		Results:  []Arg{{"output", TosaTensor, false}},
 		Attrs: []AttrSpec{
@@ -370,33 +385,34 @@ var TosaOps = []*Op{
 			{Name: "min_fp", Desc: "arbitrary float attribute", Check: floatAttr},
 			{Name: "max_fp", Desc: "arbitrary float attribute", Check: floatAttr},
 		},
-		// MLIR 19 checks the bounds after the shapes, tirc the ranks last
-		Traits: []*ir.Trait{tosaResultsBroadcastable, {Name: "TosaClampTypes", Doc: "MLIR 19's element types of tosa.clamp.", Verify: verifyTosaClamp},
-			traits.SameOperandsAndResultRank, traits.Broadcastable, traits.Pure},
 	},
 	{
-		Name: "tosa.const", Summary: "the constant given by `value`", Inherent: []string{"value"},
+		OpDef: ir.OpDef{
+			Name: "tosa.const", Summary: "the constant given by `value`", Inherent: []string{"value"},
+			Traits: []*ir.Trait{traits.ConstantLike, traits.Pure},
+			Verify: func(op *ir.Op) *ir.Diagnostic {
+				vs, _ := ir.Shape(ir.ConstantType(op.Attr("value")))
+				rs, ranked := ir.Shape(op.Result(0).Type())
+				if !ranked || !slices.Equal(vs, rs) {
+					return op.Errorf("failed to verify that all of {value, output} have same shape")
+				}
+				return verifyConstantType(op) // tirc: the element types too
+			},
+		},
 		Results: []Arg{{"output", TosaTensor, false}},
 		Attrs:   []AttrSpec{{Name: "value", Desc: "constant vector/tensor attribute", Check: isDense}},
-		Traits:  []*ir.Trait{traits.ConstantLike, traits.Pure},
-		Verify: func(op *ir.Op) *ir.Diagnostic {
-			vs, _ := ir.Shape(ir.ConstantType(op.Attr("value")))
-			rs, ranked := ir.Shape(op.Result(0).Type())
-			if !ranked || !slices.Equal(vs, rs) {
-				return op.Errorf("failed to verify that all of {value, output} have same shape")
-			}
-			return verifyConstantType(op) // tirc: the element types too
-		},
 	},
 	{
-		Name: "tosa.reshape", Summary: "the input's elements in row-major order in new_shape (-1: the count decides)",
-		Format: FunctionalTypeForm, Inherent: []string{"new_shape"},
+		OpDef: ir.OpDef{
+			Name: "tosa.reshape", Summary: "the input's elements in row-major order in new_shape (-1: the count decides)",
+			Format: FunctionalTypeForm, Inherent: []string{"new_shape"},
+			// MLIR 19's checks first, then the Reshape trait's (codegen and
+			// eval lower the trait: a reshape is a view, as tir.reshape's)
+			Traits: []*ir.Trait{tosaReshapeShape, traits.Reshape, traits.Pure},
+		},
 		Operands: []Arg{{"input1", TosaTensor, false}},
 		Results:  []Arg{{"output", TosaRankedTensor, false}},
 		Attrs:    []AttrSpec{{Name: "new_shape", Desc: "i64 dense array attribute", Check: I64ArrayAttr}},
-		// MLIR 19's checks first, then the Reshape trait's (codegen and
-		// eval lower the trait: a reshape is a view, as tir.reshape's)
-		Traits: []*ir.Trait{tosaReshapeShape, traits.Reshape, traits.Pure},
 	},
 	tosaReduction("tosa.reduce_all", "logical and over axis, kept as size 1", ir.ReduceAll),
 	tosaReduction("tosa.reduce_any", "logical or over axis, kept as size 1", ir.ReduceAny),
@@ -410,22 +426,24 @@ var TosaOps = []*Op{
 // 64-bit product's high part (TOSA's rounding multiply); i8 and i16
 // operands may give an i32 result.
 var tosaMul = &Op{
-	Name: "tosa.mul", Summary: "input1 * input2, broadcast; integers: (a*b + 2^(shift-1)) >> shift when shift > 0",
-	Kernel: ir.KernelMulShift, KernelArgs: func(op *ir.Op) []ir.Attr {
-		s, ok := op.Attr("shift").(*ir.IntAttr)
-		if !ok {
-			return nil
-		}
-		return []ir.Attr{ir.TypedInt(s.Value, ir.I8)}
+	OpDef: ir.OpDef{
+		Name: "tosa.mul", Summary: "input1 * input2, broadcast; integers: (a*b + 2^(shift-1)) >> shift when shift > 0",
+		Kernel: ir.KernelMulShift, KernelArgs: func(op *ir.Op) []ir.Attr {
+			s, ok := op.Attr("shift").(*ir.IntAttr)
+			if !ok {
+				return nil
+			}
+			return []ir.Attr{ir.TypedInt(s.Value, ir.I8)}
+		},
+		Format:   FunctionalTypeForm,
+		Inherent: []string{"shift"},
+		// MLIR 19 checks the element types before the shapes
+		Traits: append(append([]*ir.Trait{traits.Commutative, {Name: "TosaMulTypes", Doc: "MLIR 19's element types of tosa.mul.", Verify: verifyTosaMul}},
+			tosaBroadcast...), traits.Pure),
 	},
-	Format:   FunctionalTypeForm,
-	Inherent: []string{"shift"},
 	Operands: []Arg{{"input1", TosaTensor, false}, {"input2", TosaTensor, false}},
 	Results:  []Arg{{"output", TosaTensor, false}},
 	Attrs:    []AttrSpec{{Name: "shift", Desc: "8-bit signless integer attribute", Check: i8Attr}},
-	// MLIR 19 checks the element types before the shapes
-	Traits: append(append([]*ir.Trait{traits.Commutative, {Name: "TosaMulTypes", Doc: "MLIR 19's element types of tosa.mul.", Verify: verifyTosaMul}},
-		tosaBroadcast...), traits.Pure),
 }
 
 // verifyTosaMul is MLIR 19's check: an integer result takes two operands
@@ -450,18 +468,20 @@ func verifyTosaMul(op *ir.Op) *ir.Diagnostic {
 
 // tosaShr is the arithmetic right shift, rounding when `round` is set.
 var tosaShr = &Op{
-	Name: "tosa.arithmetic_right_shift", Summary: "input1 >> input2 arithmetic, broadcast; round adds the last bit shifted out",
-	Kernel: ir.KernelShrRound, Sign: ir.Signed, KernelArgs: func(op *ir.Op) []ir.Attr {
-		r, ok := op.Attr("round").(*ir.IntAttr)
-		if !ok {
-			return nil
-		}
-		return []ir.Attr{ir.Bool(r.Value != 0)}
+	OpDef: ir.OpDef{
+		Name: "tosa.arithmetic_right_shift", Summary: "input1 >> input2 arithmetic, broadcast; round adds the last bit shifted out",
+		Kernel: ir.KernelShrRound, Sign: ir.Signed, KernelArgs: func(op *ir.Op) []ir.Attr {
+			r, ok := op.Attr("round").(*ir.IntAttr)
+			if !ok {
+				return nil
+			}
+			return []ir.Attr{ir.Bool(r.Value != 0)}
+		},
+		Format:   FunctionalTypeForm,
+		Inherent: []string{"round"},
+		Traits:   append(append([]*ir.Trait{traits.SameOperandsAndResultElementType}, tosaBroadcast...), traits.Pure),
 	},
-	Format:   FunctionalTypeForm,
-	Inherent: []string{"round"},
 	Operands: []Arg{{"input1", TosaTensor, false}, {"input2", TosaTensor, false}},
 	Results:  []Arg{{"output", TosaTensor, false}},
 	Attrs:    []AttrSpec{{Name: "round", Desc: "bool attribute", Check: boolAttr}},
-	Traits:   append(append([]*ir.Trait{traits.SameOperandsAndResultElementType}, tosaBroadcast...), traits.Pure),
 }

@@ -12,8 +12,9 @@
 // # Numbers: one place per kernel
 //
 // Every elementwise op names a scalar kernel (ir.Kernel in its OpDef);
-// Scalar implements each kernel once, and Op, Func and constant folding
-// all call it. The numbers are SPEC section 3's:
+// Scalar implements each kernel once, as a row of a function table indexed
+// by kernel (kernels.go: one function on floats, one on integers, or one
+// on whole elements), and Op, Func and constant folding all call it. The numbers are SPEC section 3's:
 //
 //   - integers are two's complement of the element width and wrap (add,
 //     sub, mul, neg, abs(MIN) = MIN, pow by repeated multiplication);

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"cmp"
 	"errors"
 	"math"
 	"math/big"
@@ -72,199 +73,33 @@ var (
 //   - convert: see Convert.
 func Scalar(k ir.Kernel, p Params, args ...Num) (Num, error) {
 	e := p.Elem
-	if k == ir.KernelProduct {
-		return product(p, args)
+	f := kernelFuncOf(k)
+	if k.Arity() < 0 && f.num != nil { // variadic: the operands as given
+		return f.num(p, args)
 	}
 	if len(p.Consts) > 0 && len(args)+len(p.Consts) == k.Arity() {
 		args = append(args[:len(args):len(args)], p.Consts...)
 	}
-	if e == nil || len(args) != k.Arity() {
+	switch {
+	case e == nil || len(args) != k.Arity():
 		return Num{}, ErrBadKernel
-	}
-	switch k {
-	case ir.KernelIdentity:
-		return args[0], nil
-	case ir.KernelConvert, ir.KernelCast, ir.KernelBitcast, ir.KernelCastRound:
-		if p.Result == nil {
-			return Num{}, ErrBadKernel
-		}
-		switch k {
-		case ir.KernelConvert:
-			return convert(args[0], e, p.Result, p.Sign), nil
-		case ir.KernelCastRound: // round floats to integers, ties to even
-			x := args[0]
-			if e.IsFloat() && p.Result.IsInt() && p.Result != ir.I1 {
-				x.Float = math.RoundToEven(x.Float)
-			}
-			return convert(x, e, p.Result, p.Sign), nil
-		case ir.KernelCast:
-			return Cast(args[0], e, p.Result, p.Sign), nil
-		}
-		return bitcast(args[0], e, p.Result)
-	case ir.KernelSelect:
-		if args[0].Int != 0 {
-			return args[1], nil
-		}
-		return args[2], nil
-	case ir.KernelCmp:
-		b, err := compare(p.Pred, e, p.unsigned(), args[0], args[1])
-		return boolNum(b), err
-	case ir.KernelAddCarry:
-		if e.IsFloat() {
-			return Num{}, ErrBadKernel
-		}
-		return boolNum(addCarry(args[0].Int, args[1].Int, e)), nil
-	}
-	if e.IsFloat() {
+	case f.num != nil:
+		return f.num(p, args)
+	case e.IsFloat() && f.float != nil:
 		var x [3]float64
 		for i, a := range args {
 			x[i] = a.Float
 		}
-		if k == ir.KernelFloorDiv || k == ir.KernelFloorRem {
-			// In the type NumPy computes in: float32 for f32, f16, bf16.
-			q, r := floorDivMod(x[0], x[1], e != ir.F64)
-			if k == ir.KernelFloorRem {
-				q = r
-			}
-			return Num{Float: Round(q, e)}, nil
+		return Num{Float: Round(f.float(floats{a: x[0], b: x[1], c: x[2], e: e}), e)}, nil
+	case !e.IsFloat() && f.int != nil:
+		var x [3]int64
+		for i, a := range args {
+			x[i] = a.Int
 		}
-		v, err := floatKernel(k, x[0], x[1], x[2])
-		return Num{Float: Round(v, e)}, err
+		v, err := intKernel(k, e, p.unsigned(), x[0], x[1], x[2])
+		return Num{Int: ir.WrapInt(v, e)}, err
 	}
-	var x [3]int64
-	for i, a := range args {
-		x[i] = a.Int
-	}
-	switch k {
-	case ir.KernelClamp:
-		lo, _ := intKernel(ir.KernelMax, e, p.unsigned(), x[0], x[1])
-		v, _ := intKernel(ir.KernelMin, e, p.unsigned(), lo, x[2])
-		return Num{Int: ir.WrapInt(v, e)}, nil
-	case ir.KernelMulShift: // in the result type (i8 * i8 may give i32)
-		r := p.Result
-		a, b := extend(x[0], e, p.unsigned()), extend(x[1], e, p.unsigned())
-		prod := a * b
-		if shift := x[2]; shift > 0 && shift < 63 {
-			hi, lo := mathbits.Mul64(uint64(a), uint64(b))
-			if a < 0 {
-				hi -= uint64(b)
-			}
-			if b < 0 {
-				hi -= uint64(a)
-			}
-			// (a*b + 2^(shift-1)) >> shift on the 128-bit product.
-			lo2, carry := mathbits.Add64(lo, 1<<(shift-1), 0)
-			hi += carry
-			prod = int64(hi<<(64-shift) | lo2>>shift)
-		}
-		return Num{Int: ir.WrapInt(prod, r)}, nil
-	case ir.KernelShrRound:
-		v, _ := intKernel(ir.KernelShr, e, p.unsigned(), x[0], x[1])
-		if amt := uint64(extend(x[1], e, true)); x[2] != 0 && amt > 0 && amt <= uint64(e.Bits()) {
-			last, _ := intKernel(ir.KernelShr, e, p.unsigned(), x[0], ir.WrapInt(int64(amt-1), e))
-			v += last & 1
-		}
-		return Num{Int: ir.WrapInt(v, e)}, nil
-	}
-	v, err := intKernel(k, e, p.unsigned(), x[0], x[1])
-	return Num{Int: ir.WrapInt(v, e)}, err
-}
-
-func floatKernel(k ir.Kernel, a, b, c float64) (float64, error) {
-	switch k {
-	case ir.KernelAdd:
-		return a + b, nil
-	case ir.KernelSub:
-		return a - b, nil
-	case ir.KernelMul:
-		return a * b, nil
-	case ir.KernelDiv:
-		return a / b, nil
-	case ir.KernelRem:
-		return math.Mod(a, b), nil
-	case ir.KernelPow:
-		return math.Pow(a, b), nil
-	case ir.KernelMax, ir.KernelMin:
-		// NaN first: Go's math.Max(NaN, +Inf) is +Inf, NumPy's maximum NaN.
-		if math.IsNaN(a) || math.IsNaN(b) {
-			return math.NaN(), nil
-		}
-		if k == ir.KernelMax {
-			return math.Max(a, b), nil // +0 > -0
-		}
-		return math.Min(a, b), nil
-	case ir.KernelMaxNum, ir.KernelMinNum:
-		// IEEE maxNum/minNum: a NaN operand is ignored (NumPy's fmax).
-		switch {
-		case math.IsNaN(a):
-			return b, nil
-		case math.IsNaN(b):
-			return a, nil
-		case k == ir.KernelMaxNum:
-			return math.Max(a, b), nil
-		}
-		return math.Min(a, b), nil
-	case ir.KernelMulShift: // floats have no shift
-		return a * b, nil
-	case ir.KernelClamp: // min(max(x, lo), hi), NaN propagating
-		lo, _ := floatKernel(ir.KernelMax, a, b, 0)
-		return floatKernel(ir.KernelMin, lo, c, 0)
-	case ir.KernelNeg:
-		return -a, nil
-	case ir.KernelAbs:
-		return math.Abs(a), nil
-	case ir.KernelExp:
-		return math.Exp(a), nil
-	case ir.KernelLog:
-		return math.Log(a), nil
-	case ir.KernelSqrt:
-		return math.Sqrt(a), nil
-	case ir.KernelTanh:
-		return math.Tanh(a), nil
-	case ir.KernelCeil:
-		return math.Ceil(a), nil
-	case ir.KernelFloor:
-		return math.Floor(a), nil
-	case ir.KernelRound:
-		return math.Round(a), nil // ties away from zero, as C's round
-	case ir.KernelRoundEven:
-		return math.RoundToEven(a), nil
-	case ir.KernelTrunc:
-		return math.Trunc(a), nil
-	case ir.KernelRsqrt:
-		return 1 / math.Sqrt(a), nil
-	case ir.KernelRecip:
-		return 1 / a, nil
-	case ir.KernelExp2:
-		return math.Exp2(a), nil
-	case ir.KernelExpm1:
-		return math.Expm1(a), nil
-	case ir.KernelLog2:
-		return math.Log2(a), nil
-	case ir.KernelLog10:
-		return math.Log10(a), nil
-	case ir.KernelLog1p:
-		return math.Log1p(a), nil
-	case ir.KernelSin:
-		return math.Sin(a), nil
-	case ir.KernelCos:
-		return math.Cos(a), nil
-	case ir.KernelTan:
-		return math.Tan(a), nil
-	case ir.KernelAtan:
-		return math.Atan(a), nil
-	case ir.KernelAtan2:
-		return math.Atan2(a, b), nil
-	case ir.KernelErf:
-		return math.Erf(a), nil
-	case ir.KernelSigmoid:
-		return 1 / (1 + math.Exp(-a)), nil
-	case ir.KernelFma:
-		return math.FMA(a, b, c), nil
-	case ir.KernelCopySign:
-		return math.Copysign(a, b), nil
-	}
-	return 0, ErrBadKernel
+	return Num{}, ErrBadKernel
 }
 
 // floorDivMod is NumPy's npy_divmod for floats: floor_divide and
@@ -310,125 +145,6 @@ func minInt(e *ir.Scalar) int64 {
 	return -1 << (e.Bits() - 1)
 }
 
-// intKernel computes an integer kernel on values held as ir.WrapInt holds
-// them; unsigned reads them as unsigned numbers of e's width (a signless
-// -1 : i8 is 255).
-func intKernel(k ir.Kernel, e *ir.Scalar, unsigned bool, a, b int64) (int64, error) {
-	bits := e.Bits()
-	ua, ub := uint64(extend(a, e, true)), uint64(extend(b, e, true))
-	if !unsigned { // read signed: an i1 true is -1 (MLIR's signed i1), a ui value its bits
-		a, b = extend(a, e, false), extend(b, e, false)
-	}
-	switch k {
-	case ir.KernelAdd:
-		return a + b, nil
-	case ir.KernelSub:
-		return a - b, nil
-	case ir.KernelMul:
-		return a * b, nil
-	case ir.KernelDiv, ir.KernelRem, ir.KernelFloorDiv, ir.KernelFloorRem, ir.KernelCeilDiv:
-		if b == 0 {
-			return 0, ErrDivByZero
-		}
-		rem := k == ir.KernelRem || k == ir.KernelFloorRem
-		if unsigned { // no sign: floor is truncation
-			switch {
-			case rem:
-				return int64(ua % ub), nil
-			case k == ir.KernelCeilDiv && ua%ub != 0:
-				return int64(ua/ub + 1), nil
-			}
-			return int64(ua / ub), nil
-		}
-		if b == -1 && a == minInt(e) && bits > 1 {
-			if rem {
-				return 0, nil // the exact remainder; NumPy's too (srem would be UB)
-			}
-			return 0, ErrDivOverflow
-		}
-		q, r := a/b, a%b // Go truncates toward zero, as C, sdiv and srem
-		switch {
-		case (k == ir.KernelFloorDiv || k == ir.KernelFloorRem) && r != 0 && (r < 0) != (b < 0):
-			q, r = q-1, r+b // toward -inf: the remainder takes the divisor's sign
-		case k == ir.KernelCeilDiv && r != 0 && (r < 0) == (b < 0):
-			q++ // toward +inf
-		}
-		if rem {
-			return r, nil
-		}
-		return q, nil
-	case ir.KernelPow:
-		if b < 0 {
-			switch a {
-			case 1:
-				return 1, nil
-			case -1:
-				if b%2 == 0 {
-					return 1, nil
-				}
-				return -1, nil
-			}
-			return 0, ErrNegativePow
-		}
-		r := int64(1)
-		for ; b > 0; b >>= 1 { // wraps like repeated multiplication
-			if b&1 == 1 {
-				r *= a
-			}
-			a *= a
-		}
-		return r, nil
-	case ir.KernelMax:
-		if unsigned {
-			return int64(max(ua, ub)), nil
-		}
-		return max(a, b), nil
-	case ir.KernelMin:
-		if unsigned {
-			return int64(min(ua, ub)), nil
-		}
-		return min(a, b), nil
-	case ir.KernelAnd:
-		return a & b, nil
-	case ir.KernelOr:
-		return a | b, nil
-	case ir.KernelXor:
-		return a ^ b, nil
-	case ir.KernelNot:
-		return ^a, nil
-	case ir.KernelNeg:
-		return -a, nil
-	case ir.KernelAbs:
-		if a < 0 && !unsigned {
-			return -a, nil // abs(MIN) wraps to MIN
-		}
-		return a, nil
-	case ir.KernelShl, ir.KernelShr:
-		// The amount is unsigned; shifting by the width or more gives 0,
-		// or the sign for an arithmetic right shift (NumPy's shifts).
-		switch {
-		case k == ir.KernelShl && ub >= uint64(bits):
-			return 0, nil
-		case k == ir.KernelShl:
-			return a << ub, nil
-		case unsigned && ub >= uint64(bits):
-			return 0, nil
-		case unsigned:
-			return int64(ua >> ub), nil
-		}
-		return extend(a, e, false) >> min(ub, 63), nil
-	case ir.KernelMulHigh:
-		return mulHigh(a, b, e, unsigned), nil
-	case ir.KernelCtlz:
-		return int64(mathbits.LeadingZeros64(ua) - (64 - bits)), nil
-	case ir.KernelCttz:
-		return int64(min(mathbits.TrailingZeros64(ua), bits)), nil
-	case ir.KernelCtpop:
-		return int64(mathbits.OnesCount64(ua)), nil
-	}
-	return 0, ErrBadKernel
-}
-
 // mulHigh is the high half of the double-width product of a and b, of
 // e's width, read signed or unsigned.
 func mulHigh(a, b int64, e *ir.Scalar, unsigned bool) int64 {
@@ -468,91 +184,80 @@ func addCarry(a, b int64, e *ir.Scalar) bool {
 // integers (i1 signed: true is -1), o*/u*/ord/uno/true/false for floats.
 func compare(pred string, e *ir.Scalar, unsigned bool, x, y Num) (bool, error) {
 	if e.IsFloat() {
-		a, b := x.Float, y.Float
-		unordered := math.IsNaN(a) || math.IsNaN(b)
-		var r bool
-		switch pred {
-		case "false":
-			return false, nil
-		case "true":
-			return true, nil
-		case "ord":
-			return !unordered, nil
-		case "uno":
-			return unordered, nil
-		case "eq", "oeq", "ueq":
-			r = a == b
-		case "ne", "one", "une":
-			r = a != b
-		case "lt", "olt", "ult":
-			r = a < b
-		case "le", "ole", "ule":
-			r = a <= b
-		case "gt", "ogt", "ugt":
-			r = a > b
-		case "ge", "oge", "uge":
-			r = a >= b
-		default:
-			return false, ErrBadPredicate
-		}
-		if unordered {
-			// Go's comparisons are ordered except !=; unordered
-			// predicates (u*, and tir's ne) are true for NaN.
-			return pred == "ne" || pred == "une" || (len(pred) == 3 && pred[0] == 'u'), nil
-		}
-		return r, nil
+		return compareFloat(pred, x.Float, y.Float)
 	}
-	a, b := x.Int, y.Int
-	bits := e.Bits()
+	return compareInt(pred, e.Bits(), unsigned, x.Int, y.Int)
+}
+
+func compareFloat(pred string, a, b float64) (bool, error) {
+	unordered := math.IsNaN(a) || math.IsNaN(b)
+	switch pred {
+	case "false":
+		return false, nil
+	case "true":
+		return true, nil
+	case "ord":
+		return !unordered, nil
+	case "uno":
+		return unordered, nil
+	}
+	rel := pred
+	if len(pred) == 3 && (pred[0] == 'o' || pred[0] == 'u') {
+		rel = pred[1:]
+	}
+	r, err := holds(rel, cmp.Compare(a, b))
+	switch {
+	case err != nil:
+		return false, err
+	case unordered:
+		// Go's comparisons are ordered except !=; unordered
+		// predicates (u*, and tir's ne) are true for NaN.
+		return pred == "ne" || pred == "une" || (len(pred) == 3 && pred[0] == 'u'), nil
+	}
+	return r, nil
+}
+
+func compareInt(pred string, bits int, unsigned bool, a, b int64) (bool, error) {
 	if unsigned && len(pred) == 2 && pred != "eq" && pred != "ne" { // tir's order of unsigned values
 		pred = "u" + pred
 	}
-	switch pred {
-	case "eq":
-		return a == b, nil
-	case "ne":
-		return a != b, nil
-	case "lt":
-		return a < b, nil
-	case "le":
-		return a <= b, nil
-	case "gt":
-		return a > b, nil
-	case "ge":
-		return a >= b, nil
-	}
-	if len(pred) == 3 && (pred[0] == 's' || pred[0] == 'u') {
-		if pred[0] == 's' && bits == 1 {
+	switch {
+	case len(pred) == 2:
+		return holds(pred, cmp.Compare(a, b))
+	case len(pred) != 3 || pred[1:] == "eq" || pred[1:] == "ne":
+		return false, ErrBadPredicate
+	case pred[0] == 's':
+		if bits == 1 {
 			a, b = -a, -b // MLIR's signed i1: true is -1
 		}
-		if pred[0] == 'u' {
-			ua, ub := uint64(a), uint64(b)
-			if bits < 64 {
-				mask := uint64(1)<<bits - 1
-				ua, ub = ua&mask, ub&mask
-			}
-			switch pred[1:] {
-			case "lt":
-				return ua < ub, nil
-			case "le":
-				return ua <= ub, nil
-			case "gt":
-				return ua > ub, nil
-			case "ge":
-				return ua >= ub, nil
-			}
-		} else {
-			switch pred[1:] {
-			case "lt":
-				return a < b, nil
-			case "le":
-				return a <= b, nil
-			case "gt":
-				return a > b, nil
-			case "ge":
-				return a >= b, nil
-			}
+		return holds(pred[1:], cmp.Compare(a, b))
+	case pred[0] == 'u':
+		ua, ub := uint64(a), uint64(b)
+		if bits < 64 {
+			mask := uint64(1)<<bits - 1
+			ua, ub = ua&mask, ub&mask
 		}
+		return holds(pred[1:], cmp.Compare(ua, ub))
+	}
+	return false, ErrBadPredicate
+}
+
+// holds reports whether ordering c (cmp.Compare's -1, 0 or 1) satisfies
+// relation rel: eq, ne, lt, le, gt or ge.
+func holds(rel string, c int) (bool, error) {
+	switch rel {
+	case "eq":
+		return c == 0, nil
+	case "ne":
+		return c != 0, nil
+	case "lt":
+		return c < 0, nil
+	case "le":
+		return c <= 0, nil
+	case "gt":
+		return c > 0, nil
+	case "ge":
+		return c >= 0, nil
 	}
 	return false, ErrBadPredicate
 }

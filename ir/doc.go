@@ -62,8 +62,9 @@
 // applies, fusion and code generation all read it, and an op's Kernel
 // (KernelIdentity for data movement) and Reduce kind (ir.Reduce: sum,
 // prod, max, min, mean, any, all, argmax, argmin, each a combining kernel
-// and an identity) say what happens at each iteration. Loops.String
-// prints it; for a row sum with keepdims,
+// whose row in kernel.go gives the identity and the start value) say what
+// happens at each iteration. Loops.String prints it; for a row sum with
+// keepdims,
 //
 //	%s = tir.reduce_sum %x {dims = array<i64: 1>, keepdims} : (tensor<?x128xf32>) -> tensor<?x1xf32>
 //

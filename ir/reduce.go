@@ -31,8 +31,9 @@ type ReduceInfo struct {
 	Name string
 	// Combine is the scalar kernel that combines two partial results.
 	Combine Kernel
-	// Identity is the result of an empty reduction, when HasIdentity.
-	// Kinds without one make an empty extent a run-time error.
+	// Identity is the result of an empty reduction, when HasIdentity:
+	// Combine's (its row's Identity, 0 or 1). Kinds without one make an
+	// empty extent a run-time error.
 	Identity    int64
 	HasIdentity bool
 	// Mean divides the combined sum by the number of elements.
@@ -52,16 +53,16 @@ type ReduceInfo struct {
 
 var reduceInfo = [...]ReduceInfo{
 	ReduceNone:     {Name: "none"},
-	ReduceSum:      {Name: "sum", Combine: KernelAdd, HasIdentity: true},
-	ReduceProd:     {Name: "prod", Combine: KernelMul, Identity: 1, HasIdentity: true},
+	ReduceSum:      {Name: "sum", Combine: KernelAdd},
+	ReduceProd:     {Name: "prod", Combine: KernelMul},
 	ReduceMax:      {Name: "max", Combine: KernelMax},
 	ReduceMin:      {Name: "min", Combine: KernelMin},
-	ReduceMean:     {Name: "mean", Combine: KernelAdd, HasIdentity: true, Mean: true},
-	ReduceAny:      {Name: "any", Combine: KernelOr, HasIdentity: true},
-	ReduceAll:      {Name: "all", Combine: KernelAnd, Identity: 1, HasIdentity: true},
+	ReduceMean:     {Name: "mean", Combine: KernelAdd, Mean: true},
+	ReduceAny:      {Name: "any", Combine: KernelOr},
+	ReduceAll:      {Name: "all", Combine: KernelAnd},
 	ReduceArgMax:   {Name: "argmax", Combine: KernelMax, Index: true},
 	ReduceArgMin:   {Name: "argmin", Combine: KernelMin, Index: true},
-	ReduceContract: {Name: "contract", Combine: KernelAdd, HasIdentity: true, Accumulate: true},
+	ReduceContract: {Name: "contract", Combine: KernelAdd, Accumulate: true},
 }
 
 // AccumulatorType is the type a reduction of elements of type e
@@ -88,7 +89,13 @@ func (r Reduce) On(e *Scalar) ReduceInfo {
 // Info returns the kind's description.
 func (r Reduce) Info() ReduceInfo {
 	if int(r) < len(reduceInfo) {
-		return reduceInfo[r]
+		info := reduceInfo[r]
+		id := info.Combine.Info().Identity
+		info.HasIdentity = id != StartNone
+		if id == StartOne {
+			info.Identity = 1
+		}
+		return info
 	}
 	return ReduceInfo{Name: "unknown"}
 }
