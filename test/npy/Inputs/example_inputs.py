@@ -54,6 +54,22 @@ elif name == "xla_broadcast":
     w = rng.standard_normal((1, 2)).astype(f32)
     save(m=m, v=v, want_column=m + v[:, None], a=a, b=b, want_outer=a + b,
          v4=v4, w=w, want_explicit=v4[:, None] + w)
+elif name == "mlp":
+    # NumPy in float64 from the float32 inputs, then rounded: the
+    # tolerance of the test covers a K-term float32 sum.
+    x = rng.standard_normal((37, 96)).astype(f32)
+    w = (rng.standard_normal((96, 70)) / 8).astype(f32)
+    b = rng.standard_normal(70).astype(f32)
+    y = x.astype(np.float64) @ w.astype(np.float64) + b
+    gelu = 0.5 * y * (1 + np.tanh(0.7978845608 * (y + 0.044715 * y ** 3)))
+    save(x=x, x_fortran=np.asfortranarray(x), w=w, w_t=w.T.copy().T, b=b, want=gelu.astype(f32))
+elif name == "attention":
+    q, k, v = (rng.standard_normal((3, 50, 64)).astype(f32) for _ in range(3))
+    q64, k64, v64 = (a.astype(np.float64) for a in (q, k, v))
+    s = q64 @ k64.transpose(0, 2, 1) * 0.125
+    p = np.exp(s - s.max(axis=-1, keepdims=True))
+    p /= p.sum(axis=-1, keepdims=True)
+    save(q=q, k=k, v=v, k_fortran=np.asfortranarray(k), want=(p @ v64).astype(f32))
 elif name == "normalize_image":
     # A uint8 image with pixels above 127 (an int8 view would read them
     # negative) and ImageNet's per-channel statistics; NumPy in float32.
