@@ -66,8 +66,11 @@ NumPy's C API is not usable, calls go through ctypes functions of the shim
 from ._build import CompileError, Error, cache_dir
 from ._call import Function, load as _load
 from ._build import build as _build
+from ._trace import TraceError
+from ._jit import jit, precompile, Lowered
 
-__all__ = ["compile", "Module", "Function", "Error", "CompileError", "cache_dir"]
+__all__ = ["compile", "Module", "Function", "Error", "CompileError", "cache_dir", "jit", "precompile", "Lowered",
+           "TraceError"]
 
 
 class Module:
