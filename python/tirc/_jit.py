@@ -3,6 +3,7 @@ tirc.compile (and its on-disk cache), call the compiled code."""
 
 import functools
 import inspect
+import keyword
 import os
 import re
 import subprocess
@@ -81,8 +82,10 @@ def remap(message, lines, offset=0):
 
 
 def _mlir_name(name):
-    n = re.sub(r"[^A-Za-z0-9_]", "_", name or "f")
-    return n if re.match(r"[A-Za-z_]", n) else "f_" + n
+    # C names beginning with '_' or holding "__" are reserved: tirc refuses them.
+    n = re.sub(r"_+", "_", re.sub(r"[^A-Za-z0-9_]", "_", name or "f")).strip("_")
+    n = n if re.match(r"[A-Za-z]", n) else "f_" + n
+    return n + "_f" if keyword.iskeyword(n) else n  # the module's Python wrapper is a def of that name
 
 
 class Lowered:

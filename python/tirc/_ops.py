@@ -77,7 +77,7 @@ def numpy_dtype(f, vals, what, **kw):
                 r = f(*combo, **kw)
         except (TypeError, ValueError, OverflowError, IndexError) as e:
             raise TraceError("%s: NumPy raises %s: %s" % (what, type(e).__name__, e)) from None
-        dts.add(np.asarray(r).dtype)
+        dts.add(r if isinstance(r, np.dtype) else np.asarray(r).dtype)
     if len(dts) > 1:
         raise TraceError("%s: with NumPy %s's value-based promotion the result dtype depends on the value of a 0-d "
                          "traced array (%s); convert it explicitly (.astype(...)) or pass the value as a Python or "
