@@ -16,7 +16,6 @@ from . import _ops  # noqa: F401  (installs the Tracer methods)
 from ._trace import ELEM, Func, TraceError, Tracer, tensor_type
 
 _ndarray = np.ndarray
-_FAST_MAX = 256  # exact-shape entries kept per function (dynamic dims vary)
 
 
 def _dyn_dims(dynamic, index, name, ndim):
@@ -45,15 +44,40 @@ class _Entry:
         self.single = traced.single
         self.scalar = traced.scalar
 
+    def error(self, e):
+        """A run-time tirc.Error of the compiled code, at the Python line."""
+        return Error("%s: %s" % (self.jit.__name__, remap(e.message, self.lines)), e.status, self.jit.__name__)
+
     def run(self, args):
         arrays = [args[i] for i in self.array_idx]
         try:
             r = self.call(*arrays)
         except Error as e:
-            raise Error("%s: %s" % (self.jit.__name__, remap(e.message, self.lines)), e.status, self.jit.__name__) from None
+            raise self.error(e) from None
         if self.single:
             return r[()] if self.scalar[0] else r
         return tuple(x[()] if s else x for x, s in zip(r, self.scalar))
+
+    def fast(self, nargs, statics):
+        """What the jit function calls first for nargs positional arguments:
+        the compiled function itself when the arguments are its arguments
+        (it checks dtypes and static sizes, raising TypeError or
+        ValueError for another signature), else an adapter that also
+        checks the static arguments."""
+        if self.array_idx == list(range(nargs)) and self.single and not self.scalar[0]:
+            return self.call
+        call, idx, run = self.call, self.array_idx, self.run
+
+        def adapter(*a):
+            if len(a) != nargs:
+                raise TypeError("another signature")
+            for i, t, v in statics:
+                if a[i].__class__ is not t or not (a[i] == v):
+                    raise TypeError("another signature")
+            if self.single and not self.scalar[0]:
+                return call(*[a[i] for i in idx])
+            return run(a)
+        return adapter
 
 
 class _Traced:
@@ -118,9 +142,28 @@ class Jit:
         self.fn, self.dynamic, self.threads, self.options = f, dynamic, threads, options
         self._sig = inspect.signature(f)
         self._entries = {}
-        self._fast = {}
         self.trace_count = 0
         self.modules = []  # the tirc modules built or loaded for this function
+        self.wrapper = self._make_wrapper()
+
+    def _make_wrapper(self):
+        """The function tirc.jit returns: it calls the compiled function of
+        the signature used last (_cur) and goes the slow way (bind,
+        signature, trace or look up) when that refuses the arguments."""
+        ns = {"_slow": self._slow, "_Error": Error, "_cur": _miss, "_entry": None}
+        name = _mlir_name(self.__name__)
+        src = ("def %s(*a, **k):\n"
+               "    if k:\n        return _slow(a, k)\n"
+               "    try:\n        return _cur(*a)\n"
+               "    except _Error as e:\n        raise _entry.error(e) from None\n"
+               "    except (TypeError, ValueError):\n        pass\n"
+               "    return _slow(a, k)\n") % name
+        exec(compile(src, "<tirc.jit of %s>" % self.__name__, "exec"), ns)
+        w = ns[name]
+        functools.update_wrapper(w, self.fn)
+        self._ns = ns
+        w.jit, w.lower, w.modules, w.trace_count = self, self.lower, self.modules, 0
+        return w
 
     def __repr__(self):
         return "<tirc.jit %s: %d signatures>" % (self.__name__, len(self._entries))
@@ -129,14 +172,7 @@ class Jit:
         return self if obj is None else functools.partial(self, obj)
 
     def __call__(self, *args, **kwargs):
-        if not kwargs:
-            try:
-                e = self._fast[_fast_key(args)]
-            except (KeyError, TypeError):
-                pass
-            else:
-                return e.run(args)
-        return self._slow(args, kwargs)
+        return self.wrapper(*args, **kwargs)
 
     def _slow(self, args, kwargs):
         names, vals = self._bind(args, kwargs)
@@ -147,13 +183,8 @@ class Jit:
         if e.call is None:
             _compile([e], self.threads, self.options)
         if not kwargs and all(i < len(args) for i in e.array_idx):
-            try:
-                fk = _fast_key(args)
-                if len(self._fast) >= _FAST_MAX:
-                    self._fast.clear()
-                self._fast[fk] = e
-            except TypeError:
-                pass
+            statics = [(i, type(v), v) for i, v in enumerate(args) if i not in e.array_idx]
+            self._ns["_cur"], self._ns["_entry"] = e.fast(len(args), statics), e
         return e.run(vals)
 
     def _bind(self, args, kwargs):
@@ -215,6 +246,7 @@ class Jit:
             elif p.kind != inspect.Parameter.VAR_KEYWORD:
                 b.arguments[name] = next(it)
         self.trace_count += 1
+        self.wrapper.trace_count = self.trace_count
         out = self.fn(*b.args, **b.kwargs)
         single = not isinstance(out, (tuple, list))
         outs = [out] if single else list(out)
@@ -244,16 +276,8 @@ class Jit:
         return Lowered(text, e.name, lines)
 
 
-def _fast_key(args):
-    k = []
-    for a in args:
-        if a.__class__ is _ndarray:
-            k.append(a.dtype)
-            k.append(a.shape)
-        else:
-            k.append(a.__class__)
-            k.append(a)
-    return tuple(k)
+def _miss(*a):
+    raise TypeError("no compiled signature yet")
 
 
 def _compile(entries, threads, options):
@@ -292,7 +316,7 @@ def precompile(calls, threads=None, **options):
     compiled code."""
     todo = []
     for c in calls:
-        jf, args = c[0], c[1]
+        jf, args = getattr(c[0], "jit", c[0]), c[1]
         kwargs = c[2] if len(c) > 2 else {}
         names, vals = jf._bind(args, kwargs)
         key = jf._key(names, vals)
@@ -361,8 +385,8 @@ def jit(f=None, *, dynamic=None, threads=None, **options):
     go to tirc.compile (checks, target, cflags, cache_dir, ...).
     """
     if f is None:
-        return lambda g: Jit(g, dynamic=dynamic, threads=threads, **options)
-    return Jit(f, dynamic=dynamic, threads=threads, **options)
+        return lambda g: Jit(g, dynamic=dynamic, threads=threads, **options).wrapper
+    return Jit(f, dynamic=dynamic, threads=threads, **options).wrapper
 
 
 __all__ = ["jit", "precompile", "Jit", "Lowered", "TraceError", "tensor_type"]

@@ -69,19 +69,24 @@ def _dummies(v):
 def numpy_dtype(f, vals, what, **kw):
     """The dtype of NumPy's f(*vals, **kw); a TraceError if NumPy refuses,
     or if the dtype depends on the value of a 0-d traced array."""
-    dts = set()
+    dts, err = set(), None
     for combo in itertools.product(*[_dummies(v) for v in vals]):
         try:
             with np.errstate(all="ignore"), warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 r = f(*combo, **kw)
         except (TypeError, ValueError, OverflowError, IndexError) as e:
-            raise TraceError("%s: NumPy raises %s: %s" % (what, type(e).__name__, e)) from None
+            err = err or e
+            dts.add(None)
+            continue
         dts.add(r if isinstance(r, np.dtype) else np.asarray(r).dtype)
+    if dts == {None}:
+        raise TraceError("%s: NumPy raises %s: %s" % (what, type(err).__name__, err))
     if len(dts) > 1:
+        got = " or ".join(sorted(d.name if d is not None else "an error" for d in dts))
         raise TraceError("%s: with NumPy %s's value-based promotion the result dtype depends on the value of a 0-d "
                          "traced array (%s); convert it explicitly (.astype(...)) or pass the value as a Python or "
-                         "NumPy scalar" % (what, np.__version__, " or ".join(sorted(d.name for d in dts))))
+                         "NumPy scalar" % (what, np.__version__, got))
     return dts.pop()
 
 
