@@ -52,9 +52,9 @@ def close(got, want, exact, err=0.0):
         return "non-finite values differ"
     ulps = 8 if w.dtype == np.float16 else 64
     scale = np.abs(w[fin].astype(np.float64)).max(initial=1.0)
-    err = np.abs(g[fin & np.isfinite(g)].astype(np.float64) - w[fin & np.isfinite(g)].astype(np.float64))
+    diff = np.abs(g[fin & np.isfinite(g)].astype(np.float64) - w[fin & np.isfinite(g)].astype(np.float64))
     tol = ulps * max(float(np.finfo(w.dtype).eps), err) * scale
-    return None if (err <= tol).all() else "error %g > %g" % (err.max(), tol)
+    return None if (diff <= tol).all() else "error %g > %g" % (diff.max(), tol)
 
 
 def check_same(test, f, jf, args, exact=None):

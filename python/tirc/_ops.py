@@ -60,6 +60,8 @@ def _dummies(v):
     if isinstance(v, Tracer):
         if v.ndim:
             return [np.zeros((1,) * v.ndim, v.dtype)]
+        if v.scalar:
+            return [v.dtype.type(x) for x in _extremes(v.dtype)]
         return [np.array(x, v.dtype) for x in _extremes(v.dtype)]
     if isinstance(v, np.ndarray) and v.ndim:
         return [np.zeros((1,) * v.ndim, v.dtype)]
@@ -177,8 +179,20 @@ def _unsupported_ufunc(uf):
     raise TraceError("np.%s has no tirc op: use %s" % (name, hint))
 
 
+def _as_scalar(r):
+    """r, marked a NumPy scalar when it is rank 0 (what NumPy's ufuncs and
+    reductions return)."""
+    if isinstance(r, Tracer) and r.ndim == 0:
+        r.scalar = True
+    return r
+
+
 def ufunc(uf, method, inputs, kwargs, operator=False):
     """A ufunc (or an operator of a Tracer) applied to traced operands."""
+    return _as_scalar(_ufunc(uf, method, inputs, kwargs, operator))
+
+
+def _ufunc(uf, method, inputs, kwargs, operator):
     for k, v in kwargs.items():
         if k == "out" and v is not None and v != (None,) * len(v if isinstance(v, tuple) else ()):
             raise TraceError("out= is not supported while tracing: return the result instead")
@@ -377,6 +391,10 @@ _NP_REDUCE = {"sum": np.sum, "prod": np.prod, "mean": np.mean, "max": np.max, "m
 
 def reduction(kind, a, axis=None, dtype=None, out=None, keepdims=False, **rest):
     """np.sum, mean, max, min, prod, any, all, argmax, argmin."""
+    return _as_scalar(_reduction(kind, a, axis, dtype, out, keepdims, **rest))
+
+
+def _reduction(kind, a, axis, dtype, out, keepdims, **rest):
     if out is not None:
         raise TraceError("out= is not supported while tracing: return the result instead")
     for k, v in rest.items():
@@ -452,10 +470,12 @@ def reshape(a, newshape, order="C"):
         i = tgt.index(-1)
         if src_dyn == tgt.count(None) and (tgt_static and src_static % tgt_static == 0 or not src_static):
             tgt[i] = src_static // tgt_static if tgt_static else 0
+        elif src_dyn == 0:
+            raise TraceError("cannot reshape array of size %d into shape %s" % (src_static, _shape_arg(newshape)))
         else:
             tgt[i] = None
     if src_dyn == 0 and None not in tgt and src_static != int(np.prod(tgt, dtype=np.int64)):
-        raise TraceError("cannot reshape array of size %d into shape %s" % (src_static, shape_text(tuple(newshape))))
+        raise TraceError("cannot reshape array of size %d into shape %s" % (src_static, _shape_arg(newshape)))
     if tgt.count(None) > 1:
         raise TraceError("reshape to %s: tirc's reshape infers at most one dynamic ('?') dimension; make the "
                          "others static (tirc.jit(f, dynamic=...))" % shape_text(tuple(tgt)))
@@ -463,6 +483,11 @@ def reshape(a, newshape, order="C"):
     if tgt == a._shape:
         return a
     return fn.op("tir.reshape", [a], a.dtype, tgt)
+
+
+def _shape_arg(shape):
+    return "(" + ",".join("?" if isinstance(d, DynamicDim) else str(int(d)) for d in shape) + \
+        ("," if len(shape) == 1 else "") + ")"
 
 
 def transpose(a, axes=None):
@@ -682,7 +707,10 @@ def broadcast_to(a, shape):
 
 
 def astype(a, dtype, order="K", casting="unsafe", subok=True, copy=True):
-    return cast(a.fn, a, np.dtype(dtype))
+    r = cast(a.fn, a, np.dtype(dtype))
+    if r is not a and a.scalar:
+        r = _as_scalar(r)
+    return r
 
 
 # ---- dispatch: NumPy functions and ndarray methods ----

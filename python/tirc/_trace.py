@@ -211,6 +211,10 @@ class Tracer:
 
     def __init__(self, fn, name, dtype, shape):
         self.fn, self.name, self.dtype, self._shape = fn, name, dtype, shape
+        # a rank-0 value NumPy would hold as a NumPy scalar (what ufuncs
+        # and reductions return), not a 0-d array: NumPy's scalar
+        # arithmetic promotes differently (np.bool_(1) ** 2 is int64)
+        self.scalar = False
 
     @property
     def shape(self):
