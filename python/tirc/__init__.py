@@ -1,5 +1,6 @@
 """tirc from Python: compile a module of tirc's IR (MLIR text) once, call
-its functions on NumPy arrays.
+its functions on NumPy arrays; or write the function with NumPy's API and
+let tirc.jit trace it into that IR (help(tirc.jit)).
 
     import numpy as np, tirc
     mod = tirc.compile("examples/bias_relu.mlir")      # or the MLIR text

@@ -152,12 +152,21 @@ class Jit:
         signature, trace or look up) when that refuses the arguments."""
         ns = {"_slow": self._slow, "_Error": Error, "_cur": _miss, "_entry": None}
         name = _mlir_name(self.__name__)
-        src = ("def %s(*a, **k):\n"
-               "    if k:\n        return _slow(a, k)\n"
-               "    try:\n        return _cur(*a)\n"
-               "    except _Error as e:\n        raise _entry.error(e) from None\n"
-               "    except (TypeError, ValueError):\n        pass\n"
-               "    return _slow(a, k)\n") % name
+        ps = list(self._sig.parameters.values())
+        plain = all(p.kind == p.POSITIONAL_OR_KEYWORD and p.default is p.empty and not p.name.startswith("_")
+                    for p in ps)
+        if plain:  # the parameters as they are: no tuple or dict per call
+            params = args = ", ".join(p.name for p in ps)
+            slow = "_slow((%s), {})" % "".join(p.name + ", " for p in ps)
+        else:
+            params, args, slow = "*a, **k", "*a", "_slow(a, k)"
+        src = "def %s(%s):\n" % (name, params)
+        if not plain:
+            src += "    if k:\n        return _slow(a, k)\n"
+        src += ("    try:\n        return _cur(%s)\n"
+                "    except _Error as _e:\n        raise _entry.error(_e) from None\n"
+                "    except (TypeError, ValueError):\n        pass\n"
+                "    return %s\n") % (args, slow)
         exec(compile(src, "<tirc.jit of %s>" % self.__name__, "exec"), ns)
         w = ns[name]
         functools.update_wrapper(w, self.fn)
@@ -357,7 +366,12 @@ def jit(f=None, *, dynamic=None, threads=None, **options):
     () none, an int or a tuple of dims for every array, or a dict from
     argument name (or position) to one of these. Each signature is traced
     and compiled once; the module goes through tirc.compile's on-disk
-    cache, so a second process compiles nothing. f.trace_count counts traces.
+    cache, so a second process compiles nothing. The function returned
+    has .trace_count (traces so far), .lower(*args) (the traced IR, see
+    Lowered), .modules (the tirc modules used) and .__wrapped__ (f). A
+    call with the signature used last goes straight to the compiled code
+    (the dtype, rank and size checks are its own); another signature is
+    looked up (or traced) first.
 
     Rules: NumPy's, for the NumPy installed. Result dtypes are computed by
     NumPy on dummy operands (value-based casting of scalars on NumPy 1.x,
