@@ -278,6 +278,16 @@ class TraceErrors(unittest.TestCase):
                 self.assertEqual((e.filename, e.lineno), (__file__, _line_of(f)), str(e))
                 self.assertTrue(str(e).startswith("%s:%d: " % (__file__, _line_of(f))), str(e))
 
+    def test_slicing_a_dynamic_dim(self):
+        def f(x):
+            return x[:, 1:]  # <-
+        with self.assertRaises(tirc.TraceError) as cm:
+            tirc.jit(f)(np.ones((3, 4)))
+        self.assertIn("dynamic=", str(cm.exception))
+        self.assertEqual(cm.exception.lineno, _line_of(f))
+        x = np.arange(12.0).reshape(3, 4)
+        check_same(self, f, tirc.jit(f, dynamic=False), (x,), exact=[True])
+
     def test_dynamic_dim_as_number(self):
         def f(x):
             return x.sum(0) / x.shape[0]  # <-
@@ -291,6 +301,10 @@ class TraceErrors(unittest.TestCase):
 def matmul_fn(x, w):
     y = x @ w  # <-
     return y + 1
+
+
+def einsum_fn(q, k):
+    return np.einsum("bqd,bkd->bqk", q, k)  # <-
 
 
 def runtime_fn(x, y):
@@ -317,6 +331,15 @@ class ErrorsAtLine(unittest.TestCase):
             self.assertIn("tir.matmul", str(e))
         else:
             np.testing.assert_allclose(got, x @ w + 1, rtol=1e-6)
+        q = np.ones((2, 3, 4), np.float32)
+        je = tirc.jit(einsum_fn)
+        self.assertIn('"tir.einsum"(%q, %k) {equation = "bqd,bkd->bqk"}', je.lower(q, q).mlir)
+        try:
+            got = je(q, q)
+        except tirc.CompileError as e:
+            self.assertIn("%s:%d:" % (__file__, _line_of(einsum_fn)), str(e))
+        else:
+            np.testing.assert_allclose(got, einsum_fn(q, q), rtol=1e-6)
 
     def test_runtime_error_at_line(self):
         jf = tirc.jit(runtime_fn)

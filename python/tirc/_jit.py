@@ -13,7 +13,7 @@ import numpy as np
 
 from ._build import CompileError, Error, find_tirc
 from . import _ops  # noqa: F401  (installs the Tracer methods)
-from ._trace import ELEM, Func, TraceError, Tracer, tensor_type
+from ._trace import ELEM, Func, TraceError, Tracer
 
 _ndarray = np.ndarray
 
@@ -380,7 +380,9 @@ def jit(f=None, *, dynamic=None, threads=None, **options):
     time otherwise. Integer x // 0 and x % 0 raise tirc.Error (NumPy gives
     0 and a warning). A rank-0 result is returned as a NumPy scalar.
 
-    Covered: + - * / // % ** @ (tir.matmul), comparisons, & | ^ ~; the
+    Covered: + - * / // % ** @ (tir.matmul; np.einsum's explicit form is
+    tir.einsum: both compile once tirc lowers contractions, and are
+    tirc's error at the Python line until then), comparisons, & | ^ ~; the
     ufuncs with tir ops (exp log sqrt tanh sin cos tan arctan exp2 expm1
     log2 log10 log1p floor ceil trunc rint abs negative positive square
     reciprocal sign maximum minimum fmax fmin arctan2 copysign fmod
@@ -390,7 +392,9 @@ def jit(f=None, *, dynamic=None, threads=None, **options):
     keepdims=); np.where clip concatenate stack broadcast_to expand_dims
     zeros_like ones_like full_like; NumPy constants (np.arange, arrays
     from the closure). Anything else is a tirc.TraceError at the line of
-    f that uses it, saying what to use instead.
+    f that uses it, saying what to use instead. Slices and integer
+    indices need static sizes in every dim of the array sliced (tir.slice
+    has static bounds): make those dims static with dynamic=.
 
     Errors. A tirc diagnostic on the traced IR (tirc.CompileError) and a
     run-time failure (tirc.Error) name the Python file and line of the op.
@@ -403,4 +407,4 @@ def jit(f=None, *, dynamic=None, threads=None, **options):
     return Jit(f, dynamic=dynamic, threads=threads, **options).wrapper
 
 
-__all__ = ["jit", "precompile", "Jit", "Lowered", "TraceError", "tensor_type"]
+__all__ = ["jit", "precompile", "Jit", "Lowered", "TraceError"]

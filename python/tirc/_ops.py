@@ -740,7 +740,7 @@ _FUNCTIONS.update({
     "swapaxes": lambda a, a1, a2: transpose(a, _swap(a.ndim, a1, a2)),
     "moveaxis": lambda a, src, dst: transpose(a, _move(a.ndim, src, dst)),
     "matmul": lambda a, b, **kw: ufunc(np.matmul, "__call__", (a, b), kw),
-    "dot": lambda a, b, out=None: _dot(a, b, out),
+    "dot": lambda a, b, out=None: _dot(a, b, out), "einsum": lambda *a, **k: einsum(*a, **k),
     "shape": lambda a: a.shape, "ndim": lambda a: a.ndim, "size": lambda a: a.size,
     "round": lambda a, decimals=0, out=None: _round(a, decimals, out),
     "around": lambda a, decimals=0, out=None: _round(a, decimals, out),
@@ -758,6 +758,31 @@ def _move(n, src, dst):
     p = [i for i in range(n) if i != src % n]
     p.insert(dst % n, src % n)
     return p
+
+
+def einsum(subscripts, *operands, out=None, **kw):
+    """np.einsum in its explicit form ("ij,jk->ik") as tir.einsum."""
+    if out is not None or kw or not isinstance(subscripts, str) or "->" not in subscripts or "." in subscripts:
+        raise TraceError("np.einsum is traced in its explicit form only (\"ij,jk->ik\": subscripts with '->', no "
+                         "'...', no out= or optimize=)")
+    eq = subscripts.replace(" ", "")
+    ins, res = eq.split("->")
+    ins = ins.split(",")
+    vals = [_check_operand(v) for v in operands]
+    if len(ins) != len(vals) or any(len(i) != len(_shape(v)) for i, v in zip(ins, vals)):
+        raise TraceError("np.einsum: the subscripts %r do not match the operands' ranks" % subscripts)
+    fn = _func_of(vals)
+    od = numpy_dtype(lambda *xs: np.einsum(eq, *xs), vals, "np.einsum")
+    sizes = {}
+    for sub, v in zip(ins, vals):
+        for c, d in zip(sub, _shape(v)):
+            if d is not None and d != 1 and sizes.get(c) not in (None, 1, d):
+                raise TraceError("np.einsum: operands could not be broadcast together: index '%s' has sizes %d and %d"
+                                 % (c, sizes[c], d))
+            if sizes.get(c) in (None, 1):
+                sizes[c] = d if d is not None or c not in sizes else sizes[c]
+    shape = tuple(sizes.get(c) for c in res)
+    return fn.op("tir.einsum", [cast(fn, v, od) for v in vals], od, shape, {"equation": '"%s"' % eq})
 
 
 def _dot(a, b, out):
