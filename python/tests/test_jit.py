@@ -125,6 +125,55 @@ class RandomFunctions(unittest.TestCase):
             len(failures), len(fns), "\n\n".join(failures[:10])))
 
 
+# ---- every operation of the list in help(tirc.jit), once ----
+
+COVERAGE = [
+    lambda x, i, b: np.stack([x[0], i], axis=1),
+    lambda x, i, b: np.expand_dims(i, (0, 2)),
+    lambda x, i, b: np.squeeze(x[:, :1], axis=1),
+    lambda x, i, b: np.broadcast_to(i, (2, 4, 5)),
+    lambda x, i, b: np.moveaxis(x, 0, -1),
+    lambda x, i, b: np.swapaxes(x, 0, 2),
+    lambda x, i, b: np.round(x),
+    lambda x, i, b: np.isinf(x / i),
+    lambda x, i, b: np.reciprocal(x),
+    lambda x, i, b: (np.logical_and(x > 0, i), np.logical_or(b, i), np.logical_xor(b, x < 0), np.logical_not(x)),
+    lambda x, i, b: (np.copysign(x, i), np.arctan2(x, i)),
+    lambda x, i, b: (np.add.reduce(i), np.multiply.reduce(i, axis=1), np.maximum.reduce(x, axis=2), np.logical_or.reduce(b, axis=0)),
+    lambda x, i, b: (np.mean(i, dtype=np.float32), np.sum(x, axis=1, dtype=np.float64), i.sum(dtype=np.int8)),
+    lambda x, i, b: (x.argmax(), np.argmin(i, axis=None, keepdims=True), np.argmax(b, axis=1)),
+    lambda x, i, b: (x[1, ..., 2], x[:, None, 1:3, ::2], x[-1], i[None, :, None]),
+    lambda x, i, b: (np.sign(i.astype(np.uint8)), np.sign(x), np.abs(i), -i.astype(np.uint16)),
+    lambda x, i, b: (np.fmax(x, np.nan), np.fmin(i, 3), np.maximum(x, np.nan)),
+    lambda x, i, b: (x.ravel(), i.flatten(), x.reshape(3, -1), x.reshape((12, 5)), x.transpose((1, 0, 2)), x.T.shape == (5, 4, 3)),
+    lambda x, i, b: (i // -3, i % 4, -7 // (i | 1), x // 2.5, x % -1.5, np.fmod(i, 4), np.fmod(x, 1.5)),
+    lambda x, i, b: (i ** 2, x ** -1, x ** 0.5, np.power(x, 3), i ** 0, b ** 2),
+    lambda x, i, b: (np.where(b, i, 2.5), np.clip(i, 0, None), np.clip(x, None, 1), x.clip(-1, 1)),
+    lambda x, i, b: (np.concatenate([x, x], axis=None), np.concatenate([i, np.arange(5)[None]]), np.full_like(i, 2.7), np.zeros_like(x, dtype=np.int8), np.ones_like(b)),
+    lambda x, i, b: (x.max(axis=(0, 2)), x.min(keepdims=True), b.all(axis=-1), b.any(), x.prod(axis=0), i.prod(), x.mean(axis=(1, 2))),
+    lambda x, i, b: (np.exp2(x), np.expm1(x), np.log1p(np.abs(x)), np.log10(np.abs(x) + 1), np.log2(np.abs(x) + 1), np.sin(x), np.cos(x), np.tan(x), np.arctan(x)),
+    lambda x, i, b: (np.floor(x), np.ceil(x), np.trunc(x), np.rint(x), np.floor(i), np.square(x), np.positive(i), np.invert(i), ~b, np.isnan(x), np.isfinite(i)),
+]
+
+
+class Coverage(unittest.TestCase):
+    def test_each_operation(self):
+        r = np.random.default_rng(3)
+        x = (r.standard_normal((3, 4, 5)) * 2).astype(np.float32)
+        i = r.integers(-9, 10, (4, 5)).astype(np.int32)
+        b = r.random((4, 5)) > 0.5
+        jfs = [tirc.jit(f, dynamic=False) for f in COVERAGE]
+        with np.errstate(all="ignore"):
+            tirc.precompile([(jf, (x, i, b)) for jf in jfs])
+        for k, (f, jf) in enumerate(zip(COVERAGE, jfs)):
+            with np.errstate(all="ignore"):
+                want, got = f(x, i, b), jf(x, i, b)
+            want, got = (want, got) if isinstance(want, tuple) else ((want,), (got,))
+            for n, (w, g) in enumerate(zip(want, got)):
+                self.assertIsNone(close(g, w, False), "function %d, result %d: %s" % (k, n, inspect.getsource(f).strip()))
+        self.assertTrue(all(jf.trace_count == 1 for jf in jfs))
+
+
 # ---- the README's programs, written as Python ----
 
 def softmax(x):

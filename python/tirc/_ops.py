@@ -193,21 +193,22 @@ def ufunc(uf, method, inputs, kwargs, operator=False):
 
 
 def _ufunc(uf, method, inputs, kwargs, operator):
+    if method == "reduce" and uf in _REDUCE_METHOD:
+        if kwargs.get("out") is not None or set(kwargs) - {"axis", "dtype", "keepdims", "out"}:
+            raise TraceError("np.%s.reduce: only axis=, dtype= and keepdims= are supported while tracing" % uf.__name__)
+        kk = {k: v for k, v in kwargs.items() if k in ("keepdims", "dtype") and v is not None}
+        if "dtype" in kk and uf not in (np.add, np.multiply):
+            raise TraceError("np.%s.reduce(dtype=) is not supported by tirc.jit" % uf.__name__)
+        return reduction(_REDUCE_METHOD[uf], inputs[0], axis=kwargs.get("axis", 0), **kk)
+    if method != "__call__":
+        raise TraceError("np.%s.%s is not supported by tirc.jit (only calls, and reduce of add, multiply, "
+                         "maximum, minimum, logical_and, logical_or)" % (uf.__name__, method))
     for k, v in kwargs.items():
         if k == "out" and v is not None and v != (None,) * len(v if isinstance(v, tuple) else ()):
             raise TraceError("out= is not supported while tracing: return the result instead")
         if k not in ("out", "dtype") and not (k == "casting" and v == "same_kind"):
             raise TraceError("np.%s(..., %s=) is not supported by tirc.jit" % (uf.__name__, k))
     kw = {"dtype": kwargs["dtype"]} if kwargs.get("dtype") is not None else {}
-    if method == "reduce" and uf in _REDUCE_METHOD:
-        a = inputs[0]
-        axis = kwargs.get("axis", 0)
-        kk = {k: v for k, v in kwargs.items() if k in ("keepdims", "dtype")} if uf in (np.add, np.multiply) else \
-            {k: v for k, v in kwargs.items() if k == "keepdims"}
-        return reduction(_REDUCE_METHOD[uf], a, axis=axis, **kk)
-    if method != "__call__":
-        raise TraceError("np.%s.%s is not supported by tirc.jit (only calls, and reduce of add, multiply, "
-                         "maximum, minimum, logical_and, logical_or)" % (uf.__name__, method))
     inputs = [_check_operand(v) for v in inputs]
     fn = _func_of(inputs)
     what = "np.%s" % uf.__name__

@@ -194,7 +194,12 @@ class DynamicDim:
     __lt__ = __le__ = __gt__ = __ge__ = _fail
 
     def __eq__(self, other):
-        return isinstance(other, DynamicDim) and other.owner is self.owner and other.axis == self.axis
+        if isinstance(other, DynamicDim):
+            return other.owner is self.owner and other.axis == self.axis
+        self._fail()
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
 
     def __hash__(self):
         return hash((id(self.owner), self.axis))
