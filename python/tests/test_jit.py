@@ -338,13 +338,26 @@ class TraceErrors(unittest.TestCase):
         check_same(self, f, tirc.jit(f, dynamic=False), (x,), exact=[True])
 
     def test_dynamic_dim_as_number(self):
-        def f(x):
-            return x.sum(0) / x.shape[0]  # <-
+        def mean0(x):
+            return x.sum(0) / x.shape[0]
+
+        def as_int(x):
+            return np.zeros(int(x.shape[0]))  # <-
+        x = np.arange(12.0).reshape(3, 4)
+        jf = tirc.jit(mean0)  # the size is tensor.dim at run time
+        self.assertIn('"tensor.dim"(%x', jf.lower(x).mlir)
+        check_same(self, mean0, jf, (x,), exact=[True])
+        check_same(self, mean0, jf, (x[:2],), exact=[True])
+        self.assertEqual(jf.trace_count, 1)
+        if not NUMPY2:  # float32 / n is float64 for n > 65535 under NumPy 1.x
+            with self.assertRaises(tirc.TraceError) as cm:
+                tirc.jit(mean0)(x.astype(np.float32))
+            self.assertIn("value-based", str(cm.exception))
         with self.assertRaises(tirc.TraceError) as cm:
-            tirc.jit(f)(np.ones((3, 4)))
+            tirc.jit(as_int)(x)
         self.assertIn("dynamic", str(cm.exception))
-        self.assertEqual(cm.exception.lineno, _line_of(f))
-        np.testing.assert_array_equal(tirc.jit(f, dynamic=False)(np.ones((3, 4))), np.ones(4))
+        self.assertEqual(cm.exception.lineno, _line_of(as_int))
+        np.testing.assert_array_equal(tirc.jit(as_int, dynamic=False)(x), np.zeros(3))
 
 
 def matmul_fn(x, w):

@@ -17,6 +17,7 @@ import numpy as np
 from ._trace import DynamicDim, TraceError, Tracer, shape_text
 
 _NoValue = object()
+_NUMPY2 = int(np.__version__.split(".")[0]) >= 2
 
 
 # ---- operands, dtypes, shapes ----
@@ -35,7 +36,7 @@ def _check_operand(v):
             raise TraceError("complex numbers are not supported by tirc")
         return v
     if isinstance(v, DynamicDim):
-        v._fail()
+        return v.traced()
     if isinstance(v, (list, tuple)):
         return _check_operand(np.asarray(v))
     if isinstance(v, complex):
@@ -60,6 +61,8 @@ def _dummies(v):
     if isinstance(v, Tracer):
         if v.ndim:
             return [np.zeros((1,) * v.ndim, v.dtype)]
+        if v.weak:  # a Python int (a size): weak (NEP 50) or value-based
+            return [1] if _NUMPY2 else [0, 2 ** 63 - 1]
         if v.scalar:
             return [v.dtype.type(x) for x in _extremes(v.dtype)]
         return [np.array(x, v.dtype) for x in _extremes(v.dtype)]
@@ -87,8 +90,8 @@ def numpy_dtype(f, vals, what, **kw):
     if len(dts) > 1:
         got = " or ".join(sorted(d.name if d is not None else "an error" for d in dts))
         raise TraceError("%s: with NumPy %s's value-based promotion the result dtype depends on the value of a 0-d "
-                         "traced array (%s); convert it explicitly (.astype(...)) or pass the value as a Python or "
-                         "NumPy scalar" % (what, np.__version__, got))
+                         "traced array or a dynamic size (%s); convert it explicitly (.astype(...)), pass the value as "
+                         "a Python or NumPy scalar, or make the size static (dynamic=)" % (what, np.__version__, got))
     return dts.pop()
 
 

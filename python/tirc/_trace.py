@@ -144,6 +144,24 @@ class Func:
         self.ops.append((text, loc))
         return res
 
+    def dim_size(self, t, axis):
+        """The run-time size of dimension axis of t, as a rank-0 int64
+        Tracer that promotes as the Python int NumPy would have there."""
+        key = (t.name, axis)
+        if key not in self.consts:
+            loc = user_loc()
+            c, n, i = self.fresh(), self.fresh(), self.fresh()
+            at = 'loc("%s":%d:%d)' % (_escape(loc[0]), loc[1], loc[2])
+            for text in ('%s = "arith.constant"() {value = %d : index} : () -> index %s' % (c, axis, at),
+                         '%s = "tensor.dim"(%s, %s) : (%s, index) -> index %s' % (n, t.name, c, tensor_type(t.dtype, t._shape), at),
+                         '%s = "arith.index_cast"(%s) : (index) -> i64 %s' % (i, n, at)):
+                self.ops.append((text, loc))
+            r = Tracer(self, self.fresh(), np.dtype(np.int64), ())
+            self.ops.append(('%s = "tensor.splat"(%s) : (i64) -> tensor<i64> %s' % (r.name, i, at), loc))
+            r.scalar = r.weak = True
+            self.consts[key] = r
+        return self.consts[key]
+
     def const(self, value, dt=None):
         """A constant tensor holding value (converted to dt, as NumPy's
         astype does)."""
@@ -189,9 +207,23 @@ class DynamicDim:
                          "(x.mean(axis) instead of x.sum(axis) / n)" % self.axis)
 
     __index__ = __int__ = __float__ = __bool__ = _fail
-    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _fail
-    __floordiv__ = __rfloordiv__ = __truediv__ = __rtruediv__ = __mod__ = _fail
     __lt__ = __le__ = __gt__ = __ge__ = _fail
+
+    def traced(self):
+        """The size as a traced rank-0 int64 value."""
+        return self.owner.fn.dim_size(self.owner, self.axis)
+
+    __add__ = lambda self, o: self.traced() + o  # noqa: E731
+    __radd__ = lambda self, o: o + self.traced()  # noqa: E731
+    __sub__ = lambda self, o: self.traced() - o  # noqa: E731
+    __rsub__ = lambda self, o: o - self.traced()  # noqa: E731
+    __mul__ = lambda self, o: self.traced() * o  # noqa: E731
+    __rmul__ = lambda self, o: o * self.traced()  # noqa: E731
+    __truediv__ = lambda self, o: self.traced() / o  # noqa: E731
+    __rtruediv__ = lambda self, o: o / self.traced()  # noqa: E731
+    __floordiv__ = lambda self, o: self.traced() // o  # noqa: E731
+    __rfloordiv__ = lambda self, o: o // self.traced()  # noqa: E731
+    __mod__ = lambda self, o: self.traced() % o  # noqa: E731
 
     def __eq__(self, other):
         if isinstance(other, DynamicDim):
@@ -220,6 +252,8 @@ class Tracer:
         # and reductions return), not a 0-d array: NumPy's scalar
         # arithmetic promotes differently (np.bool_(1) ** 2 is int64)
         self.scalar = False
+        # a value NumPy would hold as a Python int (a dynamic size): weak
+        self.weak = False
 
     @property
     def shape(self):
