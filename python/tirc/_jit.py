@@ -394,7 +394,9 @@ def jit(f=None, *, dynamic=None, threads=None, **options):
     from the closure). Anything else is a tirc.TraceError at the line of
     f that uses it, saying what to use instead. Slices and integer
     indices need static sizes in every dim of the array sliced (tir.slice
-    has static bounds): make those dims static with dynamic=.
+    has static bounds): make those dims static with dynamic=. A dynamic
+    size (x.shape[0] of a '?' dim) may be used in arithmetic, where it is
+    the run-time size, but not as a Python number (int(), range, if).
 
     Errors. A tirc diagnostic on the traced IR (tirc.CompileError) and a
     run-time failure (tirc.Error) name the Python file and line of the op.
