@@ -289,6 +289,11 @@ def e_broadcast(x):
     return x + y  # <-
 
 
+def e_out(x):
+    y = np.empty(x.shape)
+    return np.add(x, 1, out=y)  # <-
+
+
 def e_value_based(x):
     i = x.astype(np.int8)
     return i + x.astype(np.int64).sum()  # <-
@@ -308,6 +313,7 @@ TRACE_ERRORS = [
     (e_where1, "np.where(cond, a, b)", None),
     (e_float, "not known while tracing", None),
     (e_broadcast, "operands could not be broadcast together with shapes (3,4) (3,3)", None),
+    (e_out, "out= is not supported", "return the result"),
 ]
 if not NUMPY2:
     TRACE_ERRORS.append((e_value_based, "value-based promotion", ".astype"))

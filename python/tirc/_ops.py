@@ -207,7 +207,7 @@ def _ufunc(uf, method, inputs, kwargs, operator):
         raise TraceError("np.%s.%s is not supported by tirc.jit (only calls, and reduce of add, multiply, "
                          "maximum, minimum, logical_and, logical_or)" % (uf.__name__, method))
     for k, v in kwargs.items():
-        if k == "out" and v is not None and v != (None,) * len(v if isinstance(v, tuple) else ()):
+        if k == "out" and not all(o is None for o in (v if isinstance(v, tuple) else (v,))):
             raise TraceError("out= is not supported while tracing: return the result instead")
         if k not in ("out", "dtype") and not (k == "casting" and v == "same_kind"):
             raise TraceError("np.%s(..., %s=) is not supported by tirc.jit" % (uf.__name__, k))
