@@ -177,9 +177,6 @@ class Jit:
     def __repr__(self):
         return "<tirc.jit %s: %d signatures>" % (self.__name__, len(self._entries))
 
-    def __get__(self, obj, objtype=None):
-        return self if obj is None else functools.partial(self, obj)
-
     def __call__(self, *args, **kwargs):
         return self.wrapper(*args, **kwargs)
 
