@@ -1,5 +1,6 @@
 """tirc from Python: compile a module of tirc's IR (MLIR text) once, call
-its functions on NumPy arrays.
+its functions on NumPy arrays; or write the function with NumPy's API and
+let tirc.jit trace it into that IR (help(tirc.jit)).
 
     import numpy as np, tirc
     mod = tirc.compile("examples/bias_relu.mlir")      # or the MLIR text
@@ -66,8 +67,11 @@ NumPy's C API is not usable, calls go through ctypes functions of the shim
 from ._build import CompileError, Error, cache_dir
 from ._call import Function, load as _load
 from ._build import build as _build
+from ._trace import TraceError
+from ._jit import jit, precompile, Lowered
 
-__all__ = ["compile", "Module", "Function", "Error", "CompileError", "cache_dir"]
+__all__ = ["compile", "Module", "Function", "Error", "CompileError", "cache_dir", "jit", "precompile", "Lowered",
+           "TraceError"]
 
 
 class Module:
