@@ -265,6 +265,16 @@ if contract_rows:
     print("The references alone (GFLOPS): " + "; ".join(
         "%s NumPy+BLAS %s, NumPy %s, MLIR 19 %s" % (w, gflops(w, "NumPy+BLAS"), gflops(w, "NumPy expression"),
                                                      gflops(w, "MLIR 19")) for w in contract_rows) + ".\n")
+jit = os.path.join(out, "jit.txt")
+if os.path.exists(jit):
+    print("## tirc.jit from Python\n")
+    print("python/bench/jit_bench.py, best of its repetitions: a cached `@tirc.jit` function")
+    print("against the same function from `tirc.compile` (MLIR text) and NumPy, and the")
+    print("first call's trace and compile (clang dominates; CPU seconds are not inflated by load).\n")
+    for line in open(jit):
+        if line.strip():
+            print("- " + line.strip())
+    print()
 print("## The compiler\n")
 print("Best of 3 wall times (of 9 for a command under a second, the noisiest; bash's EPOCHREALTIME)")
 print("and peak RSS (`/usr/bin/time`), modules from")

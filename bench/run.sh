@@ -172,6 +172,18 @@ else
   : > $out/numpy.tsv
 fi
 
+# 4b. tirc.jit from Python (issue 38): W4's call and a softmax through a
+#     cached jit function against tirc.compile's and NumPy, and the time
+#     to trace and compile softmax (python/bench/jit_bench.py).
+if /usr/bin/python3 -c 'import numpy' 2>/dev/null; then
+  log "tirc.jit (python/bench/jit_bench.py)"
+  jreps=7
+  [ "$quick" = 1 ] && jreps=3
+  TIRC_CACHE_DIR=$root/$out/jit-cache REPS=$jreps /usr/bin/python3 python/bench/jit_bench.py > $out/jit.txt 2> $out/jit.log ||
+    { cat $out/jit.log >&2; echo "bench: tirc.jit failed" >&2; exit 1; }
+  cat $out/jit.txt >&2
+fi
+
 # 5. Memory bandwidth (STREAM-like), 1 and 2 threads.
 log "bandwidth probe"
 $CC $CFLAGS -Ibench/c bench/c/stream.c -o $out/stream -lgomp
