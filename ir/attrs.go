@@ -108,6 +108,13 @@ func WrapInt(v int64, t *Scalar) int64 {
 	case 32:
 		return int64(int32(v))
 	}
+	if t.bits > 0 && t.bits < 64 { // other widths (i15): sign-extend from the top bit
+		sh := 64 - t.bits
+		return v << sh >> sh
+	}
+	if t.bits == 0 {
+		return 0
+	}
 	return v
 }
 

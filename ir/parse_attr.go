@@ -126,7 +126,9 @@ func (p *parser) parseAttr() Attr {
 			return nil
 		}
 		return &OpaqueAttr{Text: string(p.src.Data[start:p.prevEnd()])}
-	case "tensor", "vector":
+	case "strided":
+		return p.parseStridedLayout()
+	case "tensor", "vector", "memref", "complex":
 		t := p.parseType()
 		if t == nil {
 			return nil
@@ -292,6 +294,23 @@ func (p *parser) intValue(lit literal, t *Scalar, dense bool) (int64, bool) {
 			p.fail(at, "negative integer literal not valid for unsigned integer type")
 		}
 		return 0, false
+	case bits > 64:
+		// Values of wider types are held in 64 bits (tirc verifies these
+		// types but does not compute with them).
+		if lit.neg && lit.u > 1<<63 || !lit.neg && lit.u >= 1<<63 && !t.IsUnsigned() {
+			p.failAt(lit.tok, "integer constant beyond 64 bits: tirc holds the values of '%s' in 64 bits", t)
+			return 0, false
+		}
+		if lit.neg {
+			return -int64(lit.u), true
+		}
+		return int64(lit.u), true
+	case bits == 0:
+		if lit.u != 0 {
+			p.failAt(lit.tok, outOfRange, t)
+			return 0, false
+		}
+		return 0, true
 	case t.IsSigned() && !lit.neg && lit.u >= 1<<(bits-1):
 		p.failAt(lit.tok, outOfRange, t)
 		return 0, false
