@@ -9,6 +9,7 @@ import (
 	"os"
 	"runtime/debug"
 
+	"github.com/tirc/tirc/codegen"
 	"github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/ir"
 )
@@ -267,6 +268,11 @@ func processChunk(src *ir.Source, c ir.Chunk, o *options, w io.Writer) ir.Diagno
 			ds = append(explainModule(m), ds...)
 		}
 		return ds
+	}
+	if lowers(o) {
+		if ds := codegen.CheckTypes(m); ds.HasErrors() { // before the passes meet them
+			return ds
+		}
 	}
 	ds := runPasses(m, o)
 	if o.explain {
