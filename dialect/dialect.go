@@ -261,7 +261,7 @@ func isBool(e *ir.Scalar) bool { return e == ir.I1 }
 var (
 	AnyType   = Constraint{"any type", nil}
 	AnyTensor = Constraint{"tensor of any type values", isTensor}
-	AnyShaped = Constraint{"shaped of any type values", ir.IsShaped}
+	AnyShaped = Constraint{"shaped of any type values", ir.IsShapedOrMemRef}
 
 	TensorOrVector      = Constraint{"tensor or vector of any type values", ir.IsShaped}
 	IntTensorOrVector   = Constraint{"tensor or vector of integer values", func(t ir.Type) bool { return ir.IsShaped(t) && elemIs(t, isInt) }}

@@ -120,12 +120,11 @@ func (p *parser) parseAttr() Attr {
 	case "array":
 		return p.parseDenseArrayAttr()
 	case "loc":
-		start := p.tok.start
-		p.parseOptionalLoc()
+		text := p.parseOptionalLoc()
 		if p.failed() {
 			return nil
 		}
-		return &OpaqueAttr{Text: string(p.src.Data[start:p.prevEnd()])}
+		return &OpaqueAttr{Text: "loc(" + text + ")"}
 	case "strided":
 		return p.parseStridedLayout()
 	case "tensor", "vector", "memref", "complex":

@@ -11,6 +11,11 @@ type PrintOptions struct {
 	// Generic prints every op, functions and the module in MLIR's generic
 	// form (mlir-opt's -mlir-print-op-generic).
 	Generic bool
+	// DebugInfo prints a location on every op, function, function
+	// argument and the module (mlir-opt's -mlir-print-debuginfo, in the
+	// inline form of -mlir-print-local-scope): its loc(...) when it has
+	// one, else its place in the source as "file":line:col.
+	DebugInfo bool
 }
 
 // Print writes m in MLIR's textual syntax, as mlir-opt prints it: an
@@ -101,6 +106,31 @@ func (pr *printer) types(ts []Type)      { pr.typeList(ts) }
 func (pr *printer) results(ts []Type)    { pr.buf = appendResultTypes(pr.buf, ts) }
 func (pr *printer) attrs(as []NamedAttr) { pr.buf = appendNamedAttrs(pr.buf, as) }
 
+// locAt prints the location l, or with DebugInfo the source position at
+// when l is empty.
+func (pr *printer) locAt(l string, at Pos) {
+	if l == "" && pr.opts.DebugInfo && at.File != nil && !at.File.built {
+		b := append(pr.buf, " loc("...)
+		b = AppendQuoted(b, at.File.Name)
+		b = append(b, ':')
+		b = strconv.AppendInt(b, int64(at.Line), 10)
+		b = append(b, ':')
+		b = strconv.AppendInt(b, int64(at.Col), 10)
+		pr.buf = append(b, ')')
+		return
+	}
+	pr.appendLoc(l)
+}
+
+// argLoc prints the location of f's argument i.
+func (pr *printer) argLoc(f *Func, i int) {
+	l := ""
+	if i < len(f.ArgLocs) {
+		l = f.ArgLocs[i]
+	}
+	pr.locAt(l, f.args[i].Pos)
+}
+
 func (pr *printer) appendLoc(l string) {
 	if l != "" {
 		pr.str(" loc(")
@@ -169,8 +199,16 @@ func (pr *printer) module(m *Module) {
 	} else {
 		pr.str("}")
 	}
-	pr.loc(m.Loc)
-	pr.str("\n\n") // mlir-opt ends its output with an empty line
+	at := m.Pos
+	if !m.Explicit {
+		at = Pos{File: m.Src} // mlir-opt's "file":0:0 of an implicit module
+	}
+	pr.locAt(m.Loc, at)
+	if pr.opts.DebugInfo {
+		pr.str("\n") // as mlir-opt -mlir-print-debuginfo -mlir-print-local-scope
+	} else {
+		pr.str("\n\n") // mlir-opt ends its output with an empty line
+	}
 }
 
 // printWindow is how many functions are printed in parallel at a time:
@@ -381,6 +419,9 @@ func (pr *printer) function(f *Func) {
 			pr.str(": ")
 		}
 		pr.typ(a.typ)
+		if !f.External {
+			pr.argLoc(f, i)
+		}
 	}
 	pr.str(")")
 	if len(f.ResultTypes) > 0 {
@@ -398,7 +439,7 @@ func (pr *printer) function(f *Func) {
 		pr.newline()
 		pr.str("}")
 	}
-	pr.loc(f.Loc)
+	pr.locAt(f.Loc, f.Pos)
 }
 
 func (pr *printer) body(f *Func) {
@@ -433,6 +474,7 @@ func (pr *printer) genericFunction(f *Func) {
 				pr.value(a)
 				pr.str(": ")
 				pr.typ(a.typ)
+				pr.argLoc(f, i)
 			}
 			pr.str("):")
 		}
@@ -446,7 +488,7 @@ func (pr *printer) genericFunction(f *Func) {
 		pr.str("}")
 	}
 	pr.str(" : () -> ()")
-	pr.loc(f.Loc)
+	pr.locAt(f.Loc, f.Pos)
 }
 
 // op prints one op: result names, then the custom form when the op has
@@ -471,7 +513,7 @@ func (pr *printer) op(op *Op) {
 	if pr.opts.Generic || !pr.custom(op) {
 		pr.generic(op)
 	}
-	pr.loc(op.Loc)
+	pr.locAt(op.Loc, op.Pos)
 }
 
 func (pr *printer) generic(op *Op) {

@@ -26,6 +26,7 @@ type options struct {
 	verifyDiagnostics bool
 	allowUnregistered bool
 	generic           bool
+	debugInfo         bool // -mlir-print-debuginfo
 	showHelp          bool
 	showVersion       bool
 	explain           bool
@@ -68,6 +69,10 @@ func generalFlags() []*flagSpec {
 			set: func(o *options, _ string) error { o.generic = true; return nil }},
 		{name: "print-op-generic", section: gen, help: "same as -mlir-print-op-generic",
 			set: func(o *options, _ string) error { o.generic = true; return nil }},
+		{name: "mlir-print-debuginfo", section: gen, help: "print a location on every op, function, argument and the module (inline, as with -mlir-print-local-scope)",
+			set: func(o *options, _ string) error { o.debugInfo = true; return nil }},
+		{name: "mlir-print-local-scope", section: gen, help: "print locations inline rather than as #loc aliases (tirc always does)",
+			set: func(o *options, _ string) error { return nil }},
 		{name: "help", section: gen, help: "list every flag and pass",
 			set: func(o *options, _ string) error { o.showHelp = true; return nil }},
 		{name: "h", section: gen, help: "same as -help",
@@ -295,7 +300,7 @@ func processChunk(src *ir.Source, c ir.Chunk, o *options, w io.Writer) ir.Diagno
 		}
 		return ds
 	}
-	ir.Print(w, m, ir.PrintOptions{Generic: o.generic})
+	ir.Print(w, m, ir.PrintOptions{Generic: o.generic, DebugInfo: o.debugInfo})
 	return ds
 }
 
