@@ -16,6 +16,10 @@ type PrintOptions struct {
 	// inline form of -mlir-print-local-scope): its loc(...) when it has
 	// one, else its place in the source as "file":line:col.
 	DebugInfo bool
+	// LocalScope prints as mlir-opt -mlir-print-local-scope: no alias
+	// section (tirc prints attributes and locations inline anyway), so no
+	// empty line at the end.
+	LocalScope bool
 }
 
 // Print writes m in MLIR's textual syntax, as mlir-opt prints it: an
@@ -204,8 +208,8 @@ func (pr *printer) module(m *Module) {
 		at = Pos{File: m.Src} // mlir-opt's "file":0:0 of an implicit module
 	}
 	pr.locAt(m.Loc, at)
-	if pr.opts.DebugInfo {
-		pr.str("\n") // as mlir-opt -mlir-print-debuginfo -mlir-print-local-scope
+	if pr.opts.LocalScope {
+		pr.str("\n") // mlir-opt's empty line ends its (empty) alias section
 	} else {
 		pr.str("\n\n") // mlir-opt ends its output with an empty line
 	}

@@ -27,6 +27,7 @@ type options struct {
 	allowUnregistered bool
 	generic           bool
 	debugInfo         bool // -mlir-print-debuginfo
+	localScope        bool // -mlir-print-local-scope
 	showHelp          bool
 	showVersion       bool
 	explain           bool
@@ -71,8 +72,8 @@ func generalFlags() []*flagSpec {
 			set: func(o *options, _ string) error { o.generic = true; return nil }},
 		{name: "mlir-print-debuginfo", section: gen, help: "print a location on every op, function, argument and the module (inline, as with -mlir-print-local-scope)",
 			set: func(o *options, _ string) error { o.debugInfo = true; return nil }},
-		{name: "mlir-print-local-scope", section: gen, help: "print locations inline rather than as #loc aliases (tirc always does)",
-			set: func(o *options, _ string) error { return nil }},
+		{name: "mlir-print-local-scope", section: gen, help: "print without an alias section, as mlir-opt's flag (tirc prints locations and affine maps inline anyway)",
+			set: func(o *options, _ string) error { o.localScope = true; return nil }},
 		{name: "help", section: gen, help: "list every flag and pass",
 			set: func(o *options, _ string) error { o.showHelp = true; return nil }},
 		{name: "h", section: gen, help: "same as -help",
@@ -300,7 +301,7 @@ func processChunk(src *ir.Source, c ir.Chunk, o *options, w io.Writer) ir.Diagno
 		}
 		return ds
 	}
-	ir.Print(w, m, ir.PrintOptions{Generic: o.generic, DebugInfo: o.debugInfo})
+	ir.Print(w, m, ir.PrintOptions{Generic: o.generic, DebugInfo: o.debugInfo, LocalScope: o.localScope})
 	return ds
 }
 
