@@ -135,7 +135,11 @@ func (p *parser) parseLocation() *locNode {
 		name := string(p.text(t))
 		l, ok := p.locAlias[name]
 		if !ok {
-			p.failAt(t, "undefined symbol alias id '%s'", name[1:]) // mlir-opt-19's message
+			if a, isAttr := p.attrAlias[name]; isAttr {
+				p.failAt(t, "expected location, but found '%s'", string(appendAttr(nil, a, false)))
+			} else {
+				p.failAt(t, "undefined symbol alias id '%s'", name[1:]) // mlir-opt-19's message
+			}
 			return nil
 		}
 		p.next()
@@ -261,7 +265,8 @@ func (p *parser) parseOptionalLoc() string {
 	if p.is(tHashIdent) {
 		t := p.tok
 		name := string(p.text(t))
-		if _, ok := p.locAlias[name]; !ok && p.peekIs(tRParen) {
+		_, isAttr := p.attrAlias[name]
+		if _, ok := p.locAlias[name]; !ok && !isAttr && p.peekIs(tRParen) {
 			p.next()
 			p.next()
 			if p.locFwd == nil {
@@ -341,7 +346,11 @@ func (p *parser) resolveLocs(m *Module) {
 		}
 		l, ok := p.locAlias[*loc]
 		if !ok {
-			p.fail(p.locFwd[*loc], "operation location alias was never defined") // mlir-opt-19's message
+			if a, isAttr := p.attrAlias[*loc]; isAttr {
+				p.fail(p.locFwd[*loc], "expected location, but found '%s'", string(appendAttr(nil, a, false)))
+			} else {
+				p.fail(p.locFwd[*loc], "operation location alias was never defined") // mlir-opt-19's message
+			}
 			return false
 		}
 		*loc = l.String()

@@ -768,6 +768,7 @@ func (p *parser) parseBody(f *Func, namedArgs bool) {
 		}
 		var args []*Value
 		var names []token
+		var locs []string
 		if p.consume(tLParen) {
 			for !p.is(tRParen) && !p.failed() {
 				nameTok := p.tok
@@ -776,7 +777,7 @@ func (p *parser) parseBody(f *Func, namedArgs bool) {
 				}
 				p.expect(tColon, "expected ':' and a type after the block argument name")
 				t := p.parseType()
-				p.parseOptionalLoc()
+				loc := p.parseOptionalLoc()
 				if p.failed() {
 					return
 				}
@@ -784,6 +785,7 @@ func (p *parser) parseBody(f *Func, namedArgs bool) {
 				v.Pos = p.posOf(nameTok)
 				args = append(args, v)
 				names = append(names, nameTok)
+				locs = append(locs, loc)
 				if !p.more(tRParen, p.failExpected, "expected SSA operand") {
 					break
 				}
@@ -806,6 +808,12 @@ func (p *parser) parseBody(f *Func, namedArgs bool) {
 			}
 			f.args[i].Pos = a.Pos
 			p.define(names[i], []*Value{f.args[i]})
+			if locs[i] != "" {
+				for len(f.ArgLocs) <= i {
+					f.ArgLocs = append(f.ArgLocs, "")
+				}
+				f.ArgLocs[i] = locs[i]
+			}
 		}
 	} else if !namedArgs && len(f.args) > 0 {
 		p.failAt(p.tok, "expected a block label with the %d argument(s) of the function: ^bb0(%%arg0: %s, ...):", len(f.args), TypeString(f.args[0].typ))
