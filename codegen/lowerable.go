@@ -49,6 +49,8 @@ func notLowered(t ir.Type) string {
 	case *ir.VectorType:
 		if x.HasScalableDims() {
 			what = "scalable vectors"
+		} else if len(x.Shape) == 0 {
+			what = "0-d vectors"
 		} else {
 			return notLowered(x.Elem)
 		}

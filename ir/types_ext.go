@@ -154,7 +154,8 @@ func appendDynInt(b []byte, v int64) []byte {
 
 // Lowerable reports whether codegen handles every part of type t: tensors
 // and vectors of fixed size with Lowerable elements, and those scalars.
-// Memrefs, scalable vectors, complex and odd-width integers are not.
+// Memrefs, scalable and 0-d vectors, complex and odd-width integers are
+// not.
 func Lowerable(t Type) bool {
 	switch x := t.(type) {
 	case *Scalar:
@@ -162,7 +163,7 @@ func Lowerable(t Type) bool {
 	case *TensorType:
 		return x.Elem.Lowerable()
 	case *VectorType:
-		return x.Elem.Lowerable() && !x.HasScalableDims()
+		return x.Elem.Lowerable() && !x.HasScalableDims() && len(x.Shape) > 0
 	case *FuncType:
 		for _, in := range x.Inputs {
 			if !Lowerable(in) {

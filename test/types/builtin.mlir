@@ -13,6 +13,10 @@ func.func private @ints(i0, i2, i15, i128, i16777215, si1, si128, ui7, ui1024)
 // CHECK-LABEL: func.func private @complex(complex<f32>, complex<f64>, complex<i8>, complex<si16>, tensor<4xcomplex<bf16>>, memref<2xcomplex<f32>>)
 func.func private @complex(complex<f32>, complex<f64>, complex<i8>, complex<si16>, tensor<4xcomplex<bf16>>, memref<2xcomplex<f32>>)
 
+// 0-d vectors, as in MLIR.
+// CHECK-LABEL: func.func private @zero_d(vector<f32>, vector<i1>)
+func.func private @zero_d(vector<f32>, vector<i1>)
+
 // Spaces inside the brackets and around 'x' are dropped.
 // CHECK-LABEL: func.func private @scalable(vector<[4]xi32>, vector<2x[4]xf32>, vector<[2]x[8]xi8>, vector<[2]xi32>, vector<4x[1]xi128>)
 func.func private @scalable(vector<[4]xi32>, vector<2x[4]xf32>, vector<[2]x[8]xi8>, vector<[2] x i32>, vector<4x[ 1 ]xi128>)
