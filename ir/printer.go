@@ -12,13 +12,14 @@ type PrintOptions struct {
 	// form (mlir-opt's -mlir-print-op-generic).
 	Generic bool
 	// DebugInfo prints a location on every op, function, function
-	// argument and the module (mlir-opt's -mlir-print-debuginfo, in the
-	// inline form of -mlir-print-local-scope): its loc(...) when it has
-	// one, else its place in the source as "file":line:col.
+	// argument and the module, as mlir-opt's -mlir-print-debuginfo: its
+	// loc(...) when it has one, else its place in the source as
+	// "file":line:col; with #loc aliases (print_locs.go) unless
+	// LocalScope.
 	DebugInfo bool
-	// LocalScope prints as mlir-opt -mlir-print-local-scope: no alias
-	// section (tirc prints attributes and locations inline anyway), so no
-	// empty line at the end.
+	// LocalScope prints as mlir-opt -mlir-print-local-scope: locations
+	// inline, no alias section, so no empty line at the end (tirc prints
+	// affine maps inline in any case).
 	LocalScope bool
 }
 
@@ -62,6 +63,8 @@ type printer struct {
 	err    error
 	indent int
 	asm    OpPrinter // what custom forms print with
+
+	locs *locAliases // with DebugInfo and not LocalScope
 
 	// Value names of the current function, by value ID.
 	fn      *Func
@@ -113,14 +116,11 @@ func (pr *printer) attrs(as []NamedAttr) { pr.buf = appendNamedAttrs(pr.buf, as)
 // locAt prints the location l, or with DebugInfo the source position at
 // when l is empty.
 func (pr *printer) locAt(l string, at Pos) {
-	if l == "" && pr.opts.DebugInfo && at.File != nil && !at.File.built {
-		b := append(pr.buf, " loc("...)
-		b = AppendQuoted(b, at.File.Name)
-		b = append(b, ':')
-		b = strconv.AppendInt(b, int64(at.Line), 10)
-		b = append(b, ':')
-		b = strconv.AppendInt(b, int64(at.Col), 10)
-		pr.buf = append(b, ')')
+	if pr.opts.DebugInfo {
+		l = locText(l, at)
+	}
+	if pr.locs != nil && l != "" {
+		pr.buf = pr.locs.appendRef(pr.buf, l)
 		return
 	}
 	pr.appendLoc(l)
@@ -128,11 +128,15 @@ func (pr *printer) locAt(l string, at Pos) {
 
 // argLoc prints the location of f's argument i.
 func (pr *printer) argLoc(f *Func, i int) {
-	l := ""
-	if i < len(f.ArgLocs) {
-		l = f.ArgLocs[i]
+	l := argLocText(f, i)
+	if pr.opts.DebugInfo {
+		l = locText(l, f.args[i].Pos)
 	}
-	pr.locAt(l, f.args[i].Pos)
+	if pr.locs != nil && l != "" {
+		pr.buf = pr.locs.appendInline(pr.buf, l)
+		return
+	}
+	pr.appendLoc(l)
 }
 
 func (pr *printer) appendLoc(l string) {
@@ -156,6 +160,10 @@ func (pr *printer) module(m *Module) {
 	if m == nil {
 		pr.str("<<NULL MODULE>>\n")
 		return
+	}
+	if pr.opts.DebugInfo && !pr.opts.LocalScope {
+		pr.locs = newLocAliases(m)
+		pr.buf = pr.locs.appendDefs(pr.buf, true)
 	}
 	if pr.opts.Generic {
 		pr.str(`"builtin.module"() (`)
@@ -203,12 +211,12 @@ func (pr *printer) module(m *Module) {
 	} else {
 		pr.str("}")
 	}
-	at := m.Pos
-	if !m.Explicit {
-		at = Pos{File: m.Src} // mlir-opt's "file":0:0 of an implicit module
-	}
-	pr.locAt(m.Loc, at)
-	if pr.opts.LocalScope {
+	pr.locAt(m.Loc, moduleLocPos(m))
+	if pr.locs != nil {
+		pr.str("\n")
+		pr.buf = pr.locs.appendDefs(pr.buf, false)
+		pr.str("\n")
+	} else if pr.opts.LocalScope {
 		pr.str("\n") // mlir-opt's empty line ends its (empty) alias section
 	} else {
 		pr.str("\n\n") // mlir-opt ends its output with an empty line
@@ -276,7 +284,7 @@ func (pr *printer) inParallel(n, window int, piece func(fp *printer, i int)) {
 		k := min(len(fps), n-lo)
 		ParallelFor(k, func(i int) {
 			fp := &fps[i]
-			fp.opts, fp.indent, fp.buf = pr.opts, pr.indent, fp.buf[:0]
+			fp.opts, fp.indent, fp.buf, fp.locs = pr.opts, pr.indent, fp.buf[:0], pr.locs
 			piece(fp, lo+i)
 		})
 		for i := range k {

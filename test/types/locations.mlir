@@ -6,7 +6,8 @@
 // RUN: tirc %s | FileCheck %s
 // RUN: tirc %s | tirc | FileCheck %s
 // RUN: tirc -mlir-print-op-generic %s | tirc | FileCheck %s
-// RUN: tirc -mlir-print-debuginfo %s | FileCheck --check-prefix=DEBUG %s
+// RUN: tirc -mlir-print-debuginfo -mlir-print-local-scope %s | FileCheck --check-prefix=DEBUG %s
+// RUN: tirc -mlir-print-debuginfo %s | FileCheck --check-prefix=ALIAS %s
 
 #before = loc("before.py":1:2)
 
@@ -47,5 +48,17 @@ func.func @g() {
   return
 }
 // DEBUG: } loc("{{.*}}locations.mlir":0:0)
+
+// Without -mlir-print-local-scope, the locations are #loc aliases: those
+// of arguments before the module, the others after it, by depth.
+// ALIAS: #loc2 = loc("args.py":7:8)
+// ALIAS-NEXT: #loc3 = loc("{{.*}}locations.mlir":{{[0-9]+}}:52)
+// ALIAS-NEXT: module {
+// ALIAS-NEXT: func.func @f(%arg0: tensor<4xf32> loc("args.py":7:8), %arg1: tensor<4xf32> loc("{{.*}}locations.mlir":{{[0-9]+}}:52))
+// ALIAS-NEXT: arith.addf {{.*}} loc(#loc1)
+// ALIAS: } loc(#loc)
+// ALIAS-NEXT: #loc = loc("{{.*}}locations.mlir":0:0)
+// ALIAS-NEXT: #loc1 = loc("after.py":5:6)
+// ALIAS: loc(fused<"myfusion">[#loc{{[0-9]+}}, #loc{{[0-9]+}}])
 
 #after = loc("after.py":5:6)
