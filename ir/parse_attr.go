@@ -542,6 +542,10 @@ func (p *parser) parseDenseAttr() Attr {
 		p.failAt(typTok, "elements literal type must have static shape, not '%s'", TypeString(ty))
 		return nil
 	}
+	if elem.IsComplex() {
+		p.failAt(typTok, "dense attributes of complex elements are not supported: tirc parses the type '%s' but no constants of it", TypeString(ty))
+		return nil
+	}
 	n, _ := NumElements(tshape)
 	a := &DenseAttr{Type: ty, Splat: splat}
 	if hexData != nil {

@@ -122,3 +122,13 @@ func.func @unranked_layout() {
   "test.op"() : () -> memref<*xf32, strided<[1]>>
   return
 }
+
+// -----
+
+// tirc parses complex types but no constants of them (mlir-opt-19 refuses
+// this one too: complex elements are written (re, im)).
+func.func @dense_complex() {
+  // expected-error @+1 {{}}
+  "test.c"() {v = dense<1> : tensor<2xcomplex<f32>>} : () -> ()
+  return
+}
