@@ -24,13 +24,37 @@ import (
 // locNode is a parsed location.
 type locNode struct {
 	kind      byte // 'u'nknown, 'f'ile, 'n'ame, 'c'allsite, 'F'used
+	size      int  // bytes of its inline text, about (see MaxLocBytes)
 	str       string
 	line, col int64
 	meta      string     // fused metadata, as printed
 	kids      []*locNode // name: child; callsite: callee, caller; fused: its locations
 }
 
-var unknownLoc = &locNode{kind: 'u'}
+var unknownLoc = &locNode{kind: 'u', size: 7}
+
+// MaxLocBytes bounds the inline text of one location. Aliases share
+// parts, so that a few lines of `#l2 = loc(callsite(#l1 at #l1))` would
+// otherwise expand to gigabytes.
+const MaxLocBytes = 64 << 10
+
+// sized sets n's size from its parts.
+func sized(n *locNode) *locNode {
+	n.size = len(n.str) + len(n.meta) + 32
+	for _, k := range n.kids {
+		n.size += k.size + 2
+	}
+	return n
+}
+
+// checkLocSize fails when n is too large to expand.
+func (p *parser) checkLocSize(n *locNode, at token) *locNode {
+	if n != nil && n.size > MaxLocBytes {
+		p.failAt(at, "location is too large: more than %d bytes written out", MaxLocBytes)
+		return nil
+	}
+	return n
+}
 
 func (l *locNode) String() string { return string(l.appendTo(nil, nil)) }
 
@@ -91,7 +115,11 @@ func (l *locNode) appendTo(b []byte, alias func(*locNode) string) []byte {
 func fusedLoc(locs []*locNode, meta string) *locNode {
 	var out []*locNode
 	seen := map[string]bool{}
+	total := 0
 	add := func(l *locNode) {
+		if total += l.size; total > MaxLocBytes {
+			return // the caller refuses the location (checkLocSize)
+		}
 		if k := l.String(); !seen[k] {
 			seen[k] = true
 			out = append(out, l)
@@ -115,7 +143,9 @@ func fusedLoc(locs []*locNode, meta string) *locNode {
 	case len(out) == 1 && meta == "":
 		return out[0]
 	}
-	return &locNode{kind: 'F', meta: meta, kids: out}
+	n := sized(&locNode{kind: 'F', meta: meta, kids: out})
+	n.size = max(n.size, total)
+	return n
 }
 
 // parseLocation parses a location (the inside of loc(...)).
@@ -171,7 +201,7 @@ func (p *parser) parseLocation() *locNode {
 		if p.failed() || !p.expect(tRParen, "expected ')' in callsite location") {
 			return nil
 		}
-		return &locNode{kind: 'c', kids: []*locNode{callee, caller}}
+		return p.checkLocSize(sized(&locNode{kind: 'c', kids: []*locNode{callee, caller}}), p.tok)
 	case "fused":
 		return p.parseFusedLoc()
 	}
@@ -193,7 +223,7 @@ func (p *parser) parseFileOrNameLoc() *locNode {
 		if !ok {
 			return nil
 		}
-		return &locNode{kind: 'f', str: s, line: line, col: col}
+		return sized(&locNode{kind: 'f', str: s, line: line, col: col})
 	}
 	child := unknownLoc
 	if p.consume(tLParen) {
@@ -202,7 +232,7 @@ func (p *parser) parseFileOrNameLoc() *locNode {
 			return nil
 		}
 	}
-	return &locNode{kind: 'n', str: s, kids: []*locNode{child}}
+	return p.checkLocSize(sized(&locNode{kind: 'n', str: s, kids: []*locNode{child}}), p.tok)
 }
 
 func (p *parser) locNumber(what string) (int64, bool) {
@@ -245,7 +275,7 @@ func (p *parser) parseFusedLoc() *locNode {
 	if p.failed() || !p.expect(tRSquare, "expected ']' in fused location") {
 		return nil
 	}
-	return fusedLoc(locs, meta)
+	return p.checkLocSize(fusedLoc(locs, meta), kw)
 }
 
 // parseOptionalLoc parses a trailing `loc(...)` and returns its contents

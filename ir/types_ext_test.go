@@ -1,6 +1,8 @@
 package ir_test
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -169,5 +171,20 @@ func TestLocations(t *testing.T) {
 		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("loc(%s) (-want +got):\n%s", tt.loc, diff)
 		}
+	}
+}
+
+// Aliases share parts, so a few lines could stand for a location of
+// gigabytes; such a location is refused, quickly.
+func TestLocationTooLarge(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("#l0 = loc(\"a\":1:1)\n")
+	for i := 1; i <= 40; i++ {
+		fmt.Fprintf(&sb, "#l%d = loc(callsite(#l%d at #l%d))\n", i, i-1, i-1)
+	}
+	sb.WriteString("func.func @f() {\n  return loc(#l40)\n}\n")
+	_, err := ir.ParseString(sb.String(), ir.ParseOptions{})
+	if err == nil || !strings.Contains(err.Msg, "location is too large") {
+		t.Fatalf("got %v, want 'location is too large'", err)
 	}
 }
