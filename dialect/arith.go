@@ -97,6 +97,9 @@ func constantName(op *ir.Op) string {
 	case ir.Index:
 		return "c" + strconv.FormatInt(a.Value, 10)
 	}
+	if a.Big != nil {
+		return "c" + a.Big.String() + "_" + a.Type.String()
+	}
 	return "c" + strconv.FormatInt(a.Value, 10) + "_" + a.Type.String()
 }
 

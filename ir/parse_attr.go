@@ -3,6 +3,7 @@ package ir
 import (
 	"encoding/binary"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 )
@@ -194,9 +195,10 @@ type literal struct {
 	tok    token
 	neg    bool
 	isBool bool
-	float  bool   // written with a '.'
-	hex    bool   // 0x...
-	u      uint64 // magnitude of an integer literal
+	float  bool     // written with a '.'
+	hex    bool     // 0x...
+	u      uint64   // magnitude of an integer literal
+	big    *big.Int // the magnitude when it does not fit in u
 	f      float64
 	ok     bool // u holds the exact magnitude (no overflow)
 }
@@ -230,6 +232,9 @@ func (p *parser) parseLiteral() (literal, bool) {
 		} else {
 			v, err := strconv.ParseUint(string(text), 10, 64)
 			lit.u, lit.ok = v, err == nil
+			if err != nil && len(text) <= 5100 { // i16777215's values have at most 5051 digits
+				lit.big, _ = new(big.Int).SetString(string(text), 10)
+			}
 		}
 		lit.f, _ = strconv.ParseFloat(string(text), 64)
 	case tFloat:
@@ -407,6 +412,9 @@ func (p *parser) parseNumberAttr() Attr {
 			return nil
 		}
 		return &FloatAttr{Value: v, Type: t}
+	}
+	if t.Bits() > 64 && !lit.isBool && !lit.float {
+		return p.wideIntAttr(lit, t)
 	}
 	v, ok := p.intValue(lit, t, false)
 	if !ok {
@@ -674,4 +682,45 @@ func (p *parser) denseFromHex(a *DenseAttr, data []byte, n int64, elem *Scalar, 
 		}
 	}
 	return a.NormalizeSplat()
+}
+
+// wideIntAttr is an integer attribute of a type wider than 64 bits
+// (`2^100 : i128`): checked against the type's range as MLIR does
+// (signless accepts the signed and the unsigned range) and kept as the
+// signed (signless, si) or unsigned value, in Value when it fits.
+func (p *parser) wideIntAttr(lit literal, t *Scalar) Attr {
+	v := new(big.Int).SetUint64(lit.u)
+	if lit.big != nil {
+		v.Set(lit.big)
+	} else if !lit.ok {
+		p.failAt(lit.tok, "integer constant out of range for attribute of type '%s'", t)
+		return nil
+	}
+	if lit.neg {
+		if t.IsUnsigned() {
+			at := p.posOf(lit.tok)
+			at.Col++
+			p.fail(at, "negative integer literal not valid for unsigned integer type")
+			return nil
+		}
+		v.Neg(v)
+	}
+	bits := uint(t.Bits())
+	full := new(big.Int).Lsh(big.NewInt(1), bits)
+	half := new(big.Int).Lsh(big.NewInt(1), bits-1)
+	limit := full
+	if t.IsSigned() {
+		limit = half
+	}
+	if v.Cmp(limit) >= 0 || v.Cmp(new(big.Int).Neg(half)) < 0 {
+		p.failAt(lit.tok, "integer constant out of range for attribute of type '%s'", t)
+		return nil
+	}
+	if !t.IsUnsigned() && v.Cmp(half) >= 0 {
+		v.Sub(v, full) // wraps to the signed value, as MLIR prints it
+	}
+	if v.IsInt64() {
+		return &IntAttr{Value: v.Int64(), Type: t}
+	}
+	return &IntAttr{Type: t, Big: v}
 }

@@ -132,3 +132,19 @@ func.func @dense_complex() {
   "test.c"() {v = dense<1> : tensor<2xcomplex<f32>>} : () -> ()
   return
 }
+
+// -----
+
+func.func @wide_out_of_range() {
+  // expected-error @+1 {{integer constant out of range for attribute}}
+  "test.c"() {a = 340282366920938463463374607431768211456 : i128} : () -> ()
+  return
+}
+
+// -----
+
+func.func @signed_wide_out_of_range() {
+  // expected-error @+1 {{integer constant out of range for attribute}}
+  "test.c"() {a = 170141183460469231731687303715884105728 : si128} : () -> ()
+  return
+}

@@ -56,3 +56,18 @@ func.func @arith(%v: vector<[4]xi32>, %a: i15, %m: memref<4xindex>, %f: memref<4
   %7 = arith.constant -3 : i15
   return %0, %2, %3, %4 : vector<[4]xi32>, i17, memref<4xi32>, memref<4xi32>
 }
+
+// Integer constants of types wider than 64 bits keep their whole value,
+// signless and signed ones printed as signed numbers (as MLIR).
+// CHECK-LABEL: func.func @wide_constants
+// CHECK: %c-1_i128 = arith.constant -1 : i128
+// CHECK: %c85070591730234615865843651857942052864_i128 = arith.constant 85070591730234615865843651857942052864 : i128
+// CHECK: a = 340282366920938463463374607431768211455 : ui128, b = -170141183460469231731687303715884105728 : si128, d = -18446744073709551616 : i65
+// CHECK: %c7 = arith.constant {note = "kept"} 7 : index
+func.func @wide_constants() {
+  %0 = arith.constant 340282366920938463463374607431768211455 : i128
+  %1 = arith.constant 85070591730234615865843651857942052864 : i128
+  "test.c"() {a = 340282366920938463463374607431768211455 : ui128, b = -170141183460469231731687303715884105728 : si128, d = 18446744073709551616 : i65} : () -> ()
+  %2 = arith.constant {note = "kept"} 7 : index
+  return
+}
