@@ -283,16 +283,27 @@ func (p *parser) parseFusedLoc() *locNode {
 // kept as "#alias" and resolved when the whole input is parsed
 // (resolveLocs).
 func (p *parser) parseOptionalLoc() string {
+	l, fwd := p.parseOptionalLocNode(true)
+	if l == nil {
+		return fwd
+	}
+	return l.String()
+}
+
+// parseOptionalLocNode parses a trailing `loc(...)`: its location, or
+// (when allowFwd) the name of the alias of a lone loc(#alias) not yet
+// defined; nil and "" without one or on an error.
+func (p *parser) parseOptionalLocNode(allowFwd bool) (l *locNode, fwd string) {
 	if !p.isKeyword("loc") {
-		return ""
+		return nil, ""
 	}
 	p.next()
 	if !p.is(tLParen) {
 		p.failExpected("expected '(' after 'loc'")
-		return ""
+		return nil, ""
 	}
 	p.next()
-	if p.is(tHashIdent) {
+	if p.is(tHashIdent) && allowFwd {
 		t := p.tok
 		name := string(p.text(t))
 		_, isAttr := p.attrAlias[name]
@@ -305,14 +316,14 @@ func (p *parser) parseOptionalLoc() string {
 			if _, seen := p.locFwd[name]; !seen {
 				p.locFwd[name] = p.posOf(t)
 			}
-			return name
+			return nil, name
 		}
 	}
-	l := p.parseLocation()
+	l = p.parseLocation()
 	if p.failed() || !p.expect(tRParen, "expected ')' after location") {
-		return ""
+		return nil, ""
 	}
-	return l.String()
+	return l, ""
 }
 
 // peekIs reports whether the token after the current one has kind k.
@@ -323,19 +334,13 @@ func (p *parser) peekIs(k tokKind) bool {
 	return t.kind == k
 }
 
-// parseLocAliasDef parses the `loc(...)` of `#name = loc(...)`.
+// parseLocAliasDef parses the `loc(...)` of `#name = loc(...)`; the
+// aliases it uses must be defined before it.
 func (p *parser) parseLocAliasDef(name string) {
-	start := p.tok.start
-	text := p.parseOptionalLoc()
+	l, _ := p.parseOptionalLocNode(false)
 	if p.failed() {
 		return
 	}
-	if strings.HasPrefix(text, "#") {
-		p.failAt(p.tok, "undefined symbol alias id '%s'", text[1:])
-		return
-	}
-	_ = start
-	l := p.parseLocText(text)
 	if p.locAlias == nil {
 		p.locAlias = map[string]*locNode{}
 	}
@@ -343,12 +348,7 @@ func (p *parser) parseLocAliasDef(name string) {
 	if p.attrAlias == nil {
 		p.attrAlias = map[string]Attr{}
 	}
-	p.attrAlias[name] = &OpaqueAttr{Text: "loc(" + text + ")"}
-}
-
-// parseLocText parses a location in inline form (as Loc holds it).
-func (p *parser) parseLocText(text string) *locNode {
-	return parseLocString(text)
+	p.attrAlias[name] = &OpaqueAttr{Text: "loc(" + l.String() + ")"}
 }
 
 // parseLocString parses the inline form of a location; nil when it is not
