@@ -140,6 +140,9 @@ func asDiag(err error, pos ir.Pos) *ir.Diagnostic {
 // the native ABI only; and ops whose kernel is not defined on their
 // element type (ir.KernelDomainError).
 func checkLowerable(f *ir.Func) *ir.Diagnostic {
+	if d := checkTypes(f); d != nil {
+		return d
+	}
 	const why = "codegen lowers dense tensors without an encoding only"
 	for i, a := range f.Args() {
 		if ir.Encoding(a.Type()) != nil {

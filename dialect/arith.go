@@ -101,6 +101,9 @@ func constantName(op *ir.Op) string {
 	case ir.Index:
 		return "c" + strconv.FormatInt(a.Value, 10)
 	}
+	if a.Big != nil {
+		return "c" + a.Big.String() + "_" + a.Type.String()
+	}
 	return "c" + strconv.FormatInt(a.Value, 10) + "_" + a.Type.String()
 }
 
@@ -210,6 +213,9 @@ var ArithOps = []*Op{
 				if !ir.TypeEqual(ir.ConstantType(op.Attr("value")), op.Result(0).Type()) {
 					return op.Errorf("failed to verify that all of {value, result} have same type")
 				}
+				if d := verifyScalableConstant(op); d != nil {
+					return d
+				}
 				// As MLIR: a scalar integer only (tensor<2xsi8> passes).
 				if e, ok := op.Result(0).Type().(*ir.Scalar); ok && e.IsInt() && !e.IsSignless() {
 					return op.Errorf("integer return type must be signless")
@@ -312,7 +318,7 @@ func arithCast(name, summary string, from, to Constraint, sign ir.Signedness, ok
 				traits.SameOperandsAndResultShape,
 				{Name: "CastOpInterface", Doc: "The operand's element type casts to the result's.", Verify: func(op *ir.Op) *ir.Diagnostic {
 					in, out := op.Operand(0).Type(), op.Result(0).Type()
-					a, b := ir.ElementType(in), ir.ElementType(out)
+					a, b := elemOrMemRef(in), elemOrMemRef(out)
 					// Tensor encodings must match, as MLIR's cast compatibility.
 					if a == nil || b == nil || !ok(a, b) || !ir.AttrEqual(ir.Encoding(in), ir.Encoding(out)) {
 						return op.Errorf("operand type '%s' and result type '%s' are cast incompatible", ir.TypeString(in), ir.TypeString(out))

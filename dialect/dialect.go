@@ -229,7 +229,7 @@ func isBool(e *ir.Scalar) bool { return e == ir.I1 }
 var (
 	AnyType   = Constraint{"any type", nil}
 	AnyTensor = Constraint{"tensor of any type values", isTensor}
-	AnyShaped = Constraint{"shaped of any type values", ir.IsShaped}
+	AnyShaped = Constraint{"shaped of any type values", ir.IsShapedOrMemRef}
 
 	TensorOrVector      = Constraint{"tensor or vector of any type values", ir.IsShaped}
 	IntTensorOrVector   = Constraint{"tensor or vector of integer values", func(t ir.Type) bool { return ir.IsShaped(t) && elemIs(t, isInt) }}
@@ -242,9 +242,9 @@ var (
 	SignlessFixedWidthIntegerLike = Constraint{"signless-fixed-width-integer-like", func(t ir.Type) bool {
 		return elemIs(t, func(e *ir.Scalar) bool { return e.IsSignless() && e != ir.Index })
 	}}
-	IndexCastLike = Constraint{"signless-integer-like or memref of signless-integer", func(t ir.Type) bool { return elemIs(t, isSignless) }}
+	IndexCastLike = Constraint{"signless-integer-like or memref of signless-integer", func(t ir.Type) bool { return elemOrMemRefIs(t, isSignless) }}
 	BitcastLike   = Constraint{"signless-integer-or-float-like or memref of signless-integer or float", func(t ir.Type) bool {
-		return elemIs(t, func(e *ir.Scalar) bool { return e.IsSignless() || e.IsFloat() })
+		return elemOrMemRefIs(t, func(e *ir.Scalar) bool { return e.IsSignless() || e.IsFloat() })
 	}}
 	BoolLike = Constraint{"bool-like", func(t ir.Type) bool { return elemIs(t, isBool) }}
 	I32      = Constraint{"32-bit signless integer", func(t ir.Type) bool { return t == ir.I32 }}

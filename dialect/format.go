@@ -212,13 +212,14 @@ var ConstantForm = &ir.Format{
 		return p.Build(nil, []ir.Type{t})
 	},
 	Print: func(p *ir.OpPrinter, op *ir.Op) bool {
-		if op.NumResults() != 1 || op.NumOperands() != 0 || len(op.Attrs) != 1 {
+		if op.NumResults() != 1 || op.NumOperands() != 0 {
 			return false
 		}
 		v := op.Attr("value")
 		if v == nil || !ir.TypeEqual(ir.ConstantType(v), op.Result(0).Type()) {
 			return false
 		}
+		p.OptionalAttrDict(op.Attrs, "value") // `arith.constant {attrs} 43 : index`, as MLIR
 		p.Str(" ")
 		p.Attr(v)
 		return true

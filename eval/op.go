@@ -151,6 +151,9 @@ func (m *machine) op(op *ir.Op, args []*Tensor) ([]*Tensor, error) {
 	if len(args) != op.NumOperands() {
 		return nil, fmt.Errorf("%s: '%s' op has %d operands, got %d values", op.Pos, op.Name, op.NumOperands(), len(args))
 	}
+	if t := unlowerableType(op); t != nil {
+		return nil, fmt.Errorf("%s: '%s' op: eval does not compute with the type '%s'", op.Pos, op.Name, ir.TypeString(t))
+	}
 	for i, a := range args {
 		if a == nil || a.Elem != ir.ElementType(op.Operand(i).Type()) {
 			return nil, fmt.Errorf("%s: '%s' op operand #%d: value does not have the operand's element type", op.Pos, op.Name, i)
@@ -278,4 +281,21 @@ func joinInts(xs []int64) string {
 		s[i] = fmt.Sprint(x)
 	}
 	return strings.Join(s, ", ")
+}
+
+// unlowerableType is the first operand or result type of op that eval
+// does not compute with (ir.Lowerable: wide integers, complex, scalable
+// vectors, memrefs), or nil.
+func unlowerableType(op *ir.Op) ir.Type {
+	for _, v := range op.Operands() {
+		if !ir.Lowerable(v.Type()) {
+			return v.Type()
+		}
+	}
+	for _, v := range op.Results() {
+		if !ir.Lowerable(v.Type()) {
+			return v.Type()
+		}
+	}
+	return nil
 }

@@ -2,6 +2,7 @@ package ir
 
 import (
 	"math"
+	"math/big"
 	"sort"
 	"strconv"
 )
@@ -20,6 +21,9 @@ type Attr interface {
 type IntAttr struct {
 	Value int64
 	Type  *Scalar
+	// Big is the value when it does not fit in an int64 (a type wider
+	// than 64 bits: 2^100 : i128); Value is then 0.
+	Big *big.Int
 }
 
 // FloatAttr is a float attribute `1.0 : f32` (Type defaults to f64).
@@ -108,6 +112,13 @@ func WrapInt(v int64, t *Scalar) int64 {
 	case 32:
 		return int64(int32(v))
 	}
+	if t.bits > 0 && t.bits < 64 { // other widths (i15): sign-extend from the top bit
+		sh := 64 - t.bits
+		return v << sh >> sh
+	}
+	if t.bits == 0 {
+		return 0
+	}
 	return v
 }
 
@@ -128,7 +139,11 @@ func (a *IntAttr) appendTo(b []byte, elide bool) []byte {
 		}
 		return append(b, "false"...)
 	}
-	b = AppendInt(b, a.Value, a.Type)
+	if a.Big != nil {
+		b = a.Big.Append(b, 10)
+	} else {
+		b = AppendInt(b, a.Value, a.Type)
+	}
 	if elide && a.Type == I64 {
 		return b
 	}
@@ -440,7 +455,7 @@ func AttrEqual(a, b Attr) bool {
 	switch x := a.(type) {
 	case *IntAttr:
 		y, ok := b.(*IntAttr)
-		return ok && x.Value == y.Value && x.Type == y.Type
+		return ok && x.Value == y.Value && x.Type == y.Type && (x.Big == nil) == (y.Big == nil) && (x.Big == nil || x.Big.Cmp(y.Big) == 0)
 	case StringAttr:
 		y, ok := b.(StringAttr)
 		return ok && x == y

@@ -23,7 +23,7 @@ import (
 type corpusFile struct {
 	path     string
 	src      *ir.Source
-	negative bool // a RUN line expects failure: `not tirc`, -verify-diagnostics, or checks `$?` itself
+	negative bool // a RUN line expects failure (`not tirc`, -verify-diagnostics, or checks `$?` itself), or the file annotates expected-errors
 	shared   bool
 }
 
@@ -73,6 +73,9 @@ func corpusFiles(t testing.TB, withShared bool) []*corpusFile {
 				neg = true
 			}
 		}
+		// An input without RUN lines that annotates its own errors (read
+		// by a test elsewhere) is negative too.
+		neg = neg || bytes.Contains(data, []byte("expected-error"))
 		files = append(files, &corpusFile{path: path, src: ir.NewSource(path, data), negative: neg, shared: shared})
 	}
 	err := filepath.WalkDir(filepath.Join("..", "test"), func(path string, d fs.DirEntry, err error) error {

@@ -27,6 +27,15 @@
 // print(parse(print(x))) == print(x). Values are printed with MLIR's
 // naming (%0, %arg0, %cst, %c42_i32, ...).
 //
+// Besides the types codegen lowers (tensors, fixed vectors, i1, i8..i64,
+// index, si/ui 8..64, f16, bf16, f32, f64), MLIR's other builtin types are
+// parsed, printed, compared and verified for MLIR's own tests: integers of
+// any width (IntType), complex<T> (Complex), scalable and 0-d vectors, and
+// memref<...> (MemRefType, StridedLayout); Lowerable tells them apart.
+// Locations (location.go) follow MLIR 19's grammar, #loc aliases may
+// follow an op's use, and the printer's DebugInfo option prints them with
+// mlir-opt's #loc aliases (print_locs.go).
+//
 // # Data structures
 //
 // A Module holds Funcs; a Func holds a doubly linked list of Ops (cheap

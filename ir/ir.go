@@ -240,7 +240,8 @@ type Func struct {
 	Attrs       Attrs
 	Pos         Pos
 	Loc         string
-	External    bool // a declaration: no body
+	ArgLocs     []string // the arguments' locations, when given ("" for none)
+	External    bool     // a declaration: no body
 	Module      *Module
 
 	args   []*Value

@@ -22,8 +22,8 @@ const MaxVectorElements = 1024
 //     that every stride and byte count fits in an int64, even when a 0 or a
 //     '?' makes the element count smaller (the strides of the other
 //     dimensions, or the size once '?' is refined, would not fit);
-//   - a vector has at least one dimension and at most MaxVectorElements
-//     elements.
+//   - a vector has at most MaxVectorElements elements (0-d vectors, as
+//     vector<f32>, are verified but not lowered: Lowerable).
 func ShapeError(shape []int64, vector bool) string {
 	kind := "tensor"
 	if vector {
@@ -50,9 +50,6 @@ func ShapeError(shape []int64, vector bool) string {
 			return fmt.Sprintf("%s type is too large: the product of its dimensions exceeds %d", kind, MaxElements)
 		}
 		n *= d
-	}
-	if vector && len(shape) == 0 {
-		return "vector types must have at least one dimension"
 	}
 	if vector && n > MaxVectorElements {
 		return fmt.Sprintf("vector type is too large: %d elements, more than the maximum %d", n, MaxVectorElements)

@@ -3,6 +3,7 @@ package ir
 import (
 	"encoding/binary"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 )
@@ -120,13 +121,14 @@ func (p *parser) parseAttr() Attr {
 	case "array":
 		return p.parseDenseArrayAttr()
 	case "loc":
-		start := p.tok.start
-		p.parseOptionalLoc()
+		text := p.parseOptionalLoc()
 		if p.failed() {
 			return nil
 		}
-		return &OpaqueAttr{Text: string(p.src.Data[start:p.prevEnd()])}
-	case "tensor", "vector":
+		return &OpaqueAttr{Text: "loc(" + text + ")"}
+	case "strided":
+		return p.parseStridedLayout()
+	case "tensor", "vector", "memref", "complex":
 		t := p.parseType()
 		if t == nil {
 			return nil
@@ -193,9 +195,10 @@ type literal struct {
 	tok    token
 	neg    bool
 	isBool bool
-	float  bool   // written with a '.'
-	hex    bool   // 0x...
-	u      uint64 // magnitude of an integer literal
+	float  bool     // written with a '.'
+	hex    bool     // 0x...
+	u      uint64   // magnitude of an integer literal
+	big    *big.Int // the magnitude when it does not fit in u
 	f      float64
 	ok     bool // u holds the exact magnitude (no overflow)
 }
@@ -229,6 +232,9 @@ func (p *parser) parseLiteral() (literal, bool) {
 		} else {
 			v, err := strconv.ParseUint(string(text), 10, 64)
 			lit.u, lit.ok = v, err == nil
+			if err != nil && len(text) <= 5100 { // i16777215's values have at most 5051 digits
+				lit.big, _ = new(big.Int).SetString(string(text), 10)
+			}
 		}
 		lit.f, _ = strconv.ParseFloat(string(text), 64)
 	case tFloat:
@@ -292,6 +298,23 @@ func (p *parser) intValue(lit literal, t *Scalar, dense bool) (int64, bool) {
 			p.fail(at, "negative integer literal not valid for unsigned integer type")
 		}
 		return 0, false
+	case bits > 64:
+		// Values of wider types are held in 64 bits (tirc verifies these
+		// types but does not compute with them).
+		if lit.neg && lit.u > 1<<63 || !lit.neg && lit.u >= 1<<63 && !t.IsUnsigned() {
+			p.failAt(lit.tok, "integer constant beyond 64 bits: tirc holds the values of '%s' in 64 bits", t)
+			return 0, false
+		}
+		if lit.neg {
+			return -int64(lit.u), true
+		}
+		return int64(lit.u), true
+	case bits == 0:
+		if lit.u != 0 {
+			p.failAt(lit.tok, outOfRange, t)
+			return 0, false
+		}
+		return 0, true
 	case t.IsSigned() && !lit.neg && lit.u >= 1<<(bits-1):
 		p.failAt(lit.tok, outOfRange, t)
 		return 0, false
@@ -389,6 +412,9 @@ func (p *parser) parseNumberAttr() Attr {
 			return nil
 		}
 		return &FloatAttr{Value: v, Type: t}
+	}
+	if t.Bits() > 64 && !lit.isBool && !lit.float {
+		return p.wideIntAttr(lit, t)
 	}
 	v, ok := p.intValue(lit, t, false)
 	if !ok {
@@ -524,6 +550,10 @@ func (p *parser) parseDenseAttr() Attr {
 		p.failAt(typTok, "elements literal type must have static shape, not '%s'", TypeString(ty))
 		return nil
 	}
+	if elem.IsComplex() {
+		p.failAt(typTok, "dense attributes of complex elements are not supported: tirc parses the type '%s' but no constants of it", TypeString(ty))
+		return nil
+	}
 	n, _ := NumElements(tshape)
 	a := &DenseAttr{Type: ty, Splat: splat}
 	if hexData != nil {
@@ -652,4 +682,45 @@ func (p *parser) denseFromHex(a *DenseAttr, data []byte, n int64, elem *Scalar, 
 		}
 	}
 	return a.NormalizeSplat()
+}
+
+// wideIntAttr is an integer attribute of a type wider than 64 bits
+// (`2^100 : i128`): checked against the type's range as MLIR does
+// (signless accepts the signed and the unsigned range) and kept as the
+// signed (signless, si) or unsigned value, in Value when it fits.
+func (p *parser) wideIntAttr(lit literal, t *Scalar) Attr {
+	v := new(big.Int).SetUint64(lit.u)
+	if lit.big != nil {
+		v.Set(lit.big)
+	} else if !lit.ok {
+		p.failAt(lit.tok, "integer constant out of range for attribute of type '%s'", t)
+		return nil
+	}
+	if lit.neg {
+		if t.IsUnsigned() {
+			at := p.posOf(lit.tok)
+			at.Col++
+			p.fail(at, "negative integer literal not valid for unsigned integer type")
+			return nil
+		}
+		v.Neg(v)
+	}
+	bits := uint(t.Bits())
+	full := new(big.Int).Lsh(big.NewInt(1), bits)
+	half := new(big.Int).Lsh(big.NewInt(1), bits-1)
+	limit := full
+	if t.IsSigned() {
+		limit = half
+	}
+	if v.Cmp(limit) >= 0 || v.Cmp(new(big.Int).Neg(half)) < 0 {
+		p.failAt(lit.tok, "integer constant out of range for attribute of type '%s'", t)
+		return nil
+	}
+	if !t.IsUnsigned() && v.Cmp(half) >= 0 {
+		v.Sub(v, full) // wraps to the signed value, as MLIR prints it
+	}
+	if v.IsInt64() {
+		return &IntAttr{Value: v.Int64(), Type: t}
+	}
+	return &IntAttr{Type: t, Big: v}
 }

@@ -25,6 +25,7 @@ type bodyJob struct {
 	named  bool
 	lines  int // line ends in the body: a hint for the size of defs
 	err    *Diagnostic
+	locFwd map[string]Pos // its loc(#alias) uses before the definition
 }
 
 // skipBody records the body starting at the current '{' as a job and
@@ -169,14 +170,15 @@ func (p *parser) parseBodies() {
 		wp := &parser{
 			src: p.src, opts: p.opts,
 			typeCache: map[string]Type{}, names: map[string]string{},
-			attrAlias: p.attrAlias, typeAlias: p.typeAlias,
+			attrAlias: p.attrAlias, typeAlias: p.typeAlias, locAlias: p.locAlias,
 		}
 		for _, job := range p.bodies[b*batch : min((b+1)*batch, len(p.bodies))] {
 			wp.lex, wp.tok, wp.err = job.lex, job.lbrace, nil
 			wp.fn, wp.defs, wp.fwd, wp.fwdSeq = job.f, job.defs, nil, 0
 			wp.defs.reserve(job.lines)
+			wp.locFwd = nil
 			wp.parseBody(job.f, job.named)
-			job.err = wp.err
+			job.err, job.locFwd = wp.err, wp.locFwd
 		}
 	})
 	last := p.bodies[len(p.bodies)-1]
@@ -186,6 +188,14 @@ func (p *parser) parseBodies() {
 	for _, job := range p.bodies {
 		if job.err != nil && (p.err == nil || !p.err.Pos.Before(job.err.Pos)) {
 			p.err = job.err
+		}
+		for name, pos := range job.locFwd {
+			if p.locFwd == nil {
+				p.locFwd = map[string]Pos{}
+			}
+			if old, ok := p.locFwd[name]; !ok || pos.Before(old) {
+				p.locFwd[name] = pos
+			}
 		}
 	}
 }

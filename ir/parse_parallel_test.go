@@ -60,6 +60,9 @@ func TestParallelParseMatchesSequential(t *testing.T) {
 		"alias after a body":      base + "!t = tensor<4xf32>\nfunc.func @g(%x: !t) -> !t {\n  return %x : !t\n}\n",
 		"alias before bodies":     "!t = tensor<4xf32>\n" + base + "func.func @g(%x: !t) -> !t {\n  return %x : !t\n}\n",
 		"module wrapper":          "module {\n" + base + "}\n",
+		"location alias before":   "#l = loc(\"x.py\":1:2)\n" + strings.Replace(base, "-> tensor<4x?xf32> // }", "-> tensor<4x?xf32> loc(#l) // }", 500),
+		"location alias after":    strings.Replace(base, "-> tensor<4x?xf32> // }", "-> tensor<4x?xf32> loc(#l) // }", 500) + "#l = loc(fused[\"x.py\":1:2, \"y.py\":3:4])\n",
+		"undefined location":      strings.Replace(base, "-> tensor<4x?xf32> // }", "-> tensor<4x?xf32> loc(#l) // }", 500),
 		"second block":            strings.Replace(base, "  return %19 : tensor<4x?xf32>\n}\nfunc.func @f200", "^bb1:\n  return %19 : tensor<4x?xf32>\n}\nfunc.func @f200", 1),
 	}
 	for name, text := range cases {

@@ -2,6 +2,7 @@ package ir
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -30,8 +31,14 @@ func (p *parser) parseType() Type {
 	}
 	word := p.text(p.tok)
 	switch string(word) {
-	case "tensor", "vector":
-		return p.parseShapedType(string(word) == "tensor")
+	case "tensor", "vector", "memref":
+		if !p.enter() {
+			return nil
+		}
+		defer p.leave()
+		return p.parseShapedType(string(word))
+	case "complex":
+		return p.parseComplexType()
 	}
 	if s := scalarKeyword(word); s != nil {
 		p.next()
@@ -80,7 +87,31 @@ func scalarKeyword(word []byte) *Scalar {
 	case "f64":
 		return F64
 	}
-	return nil
+	return intKeyword(string(word))
+}
+
+// intKeyword returns the integer type spelled w (i7, si128, ui1), or nil
+// when w is not one or is wider than MaxIntWidth.
+func intKeyword(w string) *Scalar {
+	sign, digits := Signless, ""
+	switch {
+	case isIntWidth(w, "i"):
+		digits = w[1:]
+	case isIntWidth(w, "si"):
+		sign, digits = Signed, w[2:]
+	case isIntWidth(w, "ui"):
+		sign, digits = Unsigned, w[2:]
+	default:
+		return nil
+	}
+	if len(digits) > 9 {
+		return nil
+	}
+	n, err := strconv.Atoi(digits)
+	if err != nil || n > MaxIntWidth {
+		return nil
+	}
+	return IntType(n, sign)
 }
 
 // failUnknownType explains why a word is not a type tirc accepts.
@@ -89,10 +120,9 @@ func (p *parser) failUnknownType(w string) {
 	case p.startsLine(p.tok):
 		p.failExpected("expected a type, found '%s'", w)
 	case isIntWidth(w, "i") || isIntWidth(w, "si") || isIntWidth(w, "ui"):
-		p.failAt(p.tok, "unsupported integer type '%s': tirc supports i1, i8, i16, i32, i64, index, si8 ... si64 and ui8 ... ui64", w)
-	case w == "memref" || w == "complex" || w == "tuple" || w == "none" || w == "f80" || w == "f128" ||
-		w == "tf32" || strings.HasPrefix(w, "f8"):
-		p.failAt(p.tok, "unsupported type '%s': tirc supports tensor, vector and the scalars i1 i8 i16 i32 i64 index si8..si64 ui8..ui64 f16 bf16 f32 f64", w)
+		p.failAt(p.tok, "integer bitwidth is limited to %d bits", MaxIntWidth) // mlir-opt-19's message
+	case w == "tuple" || w == "none" || w == "f80" || w == "f128" || w == "tf32" || strings.HasPrefix(w, "f8"):
+		p.failAt(p.tok, "unsupported type '%s': tirc supports tensor, vector, memref, complex, integers and the floats f16 bf16 f32 f64", w)
 	default:
 		p.failAt(p.tok, "unknown type '%s'", w)
 	}
@@ -110,10 +140,39 @@ func isIntWidth(w, prefix string) bool {
 	return true
 }
 
-// parseShapedType parses tensor<...> or vector<...>. Identical type texts
-// are parsed once: the text between the keyword and the first '>' keys a
-// cache, which keeps large modules fast.
-func (p *parser) parseShapedType(isTensor bool) Type {
+// parseComplexType parses complex<T>; T is an integer or float type.
+func (p *parser) parseComplexType() Type {
+	kw := p.tok
+	p.next()
+	if !p.is(tLess) || p.tok.start != kw.end {
+		p.failExpected("expected '<' in complex type")
+		return nil
+	}
+	p.next()
+	elemTok := p.tok
+	if !p.enter() {
+		return nil
+	}
+	defer p.leave()
+	et := p.parseType()
+	if p.failed() {
+		return nil
+	}
+	e, ok := et.(*Scalar)
+	if !ok || !ValidComplexElem(e) {
+		p.failAt(elemTok, "invalid element type for complex") // where mlir-opt-19 reports it
+		return nil
+	}
+	if !p.expect(tGreater, "expected '>' in complex type") {
+		return nil
+	}
+	return Complex(e)
+}
+
+// parseShapedType parses tensor<...>, vector<...> or memref<...>.
+// Identical type texts are parsed once: the text between the keyword and
+// the first '>' keys a cache, which keeps large modules fast.
+func (p *parser) parseShapedType(kind string) Type {
 	kw := p.tok
 	data := p.src.Data
 	if gt := scanTypeText(data, kw.end, p.lex.end); gt > 0 {
@@ -125,14 +184,69 @@ func (p *parser) parseShapedType(isTensor bool) Type {
 	}
 	p.next()
 	if !p.is(tLess) || p.tok.start != kw.end {
-		p.failExpected("expected '<' in %s type", kindWord(isTensor))
+		p.failExpected("expected '<' in %s type", kind)
 		return nil
 	}
-	// Dimensions are scanned byte by byte (MLIR re-lexes `4x?xf32` the
-	// same way): a size or '?', then 'x', repeatedly, then the element type.
-	pos := p.tok.end
-	var shape []int64
-	unranked := false
+	dims, ok := p.scanDims(kind, p.tok.end)
+	if !ok {
+		return nil
+	}
+	elemTok := p.tok
+	if kind == "vector" && slices.Contains(dims.shape, 0) {
+		p.failAt(elemTok, "vector types must have positive constant sizes") // where mlir-opt-19 reports it
+		return nil
+	}
+	elem := p.parseElemType(kind)
+	if elem == nil {
+		return nil
+	}
+	var extra []Attr // the encoding, or a memref's layout and memory space
+	max := map[string]int{"tensor": 1, "memref": 2}[kind]
+	if dims.unranked && kind == "tensor" {
+		max = 0
+	}
+	for len(extra) < max && p.consume(tComma) {
+		if a := p.parseAttr(); !p.failed() {
+			extra = append(extra, a)
+		}
+	}
+	if p.failed() {
+		return nil
+	}
+	if !p.is(tGreater) {
+		k := p.tok.kind
+		_, end := p.wrongTokenPos(p.tok)
+		p.failExpected("expected '>' in %s type", kind)
+		if p.err != nil && (k == tRParen || k == tComma || k == tArrow || k == tEOF || k == tLBrace) {
+			p.err.Fix = "insert '>': '" + string(p.src.Data[kw.start:end]) + ">'"
+		}
+		return nil
+	}
+	end := p.tok.end
+	p.next()
+	t := p.buildShapedType(kind, kw, elemTok, dims, elem, extra)
+	if t == nil {
+		return nil
+	}
+	if gt := scanTypeText(data, kw.end, p.lex.end); gt == end {
+		p.typeCache[string(data[kw.start:end])] = t
+	}
+	return t
+}
+
+// dimList is the dimension list of a shaped type as written.
+type dimList struct {
+	shape    []int64
+	scalable []bool // vectors: [4]
+	unranked bool
+}
+
+// scanDims scans the dimensions of a shaped type byte by byte from pos
+// (MLIR re-lexes `4x?xf32` the same way): a size, '?' or '[n]', then
+// 'x', repeatedly; the current token is then the element type's first.
+func (p *parser) scanDims(kind string, pos int) (d dimList, ok bool) {
+	data := p.src.Data
+	isVector := kind == "vector"
 	for {
 		pos = p.skipInlineSpace(pos)
 		if pos >= p.lex.end {
@@ -140,41 +254,62 @@ func (p *parser) parseShapedType(isTensor bool) Type {
 		}
 		c := data[pos]
 		dimStart := pos
+		scalable := false
 		switch {
 		case c == '?':
-			if !isTensor {
+			if isVector {
 				p.failPos(pos, "vector dimensions must be static: '?' is not allowed in a vector type")
-				return nil
+				return d, false
 			}
-			shape = append(shape, Dynamic)
+			d.shape = append(d.shape, Dynamic)
 			pos++
-		case c == '*' && isTensor && len(shape) == 0 && !unranked:
-			unranked = true
+		case c == '*' && !isVector && len(d.shape) == 0 && !d.unranked:
+			d.unranked = true
 			pos++
+		case c == '[' && isVector:
+			scalable = true
+			pos = p.skipInlineSpace(pos + 1)
+			if pos >= p.lex.end || !isDigit(data[pos]) {
+				p.failPos(pos, "invalid dimension")
+				return d, false
+			}
+			fallthrough
 		case isDigit(c):
 			var v int64
+			numStart := pos
 			for pos < p.lex.end && isDigit(data[pos]) {
 				if v > (MaxElements-int64(data[pos]-'0'))/10 {
-					p.failPos(dimStart, "dimension size is too large (the maximum is %d)", MaxElements)
-					return nil
+					p.failPos(numStart, "dimension size is too large (the maximum is %d)", MaxElements)
+					return d, false
 				}
 				v = v*10 + int64(data[pos]-'0')
 				pos++
 			}
-			shape = append(shape, v)
+			if scalable {
+				pos = p.skipInlineSpace(pos)
+				if pos >= p.lex.end || data[pos] != ']' {
+					p.failPos(pos, "missing ']' closing scalable dimension")
+					return d, false
+				}
+				pos++
+			}
+			d.shape = append(d.shape, v)
+			d.scalable = append(d.scalable, scalable)
 		case c == '-':
 			p.failPos(pos, "invalid dimension size: sizes are non-negative integers or '?'")
-			return nil
+			return d, false
 		default:
-			goto elem
+			p.lex.pos = pos
+			p.next()
+			return d, !p.failed()
 		}
-		if unranked && len(shape) > 0 {
-			p.failPos(dimStart, "unranked tensor type has no dimensions: write tensor<*xT>")
-			return nil
+		if d.unranked && len(d.shape) > 0 {
+			p.failPos(dimStart, "unranked %s type has no dimensions: write %s<*xT>", kind, kind)
+			return d, false
 		}
-		if len(shape) > MaxRank {
+		if len(d.shape) > MaxRank {
 			p.failPos(dimStart, "rank is larger than the maximum rank %d", MaxRank)
-			return nil
+			return d, false
 		}
 		pos = p.skipInlineSpace(pos)
 		if pos >= p.lex.end || data[pos] != 'x' {
@@ -183,85 +318,195 @@ func (p *parser) parseShapedType(isTensor bool) Type {
 			} else {
 				p.failPos(pos, "expected 'x' in dimension list")
 			}
-			return nil
+			return d, false
 		}
 		pos++
 	}
-elem:
 	p.lex.pos = pos
 	p.next()
-	if p.failed() {
-		return nil
-	}
+	return d, !p.failed()
+}
+
+// parseElemType parses the element type of a shaped type: a scalar
+// (complex<T> too, except in vectors); a memref also takes vectors and
+// memrefs.
+func (p *parser) parseElemType(kind string) Type {
 	if !p.is(tBareIdent) {
 		if p.is(tInt) || p.is(tFloat) {
 			p.failAt(p.tok, "invalid dimension size '%s': sizes are non-negative integers or '?'", p.tokText())
+		} else if kind == "memref" && (p.is(tBangIdent) || p.is(tLParen)) {
+			p.failAt(p.tok, "invalid memref element type")
 		} else {
-			p.failExpected("expected element type in %s type, found %s", kindWord(isTensor), p.describe())
+			p.failExpected("expected element type in %s type, found %s", kind, p.describe())
 		}
 		return nil
 	}
-	elem := scalarKeyword(p.text(p.tok))
-	if elem != nil && !isTensor && slices.Contains(shape, 0) {
-		p.failAt(p.tok, "vector types must have positive constant sizes") // where mlir-opt-19 reports it
-		return nil
+	at := p.tok
+	w := p.tokText()
+	if elem := scalarKeyword(p.text(p.tok)); elem != nil {
+		p.next()
+		return elem
 	}
-	if elem == nil {
-		w := p.tokText()
-		switch {
-		case w == "tensor" || w == "vector" || w == "memref" || w == "complex":
-			p.failAt(p.tok, "%s element type must be a scalar (i1, i8, i16, i32, i64, index, si8..si64, ui8..ui64, f16, bf16, f32, f64), not a %s", kindWord(isTensor), w)
-		case len(w) > 1 && (isDigit(w[0]) || w[0] == 'x'):
-			p.failAt(p.tok, "invalid dimension size in '%s'", w)
-		case p.startsLine(p.tok):
-			p.failExpected("expected element type in %s type, found '%s'", kindWord(isTensor), w)
-		default:
-			if d := leadingDimLike(w); d != "" {
-				p.failAt(p.tok, "invalid dimension size '%s': sizes are non-negative integers or '?'", d)
-			} else {
-				p.failUnknownType(w)
-				if p.err != nil && strings.HasPrefix(p.err.Msg, "unknown type") {
-					p.err.Msg = "unknown element type '" + w + "' in " + kindWord(isTensor) + " type"
-				}
-			}
-		}
-		return nil
-	}
-	p.next()
-	var enc Attr
-	if isTensor && !unranked && p.consume(tComma) {
-		if enc = p.parseAttr(); p.failed() {
+	switch {
+	case w == "complex" || (kind == "memref" && (w == "vector" || w == "memref")):
+		t := p.parseType()
+		if p.failed() {
 			return nil
 		}
-	}
-	if !p.is(tGreater) {
-		k := p.tok.kind
-		_, end := p.wrongTokenPos(p.tok)
-		p.failExpected("expected '>' in %s type", kindWord(isTensor))
-		if p.err != nil && (k == tRParen || k == tComma || k == tArrow || k == tEOF || k == tLBrace) {
-			p.err.Fix = "insert '>': '" + string(p.src.Data[kw.start:end]) + ">'"
+		if kind == "vector" {
+			p.failAt(at, "vector elements must be int/index/float type") // mlir-opt-19's message
+			return nil
 		}
-		return nil
+		return t
+	case w == "tensor" || w == "vector" || w == "memref":
+		switch kind {
+		case "memref":
+			p.failAt(at, "invalid memref element type")
+		case "vector":
+			p.failAt(at, "vector elements must be int/index/float type")
+		default:
+			p.failAt(at, "tensor element type must be a scalar (an integer, index, float or complex type), not a %s", w)
+		}
+	case kind == "memref" && (w == "none" || w == "tuple"):
+		p.failAt(at, "invalid memref element type")
+	case len(w) > 1 && (isDigit(w[0]) || w[0] == 'x'):
+		p.failAt(at, "invalid dimension size in '%s'", w)
+	case p.startsLine(at):
+		p.failExpected("expected element type in %s type, found '%s'", kind, w)
+	default:
+		if d := leadingDimLike(w); d != "" {
+			p.failAt(at, "invalid dimension size '%s': sizes are non-negative integers or '?'", d)
+		} else {
+			p.failUnknownType(w)
+			if p.err != nil && strings.HasPrefix(p.err.Msg, "unknown type") {
+				p.err.Msg = "unknown element type '" + w + "' in " + kind + " type"
+			}
+		}
 	}
-	end := p.tok.end
-	p.next()
-	if e := ShapeError(shape, !isTensor); e != "" {
+	return nil
+}
+
+// buildShapedType checks a parsed shaped type and makes it.
+func (p *parser) buildShapedType(kind string, kw, elemTok token, d dimList, elem Type, extra []Attr) Type {
+	if e := ShapeError(d.shape, kind == "vector"); e != "" {
 		p.failAt(kw, "%s", e)
 		return nil
 	}
-	var t Type
-	if isTensor {
-		if shape == nil {
-			shape = []int64{}
-		}
-		t = &TensorType{Shape: shape, Elem: elem, Unranked: unranked, Encoding: enc}
-	} else {
-		t = &VectorType{Shape: shape, Elem: elem}
+	shape := d.shape
+	if shape == nil && !d.unranked {
+		shape = []int64{}
 	}
-	if gt := scanTypeText(data, kw.end, p.lex.end); gt == end {
-		p.typeCache[string(data[kw.start:end])] = t
+	switch kind {
+	case "tensor":
+		t := &TensorType{Shape: shape, Elem: elem.(*Scalar), Unranked: d.unranked}
+		if len(extra) > 0 {
+			t.Encoding = extra[0]
+		}
+		return t
+	case "vector":
+		return &VectorType{Shape: shape, Elem: elem.(*Scalar), Scalable: normScalable(d.scalable)}
+	}
+	return p.buildMemRef(kw, shape, d.unranked, elem, extra)
+}
+
+// buildMemRef sorts a memref's attributes into layout and memory space
+// and checks them as MLIR does: identity layouts and memory space 0 are
+// dropped, so that equal memrefs print and compare equal.
+func (p *parser) buildMemRef(kw token, shape []int64, unranked bool, elem Type, extra []Attr) Type {
+	t := &MemRefType{Shape: shape, Elem: elem, Unranked: unranked}
+	for i, a := range extra {
+		if isLayoutAttr(a) && i == 0 && len(extra) <= 2 {
+			if unranked {
+				p.failAt(kw, "cannot have affine map for unranked memref type")
+				return nil
+			}
+			t.Layout = a
+			continue
+		}
+		if t.MemorySpace != nil || (i == 0 && len(extra) == 2) {
+			p.failAt(kw, "expected a layout (strided<...> or affine_map<...>) before the memory space")
+			return nil
+		}
+		t.MemorySpace = a
+	}
+	if ia, ok := t.MemorySpace.(*IntAttr); ok && ia.Value == 0 && ia.Type == I64 {
+		t.MemorySpace = nil
+	}
+	switch l := t.Layout.(type) {
+	case *StridedLayout:
+		if len(l.Strides) != len(shape) {
+			p.failAt(kw, "expected the number of strides to match the rank")
+			return nil
+		}
+	case *OpaqueAttr:
+		dims, identity, ok := affineMapShape(l.Text)
+		if !ok {
+			p.failAt(kw, "tirc cannot read the layout '%s'", l.Text)
+			return nil
+		}
+		if dims != len(shape) {
+			p.failAt(kw, "memref layout mismatch between rank and affine map: %d != %d", len(shape), dims)
+			return nil
+		}
+		if identity {
+			t.Layout = nil
+		}
 	}
 	return t
+}
+
+// isLayoutAttr reports whether a is a memref layout: strided<...> or an
+// affine map.
+func isLayoutAttr(a Attr) bool {
+	switch x := a.(type) {
+	case *StridedLayout:
+		return true
+	case *OpaqueAttr:
+		return strings.HasPrefix(x.Text, "affine_map<")
+	}
+	return false
+}
+
+// affineMapShape reads `affine_map<(d0, d1)[s0] -> (...)>`: the number of
+// dimensions, and whether the map is the identity (the results are the
+// dimensions in order, and there are no symbols).
+func affineMapShape(text string) (dims int, identity, ok bool) {
+	body, found := strings.CutPrefix(text, "affine_map<")
+	if !found || !strings.HasSuffix(body, ">") {
+		return 0, false, false
+	}
+	body = body[:len(body)-1]
+	lhs, rhs, found := strings.Cut(body, "->")
+	if !found {
+		return 0, false, false
+	}
+	lhs, rhs = strings.TrimSpace(lhs), strings.TrimSpace(rhs)
+	if !strings.HasPrefix(lhs, "(") {
+		return 0, false, false
+	}
+	close := strings.IndexByte(lhs, ')')
+	if close < 0 {
+		return 0, false, false
+	}
+	dimList := splitTrim(lhs[1:close])
+	symbols := strings.TrimSpace(lhs[close+1:])
+	res := ""
+	if strings.HasPrefix(rhs, "(") && strings.HasSuffix(rhs, ")") {
+		res = rhs[1 : len(rhs)-1]
+	}
+	identity = symbols == "" && strings.Join(dimList, ",") == strings.Join(splitTrim(res), ",")
+	return len(dimList), identity, true
+}
+
+func splitTrim(s string) []string {
+	if strings.TrimSpace(s) == "" {
+		return nil
+	}
+	parts := strings.Split(s, ",")
+	for i := range parts {
+		parts[i] = strings.TrimSpace(parts[i])
+	}
+	return parts
 }
 
 // leadingDimLike returns the first 'x'-separated piece of w when w looks
@@ -276,13 +521,6 @@ func leadingDimLike(w string) string {
 		return w[:i]
 	}
 	return ""
-}
-
-func kindWord(isTensor bool) string {
-	if isTensor {
-		return "tensor"
-	}
-	return "vector"
 }
 
 // scanTypeText returns the offset just past the '>' that closes a

@@ -59,6 +59,7 @@ func ParseRange(src *Source, start, end, line int, opts ParseOptions) (*Module, 
 		}
 		p.parseBodies()
 	}
+	p.resolveLocs(m)
 	if p.err != nil {
 		return nil, p.err
 	}
@@ -131,6 +132,8 @@ type parser struct {
 	names     map[string]string // interned op names
 	attrAlias map[string]Attr
 	typeAlias map[string]Type
+	locAlias  map[string]*locNode
+	locFwd    map[string]Pos // loc(#alias) used before its definition: first use
 
 	// Per function.
 	fn      *Func
@@ -387,6 +390,14 @@ func (p *parser) parseAliasDef() {
 	if !p.expect(tEqual, "expected '=' in alias definition") {
 		return
 	}
+	if t.kind == tHashIdent && p.isKeyword("loc") {
+		if _, dup := p.attrAlias[name]; dup {
+			p.failAt(t, "redefinition of attribute alias id '%s'", name[1:])
+			return
+		}
+		p.parseLocAliasDef(name)
+		return
+	}
 	if t.kind == tHashIdent {
 		a := p.parseAttr()
 		if p.failed() {
@@ -555,7 +566,7 @@ func (p *parser) parseFunc(m *Module) {
 			}
 			v := f.AddArg(t)
 			v.Pos = p.posOf(nameTok)
-			p.skipArgExtras()
+			p.argExtras(f)
 			p.define(nameTok, []*Value{v})
 		} else {
 			if named == 1 {
@@ -568,7 +579,7 @@ func (p *parser) parseFunc(m *Module) {
 				return
 			}
 			f.AddArg(t).Pos = f.Pos
-			p.skipArgExtras()
+			p.argExtras(f)
 		}
 		if !p.more(tRParen, p.failHere, "expected SSA identifier") {
 			break
@@ -596,13 +607,18 @@ func (p *parser) parseFunc(m *Module) {
 	p.fn = nil
 }
 
-// skipArgExtras accepts argument attributes and locations, which tirc does
-// not keep.
-func (p *parser) skipArgExtras() {
+// argExtras accepts argument attributes, which tirc does not keep, and
+// the location of the last argument of f, which it keeps in f.ArgLocs.
+func (p *parser) argExtras(f *Func) {
 	if p.is(tLBrace) {
 		p.parseAttrDict()
 	}
-	p.parseOptionalLoc()
+	if loc := p.parseOptionalLoc(); loc != "" {
+		for len(f.ArgLocs) < len(f.args) {
+			f.ArgLocs = append(f.ArgLocs, "")
+		}
+		f.ArgLocs[len(f.args)-1] = loc
+	}
 }
 
 // parseResultTypes parses `T` or `(T, ...)` after '->'.
@@ -752,6 +768,7 @@ func (p *parser) parseBody(f *Func, namedArgs bool) {
 		}
 		var args []*Value
 		var names []token
+		var locs []string
 		if p.consume(tLParen) {
 			for !p.is(tRParen) && !p.failed() {
 				nameTok := p.tok
@@ -760,7 +777,7 @@ func (p *parser) parseBody(f *Func, namedArgs bool) {
 				}
 				p.expect(tColon, "expected ':' and a type after the block argument name")
 				t := p.parseType()
-				p.parseOptionalLoc()
+				loc := p.parseOptionalLoc()
 				if p.failed() {
 					return
 				}
@@ -768,6 +785,7 @@ func (p *parser) parseBody(f *Func, namedArgs bool) {
 				v.Pos = p.posOf(nameTok)
 				args = append(args, v)
 				names = append(names, nameTok)
+				locs = append(locs, loc)
 				if !p.more(tRParen, p.failExpected, "expected SSA operand") {
 					break
 				}
@@ -790,6 +808,12 @@ func (p *parser) parseBody(f *Func, namedArgs bool) {
 			}
 			f.args[i].Pos = a.Pos
 			p.define(names[i], []*Value{f.args[i]})
+			if locs[i] != "" {
+				for len(f.ArgLocs) <= i {
+					f.ArgLocs = append(f.ArgLocs, "")
+				}
+				f.ArgLocs[i] = locs[i]
+			}
 		}
 	} else if !namedArgs && len(f.args) > 0 {
 		p.failAt(p.tok, "expected a block label with the %d argument(s) of the function: ^bb0(%%arg0: %s, ...):", len(f.args), TypeString(f.args[0].typ))
@@ -1176,64 +1200,6 @@ func (p *parser) appendFuncTypeLists(buf []Type) (ins, outs []Type) {
 		return nil, nil
 	}
 	return buf[:n], buf[n:]
-}
-
-// parseOptionalLoc parses a trailing `loc(...)` and returns its contents.
-func (p *parser) parseOptionalLoc() string {
-	if !p.isKeyword("loc") {
-		return ""
-	}
-	locTok := p.tok
-	p.next()
-	if !p.is(tLParen) {
-		p.failExpected("expected '(' after 'loc'")
-		return ""
-	}
-	open := p.tok
-	if !p.enter() {
-		return ""
-	}
-	defer p.leave()
-	depth := 0
-	var last token
-	for !p.is(tEOF) {
-		switch p.tok.kind {
-		case tLParen, tLSquare, tLBrace, tLess:
-			depth++
-			if depth > MaxNesting {
-				p.failAt(p.tok, "nesting too deep: more than %d levels", MaxNesting)
-				return ""
-			}
-		case tRParen, tRSquare, tRBrace, tGreater:
-			depth--
-		}
-		last = p.tok
-		p.next()
-		if depth == 0 {
-			break
-		}
-	}
-	if depth != 0 {
-		if !p.failed() {
-			p.failAt(locTok, "unterminated location")
-		}
-		return ""
-	}
-	text := string(bytes.TrimSpace(p.src.Data[open.end:last.start]))
-	if text == "" {
-		p.failAt(open, "expected a location inside loc(...)")
-		return ""
-	}
-	if text[0] == '#' {
-		if a, ok := p.attrAlias[text]; ok {
-			if o, ok := a.(*OpaqueAttr); ok && len(o.Text) > 5 && o.Text[:4] == "loc(" {
-				return o.Text[4 : len(o.Text)-1]
-			}
-		}
-		p.failAt(open, "undefined location alias '%s'", text)
-		return ""
-	}
-	return text
 }
 
 // errorf is a helper for custom-format parsers.

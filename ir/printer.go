@@ -11,6 +11,16 @@ type PrintOptions struct {
 	// Generic prints every op, functions and the module in MLIR's generic
 	// form (mlir-opt's -mlir-print-op-generic).
 	Generic bool
+	// DebugInfo prints a location on every op, function, function
+	// argument and the module, as mlir-opt's -mlir-print-debuginfo: its
+	// loc(...) when it has one, else its place in the source as
+	// "file":line:col; with #loc aliases (print_locs.go) unless
+	// LocalScope.
+	DebugInfo bool
+	// LocalScope prints as mlir-opt -mlir-print-local-scope: locations
+	// inline, no alias section, so no empty line at the end (tirc prints
+	// affine maps inline in any case).
+	LocalScope bool
 }
 
 // Print writes m in MLIR's textual syntax, as mlir-opt prints it: an
@@ -53,6 +63,8 @@ type printer struct {
 	err    error
 	indent int
 	asm    OpPrinter // what custom forms print with
+
+	locs *locAliases // with DebugInfo and not LocalScope
 
 	// Value names of the current function, by value ID.
 	fn      *Func
@@ -101,6 +113,32 @@ func (pr *printer) types(ts []Type)      { pr.typeList(ts) }
 func (pr *printer) results(ts []Type)    { pr.buf = appendResultTypes(pr.buf, ts) }
 func (pr *printer) attrs(as []NamedAttr) { pr.buf = appendNamedAttrs(pr.buf, as) }
 
+// locAt prints the location l, or with DebugInfo the source position at
+// when l is empty.
+func (pr *printer) locAt(l string, at Pos) {
+	if pr.opts.DebugInfo {
+		l = locText(l, at)
+	}
+	if pr.locs != nil && l != "" {
+		pr.buf = pr.locs.appendRef(pr.buf, l)
+		return
+	}
+	pr.appendLoc(l)
+}
+
+// argLoc prints the location of f's argument i.
+func (pr *printer) argLoc(f *Func, i int) {
+	l := argLocText(f, i)
+	if pr.opts.DebugInfo {
+		l = locText(l, f.args[i].Pos)
+	}
+	if pr.locs != nil && l != "" {
+		pr.buf = pr.locs.appendInline(pr.buf, l)
+		return
+	}
+	pr.appendLoc(l)
+}
+
 func (pr *printer) appendLoc(l string) {
 	if l != "" {
 		pr.str(" loc(")
@@ -122,6 +160,10 @@ func (pr *printer) module(m *Module) {
 	if m == nil {
 		pr.str("<<NULL MODULE>>\n")
 		return
+	}
+	if pr.opts.DebugInfo && !pr.opts.LocalScope {
+		pr.locs = newLocAliases(m)
+		pr.buf = pr.locs.appendDefs(pr.buf, true)
 	}
 	if pr.opts.Generic {
 		pr.str(`"builtin.module"() (`)
@@ -169,8 +211,16 @@ func (pr *printer) module(m *Module) {
 	} else {
 		pr.str("}")
 	}
-	pr.loc(m.Loc)
-	pr.str("\n\n") // mlir-opt ends its output with an empty line
+	pr.locAt(m.Loc, moduleLocPos(m))
+	if pr.locs != nil {
+		pr.str("\n")
+		pr.buf = pr.locs.appendDefs(pr.buf, false)
+		pr.str("\n")
+	} else if pr.opts.LocalScope {
+		pr.str("\n") // mlir-opt's empty line ends its (empty) alias section
+	} else {
+		pr.str("\n\n") // mlir-opt ends its output with an empty line
+	}
 }
 
 // printWindow is how many functions are printed in parallel at a time:
@@ -234,7 +284,7 @@ func (pr *printer) inParallel(n, window int, piece func(fp *printer, i int)) {
 		k := min(len(fps), n-lo)
 		ParallelFor(k, func(i int) {
 			fp := &fps[i]
-			fp.opts, fp.indent, fp.buf = pr.opts, pr.indent, fp.buf[:0]
+			fp.opts, fp.indent, fp.buf, fp.locs = pr.opts, pr.indent, fp.buf[:0], pr.locs
 			piece(fp, lo+i)
 		})
 		for i := range k {
@@ -381,6 +431,9 @@ func (pr *printer) function(f *Func) {
 			pr.str(": ")
 		}
 		pr.typ(a.typ)
+		if !f.External {
+			pr.argLoc(f, i)
+		}
 	}
 	pr.str(")")
 	if len(f.ResultTypes) > 0 {
@@ -398,7 +451,7 @@ func (pr *printer) function(f *Func) {
 		pr.newline()
 		pr.str("}")
 	}
-	pr.loc(f.Loc)
+	pr.locAt(f.Loc, f.Pos)
 }
 
 func (pr *printer) body(f *Func) {
@@ -433,6 +486,7 @@ func (pr *printer) genericFunction(f *Func) {
 				pr.value(a)
 				pr.str(": ")
 				pr.typ(a.typ)
+				pr.argLoc(f, i)
 			}
 			pr.str("):")
 		}
@@ -446,7 +500,7 @@ func (pr *printer) genericFunction(f *Func) {
 		pr.str("}")
 	}
 	pr.str(" : () -> ()")
-	pr.loc(f.Loc)
+	pr.locAt(f.Loc, f.Pos)
 }
 
 // op prints one op: result names, then the custom form when the op has
@@ -471,7 +525,7 @@ func (pr *printer) op(op *Op) {
 	if pr.opts.Generic || !pr.custom(op) {
 		pr.generic(op)
 	}
-	pr.loc(op.Loc)
+	pr.locAt(op.Loc, op.Pos)
 }
 
 func (pr *printer) generic(op *Op) {

@@ -13,8 +13,8 @@ const Dynamic int64 = -1
 // hostile input cannot make per-dimension work unbounded.
 const MaxRank = 64
 
-// Type is an IR type: a *Scalar, *TensorType, *VectorType, *FuncType or
-// *OpaqueType. Types are immutable once built; compare them with TypeEqual.
+// Type is an IR type: a *Scalar, *TensorType, *VectorType, *MemRefType,
+// *FuncType or *OpaqueType. Types are immutable once built; compare them with TypeEqual.
 type Type interface {
 	// String prints the type in MLIR syntax, e.g. "tensor<4x?xf32>".
 	String() string
@@ -45,6 +45,12 @@ const (
 	KindBF16
 	KindF32
 	KindF64
+	// KindInt is an integer of any other width or signedness (i128, i15,
+	// si1, ...): parsed, printed and verified as MLIR does, not lowered.
+	KindInt
+	// KindComplex is complex<T> of an integer or float T: parsed, printed
+	// and verified, not lowered.
+	KindComplex
 )
 
 // Signedness is how an integer type interprets its bits, as MLIR's
@@ -67,31 +73,33 @@ type Scalar struct {
 	name string
 	bits int
 	sign Signedness
+	elem *Scalar // of a complex type
 }
 
 // The scalar types.
 var (
-	I1    = &Scalar{KindI1, "i1", 1, Signless}
-	I8    = &Scalar{KindI8, "i8", 8, Signless}
-	I16   = &Scalar{KindI16, "i16", 16, Signless}
-	I32   = &Scalar{KindI32, "i32", 32, Signless}
-	I64   = &Scalar{KindI64, "i64", 64, Signless}
-	Index = &Scalar{KindIndex, "index", 64, Signless}
-	SI8   = &Scalar{KindSI8, "si8", 8, Signed}
-	SI16  = &Scalar{KindSI16, "si16", 16, Signed}
-	SI32  = &Scalar{KindSI32, "si32", 32, Signed}
-	SI64  = &Scalar{KindSI64, "si64", 64, Signed}
-	UI8   = &Scalar{KindUI8, "ui8", 8, Unsigned}
-	UI16  = &Scalar{KindUI16, "ui16", 16, Unsigned}
-	UI32  = &Scalar{KindUI32, "ui32", 32, Unsigned}
-	UI64  = &Scalar{KindUI64, "ui64", 64, Unsigned}
-	F16   = &Scalar{KindF16, "f16", 16, Signless}
-	BF16  = &Scalar{KindBF16, "bf16", 16, Signless}
-	F32   = &Scalar{KindF32, "f32", 32, Signless}
-	F64   = &Scalar{KindF64, "f64", 64, Signless}
+	I1    = &Scalar{Kind: KindI1, name: "i1", bits: 1}
+	I8    = &Scalar{Kind: KindI8, name: "i8", bits: 8}
+	I16   = &Scalar{Kind: KindI16, name: "i16", bits: 16}
+	I32   = &Scalar{Kind: KindI32, name: "i32", bits: 32}
+	I64   = &Scalar{Kind: KindI64, name: "i64", bits: 64}
+	Index = &Scalar{Kind: KindIndex, name: "index", bits: 64}
+	SI8   = &Scalar{Kind: KindSI8, name: "si8", bits: 8, sign: Signed}
+	SI16  = &Scalar{Kind: KindSI16, name: "si16", bits: 16, sign: Signed}
+	SI32  = &Scalar{Kind: KindSI32, name: "si32", bits: 32, sign: Signed}
+	SI64  = &Scalar{Kind: KindSI64, name: "si64", bits: 64, sign: Signed}
+	UI8   = &Scalar{Kind: KindUI8, name: "ui8", bits: 8, sign: Unsigned}
+	UI16  = &Scalar{Kind: KindUI16, name: "ui16", bits: 16, sign: Unsigned}
+	UI32  = &Scalar{Kind: KindUI32, name: "ui32", bits: 32, sign: Unsigned}
+	UI64  = &Scalar{Kind: KindUI64, name: "ui64", bits: 64, sign: Unsigned}
+	F16   = &Scalar{Kind: KindF16, name: "f16", bits: 16}
+	BF16  = &Scalar{Kind: KindBF16, name: "bf16", bits: 16}
+	F32   = &Scalar{Kind: KindF32, name: "f32", bits: 32}
+	F64   = &Scalar{Kind: KindF64, name: "f64", bits: 64}
 )
 
-// Scalars lists every scalar type.
+// Scalars lists every scalar type codegen lowers (IntType and Complex
+// make the others).
 var Scalars = []*Scalar{I1, I8, I16, I32, I64, Index, SI8, SI16, SI32, SI64, UI8, UI16, UI32, UI64, F16, BF16, F32, F64}
 
 // ScalarByName returns the scalar type spelled name ("f32"), or nil.
@@ -107,12 +115,15 @@ func ScalarByName(name string) *Scalar {
 func (s *Scalar) String() string           { return s.name }
 func (s *Scalar) appendTo(b []byte) []byte { return append(b, s.name...) }
 
-// IsInt reports whether s is an integer type of any signedness or index.
-func (s *Scalar) IsInt() bool { return s.Kind <= KindUI64 }
+// IsInt reports whether s is an integer type of any width and signedness,
+// or index.
+func (s *Scalar) IsInt() bool { return s.Kind <= KindUI64 || s.Kind == KindInt }
 
-// IsSignless reports whether s is a signless integer (i1 ... i64) or index:
-// what MLIR's arith dialect requires.
-func (s *Scalar) IsSignless() bool { return s.Kind <= KindIndex }
+// IsSignless reports whether s is a signless integer (i1, i8, i128, ...)
+// or index: what MLIR's arith dialect requires.
+func (s *Scalar) IsSignless() bool {
+	return s.Kind <= KindIndex || (s.Kind == KindInt && s.sign == Signless)
+}
 
 // IsUnsigned reports whether s is an unsigned integer type (ui8 ... ui64).
 func (s *Scalar) IsUnsigned() bool { return s.sign == Unsigned }
@@ -125,13 +136,25 @@ func (s *Scalar) IsSigned() bool { return s.sign == Signed }
 func (s *Scalar) Signedness() Signedness { return s.sign }
 
 // IsFloat reports whether s is a floating-point type.
-func (s *Scalar) IsFloat() bool { return s.Kind >= KindF16 }
+func (s *Scalar) IsFloat() bool { return s.Kind >= KindF16 && s.Kind <= KindF64 }
+
+// IsComplex reports whether s is complex<T>.
+func (s *Scalar) IsComplex() bool { return s.Kind == KindComplex }
+
+// ComplexElem is T of complex<T>, or nil for other types.
+func (s *Scalar) ComplexElem() *Scalar { return s.elem }
+
+// Lowerable reports whether codegen and eval handle s: i1, i8..i64, index,
+// si/ui 8..64 and the floats; the other integer widths and complex types
+// are for verification only.
+func (s *Scalar) Lowerable() bool { return s.Kind <= KindF64 }
 
 // Unsigned reports whether integer values of s order and divide as
 // unsigned numbers: the ui types, and i1 (a boolean: false < true).
 func (s *Scalar) Unsigned() bool { return s.sign == Unsigned || s == I1 }
 
-// Bits is the width of s in bits (64 for index).
+// Bits is the width of s in bits (64 for index; twice the element's for
+// a complex type).
 func (s *Scalar) Bits() int { return s.bits }
 
 // TensorType is a ranked tensor (Shape may be empty: rank 0) or, with
@@ -146,10 +169,13 @@ type TensorType struct {
 	Encoding Attr
 }
 
-// VectorType is a vector with static dimensions.
+// VectorType is a vector with static dimensions. Scalable marks the
+// dimensions that are multiples of the hardware's vector length
+// (vector<[4]xi32>); it is nil when none is.
 type VectorType struct {
-	Shape []int64
-	Elem  *Scalar
+	Shape    []int64
+	Elem     *Scalar
+	Scalable []bool
 }
 
 // FuncType is a function signature (inputs) -> results.
@@ -205,7 +231,20 @@ func (t *TensorType) Rank() int {
 func (t *VectorType) String() string { return string(t.appendTo(nil)) }
 func (t *VectorType) appendTo(b []byte) []byte {
 	b = append(b, "vector<"...)
-	b = appendDims(b, t.Shape, true)
+	if t.Scalable == nil {
+		b = appendDims(b, t.Shape, true)
+	} else {
+		for i, d := range t.Shape {
+			if t.IsScalable(i) {
+				b = append(b, '[')
+				b = strconv.AppendInt(b, d, 10)
+				b = append(b, "]x"...)
+			} else {
+				b = strconv.AppendInt(b, d, 10)
+				b = append(b, 'x')
+			}
+		}
+	}
 	b = append(b, t.Elem.name...)
 	return append(b, '>')
 }
@@ -323,7 +362,11 @@ func TypeEqual(a, b Type) bool {
 		return ok && x.Elem == y.Elem && x.Unranked == y.Unranked && shapeEqual(x.Shape, y.Shape) && AttrEqual(x.Encoding, y.Encoding)
 	case *VectorType:
 		y, ok := b.(*VectorType)
-		return ok && x.Elem == y.Elem && shapeEqual(x.Shape, y.Shape)
+		return ok && x.Elem == y.Elem && shapeEqual(x.Shape, y.Shape) && boolsEqual(x.Scalable, y.Scalable)
+	case *MemRefType:
+		y, ok := b.(*MemRefType)
+		return ok && TypeEqual(x.Elem, y.Elem) && x.Unranked == y.Unranked && shapeEqual(x.Shape, y.Shape) &&
+			AttrEqual(x.Layout, y.Layout) && AttrEqual(x.MemorySpace, y.MemorySpace)
 	case *FuncType:
 		y, ok := b.(*FuncType)
 		return ok && TypesEqual(x.Inputs, y.Inputs) && TypesEqual(x.Results, y.Results)
@@ -410,7 +453,11 @@ func WithShape(t Type, shape []int64) Type {
 	case *TensorType:
 		return &TensorType{Shape: shape, Elem: x.Elem, Encoding: x.Encoding}
 	case *VectorType:
-		return &VectorType{Shape: shape, Elem: x.Elem}
+		v := &VectorType{Shape: shape, Elem: x.Elem}
+		if len(shape) == len(x.Shape) {
+			v.Scalable = x.Scalable
+		}
+		return v
 	}
 	return t
 }
@@ -422,7 +469,7 @@ func WithElem(t Type, e *Scalar) Type {
 	case *TensorType:
 		return &TensorType{Shape: x.Shape, Elem: e, Unranked: x.Unranked, Encoding: x.Encoding}
 	case *VectorType:
-		return &VectorType{Shape: x.Shape, Elem: e}
+		return &VectorType{Shape: x.Shape, Elem: e, Scalable: x.Scalable}
 	case *Scalar:
 		return e
 	}

@@ -155,14 +155,21 @@ func DimsCompatible(dims ...int64) bool {
 }
 
 // CompatibleShapes is MLIR's verifyCompatibleShapes over a list of types:
-// all scalars, or all shaped; unranked shapes are ignored; the ranked ones
-// have one rank and compatible dimensions.
+// all scalars, or all shaped (tensors, vectors, memrefs); unranked shapes
+// are ignored; the ranked ones have one rank and compatible dimensions;
+// scalable vectors do not mix with other types.
 func CompatibleShapes(types []ir.Type) bool {
-	shaped := 0
+	shaped, scalable := 0, 0
 	for _, t := range types {
-		if ir.IsShaped(t) {
+		if ir.IsShapedOrMemRef(t) {
 			shaped++
 		}
+		if v, ok := t.(*ir.VectorType); ok && v.HasScalableDims() {
+			scalable++
+		}
+	}
+	if scalable > 0 && scalable != len(types) {
+		return false
 	}
 	if shaped == 0 {
 		return true
@@ -173,7 +180,7 @@ func CompatibleShapes(types []ir.Type) bool {
 	rank := -1
 	var shapes [][]int64
 	for _, t := range types {
-		s, ranked := ir.Shape(t)
+		s, ranked := ir.MemRefOrShape(t)
 		if !ranked {
 			continue
 		}

@@ -139,3 +139,7 @@ func emit(m *ir.Module, o *options, w io.Writer, stream bool) (out io.WriterTo, 
 	}
 	return nil, nil, false
 }
+
+// lowers reports whether the run lowers the module (LLVM IR, a C header
+// or driver), which needs types codegen handles.
+func lowers(o *options) bool { return o.codegen.llvm || o.codegen.header || o.driver.emit }

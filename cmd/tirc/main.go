@@ -9,6 +9,7 @@ import (
 	"os"
 	"runtime/debug"
 
+	"github.com/tirc/tirc/codegen"
 	"github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/ir"
 )
@@ -25,6 +26,8 @@ type options struct {
 	verifyDiagnostics bool
 	allowUnregistered bool
 	generic           bool
+	debugInfo         bool // -mlir-print-debuginfo
+	localScope        bool // -mlir-print-local-scope
 	showHelp          bool
 	showVersion       bool
 	explain           bool
@@ -67,6 +70,10 @@ func generalFlags() []*flagSpec {
 			set: func(o *options, _ string) error { o.generic = true; return nil }},
 		{name: "print-op-generic", section: gen, help: "same as -mlir-print-op-generic",
 			set: func(o *options, _ string) error { o.generic = true; return nil }},
+		{name: "mlir-print-debuginfo", section: gen, help: "print a location on every op, function, argument and the module, with #loc aliases as mlir-opt (inline with -mlir-print-local-scope)",
+			set: func(o *options, _ string) error { o.debugInfo = true; return nil }},
+		{name: "mlir-print-local-scope", section: gen, help: "print locations inline, without #loc aliases (tirc prints affine maps inline in any case)",
+			set: func(o *options, _ string) error { o.localScope = true; return nil }},
 		{name: "help", section: gen, help: "list every flag and pass",
 			set: func(o *options, _ string) error { o.showHelp = true; return nil }},
 		{name: "h", section: gen, help: "same as -help",
@@ -268,6 +275,11 @@ func processChunk(src *ir.Source, c ir.Chunk, o *options, w io.Writer) ir.Diagno
 		}
 		return ds
 	}
+	if lowers(o) {
+		if ds := codegen.CheckTypes(m); ds.HasErrors() { // before the passes meet them
+			return ds
+		}
+	}
 	ds := runPasses(m, o)
 	if o.explain {
 		ds = append(explainModule(m), ds...)
@@ -289,7 +301,7 @@ func processChunk(src *ir.Source, c ir.Chunk, o *options, w io.Writer) ir.Diagno
 		}
 		return ds
 	}
-	ir.Print(w, m, ir.PrintOptions{Generic: o.generic})
+	ir.Print(w, m, ir.PrintOptions{Generic: o.generic, DebugInfo: o.debugInfo, LocalScope: o.localScope})
 	return ds
 }
 

@@ -39,8 +39,8 @@ func.func @unknown_type(%a: foo) {
 }
 
 // -----
-// CHECK: parse-errors.mlir:[[@LINE+1]]:26: error: unsupported integer type 'i7': tirc supports i1, i8, i16, i32, i64, index, si8 ... si64 and ui8 ... ui64
-func.func @odd_width(%a: i7) {
+// CHECK: parse-errors.mlir:[[@LINE+1]]:26: error: integer bitwidth is limited to 16777215 bits
+func.func @odd_width(%a: i16777216) {
   return
 }
 
