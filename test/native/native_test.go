@@ -26,15 +26,14 @@
 // contradicting a static size (status 4). regress_test.go adds the reduced
 // programs of the bugs found so far.
 //
-// All programs form one module. Builds, two at a time: clang -O2 with run-time
-// checks, nests of 64+ elements on libgomp's threads and the C driver
-// under UndefinedBehaviorSanitizer; clang-19 -O3 with checks off on the
-// module after the pipeline below (ir.Check after every pass), nests of
-// 16+ elements on threads and outputs of 256+ bytes stored non-temporally
-// (only successful calls are made and compared); every sixth program and
-// every one with long rows under AddressSanitizer with leak detection,
-// threads and non-temporal stores from 64 bytes. opt-14 and opt-19 verify
-// the modules.
+// All programs form one module. Builds, two at a time: clang -O2 with
+// run-time checks and the C driver under UndefinedBehaviorSanitizer;
+// clang-19 -O2 with checks off on the module after the pipeline below
+// (ir.Check after every pass), nests of 16+ elements on threads and
+// outputs of 256+ bytes stored non-temporally (only successful calls are
+// made and compared); every sixth program and half of those with long
+// rows under AddressSanitizer with leak detection, threads and
+// non-temporal stores from 64 bytes. opt-14 and opt-19 verify the modules.
 //
 // Tolerance: integers and i1 exactly. Floats of programs without an
 // approximate op (a kernel not in exactKernels: exp, log, tanh, pow,
@@ -80,7 +79,17 @@ import (
 // pipeline runs before the checks-off lowering.
 const pipeline = "builtin.module(infer-shapes,func.func(canonicalize,materialize-broadcasts,cse,dce))"
 
-const numPrograms = 330
+// numPrograms is the number of random programs; TIRC_NATIVE_PROGRAMS=n
+// makes a short run (exploring), whose coverage is only logged.
+var numPrograms = 330
+
+func shortRun() bool { return os.Getenv("TIRC_NATIVE_PROGRAMS") != "" }
+
+func init() {
+	if n, err := strconv.Atoi(os.Getenv("TIRC_NATIVE_PROGRAMS")); err == nil && n > 0 {
+		numPrograms = n
+	}
+}
 
 func requireTool(t *testing.T, name string) bool {
 	t.Helper()
@@ -336,10 +345,10 @@ func generatePrograms(t *testing.T, rng *rand.Rand) ([]*program, string) {
 }
 
 // emitModules writes the modules of the builds into dir: checks.ll (run-
-// time checks on, nests of 64+ elements on libgomp's threads),
+// time checks on),
 // nochecks.ll (the module after the optimizing pipeline, ir.Check after
 // every pass, threads from 16 elements, non-temporal stores from 256
-// bytes) and asan.ll (every sixth program and every one with long rows,
+// bytes) and asan.ll (every sixth program and half of those with long rows,
 // for AddressSanitizer, threads and non-temporal stores from 64), with
 // the C header and drivers. It returns asan.ll's programs.
 func emitModules(t *testing.T, dir string, m *ir.Module, src string, progs []*program) []*program {
@@ -358,7 +367,7 @@ func emitModules(t *testing.T, dir string, m *ir.Module, src string, progs []*pr
 	var asanProgs []*program
 	var asanSrc strings.Builder
 	for i, p := range progs {
-		if i%6 == 0 || p.long {
+		if i%6 == 0 || p.long && i%2 == 0 {
 			asanProgs = append(asanProgs, p)
 			asanSrc.WriteString(p.text)
 		}
@@ -372,7 +381,7 @@ func emitModules(t *testing.T, dir string, m *ir.Module, src string, progs []*pr
 		mod  *ir.Module
 		set  func(o *codegen.Options)
 	}{
-		{"checks.ll", m, func(o *codegen.Options) { o.ParallelMin = 64 }},
+		{"checks.ll", m, func(o *codegen.Options) {}},
 		{"nochecks.ll", opt, func(o *codegen.Options) { o.Checks, o.ParallelMin, o.NonTemporalMin = false, 16, 256 }},
 		// ASan instruments tirc's functions too, not only the driver
 		{"asan.ll", am, func(o *codegen.Options) { o.SanitizeAddress, o.ParallelMin, o.NonTemporalMin = true, 64, 64 }},
@@ -405,13 +414,13 @@ func emitModules(t *testing.T, dir string, m *ir.Module, src string, progs []*pr
 func checkPaths(t *testing.T, name, ll string) {
 	switch name {
 	case "checks.ll":
-		if fast := strings.Count(ll, "define internal i32 @f"); fast < 10 {
+		if fast := strings.Count(ll, "define internal i32 @f"); fast < 10 && !shortRun() {
 			t.Errorf("%s: only %d programs got a fast entry; the fast path is barely tested", name, fast)
 		} else {
 			t.Logf("%s: %d programs with a fast entry", name, fast)
 		}
 	case "asan.ll":
-		if nt := strings.Count(ll, "!nontemporal !"); nt < 20 {
+		if nt := strings.Count(ll, "!nontemporal !"); nt < 20 && !shortRun() {
 			t.Errorf("%s: only %d non-temporal stores; the non-temporal loop is barely tested", name, nt)
 		} else {
 			t.Logf("%s: %d non-temporal stores", name, nt)
@@ -420,11 +429,11 @@ func checkPaths(t *testing.T, name, ll string) {
 }
 
 // runBuilds compiles and runs the modules, two builds at a time, and
-// compares their output with the calls' expectations. Three builds keep
-// the test near 20 s on 2 cores: checks on with clang (14), its C driver
-// under UndefinedBehaviorSanitizer; checks off with clang-19 -O3 (or
-// clang when it is missing); and the AddressSanitizer subset. opt-14 and
-// opt-19 verify the modules.
+// compares their output with the calls' expectations. Three builds (the
+// two generators this test replaced made seven): checks on with clang
+// (14), its C driver under UndefinedBehaviorSanitizer; checks off with
+// clang-19 -O2 (or clang when it is missing); and the AddressSanitizer
+// subset. opt-14 and opt-19 verify the modules.
 func runBuilds(t *testing.T, dir string, progs, asanProgs []*program) {
 	type build struct {
 		tool       string // opt or clang
@@ -440,7 +449,7 @@ func runBuilds(t *testing.T, dir string, progs, asanProgs []*program) {
 	if requireTool(t, "clang-19") {
 		cc = "clang-19"
 	}
-	builds = append(builds, build{"clang", cc, "nochecks.ll", false, []string{"-O3", "-lgomp"}, "driver.c", progs, true})
+	builds = append(builds, build{"clang", cc, "nochecks.ll", false, []string{"-O2", "-lgomp"}, "driver.c", progs, true})
 	builds = append(builds, build{"clang", "clang", "asan.ll", true, []string{"-O1", "-g", "-fsanitize=address", "-lgomp"}, "driver_asan.c", asanProgs, false})
 	if requireTool(t, "opt-14") {
 		builds = append(builds, build{"opt", "opt-14", "checks.ll", true, nil, "", nil, false}, build{"opt", "opt-14", "nochecks.ll", false, nil, "", nil, false})
@@ -557,14 +566,16 @@ func logCoverage(t *testing.T, progs []*program) {
 	t.Logf("ops: %s", strings.Join(names, " "))
 	t.Logf("argument element types: %v, ranks: %v", elems, ranks)
 	for _, e := range allElems {
-		if elems[e.String()] == 0 {
+		if elems[e.String()] == 0 && !shortRun() {
 			t.Errorf("no argument of element type %s", e)
 		}
 	}
 	// Every registered op codegen lowers runs natively against eval:
 	// the tables' rows of every dialect, data movement included.
 	missing, left := checkOpCoverage(ops)
-	if len(missing) > 0 {
+	if len(missing) > 0 && shortRun() {
+		t.Logf("coverage of a short run: %d registered ops were not drawn: %s", len(missing), strings.Join(missing, ", "))
+	} else if len(missing) > 0 {
 		t.Errorf("coverage: %d registered ops were not drawn: %s", len(missing), strings.Join(missing, ", "))
 	}
 	t.Logf("not drawn, as codegen does not lower them: %s", strings.Join(left, ", "))
@@ -575,10 +586,10 @@ func logCoverage(t *testing.T, progs []*program) {
 			long++
 		}
 	}
-	if long < numPrograms/10 {
+	if long < numPrograms/10 && !shortRun() {
 		t.Errorf("coverage: only %d programs with long rows", long)
 	}
-	if ranks[8] == 0 || dyn == 0 || zero == 0 || failing == 0 || resized == 0 || scalars == 0 || ops["func.call"] == 0 {
+	if (ranks[8] == 0 || dyn == 0 || zero == 0 || failing == 0 || resized == 0 || scalars == 0 || ops["func.call"] == 0) && !shortRun() {
 		t.Errorf("coverage: rank-8 arguments %d, dynamic %d, stride-0 %d, failing calls %d, resized calls %d, scalar programs %d, calls %d: each must be > 0",
 			ranks[8], dyn, zero, failing, resized, scalars, ops["func.call"])
 	}
