@@ -330,6 +330,9 @@ measure "parse+verify+print 2000 funcs x 100 ops|tirc" tirc $out/many.mlir
 } > $out/env.txt
 /usr/bin/python3 bench/report.py $out > $out/BENCH.md
 cat $out/BENCH.md
+# The History section (measurements of past changes, moved out of the
+# comments) is kept as written.
+sed -n '/^## History$/,$p' BENCH.md | { read -r h && { echo; echo "$h"; cat; }; } >> $out/BENCH.md || true
 if [ "$quick" = 1 ]; then
   log "QUICK=1: BENCH.md left unchanged (the table is in $out/BENCH.md)"
 else

@@ -95,7 +95,7 @@ func (c *checker) result() error {
 	return &CheckError{Problems: c.problems}
 }
 
-// opName names an op in a problem: "@f op #3 'tir.add' (f.mlir:4:8)". It
+// checkedOp names an op in a problem: "@f op #3 'tir.add' (f.mlir:4:8)". It
 // never prints the op, which may be broken.
 func checkedOp(f *Func, k int, op *Op) string {
 	s := fmt.Sprintf("@%s op #%d '%s'", f.Name, k, op.Name)
@@ -105,7 +105,7 @@ func checkedOp(f *Func, k int, op *Op) string {
 	return s
 }
 
-// valueName names a value in a problem without printing its op.
+// checkedValue names a value in a problem without printing its op.
 func checkedValue(v *Value) string {
 	if v == nil {
 		return "<nil>"

@@ -24,6 +24,9 @@ config.environment["PATH"] = os.pathsep.join(path + [os.environ.get("PATH", "")]
 for var in ("HOME", "TMPDIR", "CI", "GOPATH", "GOCACHE", "GOFLAGS"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
+# Every tirc run of a test checks the IR's invariants (ir.Check) after
+# each pass, as -verify-each does, and names the pass that broke them.
+config.environment["TIRC_VERIFY_EACH"] = "1"
 
 in_ci = os.environ.get("CI") == "true"
 
@@ -72,13 +75,20 @@ elif in_ci:
 else:
     lit_config.note("python3-venv or python3-pip not found: the package's installation is not tested")
 
-# tirc-<flag> features for flags of tirc -help, so tests of a flag that is
-# still being built are unsupported rather than failing.
+# tirc-<flag> features for flags of tirc -help, so that a test of a flag
+# still being built is unsupported rather than failing; under CI=true a
+# missing bin/tirc or flag is an error instead of silently skipped tests.
+tirc = os.path.join(repo, "bin", "tirc")
 try:
-    helptext = subprocess.run([os.path.join(repo, "bin", "tirc"), "-help"],
-                              capture_output=True, text=True).stdout
-except OSError:
+    helptext = subprocess.run([tirc, "-help"], capture_output=True, text=True).stdout
+except OSError as e:
     helptext = ""
+    if in_ci:
+        lit_config.fatal("%s -help: %s (run `make build`)" % (tirc, e))
 for flag in ("emit-llvm", "emit-c-driver", "infer-shapes", "materialize-broadcasts"):
     if "-%s " % flag in helptext or "-%s=" % flag in helptext:
         config.available_features.add("tirc-" + flag)
+    elif in_ci:
+        lit_config.fatal("%s -help does not list -%s (needed under CI=true)" % (tirc, flag))
+    else:
+        lit_config.note("%s -help does not list -%s: tests that need it are skipped" % (tirc, flag))

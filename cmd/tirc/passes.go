@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 
@@ -56,7 +57,7 @@ func passFlags() []*flagSpec {
 				}
 				return nil
 			}},
-		{name: "verify-each", section: pm, help: "also check the IR's internal invariants (use-lists, dominance, value IDs) after each pass and name the pass that broke them; the verifier runs after each pass in any case",
+		{name: "verify-each", section: pm, help: "also check the IR's internal invariants (use-lists, dominance, value IDs) after each pass and name the pass that broke them; the verifier runs after each pass in any case (TIRC_VERIFY_EACH=1 in the environment turns it on, as the test suites do)",
 			set: func(o *options, _ string) error { o.passes.verifyEach = true; return nil }},
 		{name: "mlir-timing", section: pm, help: "print an execution time report of the passes to stderr",
 			set: func(o *options, _ string) error { o.passes.timing = true; return nil }},
@@ -121,6 +122,11 @@ func buildPipeline(o *options) error {
 	return nil
 }
 
+// verifyEachFromEnv reports whether TIRC_VERIFY_EACH=1 asks for
+// -verify-each: the lit and randomized suites set it, so that ir.Check
+// runs after every pass of every test without each RUN line saying so.
+func verifyEachFromEnv() bool { return os.Getenv("TIRC_VERIFY_EACH") == "1" }
+
 // runPasses runs the pipeline of the command line on m. Dumps and
 // reports go to o.stderr; a pass that panics is re-raised as an internal
 // error (main reports it with exit code 3).
@@ -132,7 +138,7 @@ func runPasses(m *ir.Module, o *options) ir.Diagnostics {
 	}
 	res := pl.Run(m, passes.RunOptions{
 		AllowUnregistered: o.allowUnregistered,
-		Check:             po.verifyEach,
+		Check:             po.verifyEach || verifyEachFromEnv(),
 		PrintAfterAll:     po.printAfterAll,
 		PrintAfter:        po.printAfter,
 		Generic:           o.generic,

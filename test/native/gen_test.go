@@ -69,6 +69,8 @@ type gen struct {
 	n     int  // next value number
 	trans bool // some transcendental op was used
 	ops   map[string]int
+	// scalars: ops make scalars (generateScalar)
+	scalars bool
 }
 
 // program is one generated function and its calls.
@@ -82,6 +84,7 @@ type program struct {
 	trans     bool
 	calls     []*call
 	ops       map[string]int
+	long      bool // rows of 20-170 elements (generate)
 }
 
 func (g *gen) fresh() string {
@@ -94,19 +97,24 @@ func (g *gen) chance(n int) bool { return g.rng.IntN(n) == 0 }
 func tstr(t ir.Type) string { return ir.TypeString(t) }
 
 // emit writes one op in generic form and adds its result to the pool.
+// In scalar programs (g.scalars) the result is a scalar.
 func (g *gen) emit(op string, operands []*value, attrs string, rt *ir.TensorType, shape []int64) *value {
-	v := &value{name: g.fresh(), typ: rt, shape: shape}
+	v := &value{name: g.fresh(), typ: rt, shape: shape, scalar: g.scalars}
 	var names, types []string
 	for _, o := range operands {
 		names = append(names, o.name)
-		types = append(types, tstr(o.typ))
+		types = append(types, tstr(o.decl()))
 		v.approx = v.approx || o.approx
 	}
 	if attrs != "" {
 		attrs = " {" + attrs + "}"
 	}
-	fmt.Fprintf(&g.body, "    %s = \"%s\"(%s)%s : (%s) -> %s\n", v.name, op, strings.Join(names, ", "), attrs, strings.Join(types, ", "), tstr(rt))
-	g.pool = append(g.pool, v)
+	fmt.Fprintf(&g.body, "    %s = \"%s\"(%s)%s : (%s) -> %s\n", v.name, op, strings.Join(names, ", "), attrs, strings.Join(types, ", "), tstr(v.decl()))
+	if v.scalar {
+		g.spool = append(g.spool, v)
+	} else {
+		g.pool = append(g.pool, v)
+	}
 	g.ops[op]++
 	return v
 }
@@ -165,6 +173,9 @@ func (g *gen) subShape(s []int64) []int64 {
 
 // newArg adds a function argument of element type e and actual shape.
 func (g *gen) newArg(e *ir.Scalar, shape []int64, nonzero bool) *value {
+	if g.scalars {
+		return g.newScalarArg(e, nonzero)
+	}
 	v := &value{name: fmt.Sprintf("%%a%d", len(g.args)), typ: g.declare(e, shape, 3), shape: shape, nonzero: nonzero}
 	a := &argSpec{v: v, nonzero: nonzero, zeroStrideDim: -1}
 	var big []int
@@ -181,9 +192,14 @@ func (g *gen) newArg(e *ir.Scalar, shape []int64, nonzero bool) *value {
 	return v
 }
 
-// newConst adds a constant (tir.constant or arith.constant) of a static
-// shape.
+// newConst adds a constant of a static shape, by the constant op of the
+// table drawn least so far that takes e.
 func (g *gen) newConst(e *ir.Scalar, shape []int64, nonzero bool) *value {
+	ops := opsWhere(func(op *genOp) bool { return op.kind == kindConst && op.accepts(e) })
+	return g.newConstOf(leastDrawnOp(g.rng, ops), e, shape, nonzero)
+}
+
+func (g *gen) newConstOf(op *genOp, e *ir.Scalar, shape []int64, nonzero bool) *value {
 	var t *eval.Tensor
 	if g.chance(3) {
 		one := randomData(g.rng, e, nil, nonzero)
@@ -195,15 +211,10 @@ func (g *gen) newConst(e *ir.Scalar, shape []int64, nonzero bool) *value {
 		t = randomData(g.rng, e, shape, nonzero)
 	}
 	rt := &ir.TensorType{Shape: slices.Clone(shape), Elem: e}
-	dense := t.ToDense(rt).String()
-	var v *value
-	if slices.Contains(tosaElems, e) && g.chance(4) {
-		v = g.emit("tosa.const", nil, "value = "+dense, rt, shape)
-	} else if g.chance(2) || (e.IsInt() && !e.IsSignless()) { // arith takes signless integers only
-		v = g.emit("tir.constant", nil, "value = "+dense, rt, shape)
-	} else {
-		v = g.emitShort("arith.constant "+dense, "arith.constant", rt, shape)
-	}
+	scalars := g.scalars
+	g.scalars = false
+	v := g.emit(op.name, nil, "value = "+t.ToDense(rt).String(), rt, shape)
+	g.scalars = scalars
 	v.nonzero = nonzero
 	return v
 }
@@ -249,11 +260,6 @@ func (g *gen) operand(e *ir.Scalar, s []int64, decl []int64, exact bool) *value 
 		}
 	}
 	return g.newArg(e, g.subShape(s), false)
-}
-
-func (g *gen) convert(v *value, e *ir.Scalar) *value {
-	rt := &ir.TensorType{Shape: slices.Clone(v.typ.Shape), Elem: e}
-	return g.emit("tir.convert", []*value{v}, "", rt, slices.Clone(v.shape))
 }
 
 // divisor returns a non-zero integer value of element type e broadcasting
@@ -303,115 +309,113 @@ func (g *gen) pick() *value {
 	return g.pool[g.rng.IntN(len(g.pool))]
 }
 
-var (
-	intBinary   = []string{"tir.add", "tir.sub", "tir.mul", "tir.max", "tir.min", "tir.and", "tir.or", "tir.xor", "tir.div", "tir.rem", "tir.floor_div", "tir.floor_rem"}
-	floatBinary = []string{"tir.add", "tir.sub", "tir.mul", "tir.max", "tir.min", "tir.div", "tir.rem", "tir.pow", "tir.floor_div", "tir.floor_rem"}
-	floatUnary  = []string{"tir.neg", "tir.abs", "tir.exp", "tir.log", "tir.sqrt", "tir.tanh"}
-	preds       = []string{"eq", "ne", "lt", "le", "gt", "ge"}
-)
+// drawFrom adds the op drawn least so far among the table's ops for
+// which keep is true, preferring those that take x's element type.
+func (g *gen) drawFrom(x *value, keep func(op *genOp) bool) {
+	ops := opsWhere(func(op *genOp) bool { return keep(op) && op.accepts(x.elem()) })
+	if len(ops) == 0 {
+		ops = opsWhere(keep)
+	}
+	g.drawOp(leastDrawnOp(g.rng, ops), x)
+}
 
-// step adds one op (and maybe the operands it needs).
+// in is a filter of the table: ops of a family and kind.
+func in(family string, kind opKind) func(op *genOp) bool {
+	return func(op *genOp) bool { return op.family == family && op.kind == kind }
+}
+
+// step adds one op (and maybe the operands it needs). Most go to tir's
+// broadcasting ops; a share to the op of the table drawn least so far
+// (a third of the steps until every op has been drawn), which draws every
+// op of every dialect table.
 func (g *gen) step() {
 	x := g.pick()
-	e := x.elem()
 	if g.chance(8) {
 		g.move(x)
 		return
 	}
-	// TOSA: a quarter of the steps until every TOSA op has run, then 1/16
-	if (tosaUndrawn() && g.chance(4)) || g.chance(16) {
-		g.tosa(x)
+	if (undrawn() && g.chance(3)) || g.chance(12) {
+		g.drawOp(leastDrawnOp(g.rng, opsWhere(func(*genOp) bool { return true })), x)
 		return
 	}
 	switch k := g.rng.IntN(100); {
-	case dialectOpsUndrawn() && !(e.IsInt() && !e.IsSignless()) && g.chance(4):
-		// until every arith and math op has been drawn (arith and math
-		// take signless integers and floats; most math ops take floats)
-		if mathUndrawn(e) {
-			g.math(x)
-		} else {
-			g.arith(x)
-		}
 	case k < 30:
-		g.binary(x, "")
+		g.binary(x)
 	case k < 38:
 		g.binaryInDim(x)
 	case k < 46:
-		if x.approx {
-			g.binary(x, "")
-			return
-		}
-		y := g.operand(e, x.shape, x.typ.Shape, true)
-		inf := bcast(x.typ.Shape, y.typ.Shape)
-		act := bcast(x.shape, y.shape)
-		pred := preds[g.rng.IntN(len(preds))]
-		g.emit("tir.cmp", []*value{x, y}, fmt.Sprintf("predicate = %q", pred), g.resultType(ir.I1, inf, act), act)
+		g.drawFrom(x, in("tir", kindCmp))
 	case k < 54:
-		g.selectOp(x)
+		g.drawFrom(x, in("tir", kindSelect))
 	case k < 66:
-		g.unary(x)
+		g.drawFrom(x, func(op *genOp) bool { return op.family == "tir" && op.kind == kindElementwise && op.nIn == 1 })
 	case k < 74:
 		if x.approx {
-			g.unary(x)
+			g.binary(x)
 			return
 		}
 		g.convert(x, allElems[g.rng.IntN(len(allElems))])
 	case k < 82:
 		g.broadcastInDim(x)
 	case k < 91:
-		g.reduce(x)
-	case e.IsInt() && !e.IsSignless(): // arith and math take signless integers only
-		g.binary(x, "")
-	case k < 96:
-		g.arith(x)
+		g.drawFrom(x, in("tir", kindReduce))
 	default:
-		g.math(x)
+		// the other dialects' elementwise ops, comparisons, selects,
+		// casts and two-result ops
+		g.drawFrom(x, func(op *genOp) bool { return op.family != "tir" && op.kind >= kindElementwise && op.kind <= kindPair })
 	}
 }
 
-// reduce adds a reduction of x over random dims (argmax/argmin over one),
-// keeping them as size-1 dims or not; later ops broadcast the result back
-// against x or its relatives.
-func (g *gen) reduce(x *value) {
-	e := x.elem()
-	if e != ir.I1 && !x.approx && g.chance(6) {
-		// reduce_any/all take booleans, a small share of the element
-		// types: reduce x != 0 too
-		x, e = g.convert(x, ir.I1), ir.I1
+// binary adds a broadcasting binary op on x.
+func (g *gen) binary(x *value) {
+	g.drawFrom(x, func(op *genOp) bool { return op.kind == kindElementwise && op.style == bcastStyle && op.nIn == 2 })
+}
+
+// reduce adds reduction op over random dims of x (argmax/argmin and TOSA
+// over one), keeping them as size-1 dims or not; later ops broadcast the
+// result back against x or its relatives. A reduction of booleans (any,
+// all) reduces x != 0.
+func (g *gen) reduce(op *genOp, x *value) {
+	info := op.def.Reduce.Info()
+	if !op.accepts(x.elem()) && op.accepts(ir.I1) && !x.approx {
+		x = g.convert(x, ir.I1)
 	}
-	r := len(x.shape)
-	var kinds []string
-	switch {
-	case e == ir.I1:
-		kinds = []string{"tir.reduce_any", "tir.reduce_all", "tir.reduce_any", "tir.reduce_all", "tir.reduce_max", "tir.reduce_min", "tir.reduce_sum", "tir.argmax"}
-	case e.IsFloat():
-		kinds = []string{"tir.reduce_sum", "tir.reduce_mean", "tir.reduce_max", "tir.reduce_min", "tir.reduce_prod", "tir.argmax", "tir.argmin"}
-	default:
-		kinds = []string{"tir.reduce_sum", "tir.reduce_prod", "tir.reduce_max", "tir.reduce_min", "tir.argmax", "tir.argmin"}
+	// an ulp must not move an index; argmax needs a dimension
+	x = g.operandFor(op, x, info.Index)
+	if len(x.shape) == 0 && (info.Index || op.def.Dialect() == "tosa") {
+		x = g.newArg(x.elem(), g.randomShape(1+g.rng.IntN(3)), false)
 	}
-	op := leastDrawn(g.rng, "", kinds) // every kind runs (TestRandomProgramsNative)
-	index := op == "tir.argmax" || op == "tir.argmin"
-	if index && (r == 0 || x.approx) {
-		op, index = "tir.reduce_max", false // an ulp must not move an index
-	}
+	e, r := x.elem(), len(x.shape)
 	var dims []int64
-	if index {
-		dims = []int64{int64(g.rng.IntN(r))}
-	} else {
+	switch {
+	case op.def.Dialect() == "tosa" || info.Index:
+		if r > 0 {
+			dims = []int64{int64(g.rng.IntN(r))}
+		}
+	default:
 		for d := range r {
 			if g.chance(2) {
 				dims = append(dims, int64(d))
 			}
 		}
 	}
-	reduced := int64(1)
-	for _, d := range dims {
-		reduced *= x.shape[d]
-	}
-	if op == "tir.reduce_prod" && e.IsFloat() && reduced > 4 {
-		op = "tir.reduce_sum" // long float products overflow in an order-dependent way
+	// long float products overflow in an order-dependent way: at most 4
+	// elements
+	if info.Combine == ir.KernelMul && e.IsFloat() {
+		n := int64(1)
+		dims = slices.DeleteFunc(dims, func(d int64) bool {
+			if n*x.shape[d] > 4 {
+				return true
+			}
+			n *= x.shape[d]
+			return false
+		})
 	}
 	keep := g.chance(2)
+	if op.def.Dialect() == "tosa" {
+		g.tosaReduce(op, x, dims)
+		return
+	}
 	actual := dialect.ReducedShape(x.shape, dims, keep)
 	decl := dialect.ReducedShape(x.typ.Shape, dims, keep)
 	for i := range decl {
@@ -422,64 +426,43 @@ func (g *gen) reduce(x *value) {
 			decl[i] = ir.Dynamic
 		}
 	}
-	re := e
-	if index {
-		re = ir.I64
-	}
-	var ds []string
-	for _, d := range dims {
-		ds = append(ds, fmt.Sprint(d))
-	}
-	attrs := "dims = array<i64>"
-	if len(ds) > 0 {
-		attrs = "dims = array<i64: " + strings.Join(ds, ", ") + ">"
-	}
+	attrs := "dims = " + ints(dims)
 	if keep {
 		attrs += ", keepdims"
 	}
-	v := g.emit(op, []*value{x}, attrs, &ir.TensorType{Shape: decl, Elem: re}, actual)
-	if e.IsFloat() && (op == "tir.reduce_sum" || op == "tir.reduce_mean" || op == "tir.reduce_prod") {
-		// Sums are exact or correctly rounded in both, products are
-		// not: tolerate, and keep them away from discontinuous ops.
-		v.approx = true
-		g.trans = true
-	}
+	v := g.emit(op.name, []*value{x}, attrs, &ir.TensorType{Shape: decl, Elem: op.to[e][0]}, actual)
+	g.reduced(v, info, e)
 }
 
-func (g *gen) binary(x *value, forced string) {
-	e := x.elem()
-	var op string
-	switch {
-	case forced != "":
-		op = forced
-	case e.IsFloat():
-		op = floatBinary[g.rng.IntN(len(floatBinary))]
-	default:
-		op = onBool(intBinary[g.rng.IntN(len(intBinary))], e)
+// tosaReduce is a TOSA reduction along one axis (dims, or none), kept
+// as size 1.
+func (g *gen) tosaReduce(op *genOp, x *value, dims []int64) {
+	decl, act := slices.Clone(x.typ.Shape), slices.Clone(x.shape)
+	axis := int64(0)
+	if len(dims) > 0 {
+		axis = dims[0]
+	} else if len(act) > 0 {
+		axis = int64(len(act) - 1)
+		if act[axis] > 1 {
+			// no axis short enough (a float product): a new argument
+			// whose last dimension is
+			act[axis] = 1 + int64(g.rng.IntN(4))
+			x = g.newArg(x.elem(), slices.Clone(act), false)
+			decl = slices.Clone(x.typ.Shape)
+		}
 	}
-	divides := op == "tir.div" || op == "tir.rem" || op == "tir.floor_div" || op == "tir.floor_rem"
-	if x.approx && divides && op != "tir.div" {
-		op, divides = "tir.add", false // a remainder or a floor turns an ulp into a jump
+	if len(act) > 0 {
+		decl[axis], act[axis] = 1, 1
 	}
-	var y *value
-	switch {
-	case e.IsInt() && divides && !g.chance(8):
-		y = g.divisor(e, x.shape, x.typ.Shape)
-	default:
-		y = g.operand(e, x.shape, x.typ.Shape, divides)
-	}
-	lhs, rhs := x, y
-	if !divides && op != "tir.pow" && g.chance(2) {
-		lhs, rhs = y, x
-	}
-	if op == "tir.pow" {
-		g.trans = true
-	}
-	inf := bcast(lhs.typ.Shape, rhs.typ.Shape)
-	act := bcast(lhs.shape, rhs.shape)
-	v := g.emit(op, []*value{lhs, rhs}, "", g.resultType(e, inf, act), act)
-	if op == "tir.pow" {
-		v.approx = true
+	v := g.emit(op.name, []*value{x}, fmt.Sprintf("axis = %d : i32", axis), &ir.TensorType{Shape: decl, Elem: x.elem()}, act)
+	g.reduced(v, op.def.Reduce.Info(), x.elem())
+}
+
+// reduced marks float sums and products approximate: sums are exact or
+// correctly rounded in both, products are not; mean divides a sum.
+func (g *gen) reduced(v *value, info ir.ReduceInfo, e *ir.Scalar) {
+	if e.IsFloat() && (info.Combine == ir.KernelAdd || info.Combine == ir.KernelMul || info.Mean) {
+		v.approx, g.trans = true, true
 	}
 }
 
@@ -487,20 +470,25 @@ func (g *gen) binary(x *value, forced string) {
 // operand whose dims map to chosen dims of x.
 func (g *gen) binaryInDim(x *value) {
 	e := x.elem()
-	r := len(x.shape)
-	var op string
-	if e.IsFloat() {
-		op = []string{"tir.add", "tir.sub", "tir.mul", "tir.max", "tir.min", "tir.div"}[g.rng.IntN(6)]
-	} else {
-		op = onBool([]string{"tir.add", "tir.sub", "tir.mul", "tir.max", "tir.min", "tir.xor"}[g.rng.IntN(6)], e)
+	ops := opsWhere(func(op *genOp) bool {
+		k := op.kernel()
+		return op.kind == kindElementwise && op.style == bcastStyle && op.nIn == 2 && op.accepts(e) &&
+			!approxKernel(k) && !discreteKernel(k) && !(k.IntDivision() && e.IsInt())
+	})
+	if len(ops) == 0 || x.approx {
+		g.binary(x)
+		return
 	}
+	op := leastDrawnOp(g.rng, ops)
+	divides := op.kernel().IntDivision()
+	r := len(x.shape)
 	var dims []int64
 	var y *value
 	if r == 0 || g.chance(6) {
 		// same rank, identity dims
-		y = g.operand(e, x.shape, x.typ.Shape, op == "tir.div")
+		y = g.operand(e, x.shape, x.typ.Shape, divides)
 		if len(y.shape) != r {
-			g.binary(x, op)
+			g.elementwise(op, x)
 			return
 		}
 		for i := range r {
@@ -525,86 +513,20 @@ func (g *gen) binaryInDim(x *value) {
 		}
 	}
 	lhs, rhs := x, y
-	if op != "tir.div" && op != "tir.sub" && g.chance(2) || op == "tir.sub" && g.chance(2) {
-		lhs, rhs = y, x
-	}
-	if op == "tir.div" && rhs.approx {
+	if !divides && g.chance(2) || divides && rhs.approx {
 		lhs, rhs = y, x
 	}
 	inf, err := traits.InDimShape(lhs.typ.Shape, rhs.typ.Shape, dims)
 	act, err2 := traits.InDimShape(lhs.shape, rhs.shape, dims)
 	if err != nil || err2 != nil {
-		g.binary(x, op)
+		g.elementwise(op, x)
 		return
 	}
 	var ds []string
 	for _, d := range dims {
 		ds = append(ds, fmt.Sprint(d))
 	}
-	g.emit(op, []*value{lhs, rhs}, dimsAttr(ds), g.resultType(e, inf, act), act)
-}
-
-func (g *gen) selectOp(x *value) {
-	e := x.elem()
-	y := g.operand(e, x.shape, x.typ.Shape, false)
-	act := bcast(x.shape, y.shape)
-	decl := bcast(x.typ.Shape, y.typ.Shape)
-	var c *value
-	for _, v := range g.pool {
-		if v.elem() == ir.I1 && v != x && v != y {
-			if _, ok := traits.InferShape(v.shape, act); !ok {
-				continue
-			}
-			if _, ok := traits.InferShape(v.typ.Shape, decl); ok && g.chance(2) {
-				c = v
-			}
-		}
-	}
-	if c == nil {
-		if !x.approx && !y.approx && g.chance(2) {
-			inf := bcast(x.typ.Shape, y.typ.Shape)
-			c = g.emit("tir.cmp", []*value{x, y}, fmt.Sprintf("predicate = %q", preds[g.rng.IntN(len(preds))]), g.resultType(ir.I1, inf, act), act)
-		} else {
-			c = g.newArg(ir.I1, g.subShape(act), false)
-		}
-	}
-	ops := []*value{c, x, y}
-	if g.chance(2) {
-		ops = []*value{c, y, x}
-	}
-	inf, _, ok := traits.InferResultShape([]ir.Type{c.typ, x.typ, y.typ})
-	if !ok {
-		return
-	}
-	acts := bcast(bcast(c.shape, x.shape), y.shape)
-	g.emit("tir.select", ops, "", g.resultType(e, inf, acts), acts)
-}
-
-// onBool replaces an op NumPy refuses on booleans (tir.sub, a verifier
-// error on i1) by the one NumPy suggests (xor).
-func onBool(op string, e *ir.Scalar) string {
-	if e == ir.I1 && op == "tir.sub" {
-		return "tir.xor"
-	}
-	return op
-}
-
-func (g *gen) unary(x *value) {
-	e := x.elem()
-	op := "tir.neg"
-	if e.IsFloat() {
-		op = floatUnary[g.rng.IntN(len(floatUnary))]
-	} else if g.chance(2) || e == ir.I1 {
-		op = "tir.abs" // tir.neg of booleans is a verifier error, as NumPy's
-	}
-	v := g.emit(op, []*value{x}, "", &ir.TensorType{Shape: slices.Clone(x.typ.Shape), Elem: e}, slices.Clone(x.shape))
-	switch op {
-	case "tir.exp", "tir.log", "tir.tanh":
-		v.approx = true
-		g.trans = true
-	case "tir.neg", "tir.abs":
-		v.nonzero = x.nonzero
-	}
+	g.emit(op.name, []*value{lhs, rhs}, dimsAttr(ds), g.resultType(e, inf, act), act)
 }
 
 // broadcastInDim maps x's dims injectively (any order: transposes too)
@@ -650,128 +572,54 @@ func (g *gen) broadcastInDim(x *value) {
 		&ir.TensorType{Shape: decl, Elem: x.elem()}, shape)
 }
 
-// arith ops: operands and result of one type.
-// sameAs returns a value of exactly x's type and base shape (not an
-// approximate one when exact): one in the pool or a new argument.
-func (g *gen) sameAs(x *value, exact bool) *value {
+// sameAs returns a value of exactly x's type and base shape (exact: not
+// an approximate one; nonzero: a divisor): one in the pool or a new
+// argument.
+func (g *gen) sameAs(x *value, exact, nonzero bool) *value {
 	var cands []*value
-	for _, v := range g.pool {
-		if ir.TypeEqual(v.typ, x.typ) && slices.Equal(v.shape, x.shape) && !(exact && v.approx) {
+	pool := g.pool
+	if x.scalar {
+		pool = g.spool
+	}
+	for _, v := range pool {
+		if ir.TypeEqual(v.typ, x.typ) && slices.Equal(v.shape, x.shape) && !(exact && v.approx) && (v.nonzero || !nonzero) {
 			cands = append(cands, v)
 		}
 	}
 	if len(cands) == 0 || g.chance(4) {
-		// a new argument of exactly x's type
-		v := &value{name: fmt.Sprintf("%%a%d", len(g.args)), typ: x.typ, shape: x.shape}
-		g.args = append(g.args, &argSpec{v: v, zeroStrideDim: -1})
-		g.pool = append(g.pool, v)
-		return v
+		if x.scalar {
+			return g.newScalarArg(x.elem(), nonzero)
+		}
+		return g.newArgOfType(x.typ, x.shape, nonzero)
 	}
 	return cands[g.rng.IntN(len(cands))]
 }
 
-func (g *gen) arith(x *value) {
-	e := x.elem()
-	ts := tstr(x.typ)
-	same := func(exact bool) *value { return g.sameAs(x, exact) }
-	divisor := func() *value {
-		var y *value
-		for _, v := range g.pool {
-			if v.nonzero && ir.TypeEqual(v.typ, x.typ) && slices.Equal(v.shape, x.shape) {
-				y = v
-			}
-		}
-		if y == nil {
-			y = &value{name: fmt.Sprintf("%%a%d", len(g.args)), typ: x.typ, shape: x.shape, nonzero: true}
-			g.args = append(g.args, &argSpec{v: y, nonzero: true, zeroStrideDim: -1})
-			g.pool = append(g.pool, y)
-		}
-		return y
-	}
-	kind := leastDrawn(g.rng, "kind.", []string{"binary", "cmp", "select", "cast", "special"})
-	if kind == "cast" {
-		if op, to, ok := arithCast(g.rng, e, x.approx); ok {
-			rt := ir.WithElem(x.typ, to).(*ir.TensorType)
-			g.emitShort(fmt.Sprintf("arith.%s %s : %s to %s", op, x.name, ts, tstr(rt)), "arith."+op, rt, x.shape, x)
-			return
-		}
-		kind = "binary"
-	}
-	if e.IsFloat() {
-		if x.approx && (kind == "cmp" || kind == "select") {
-			kind = "binary"
-		}
-		switch kind {
-		case "special":
-			g.emitShort("arith.negf "+x.name+" : "+ts, "arith.negf", x.typ, x.shape, x)
-		case "cmp":
-			y := same(true)
-			pred := cmpfPreds[g.rng.IntN(len(cmpfPreds))]
-			g.emitShort(fmt.Sprintf("arith.cmpf %s, %s, %s : %s", pred, x.name, y.name, ts), "arith.cmpf", ir.WithElem(x.typ, ir.I1).(*ir.TensorType), x.shape, x, y)
-		case "select":
-			g.arithSelect(x, same)
-		default:
-			op := leastDrawn(g.rng, "arith.", arithFloatBinary)
-			if x.approx && op == "remf" {
-				op = "addf"
-			}
-			y := same(op == "divf" || op == "remf")
-			g.emitShort(fmt.Sprintf("arith.%s %s, %s : %s", op, x.name, y.name, ts), "arith."+op, x.typ, x.shape, x, y)
-		}
-		return
-	}
-	switch kind {
-	case "cmp":
-		y := same(false)
-		pred := cmpiPreds[g.rng.IntN(len(cmpiPreds))]
-		g.emitShort(fmt.Sprintf("arith.cmpi %s, %s, %s : %s", pred, x.name, y.name, ts), "arith.cmpi", ir.WithElem(x.typ, ir.I1).(*ir.TensorType), x.shape, x, y)
-	case "select":
-		g.arithSelect(x, same)
-	case "special": // two results, or a division
-		if g.chance(2) {
-			op := leastDrawn(g.rng, "arith.", arithIntExtended)
-			y := same(false)
-			text, e1 := extendedText(op, x, y, x.typ)
-			g.emitPair(text, "arith."+op, x.typ, ir.WithElem(x.typ, e1).(*ir.TensorType), x.shape, false, x, y)
-			return
-		}
-		op := leastDrawn(g.rng, "arith.", arithIntDivision)
-		y := divisor()
-		g.emitShort(fmt.Sprintf("arith.%s %s, %s : %s", op, x.name, y.name, ts), "arith."+op, x.typ, x.shape, x, y)
-	default:
-		op := leastDrawn(g.rng, "arith.", arithIntBinary)
-		y := same(false)
-		g.emitShort(fmt.Sprintf("arith.%s %s, %s : %s", op, x.name, y.name, ts), "arith."+op, x.typ, x.shape, x, y)
-	}
-}
-
-// arithSelect: arith.select with an i1 tensor condition of x's shape.
-func (g *gen) arithSelect(x *value, same func(bool) *value) {
-	ct := ir.WithElem(x.typ, ir.I1).(*ir.TensorType)
-	var c *value
-	for _, v := range g.pool {
-		if ir.TypeEqual(v.typ, ct) && slices.Equal(v.shape, x.shape) {
-			c = v
-		}
-	}
-	if c == nil {
-		c = &value{name: fmt.Sprintf("%%a%d", len(g.args)), typ: ct, shape: x.shape}
-		g.args = append(g.args, &argSpec{v: c, zeroStrideDim: -1})
-		g.pool = append(g.pool, c)
-	}
-	y := same(false)
-	g.emitShort(fmt.Sprintf("arith.select %s, %s, %s : %s, %s", c.name, x.name, y.name, tstr(ct), tstr(x.typ)), "arith.select", x.typ, x.shape, c, x, y)
+// newArgOfType adds an argument of exactly type t.
+func (g *gen) newArgOfType(t *ir.TensorType, shape []int64, nonzero bool) *value {
+	v := &value{name: fmt.Sprintf("%%a%d", len(g.args)), typ: t, shape: shape, nonzero: nonzero}
+	g.args = append(g.args, &argSpec{v: v, nonzero: nonzero, zeroStrideDim: -1})
+	g.pool = append(g.pool, v)
+	return v
 }
 
 // generate makes program name: 1-6 ops (plus the operands they need) on
-// arguments broadcasting to a random shape.
-func generate(rng *rand.Rand, name string) *program {
+// arguments broadcasting to a random shape. With long, the shape has rank
+// 1-3 and rows of 20-170 elements: long enough for the vector loops'
+// prologues and epilogues, threads and non-temporal stores.
+func generate(rng *rand.Rand, name string, long bool) *program {
 	g := &gen{rng: rng, ops: map[string]int{}}
 	rank := rng.IntN(5)
 	if rng.IntN(25) == 0 {
 		rank = 8
 	}
+	if long {
+		rank = 1 + rng.IntN(3)
+	}
 	shape := g.randomShape(rank)
+	if long {
+		shape[rank-1] = int64(20 + rng.IntN(150))
+	}
 	e := allElems[rng.IntN(len(allElems))]
 	g.newArg(e, shape, false)
 	if g.chance(2) {
@@ -837,7 +685,8 @@ func generate(rng *rand.Rand, name string) *program {
 				len(types), name, strings.Join(argNames, ", "), strings.Join(argTypes, ", "), resType, strings.Join(types, ", "))
 		}
 	}
-	p := &program{name: name, text: b.String(), args: g.args, trans: g.trans, ops: g.ops}
+	g.ops["func.return"]++
+	p := &program{name: name, text: b.String(), args: g.args, trans: g.trans, ops: g.ops, long: long}
 	for _, v := range rets {
 		p.results = append(p.results, v.typ)
 		p.resScalar = append(p.resScalar, false)

@@ -18,7 +18,9 @@ import (
 // 1 that are broadcast right away (issue 34: such a view was read with its
 // operand's stride instead of stride 0).
 
-// move adds one data-movement op on x (or on what it needs).
+// move adds one data-movement op on x (or on what it needs): the
+// reshapes and concatenations of the table by their traits, the others by
+// their emitters (bespoke).
 func (g *gen) move(x *value) {
 	switch g.rng.IntN(9) {
 	case 0, 1:
@@ -26,15 +28,15 @@ func (g *gen) move(x *value) {
 	case 2:
 		g.slice(x)
 	case 3:
-		g.reshape(x)
+		g.drawFrom(x, func(op *genOp) bool { return op.kind == kindReshape })
 	case 4:
-		g.concat(x)
+		g.drawFrom(x, func(op *genOp) bool { return op.kind == kindConcat })
 	case 5:
 		g.iota(x)
 	case 6, 7:
 		g.unitView(x)
 	default:
-		g.dimSplat(x)
+		g.drawFrom(x, func(op *genOp) bool { return op.kind == kindDim })
 	}
 }
 
@@ -140,8 +142,10 @@ func (g *gen) slice(x *value) {
 }
 
 // reshape splits x's elements into a random shape of rank 0-4, with one
-// '?' when x has dynamic sizes (the count decides it in every call).
-func (g *gen) reshape(x *value) {
+// '?' when x has dynamic sizes (the count decides it in every call); or,
+// for an op taking new_shape (tosa.reshape), into a static one.
+func (g *gen) reshape(op *genOp, x *value) {
+	x = g.operandFor(op, x, false)
 	n := int64(1)
 	for _, s := range x.shape {
 		n *= s
@@ -168,7 +172,11 @@ func (g *gen) reshape(x *value) {
 	if len(shape) > 0 && n > 0 && (slices.Contains(x.typ.Shape, ir.Dynamic) || g.chance(3)) {
 		decl[g.rng.IntN(len(decl))] = ir.Dynamic
 	}
-	g.moved("tir.reshape", x, []*value{x}, "", &ir.TensorType{Shape: decl, Elem: x.elem()}, shape)
+	attrs := ""
+	if op.shapeAttr {
+		decl, attrs = slices.Clone(shape), "new_shape = "+ints(shape)
+	}
+	g.moved(op.name, x, []*value{x}, attrs, &ir.TensorType{Shape: decl, Elem: x.elem()}, shape)
 }
 
 // concat joins x with a new operand (an argument or a constant) along a
@@ -290,14 +298,15 @@ func (g *gen) unitView(x *value) {
 	other := x // x - x[:, 2:3]
 	switch g.rng.IntN(5) {
 	case 0: // through an elementwise op: x * exp(x[:, 4:5])
-		if e.IsFloat() {
-			op := []string{"tir.neg", "tir.abs", "tir.exp"}[g.rng.IntN(3)]
-			v = g.moved(op, v, []*value{v}, "", &ir.TensorType{Shape: slices.Clone(v.typ.Shape), Elem: e}, v.shape)
-			if op == "tir.exp" {
+		unary := opsWhere(func(op *genOp) bool {
+			return op.family == "tir" && op.kind == kindElementwise && op.nIn == 1 && op.accepts(e) && !discreteKernel(op.kernel())
+		})
+		if len(unary) > 0 {
+			op := unary[g.rng.IntN(len(unary))]
+			v = g.moved(op.name, v, []*value{v}, "", &ir.TensorType{Shape: slices.Clone(v.typ.Shape), Elem: e}, v.shape)
+			if approxKernel(op.kernel()) {
 				v.approx, g.trans = true, true
 			}
-		} else if e != ir.I1 {
-			v = g.moved("tir.abs", v, []*value{v}, "", &ir.TensorType{Shape: slices.Clone(v.typ.Shape), Elem: e}, v.shape)
 		}
 	case 1: // transposed, against an operand of the transposed shape
 		perm := g.rng.Perm(r)
@@ -344,15 +353,11 @@ func (g *gen) unitView(x *value) {
 	if other == nil {
 		other = g.newArg(e, target, false)
 	}
-	var op string
-	switch {
-	case e == ir.I1:
-		op = []string{"tir.max", "tir.min", "tir.and", "tir.or"}[g.rng.IntN(4)]
-	case e.IsFloat():
-		op = []string{"tir.add", "tir.sub", "tir.mul", "tir.max", "tir.min"}[g.rng.IntN(5)]
-	default:
-		op = []string{"tir.add", "tir.sub", "tir.mul", "tir.max", "tir.xor"}[g.rng.IntN(5)]
-	}
+	ops := opsWhere(func(op *genOp) bool {
+		k := op.kernel()
+		return op.kind == kindElementwise && op.style == bcastStyle && op.nIn == 2 && op.accepts(e) && !approxKernel(k) && !discreteKernel(k) && !k.IntDivision()
+	})
+	op := ops[g.rng.IntN(len(ops))].name
 	lhs, rhs := other, v
 	if g.chance(2) {
 		lhs, rhs = v, other

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"slices"
 	"strings"
 
 	"github.com/tirc/tirc/ir"
@@ -69,8 +68,10 @@ func floatLit(f float64) string {
 	return s
 }
 
-// scalarOp adds one arith op on scalars.
-func (g *gen) scalarOp(e *ir.Scalar, fresh func(text, op string, e *ir.Scalar) *value) {
+// scalarOp adds one op of arith's table (elementwise, comparison,
+// select, cast, two results) on scalars of element type e, drawn least so
+// far among those that take e.
+func (g *gen) scalarOp(e *ir.Scalar) {
 	x := g.scalarOf(e, nil)
 	if g.chance(2) {
 		for i := len(g.spool) - 1; i >= 0; i-- {
@@ -80,53 +81,10 @@ func (g *gen) scalarOp(e *ir.Scalar, fresh func(text, op string, e *ir.Scalar) *
 			}
 		}
 	}
-	var op string
-	if e.IsFloat() {
-		op = append(slices.Clone(arithFloatBinary), "negf", "cmpf", "select", "cast")[g.rng.IntN(len(arithFloatBinary)+4)]
-	} else {
-		op = append(append(append(slices.Clone(arithIntBinary), arithIntDivision...), arithIntExtended...), "cmpi", "select", "cast")[g.rng.IntN(len(arithIntBinary)+len(arithIntDivision)+len(arithIntExtended)+3)]
-	}
-	switch {
-	case op == "cast":
-		cop, to, ok := arithCast(g.rng, e, false)
-		if !ok {
-			fresh(fmt.Sprintf("arith.select %s, %s, %s : %s", g.scalarOf(ir.I1, nil).name, x.name, x.name, e), "arith.select", e)
-			return
-		}
-		fresh(fmt.Sprintf("arith.%s %s : %s to %s", cop, x.name, e, to), "arith."+cop, to)
-	case op == "negf":
-		fresh(fmt.Sprintf("arith.negf %s : %s", x.name, e), "arith.negf", e)
-	case op == "cmpf":
-		y := g.scalarOf(e, nil)
-		pred := cmpfPreds[g.rng.IntN(len(cmpfPreds))]
-		fresh(fmt.Sprintf("arith.cmpf %s, %s, %s : %s", pred, x.name, y.name, e), "arith.cmpf", ir.I1)
-	case op == "cmpi":
-		y := g.scalarOf(e, nil)
-		pred := cmpiPreds[g.rng.IntN(len(cmpiPreds))]
-		fresh(fmt.Sprintf("arith.cmpi %s, %s, %s : %s", pred, x.name, y.name, e), "arith.cmpi", ir.I1)
-	case op == "select":
-		c := g.scalarOf(ir.I1, nil)
-		y := g.scalarOf(e, nil)
-		fresh(fmt.Sprintf("arith.select %s, %s, %s : %s", c.name, x.name, y.name, e), "arith.select", e)
-	case slices.Contains(arithIntExtended, op):
-		y := g.scalarOf(e, nil)
-		text, e1 := extendedText(op, x, y, e)
-		g.emitPair(text, "arith."+op, &ir.TensorType{Elem: e}, &ir.TensorType{Elem: e1}, nil, true, x, y)
-	case slices.Contains(arithIntDivision, op):
-		var y *value
-		for _, v := range g.spool {
-			if v.nonzero && v.elem() == e {
-				y = v
-			}
-		}
-		if y == nil || g.chance(3) {
-			y = g.newScalarArg(e, true)
-		}
-		fresh(fmt.Sprintf("arith.%s %s, %s : %s", op, x.name, y.name, e), "arith."+op, e)
-	default:
-		y := g.scalarOf(e, nil)
-		fresh(fmt.Sprintf("arith.%s %s, %s : %s", op, x.name, y.name, e), "arith."+op, e)
-	}
+	ops := opsWhere(func(op *genOp) bool {
+		return op.family == "arith" && op.style == sameStyle && op.kind >= kindElementwise && op.kind <= kindPair && op.accepts(e)
+	})
+	g.drawOp(leastDrawnOp(g.rng, ops), x)
 }
 
 // generateScalar makes a scalar program (see above).
@@ -135,16 +93,11 @@ func generateScalar(rng *rand.Rand, name string) *program {
 	e := signlessElems[rng.IntN(len(signlessElems))]
 	g.newScalarArg(e, false)
 	g.newScalarArg(e, false)
-	fresh := func(text, op string, t *ir.Scalar) *value {
-		v := g.emitShort(text, op, &ir.TensorType{Elem: t}, nil)
-		v.scalar = true
-		g.pool = g.pool[:len(g.pool)-1]
-		g.spool = append(g.spool, v)
-		return v
-	}
+	g.scalars = true
 	for range 1 + rng.IntN(5) {
-		g.scalarOp(e, fresh)
+		g.scalarOp(e)
 	}
+	g.scalars = false
 	rets := []*value{g.spool[len(g.spool)-1]}
 	if g.chance(2) {
 		rets = append(rets, g.spool[rng.IntN(len(g.spool))])
