@@ -115,10 +115,11 @@ func planContract(s contractShape, t contractTarget) contractPlan {
 	if p.MR > 6 && t.Regs == 16 {
 		p.MR = 6
 	}
-	// KC: the B micro-panel (KC x NR) and an A micro-panel (MR x KC) fill
-	// three quarters of L1; MC: the A block (MC x KC) half of L2; NC: the B
-	// panel is reused across all of M, 8 MB of L3 at most.
-	p.KC = max(128, (t.L1*3/4)/((p.NR+p.MR)*size)&^15)
+	// KC: the B micro-panel (KC x NR), which every MR-row tile of a block
+	// reuses, fills L1 (at most 384: C's tile is reloaded per KC block);
+	// MC: the A block (MC x KC) half of L2; NC: the B panel, reused across
+	// all of M, 8 MB of L3 at most.
+	p.KC = min(384, max(128, t.L1/(p.NR*size)&^15))
 	p.MC = max(p.MR, ((t.L2/2)/(p.KC*size))/p.MR*p.MR)
 	p.NC = max(p.NR, ((8<<20)/(p.KC*size))/p.NR*p.NR)
 	p.SmallFlops = 64 * 64 * 64
@@ -186,6 +187,9 @@ func gemmLoops(l *ir.Loops) (batch []int, m, n, k int, ok bool) {
 func (c *contraction) shape() contractShape {
 	s := contractShape{Elem: c.elem, Operands: len(c.ins), Batch: 1, M: 1, N: 1, K: 1}
 	batch, m, n, k, ok := gemmLoops(c.l)
+	for _, in := range c.ins {
+		ok = ok && in.elem == c.elem // tosa.matmul f16 -> f32 converts
+	}
 	s.GEMM = ok
 	if !ok {
 		return s
