@@ -109,11 +109,6 @@ func (fc *funcCtx) contractGEMM(c *contraction, plan contractPlan) {
 	if min := fc.mod.opts.ParallelMin; min > 0 {
 		bigV = bl.icmp(enum.IPredSGE, macs, i64c(min))
 	}
-	threads := i64c(1)
-	var threadsV value.Value = threads
-	if !isConst(bigV, 0) {
-		threadsV = bl.selectI64(bigV, fc.maxThreads(), i64c(1))
-	}
 	// The packing buffers, unless the sizes take the small path.
 	small := fc.smallTest(M, N, K, plan)
 	what := fmt.Sprintf("%s: '%s' op", c.op.Pos, c.op.Name)
@@ -124,7 +119,11 @@ func (fc *funcCtx) contractGEMM(c *contraction, plan contractPlan) {
 		store(bl.entry, constant.NewNull(i8p), slot)
 		fc.temps = append(fc.temps, slot)
 		alloc := func() {
-			p := fc.alloc(c.elem, []value.Value{threadsV, i64c(packStride)}, slot, what+" packing buffers")
+			var threads value.Value = i64c(1)
+			if !isConst(bigV, 0) {
+				threads = bl.selectI64(bigV, fc.maxThreads(), i64c(1))
+			}
+			p := fc.alloc(c.elem, []value.Value{threads, i64c(packStride)}, slot, what+" packing buffers")
 			store(bl.b, bl.b.NewBitCast(p, i8p), packSlot)
 		}
 		if isConst(small, 0) {

@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tirc/tirc/ir"
@@ -59,10 +60,24 @@ var (
 
 // contractTargetOf is the plan's target for the module's options.
 func contractTargetOf(o Options) contractTarget {
-	if !o.Portable && strings.Contains(o.TargetFeatures, "+avx512f") {
+	switch {
+	case o.Portable:
+		return targetAVX2
+	case strings.Contains(o.TargetFeatures, "+avx512f"):
+		return targetAVX512
+	case o.TargetFeatures == "" && avx512CPUs[o.TargetCPU]:
 		return targetAVX512
 	}
 	return targetAVX2
+}
+
+// avx512CPUs are LLVM's x86 CPU names with AVX-512F, for a -target-cpu
+// given without features.
+var avx512CPUs = map[string]bool{
+	"skylake-avx512": true, "cascadelake": true, "cooperlake": true, "cannonlake": true,
+	"icelake-client": true, "icelake-server": true, "tigerlake": true, "rocketlake": true,
+	"sapphirerapids": true, "graniterapids": true, "emeraldrapids": true, "znver4": true,
+	"znver5": true, "x86-64-v4": true, "knl": true, "knm": true,
 }
 
 // contractShape is what the plan reads of a contraction: its element
@@ -180,6 +195,7 @@ func gemmLoops(l *ir.Loops) (batch []int, m, n, k int, ok bool) {
 			batch = append(batch, i)
 		}
 	}
+	slices.Sort(batch)
 	return batch, m, n, k, k >= 0
 }
 
