@@ -383,26 +383,27 @@ func (g *gemmCall) packBPanel(bl *builder, pc, jc, kc, nc value.Value) {
 
 // packABlock packs A[ic:ic+mc, pc:pc+kc] in MR-high strips, k-major
 // within a strip (packA[r*MR*kc + k*MR + i]), the rows past mc zero.
+// Per k, the strip's MR elements are read from their rows and stored
+// side by side (a row past mc reads the last row, and stores 0).
 func (g *gemmCall) packABlock(bl *builder, ic, pc, mcv, kc value.Value) {
 	st := storageType(g.e)
 	MR := int64(g.p.MR)
 	blocks(bl, i64c(0), mcv, g.p.MR, "packa", func(r, h value.Value) {
 		dst := bl.gep(st, g.packA, bl.mul(r, kc))
-		bl.loop(i64c(MR), "packa.i", func(i value.Value) {
-			in := bl.b.NewICmp(enum.IPredSLT, i, h)
-			row := bl.add(bl.add(ic, r), bl.b.NewSelect(in, i, i64c(0)))
-			src := at(bl, st, g.A, row, g.rsA, pc, g.csA)
-			d := bl.gep(st, dst, i)
-			bl.ifElse(in, "packa.row", func() {
-				bl.loop(kc, "packa.k", func(k value.Value) {
-					x := bl.b.NewLoad(st, bl.gep(st, src, bl.mul(k, g.csA)))
-					store(bl.b, x, bl.gep(st, d, bl.mul(k, i64c(MR))))
-				})
-			}, func() {
-				bl.loop(kc, "packa.z", func(k value.Value) {
-					store(bl.b, floatConst(st, 0), bl.gep(st, d, bl.mul(k, i64c(MR))))
-				})
-			})
+		rows := make([]value.Value, MR)
+		valid := make([]value.Value, MR)
+		for i := range MR {
+			valid[i] = bl.b.NewICmp(enum.IPredSLT, i64c(i), h)
+			row := bl.add(bl.add(ic, r), minI64(bl, i64c(i), bl.b.NewSub(h, i64c(1))))
+			rows[i] = at(bl, st, g.A, row, g.rsA, pc, g.csA)
+		}
+		bl.loop(kc, "packa.k", func(k value.Value) {
+			d := bl.gep(st, dst, bl.b.NewMul(k, i64c(MR)))
+			off := bl.mul(k, g.csA)
+			for i := range MR {
+				x := bl.b.NewLoad(st, bl.gep(st, rows[i], off))
+				store(bl.b, bl.b.NewSelect(valid[i], x, floatConst(st, 0)), bl.gep(st, d, i64c(i)))
+			}
 		})
 	})
 }
@@ -478,6 +479,17 @@ func (mc *moduleCtx) gemmKernel(e *ir.Scalar, p contractPlan) *llvm.Func {
 			accs[i*nv+v] = s
 			x := vload(at(bl, st, cp, i64c(i), rs, i64c(v*W), i64c(1)))
 			store(bl.b, bl.b.NewSelect(load, x, zero), s)
+		}
+	}
+	// The next tile down (the ir loop's next call) is fetched into cache
+	// while this one computes: its rows are far apart in C. (A prefetch
+	// of an address past C does not fault.)
+	pf := mc.intrinsic("llvm.prefetch.p0i8", types.Void, i8p, types.I32, types.I32, types.I32)
+	for i := range MR {
+		for off := int64(0); off < NR; off += 64 / byteSize(e) {
+			idx := bl.add(bl.mul(i64c(MR+i), rsC), bl.mul(i64c(off), csC))
+			q := bl.b.NewGetElementPtr(st, c, idx)
+			bl.b.NewCall(pf, bl.b.NewBitCast(q, i8p), i32c(1), i32c(3), i32c(1))
 		}
 	}
 	bl.loop(kc, "k", func(k value.Value) {
