@@ -164,7 +164,7 @@ func (fc *funcCtx) smallTest(M, N, K value.Value, p contractPlan) value.Value {
 
 // gemmName names the plan's functions.
 func gemmName(e *ir.Scalar, p contractPlan) string {
-	return fmt.Sprintf("%s.%dx%d.%d.%d.%d", ir.TypeString(e), p.MR, p.NR, p.MC, p.KC, p.NC)
+	return fmt.Sprintf("%s.%dx%d.%d.%d.%d.%d", ir.TypeString(e), p.MR, p.NR, p.MC, p.KC, p.NC, p.SmallMR)
 }
 
 // gemmDriver defines, once per element type and plan, `void
@@ -240,7 +240,7 @@ func (mc *moduleCtx) gemmDriver(e *ir.Scalar, p contractPlan) *llvm.Func {
 		g.A = bl.gep(st, A, bl.b.NewLoad(types.I64, offs[0]))
 		g.B = bl.gep(st, B, bl.b.NewLoad(types.I64, offs[1]))
 		g.C = bl.gep(st, C, bl.b.NewLoad(types.I64, offs[2]))
-		bl.ifElse(isSmall, "path", func() { g.small(bl) }, func() { g.packed(bl, mc) })
+		bl.ifElse(isSmall, "path", func() { g.small(bl, mc) }, func() { g.packed(bl, mc) })
 	})
 	bl.b.NewRet(nil)
 	bl.finish()
@@ -270,32 +270,43 @@ func at(bl *builder, t types.Type, p, i, rs, j, cs value.Value) value.Value {
 	return bl.gep(t, p, bl.add(bl.mul(i, rs), bl.mul(j, cs)))
 }
 
-// small computes rows of C in place, without packing: row i of C is
-// zeroed, then each k adds A[i,k] * B[k,:] with one FMA per element (the
-// order of every path). Unit column strides get their own loop, which
-// clang vectorizes.
-func (g *gemmCall) small(bl *builder) {
+// small computes C without packing: with B's rows contiguous, the
+// direct micro-kernel on every MR x NR tile (A and B read in place), else
+// row by row in place: row i of C is zeroed, then each k adds A[i,k] *
+// B[k,:] with one FMA per element. Either way each element is one FMA per
+// k from k = 0 (the order of every path).
+func (g *gemmCall) small(bl *builder, mc *moduleCtx) {
 	st := storageType(g.e)
+	dp := g.p
+	dp.MR = g.p.SmallMR
+	direct := mc.gemmKernel(g.e, dp, true)
 	fma := func(a, b, c value.Value) value.Value { return bl.callIntrinsic("llvm.fma", st, a, b, c) }
-	rows := func(csB, csC value.Value) {
+	bl.ifElse(bl.icmp(enum.IPredEQ, g.csB, i64c(1)), "small.direct", func() {
+		blocks(bl, g.nlo, g.nhi, g.p.NR, "small.jr", func(jr, nrv value.Value) {
+			blocks(bl, i64c(0), g.M, dp.MR, "small.ir", func(ir, mrv value.Value) {
+				ap := at(bl, st, g.A, ir, g.rsA, i64c(0), g.csA)
+				bp := bl.gep(st, g.B, jr)
+				cp := at(bl, st, g.C, ir, g.rsC, jr, g.csC)
+				bl.b.NewCall(direct, g.K, ap, g.rsA, g.csA, bp, g.rsB, cp, g.rsC, g.csC, mrv, nrv, constant.False)
+			})
+		})
+	}, func() {
 		bl.loop(g.M, "small.i", func(i value.Value) {
 			crow := at(bl, st, g.C, i, g.rsC, i64c(0), g.csC)
 			bl.loopFrom(g.nlo, g.nhi, "small.zero", func(j value.Value) {
-				store(bl.b, floatConst(st, 0), bl.gep(st, crow, bl.mul(j, csC)))
+				store(bl.b, floatConst(st, 0), bl.gep(st, crow, bl.mul(j, g.csC)))
 			})
 			bl.loop(g.K, "small.k", func(k value.Value) {
 				a := bl.b.NewLoad(st, at(bl, st, g.A, i, g.rsA, k, g.csA))
 				brow := bl.gep(st, g.B, bl.mul(k, g.rsB))
 				bl.loopFrom(g.nlo, g.nhi, "small.j", func(j value.Value) {
-					cp := bl.gep(st, crow, bl.mul(j, csC))
-					b := bl.b.NewLoad(st, bl.gep(st, brow, bl.mul(j, csB)))
+					cp := bl.gep(st, crow, bl.mul(j, g.csC))
+					b := bl.b.NewLoad(st, bl.gep(st, brow, bl.mul(j, g.csB)))
 					store(bl.b, fma(a, b, bl.b.NewLoad(st, cp)), cp)
 				})
 			})
 		})
-	}
-	unit := bl.and(bl.icmp(enum.IPredEQ, g.csB, i64c(1)), bl.icmp(enum.IPredEQ, g.csC, i64c(1)))
-	bl.ifElse(unit, "small.unit", func() { rows(i64c(1), i64c(1)) }, func() { rows(g.csB, g.csC) })
+	})
 }
 
 // minI64 is min(x, y).
@@ -321,7 +332,7 @@ func blocks(bl *builder, from, to value.Value, step int, base string, body func(
 func (g *gemmCall) packed(bl *builder, mc *moduleCtx) {
 	p := g.p
 	st := storageType(g.e)
-	kernel := mc.gemmKernel(g.e, p)
+	kernel := mc.gemmKernel(g.e, p, false)
 	zero := func() {
 		bl.loop(g.M, "zero.i", func(i value.Value) {
 			bl.loopFrom(g.nlo, g.nhi, "zero.j", func(j value.Value) {
@@ -416,20 +427,35 @@ func (g *gemmCall) packABlock(bl *builder, ic, pc, mcv, kc value.Value) {
 // registers; its sums start from C's values when load is set (a later KC
 // block), else from 0. A partial or strided tile goes through a stack
 // tile.
-func (mc *moduleCtx) gemmKernel(e *ir.Scalar, p contractPlan) *llvm.Func {
+//
+// The direct kernel (the small path), `void tirc.gemm.direct.<plan>(i64
+// kc, T* a, i64 rsA, i64 csA, T* b, i64 rsB, T* c, i64 rsC, i64 csC, i64
+// mr, i64 nr, i1 load)`, reads A and B where they are (B's rows
+// contiguous; its columns past nr are masked off, A's rows past mr read
+// row mr-1): the same FMAs in the same order, without packing.
+func (mc *moduleCtx) gemmKernel(e *ir.Scalar, p contractPlan, direct bool) *llvm.Func {
 	name := "tirc.gemm.kernel." + gemmName(e, p)
+	if direct {
+		name = "tirc.gemm.direct." + gemmName(e, p)
+	}
 	if f := mc.helper(name); f != nil {
 		return f
 	}
 	st := storageType(e)
 	pt := types.NewPointer(st)
-	kc, a, b, c := llvm.NewParam("kc", types.I64), llvm.NewParam("a", pt), llvm.NewParam("b", pt), llvm.NewParam("c", pt)
-	rsC, csC, mr, nr := llvm.NewParam("rsC", types.I64), llvm.NewParam("csC", types.I64), llvm.NewParam("mr", types.I64), llvm.NewParam("nr", types.I64)
+	i64p := func(n string) *llvm.Param { return llvm.NewParam(n, types.I64) }
+	kc, a, b, c := i64p("kc"), llvm.NewParam("a", pt), llvm.NewParam("b", pt), llvm.NewParam("c", pt)
+	rsA, csA, rsB := i64p("rsA"), i64p("csA"), i64p("rsB")
+	rsC, csC, mr, nr := i64p("rsC"), i64p("csC"), i64p("mr"), i64p("nr")
 	load := llvm.NewParam("load", types.I1)
 	for _, q := range []*llvm.Param{a, b, c} {
 		q.Attrs = append(q.Attrs, enum.ParamAttrNoAlias)
 	}
-	f := mc.m.NewFunc(mc.symbol(name), types.Void, kc, a, b, c, rsC, csC, mr, nr, load)
+	params := []*llvm.Param{kc, a, b, c, rsC, csC, mr, nr, load}
+	if direct {
+		params = []*llvm.Param{kc, a, rsA, csA, b, rsB, c, rsC, csC, mr, nr, load}
+	}
+	f := mc.m.NewFunc(mc.symbol(name), types.Void, params...)
 	f.Linkage = enum.LinkageInternal
 	f.FuncAttrs = append(f.FuncAttrs, enum.FuncAttrNoInline)
 	mc.funcAttrs(f)
@@ -448,6 +474,42 @@ func (mc *moduleCtx) gemmKernel(e *ir.Scalar, p contractPlan) *llvm.Func {
 	vstore := func(x, q value.Value) {
 		s := store(bl.b, x, bl.b.NewBitCast(q, vp))
 		s.Align = align
+	}
+	// The operands' loads at k: A's element of row i, B's vector v.
+	var aAt func(k value.Value, i int64) value.Value
+	var bAt func(k value.Value, v int64) value.Value
+	if direct {
+		rows := make([]value.Value, MR)
+		for i := range MR {
+			rows[i] = bl.gep(st, a, bl.mul(minI64(bl, i64c(i), bl.b.NewSub(mr, i64c(1))), rsA))
+		}
+		aAt = func(k value.Value, i int64) value.Value {
+			return bl.b.NewLoad(st, bl.gep(st, rows[i], bl.b.NewMul(k, csA)))
+		}
+		maskT := types.NewVector(uint64(W), types.I1)
+		masked := mc.intrinsic(fmt.Sprintf("llvm.masked.load.%s.p0%s", typeSuffix(vt), typeSuffix(vt)), vt, vp, types.I32, maskT, vt)
+		iv := types.NewVector(uint64(W), types.I64)
+		masks := make([]value.Value, nv)
+		nrs := bl.b.NewShuffleVector(bl.b.NewInsertElement(constant.NewUndef(iv), nr, i32c(0)), constant.NewUndef(iv),
+			constant.NewZeroInitializer(types.NewVector(uint64(W), types.I32)))
+		for v := range nv {
+			lanes := make([]constant.Constant, W)
+			for l := range W {
+				lanes[l] = i64c(v*W + l)
+			}
+			masks[v] = bl.b.NewICmp(enum.IPredSLT, constant.NewVector(iv, lanes...), nrs)
+		}
+		bAt = func(k value.Value, v int64) value.Value {
+			q := bl.gep(st, bl.gep(st, b, bl.b.NewMul(k, rsB)), i64c(v*W))
+			return bl.b.NewCall(masked, bl.b.NewBitCast(q, vp), i32c(int64(align)), masks[v], constant.NewZeroInitializer(vt))
+		}
+	} else {
+		aAt = func(k value.Value, i int64) value.Value {
+			return bl.b.NewLoad(st, bl.gep(st, a, bl.b.NewAdd(bl.b.NewMul(k, i64c(MR)), i64c(i))))
+		}
+		bAt = func(k value.Value, v int64) value.Value {
+			return vload(bl.gep(st, b, bl.b.NewAdd(bl.b.NewMul(k, i64c(NR)), i64c(v*W))))
+		}
 	}
 	full := bl.and(bl.and(bl.b.NewICmp(enum.IPredEQ, mr, i64c(MR)), bl.b.NewICmp(enum.IPredEQ, nr, i64c(NR))),
 		bl.b.NewICmp(enum.IPredEQ, csC, i64c(1)))
@@ -481,28 +543,28 @@ func (mc *moduleCtx) gemmKernel(e *ir.Scalar, p contractPlan) *llvm.Func {
 			store(bl.b, bl.b.NewSelect(load, x, zero), s)
 		}
 	}
-	// The next tile down (the ir loop's next call) is fetched into cache
-	// while this one computes: its rows are far apart in C. (A prefetch
-	// of an address past C does not fault.)
-	pf := mc.intrinsic("llvm.prefetch.p0i8", types.Void, i8p, types.I32, types.I32, types.I32)
-	for i := range MR {
-		for off := int64(0); off < NR; off += 64 / byteSize(e) {
-			idx := bl.add(bl.mul(i64c(MR+i), rsC), bl.mul(i64c(off), csC))
-			q := bl.b.NewGetElementPtr(st, c, idx)
-			bl.b.NewCall(pf, bl.b.NewBitCast(q, i8p), i32c(1), i32c(3), i32c(1))
+	if !direct {
+		// The next tile down (the ir loop's next call) is fetched into
+		// cache while this one computes: its rows are far apart in C. (A
+		// prefetch of an address past C does not fault.)
+		pf := mc.intrinsic("llvm.prefetch.p0i8", types.Void, i8p, types.I32, types.I32, types.I32)
+		for i := range MR {
+			for off := int64(0); off < NR; off += 64 / byteSize(e) {
+				idx := bl.add(bl.mul(i64c(MR+i), rsC), bl.mul(i64c(off), csC))
+				q := bl.b.NewGetElementPtr(st, c, idx)
+				bl.b.NewCall(pf, bl.b.NewBitCast(q, i8p), i32c(1), i32c(3), i32c(1))
+			}
 		}
 	}
+	splatMask := constant.NewZeroInitializer(types.NewVector(uint64(W), types.I32))
 	bl.loop(kc, "k", func(k value.Value) {
-		bk := bl.gep(st, b, bl.b.NewMul(k, i64c(NR)))
 		bv := make([]value.Value, nv)
 		for v := range nv {
-			bv[v] = vload(bl.gep(st, bk, i64c(v*W)))
+			bv[v] = bAt(k, v)
 		}
-		ak := bl.gep(st, a, bl.b.NewMul(k, i64c(MR)))
 		for i := range MR {
-			x := bl.b.NewLoad(st, bl.gep(st, ak, i64c(i)))
-			ins := bl.b.NewInsertElement(constant.NewUndef(vt), x, i32c(0))
-			s := bl.b.NewShuffleVector(ins, constant.NewUndef(vt), constant.NewZeroInitializer(types.NewVector(uint64(W), types.I32)))
+			ins := bl.b.NewInsertElement(constant.NewUndef(vt), aAt(k, i), i32c(0))
+			s := bl.b.NewShuffleVector(ins, constant.NewUndef(vt), splatMask)
 			for v := range nv {
 				q := accs[i*nv+v]
 				store(bl.b, bl.callIntrinsic("llvm.fma", vt, s, bv[v], bl.b.NewLoad(vt, q)), q)

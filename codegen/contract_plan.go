@@ -101,14 +101,18 @@ type contractPlan struct {
 	// SmallFlops: a problem of at most this many multiply-adds, or with
 	// K <= 16, M < MR or N < NR, takes the small path.
 	SmallFlops int64
+	// SmallMR is the small path's tile height: MR, or the largest
+	// height from MR down to 4 that divides a static M (32 rows are four
+	// tiles of 8, not 14 + 14 + an edge of 4).
+	SmallMR int
 }
 
 func (p contractPlan) String() string {
 	if p.Path == pathGeneric {
 		return fmt.Sprintf("contract generic acc=%s", ir.TypeString(p.Acc))
 	}
-	return fmt.Sprintf("contract %s acc=%s lanes=%d MRxNR=%dx%d MC=%d KC=%d NC=%d packA packB threads=M/N blocks small<=%d",
-		p.Path, ir.TypeString(p.Acc), p.Lanes, p.MR, p.NR, p.MC, p.KC, p.NC, p.SmallFlops)
+	return fmt.Sprintf("contract %s acc=%s lanes=%d MRxNR=%dx%d MC=%d KC=%d NC=%d packA packB threads=M/N blocks small<=%d smallMR=%d",
+		p.Path, ir.TypeString(p.Acc), p.Lanes, p.MR, p.NR, p.MC, p.KC, p.NC, p.SmallFlops, p.SmallMR)
 }
 
 // smallK is the K at or below which packing does not pay.
@@ -138,6 +142,13 @@ func planContract(s contractShape, t contractTarget) contractPlan {
 	p.MC = max(p.MR, ((t.L2/2)/(p.KC*size))/p.MR*p.MR)
 	p.NC = max(p.NR, ((8<<20)/(p.KC*size))/p.NR*p.NR)
 	p.SmallFlops = 64 * 64 * 64
+	p.SmallMR = p.MR
+	for r := p.MR; s.M > 0 && s.M%int64(p.MR) != 0 && r >= 4; r-- {
+		if s.M%int64(r) == 0 {
+			p.SmallMR = r
+			break
+		}
+	}
 	switch {
 	case s.M < 0 || s.N < 0 || s.K < 0:
 		p.Path = pathRuntime
