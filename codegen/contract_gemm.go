@@ -101,8 +101,9 @@ func (fc *funcCtx) contractGEMM(c *contraction, plan contractPlan) {
 	}
 	set(gaBatch, items)
 	set(gaBatchDims, i64c(int64(len(batch))))
-	packStride := int64(plan.MC*plan.KC + plan.KC*plan.NC + 16)
-	set(gaPackStride, i64c(packStride))
+	aBlock, bPanel := packSizes(bl, plan, M, N, K)
+	packStride := bl.add(bl.add(aBlock, bPanel), i64c(16))
+	set(gaPackStride, packStride)
 	macs := bl.mul(bl.mul(items, M), bl.mul(N, K))
 	big := constant.False
 	var bigV value.Value = big
@@ -123,7 +124,7 @@ func (fc *funcCtx) contractGEMM(c *contraction, plan contractPlan) {
 			if !isConst(bigV, 0) {
 				threads = bl.selectI64(bigV, fc.maxThreads(), i64c(1))
 			}
-			p := fc.alloc(c.elem, []value.Value{threads, i64c(packStride)}, slot, what+" packing buffers")
+			p := fc.alloc(c.elem, []value.Value{threads, packStride}, slot, what+" packing buffers")
 			store(bl.b, bl.b.NewBitCast(p, i8p), packSlot)
 		}
 		if isConst(small, 0) {
@@ -146,6 +147,22 @@ func (fc *funcCtx) contractGEMM(c *contraction, plan contractPlan) {
 	}, func() {
 		bl.b.NewCall(driver, data)
 	})
+}
+
+// packSizes are the elements of one thread's packed A block and B panel:
+// MC x KC and KC x NC, or less where M, N or K are smaller (rounded up to
+// whole strips).
+func packSizes(bl *builder, p contractPlan, M, N, K value.Value) (aBlock, bPanel value.Value) {
+	roundUp := func(x value.Value, m int) value.Value {
+		if c, ok := constVal(x); ok {
+			return i64c((c + int64(m) - 1) / int64(m) * int64(m))
+		}
+		return bl.b.NewMul(bl.b.NewSDiv(bl.b.NewAdd(x, i64c(int64(m-1))), i64c(int64(m))), i64c(int64(m)))
+	}
+	mc := minI64(bl, roundUp(M, p.MR), i64c(int64(p.MC)))
+	kc := minI64(bl, K, i64c(int64(p.KC)))
+	nc := minI64(bl, roundUp(N, p.NR), i64c(int64(p.NC)))
+	return bl.mul(mc, kc), bl.mul(kc, nc)
 }
 
 // smallTest is isSmallGEMM on run-time sizes (constant when they are).
@@ -215,7 +232,8 @@ func (mc *moduleCtx) gemmDriver(e *ir.Scalar, p contractPlan) *llvm.Func {
 	g.nlo = bl.selectI64(byItems, i64c(0), minN(bl.b.NewMul(share(strips, tidV), nr)))
 	g.nhi = bl.selectI64(byItems, g.N, minN(bl.b.NewMul(share(strips, next), nr)))
 	g.packA = bl.gep(st, pack, bl.b.NewMul(tidV, arg(gaPackStride)))
-	g.packB = bl.gep(st, g.packA, i64c(int64(p.MC*p.KC)))
+	aBlock, _ := packSizes(bl, p, g.M, g.N, g.K)
+	g.packB = bl.gep(st, g.packA, aBlock)
 	isSmall := bl.b.NewICmp(enum.IPredEQ, pack, constant.NewNull(pt))
 	A, B, C := g.A, g.B, g.C
 	bl.loopFrom(blo, bhi, "item", func(b value.Value) {
