@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# bench/contract/run.sh: the contraction workloads W18 (sgemm 2048), W19
+# (dgemm 2048) and W22 (8192 x 32x32 @ 32x32) of tirc against NumPy with
+# OpenBLAS and one core's FMA peak, round-robin in ROUNDS rounds, best of
+# each; then W18 on 1 and 2 threads (wall clock). The environment's
+# OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE are unset for NumPy alone (so that
+# OpenBLAS runs its own kernel for the CPU; OPENBLAS_VERBOSE=2 names it).
+# env: ROUNDS (3), REPS (3)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+out=build/bench/contract
+mkdir -p "$out"
+rounds=${ROUNDS:-3}
+reps=${REPS:-3}
+for w in 18 19 22; do bin/tirc -emit-llvm bench/contract/w$w.mlir -o $out/w$w.ll; done
+clang -O3 -march=native $out/w18.ll $out/w19.ll $out/w22.ll bench/contract/main.c -o $out/bench -lgomp
+for r in $(seq "$rounds"); do
+  OMP_NUM_THREADS=1 $out/bench all "$reps"
+  OPENBLAS_NUM_THREADS=1 OPENBLAS_VERBOSE=2 env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE /usr/bin/python3 bench/contract/numpy_contract.py "$reps" 2>&1 | sed 's/^/numpy_/'
+done > $out/times.txt
+for t in 1 2; do
+  for r in $(seq "$rounds"); do OMP_NUM_THREADS=$t $out/bench w18 "$reps" wall | sed "s/^/threads$t /"; done
+done >> $out/times.txt
+/usr/bin/python3 - "$out/times.txt" <<'PY'
+import sys
+best = {}
+for line in open(sys.argv[1]):
+    f = line.split()
+    if len(f) < 3 or line.startswith("#") or "Core" in line or "blas" in line:
+        if "Core" in line or "blas" in line:
+            print(line.strip())
+        continue
+    key = " ".join(f[:-2])
+    best[key] = max(best.get(key, 0), float(f[-1]))
+peak = best.get("peak_fma_f32", float("nan"))
+print("%-10s %8s %8s %8s" % ("workload", "tirc", "numpy", "ratio"))
+for w in ("w18", "w19", "w22"):
+    t, n = best.get(w, 0), best.get("numpy_" + w, 0)
+    print("%-10s %8.1f %8.1f %7.2fx" % (w, t, n, t / n if n else float("nan")))
+print("W18 at %.0f%% of the FMA peak (%.1f GFLOPS, one core)" % (100 * best.get("w18", 0) / peak, peak))
+t1, t2 = best.get("threads1 w18", 0), best.get("threads2 w18", 0)
+print("W18 2 threads / 1 thread (wall clock): %.2fx" % (t2 / t1 if t1 else float("nan")))
+PY
