@@ -2,7 +2,8 @@
 // reference evaluator (package eval): tir.matmul with broadcast batch dims
 // and rank-1 operands, dot_general with permuted batch and contracting
 // dims, einsum of two and three operands and tosa.matmul with zero points,
-// on every element type, with C- or Fortran-order arguments. The elements
+// on every element type (i1: an or of ands, NumPy's bool matmul), with C-
+// or Fortran-order arguments. The elements
 // are small integers, so every sum is exact in every type up to the one
 // final rounding (f16, bf16): native code and eval agree bit for bit.
 // native.test compares random reals with NumPy within the error bound.
@@ -33,7 +34,7 @@ type contractCase struct {
 	fort   []bool // argument k in Fortran order
 }
 
-var sameElems = []*ir.Scalar{ir.F32, ir.F64, ir.F16, ir.BF16, ir.I8, ir.I16, ir.I32, ir.I64, ir.UI8, ir.UI16}
+var sameElems = []*ir.Scalar{ir.F32, ir.F64, ir.F16, ir.BF16, ir.I1, ir.I8, ir.I16, ir.I32, ir.I64, ir.UI8, ir.UI16}
 
 func shapeText(s []int64, e *ir.Scalar) string { return ir.TypeString(ir.Tensor(e, s...)) }
 
@@ -43,6 +44,9 @@ func randomTensor(rng *rand.Rand, e *ir.Scalar, shape []int64) *eval.Tensor {
 		v := int64(rng.IntN(9)) - 4
 		if e.IsUnsigned() {
 			v = int64(rng.IntN(5))
+		}
+		if e == ir.I1 {
+			v = int64(rng.IntN(2))
 		}
 		if e.IsFloat() {
 			t.Floats[i] = float64(v)
@@ -129,6 +133,8 @@ func generateCase(rng *rand.Rand, name string) contractCase {
 // cType is the C type an element is stored as.
 func cType(e *ir.Scalar) string {
 	switch {
+	case e == ir.I1:
+		return "bool"
 	case e == ir.F32:
 		return "float"
 	case e == ir.F64:
