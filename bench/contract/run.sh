@@ -2,9 +2,10 @@
 # bench/contract/run.sh: the contraction workloads W18 (sgemm 2048), W19
 # (dgemm 2048) and W22 (8192 x 32x32 @ 32x32) of tirc against NumPy with
 # OpenBLAS and one core's FMA peak, round-robin in ROUNDS rounds, best of
-# each; then W18 on 1 and 2 threads (wall clock). The environment's
-# OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE are unset for NumPy alone (so that
-# OpenBLAS runs its own kernel for the CPU; OPENBLAS_VERBOSE=2 names it).
+# each; then W18 on 1 and 2 threads (wall clock, and the CPU time of all
+# threads). The environment's OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE are
+# unset for NumPy alone (so that OpenBLAS runs its own kernel for the CPU;
+# OPENBLAS_VERBOSE=2 names it).
 # env: ROUNDS (3), REPS (3)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -19,7 +20,10 @@ for r in $(seq "$rounds"); do
   OPENBLAS_NUM_THREADS=1 OPENBLAS_VERBOSE=2 env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE /usr/bin/python3 bench/contract/numpy_contract.py "$reps" 2>&1 | sed 's/^/numpy_/'
 done > $out/times.txt
 for t in 1 2; do
-  for r in $(seq "$rounds"); do OMP_NUM_THREADS=$t $out/bench w18 "$reps" wall | sed "s/^/threads$t /"; done
+  for r in $(seq "$rounds"); do
+    OMP_NUM_THREADS=$t $out/bench w18 "$reps" wall | sed "s/^/threads$t /"
+    OMP_WAIT_POLICY=passive OMP_NUM_THREADS=$t $out/bench w18 "$reps" proc | sed "s/^/cpu$t /"
+  done
 done >> $out/times.txt
 /usr/bin/python3 - "$out/times.txt" <<'PY'
 import sys
@@ -40,4 +44,9 @@ for w in ("w18", "w19", "w22"):
 print("W18 at %.0f%% of the FMA peak (%.1f GFLOPS, one core)" % (100 * best.get("w18", 0) / peak, peak))
 t1, t2 = best.get("threads1 w18", 0), best.get("threads2 w18", 0)
 print("W18 2 threads / 1 thread (wall clock): %.2fx" % (t2 / t1 if t1 else float("nan")))
+# On a loaded machine the wall clock says little: the CPU time of both
+# threads against one thread's is the cost of the split (packing A twice,
+# the team); 2 * c2/c1 is the speedup with two free cores and even shares.
+c1, c2 = best.get("cpu1 w18", 0), best.get("cpu2 w18", 0)
+print("W18 2 threads: CPU time of both / 1 thread's: %.2fx (speedup with two free cores: %.2fx)" % (c1 / c2 if c2 else float("nan"), 2 * c2 / c1 if c1 else float("nan")))
 PY
