@@ -50,3 +50,18 @@ print("W18 2 threads / 1 thread (wall clock): %.2fx" % (t2 / t1 if t1 else float
 c1, c2 = best.get("cpu1 w18", 0), best.get("cpu2 w18", 0)
 print("W18 2 threads: CPU time of both / 1 thread's: %.2fx (speedup with two free cores: %.2fx)" % (c1 / c2 if c2 else float("nan"), 2 * c2 / c1 if c1 else float("nan")))
 PY
+
+# The MLIR 19 pipeline (linalg.matmul -> loops), at 1024.
+if command -v mlir-opt-19 >/dev/null && command -v mlir-translate-19 >/dev/null && command -v clang-19 >/dev/null; then
+  opts="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map"
+  mlir-opt-19 bench/contract/mlir_w18_1024.mlir --eliminate-empty-tensors "--one-shot-bufferize=$opts" \
+    --drop-equivalent-buffer-results --buffer-deallocation-pipeline --convert-bufferization-to-memref \
+    -o $out/mlir_mm.buf.mlir
+  mlir-opt-19 $out/mlir_mm.buf.mlir --convert-linalg-to-loops --convert-scf-to-cf --expand-strided-metadata \
+    --lower-affine --finalize-memref-to-llvm --convert-math-to-llvm --convert-arith-to-llvm \
+    --convert-func-to-llvm --convert-cf-to-llvm --reconcile-unrealized-casts -o $out/mlir_mm.llvm.mlir
+  mlir-translate-19 --mlir-to-llvmir $out/mlir_mm.llvm.mlir -o $out/mlir_mm.ll
+  bin/tirc -emit-llvm bench/contract/w18_1024.mlir -o $out/w18_1024.ll
+  clang-19 -O3 -march=native -Wno-override-module $out/mlir_mm.ll $out/w18_1024.ll bench/contract/mlir_main.c -o $out/mlir_cmp -lgomp
+  OMP_NUM_THREADS=1 $out/mlir_cmp
+fi
