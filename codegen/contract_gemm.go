@@ -497,30 +497,7 @@ func (mc *moduleCtx) gemmKernel(e *ir.Scalar, p contractPlan, direct bool) *llvm
 	var aAt func(k value.Value, i int64) value.Value
 	var bAt func(k value.Value, v int64) value.Value
 	if direct {
-		rows := make([]value.Value, MR)
-		for i := range MR {
-			rows[i] = bl.gep(st, a, bl.mul(minI64(bl, i64c(i), bl.b.NewSub(mr, i64c(1))), rsA))
-		}
-		aAt = func(k value.Value, i int64) value.Value {
-			return bl.b.NewLoad(st, bl.gep(st, rows[i], bl.b.NewMul(k, csA)))
-		}
-		maskT := types.NewVector(uint64(W), types.I1)
-		masked := mc.intrinsic(fmt.Sprintf("llvm.masked.load.%s.p0%s", typeSuffix(vt), typeSuffix(vt)), vt, vp, types.I32, maskT, vt)
-		iv := types.NewVector(uint64(W), types.I64)
-		masks := make([]value.Value, nv)
-		nrs := bl.b.NewShuffleVector(bl.b.NewInsertElement(constant.NewUndef(iv), nr, i32c(0)), constant.NewUndef(iv),
-			constant.NewZeroInitializer(types.NewVector(uint64(W), types.I32)))
-		for v := range nv {
-			lanes := make([]constant.Constant, W)
-			for l := range W {
-				lanes[l] = i64c(v*W + l)
-			}
-			masks[v] = bl.b.NewICmp(enum.IPredSLT, constant.NewVector(iv, lanes...), nrs)
-		}
-		bAt = func(k value.Value, v int64) value.Value {
-			q := bl.gep(st, bl.gep(st, b, bl.b.NewMul(k, rsB)), i64c(v*W))
-			return bl.b.NewCall(masked, bl.b.NewBitCast(q, vp), i32c(int64(align)), masks[v], constant.NewZeroInitializer(vt))
-		}
+		aAt, bAt = directLoads(bl, e, p, a, rsA, csA, b, rsB, mr, nr)
 	} else {
 		aAt = func(k value.Value, i int64) value.Value {
 			return bl.b.NewLoad(st, bl.gep(st, a, bl.b.NewAdd(bl.b.NewMul(k, i64c(MR)), i64c(i))))
@@ -562,17 +539,7 @@ func (mc *moduleCtx) gemmKernel(e *ir.Scalar, p contractPlan, direct bool) *llvm
 		}
 	}
 	if !direct {
-		// The next tile down (the ir loop's next call) is fetched into
-		// cache while this one computes: its rows are far apart in C. (A
-		// prefetch of an address past C does not fault.)
-		pf := mc.intrinsic("llvm.prefetch.p0i8", types.Void, i8p, types.I32, types.I32, types.I32)
-		for i := range MR {
-			for off := int64(0); off < NR; off += 64 / byteSize(e) {
-				idx := bl.add(bl.mul(i64c(MR+i), rsC), bl.mul(i64c(off), csC))
-				q := bl.b.NewGetElementPtr(st, c, idx)
-				bl.b.NewCall(pf, bl.b.NewBitCast(q, i8p), i32c(1), i32c(3), i32c(1))
-			}
-		}
+		prefetchNextTile(bl, e, p, c, rsC, csC)
 	}
 	splatMask := constant.NewZeroInitializer(types.NewVector(uint64(W), types.I32))
 	bl.loop(kc, "k", func(k value.Value) {
@@ -599,4 +566,59 @@ func (mc *moduleCtx) gemmKernel(e *ir.Scalar, p contractPlan, direct bool) *llvm
 	bl.finish()
 	mc.finish(f)
 	return f
+}
+
+// directLoads are the direct kernel's loads at k: A's element of row i
+// (rows past mr read row mr-1) and B's vector v, its lanes at or past nr
+// masked off (never read).
+func directLoads(bl *builder, e *ir.Scalar, p contractPlan, a, rsA, csA, b, rsB, mr, nr value.Value) (
+	aAt func(k value.Value, i int64) value.Value, bAt func(k value.Value, v int64) value.Value) {
+	st := storageType(e)
+	MR, NR, W := int64(p.MR), int64(p.NR), int64(p.Lanes)
+	nv := NR / W
+	vt := types.NewVector(uint64(W), st)
+	vp := types.NewPointer(vt)
+	align := llvm.Align(byteSize(e))
+	mc := bl.mod
+	rows := make([]value.Value, MR)
+	for i := range MR {
+		rows[i] = bl.gep(st, a, bl.mul(minI64(bl, i64c(i), bl.b.NewSub(mr, i64c(1))), rsA))
+	}
+	aAt = func(k value.Value, i int64) value.Value {
+		return bl.b.NewLoad(st, bl.gep(st, rows[i], bl.b.NewMul(k, csA)))
+	}
+	maskT := types.NewVector(uint64(W), types.I1)
+	masked := mc.intrinsic(fmt.Sprintf("llvm.masked.load.%s.p0%s", typeSuffix(vt), typeSuffix(vt)), vt, vp, types.I32, maskT, vt)
+	iv := types.NewVector(uint64(W), types.I64)
+	masks := make([]value.Value, nv)
+	nrs := bl.b.NewShuffleVector(bl.b.NewInsertElement(constant.NewUndef(iv), nr, i32c(0)), constant.NewUndef(iv),
+		constant.NewZeroInitializer(types.NewVector(uint64(W), types.I32)))
+	for v := range nv {
+		lanes := make([]constant.Constant, W)
+		for l := range W {
+			lanes[l] = i64c(v*W + l)
+		}
+		masks[v] = bl.b.NewICmp(enum.IPredSLT, constant.NewVector(iv, lanes...), nrs)
+	}
+	bAt = func(k value.Value, v int64) value.Value {
+		q := bl.gep(st, bl.gep(st, b, bl.b.NewMul(k, rsB)), i64c(v*W))
+		return bl.b.NewCall(masked, bl.b.NewBitCast(q, vp), i32c(int64(align)), masks[v], constant.NewZeroInitializer(vt))
+	}
+	return aAt, bAt
+}
+
+// prefetchNextTile fetches the next tile down of C (the ir loop's next
+// call) into cache while this one computes: its rows are far apart in C.
+// (A prefetch of an address past C does not fault.)
+func prefetchNextTile(bl *builder, e *ir.Scalar, p contractPlan, c, rsC, csC value.Value) {
+	st := storageType(e)
+	MR, NR := int64(p.MR), int64(p.NR)
+	pf := bl.mod.intrinsic("llvm.prefetch.p0i8", types.Void, i8p, types.I32, types.I32, types.I32)
+	for i := range MR {
+		for off := int64(0); off < NR; off += 64 / byteSize(e) {
+			idx := bl.add(bl.mul(i64c(MR+i), rsC), bl.mul(i64c(off), csC))
+			q := bl.b.NewGetElementPtr(st, c, idx)
+			bl.b.NewCall(pf, bl.b.NewBitCast(q, i8p), i32c(1), i32c(3), i32c(1))
+		}
+	}
 }
