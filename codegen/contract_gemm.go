@@ -18,7 +18,8 @@ import (
 // once per call; none on the small path) and calls the module's driver
 // for the plan, tirc.gemm.<plan>, on libgomp's team when the problem is
 // large and libgomp is linked. The driver splits the batch items, or the
-// N columns in NR-wide strips, between the threads (never K), and runs
+// N columns in NR-wide strips, or M's rows in MR-high ones, between the
+// threads (never K), and runs
 // the small path or BLIS's loops around the micro-kernel on its share.
 
 // gemmArg indexes the driver's argument array (i64 each; pointers as
@@ -220,17 +221,27 @@ func (mc *moduleCtx) gemmDriver(e *ir.Scalar, p contractPlan) *llvm.Func {
 		store(bl.b, bl.b.NewSExt(bl.b.NewCall(cnt), types.I64), nslot)
 	})
 	tidV, nthV = bl.b.NewLoad(types.I64, tslot), bl.b.NewLoad(types.I64, nslot)
-	// Batch items split when there are enough of them, else N's strips.
+	// Batch items split when there are enough of them, else N's strips,
+	// or M's when N has fewer strips than there are threads.
 	byItems := bl.icmp(enum.IPredSGE, items, nthV)
 	share := func(total, t value.Value) value.Value { return bl.b.NewSDiv(bl.b.NewMul(total, t), nthV) }
 	next := bl.b.NewAdd(tidV, i64c(1))
 	blo := bl.selectI64(byItems, share(items, tidV), i64c(0))
 	bhi := bl.selectI64(byItems, share(items, next), items)
-	nr := i64c(int64(p.NR))
-	strips := bl.b.NewSDiv(bl.b.NewAdd(g.N, i64c(int64(p.NR-1))), nr)
-	minN := func(x value.Value) value.Value { return bl.selectI64(bl.icmp(enum.IPredSLT, x, g.N), x, g.N) }
-	g.nlo = bl.selectI64(byItems, i64c(0), minN(bl.b.NewMul(share(strips, tidV), nr)))
-	g.nhi = bl.selectI64(byItems, g.N, minN(bl.b.NewMul(share(strips, next), nr)))
+	split := func(total value.Value, step int) (value.Value, value.Value, value.Value) {
+		s := i64c(int64(step))
+		strips := bl.b.NewSDiv(bl.b.NewAdd(total, i64c(int64(step-1))), s)
+		at := func(t value.Value) value.Value { return minI64(bl, bl.b.NewMul(share(strips, t), s), total) }
+		return strips, at(tidV), at(next)
+	}
+	nStrips, nlo, nhi := split(g.N, p.NR)
+	_, mlo, mhi := split(g.M, p.MR)
+	byN := bl.icmp(enum.IPredSGE, nStrips, nthV)
+	whole := bl.or(byItems, byN)
+	g.nlo = bl.selectI64(byItems, i64c(0), bl.selectI64(byN, nlo, i64c(0)))
+	g.nhi = bl.selectI64(byItems, g.N, bl.selectI64(byN, nhi, g.N))
+	g.mlo = bl.selectI64(whole, i64c(0), mlo)
+	g.mhi = bl.selectI64(whole, g.M, mhi)
 	g.packA = bl.gep(st, pack, bl.b.NewMul(tidV, arg(gaPackStride)))
 	aBlock, _ := packSizes(bl, p, g.M, g.N, g.K)
 	g.packB = bl.gep(st, g.packA, aBlock)
@@ -271,15 +282,15 @@ func arg1(bl *builder, arr value.Value, base int, i value.Value) value.Value {
 	return bl.b.NewLoad(types.I64, bl.gep(types.I64, arr, bl.b.NewAdd(i, i64c(int64(base)))))
 }
 
-// gemmCall is one 2-D problem inside the driver: C[M, nlo:nhi] = A[M, K]
-// B[K, nlo:nhi] with element strides, and this thread's packing buffers.
+// gemmCall is one 2-D problem inside the driver: C[mlo:mhi, nlo:nhi] =
+// A[mlo:mhi, K] B[K, nlo:nhi] with element strides, and this thread's packing buffers.
 type gemmCall struct {
 	e                            *ir.Scalar
 	p                            contractPlan
 	A, B, C                      value.Value
 	M, N, K                      value.Value
 	rsA, csA, rsB, csB, rsC, csC value.Value
-	nlo, nhi                     value.Value
+	nlo, nhi, mlo, mhi           value.Value
 	packA, packB                 value.Value
 }
 
@@ -301,7 +312,7 @@ func (g *gemmCall) small(bl *builder, mc *moduleCtx) {
 	fma := func(a, b, c value.Value) value.Value { return bl.callIntrinsic("llvm.fma", st, a, b, c) }
 	bl.ifElse(bl.icmp(enum.IPredEQ, g.csB, i64c(1)), "small.direct", func() {
 		blocks(bl, g.nlo, g.nhi, g.p.NR, "small.jr", func(jr, nrv value.Value) {
-			blocks(bl, i64c(0), g.M, dp.MR, "small.ir", func(ir, mrv value.Value) {
+			blocks(bl, g.mlo, g.mhi, dp.MR, "small.ir", func(ir, mrv value.Value) {
 				ap := at(bl, st, g.A, ir, g.rsA, i64c(0), g.csA)
 				bp := bl.gep(st, g.B, jr)
 				cp := at(bl, st, g.C, ir, g.rsC, jr, g.csC)
@@ -309,7 +320,7 @@ func (g *gemmCall) small(bl *builder, mc *moduleCtx) {
 			})
 		})
 	}, func() {
-		bl.loop(g.M, "small.i", func(i value.Value) {
+		bl.loopFrom(g.mlo, g.mhi, "small.i", func(i value.Value) {
 			crow := at(bl, st, g.C, i, g.rsC, i64c(0), g.csC)
 			bl.loopFrom(g.nlo, g.nhi, "small.zero", func(j value.Value) {
 				store(bl.b, floatConst(st, 0), bl.gep(st, crow, bl.mul(j, g.csC)))
@@ -352,7 +363,7 @@ func (g *gemmCall) packed(bl *builder, mc *moduleCtx) {
 	st := storageType(g.e)
 	kernel := mc.gemmKernel(g.e, p, false)
 	zero := func() {
-		bl.loop(g.M, "zero.i", func(i value.Value) {
+		bl.loopFrom(g.mlo, g.mhi, "zero.i", func(i value.Value) {
 			bl.loopFrom(g.nlo, g.nhi, "zero.j", func(j value.Value) {
 				store(bl.b, floatConst(st, 0), at(bl, st, g.C, i, g.rsC, j, g.csC))
 			})
@@ -363,7 +374,7 @@ func (g *gemmCall) packed(bl *builder, mc *moduleCtx) {
 		blocks(bl, i64c(0), g.K, p.KC, "pc", func(pc, kc value.Value) {
 			g.packBPanel(bl, pc, jc, kc, nc)
 			load := bl.b.NewICmp(enum.IPredNE, pc, i64c(0))
-			blocks(bl, i64c(0), g.M, p.MC, "ic", func(ic, mcv value.Value) {
+			blocks(bl, g.mlo, g.mhi, p.MC, "ic", func(ic, mcv value.Value) {
 				g.packABlock(bl, ic, pc, mcv, kc)
 				blocks(bl, i64c(0), nc, p.NR, "jr", func(jr, nrv value.Value) {
 					bp := bl.gep(st, g.packB, bl.mul(jr, kc))
