@@ -886,11 +886,11 @@ func (fc *funcCtx) lowerOp(op *ir.Op) error {
 	if op.NumResults() == 1 && fc.inlined[op.Result(0).ID()] {
 		return nil
 	}
-	if op.Def != nil && op.Def.Reduce.Info().Accumulate {
+	if isContraction(op) {
 		// The generic reduction nest reduces one operand's elements in
 		// its own type; contractions get their own lowering (SPEC
-		// section 7), not more modes of it.
-		return op.Errorf("is not lowered yet: contractions (SPEC 3d) have no code generation yet")
+		// section 7, contract.go), not more modes of it.
+		return fc.contract(op)
 	}
 	if !fc.fusible(op) {
 		for i, v := range op.Operands() {
@@ -1351,5 +1351,5 @@ func (fc *funcCtx) lowerReturn(ret *ir.Op) error {
 // returnedOnceDone reports whether result k was written by a's op.
 func (fc *funcCtx) returnedOnceDone(a *ir.Value, k int) bool {
 	uses := a.Uses()
-	return len(uses) == 1 && uses[0].Index == k && a.Def() != nil && (fc.fusible(a.Def()) || a.Def().Has(traits.Concatenate))
+	return len(uses) == 1 && uses[0].Index == k && a.Def() != nil && (fc.fusible(a.Def()) || a.Def().Has(traits.Concatenate) || isContraction(a.Def()))
 }

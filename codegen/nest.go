@@ -66,7 +66,7 @@ func fusible(op *ir.Op) bool { return fusibleLoops(op) != nil }
 // fusibleLoops is a fusible op's loop description, nil for another op.
 func fusibleLoops(op *ir.Op) *ir.Loops {
 	l := ir.ComputableLoops(op)
-	if l == nil || op.Def.Reduce.Info().Accumulate { // contractions are not lowered yet (lowerOp)
+	if l == nil || isContraction(op) { // contractions have their own lowering (contract.go)
 		return nil
 	}
 	if t, ok := op.Result(0).Type().(*ir.TensorType); !ok || t.Unranked {
@@ -398,6 +398,11 @@ func mappedByOperand(l *ir.Loops, i int) bool {
 // location and every tensor operand's run-time shape ("operands could not
 // be broadcast together with shapes (3,4) (2,4)"), then the dimension.
 func (fc *funcCtx) shapesMessage(n *node, k, j int) (string, []value.Value) {
+	if isContraction(n.op) {
+		if msg, args := contractShapesMessage(n, k, j); msg != "" {
+			return msg, args
+		}
+	}
 	var args []value.Value
 	shape := func(sizes []value.Value) string { return sizesText(sizes, &args) }
 	var list []string

@@ -1,0 +1,269 @@
+package codegen
+
+import (
+	"fmt"
+
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/tirc/tirc/ir"
+)
+
+// This file lowers the contractions (SPEC 3d, 7): the sizes and their
+// run-time checks come from the op's loop description as for any nest
+// (funcCtx.sizes), then planContract chooses the generic nest (below),
+// the small path or the packed one (contract_gemm.go).
+
+// isContraction reports whether op is a contraction: its Reduce kind
+// accumulates products (ir.ReduceContract).
+func isContraction(op *ir.Op) bool {
+	return op.Def != nil && op.Def.Reduce.Info().Accumulate
+}
+
+// contraction is one contraction being lowered: its loops, operand and
+// result views and loop extents.
+type contraction struct {
+	op   *ir.Op
+	l    *ir.Loops
+	ins  []*view
+	dst  *view
+	ext  []value.Value
+	elem *ir.Scalar // the result's element type
+}
+
+// contract lowers a contraction into the function.
+func (fc *funcCtx) contract(op *ir.Op) error {
+	for _, t := range append(op.OperandTypes(), op.Result(0).Type()) {
+		if tt, ok := t.(*ir.TensorType); !ok || tt.Unranked {
+			return op.Errorf("has an unranked or non-tensor type '%s'; run -infer-shapes (with -arg-shapes for unranked arguments) before -emit-llvm", ir.TypeString(t))
+		}
+	}
+	l := ir.LoopsOf(op)
+	if l == nil {
+		return op.Errorf("has no loop description")
+	}
+	if err := fc.flushGroup(); err != nil {
+		return err
+	}
+	c := &contraction{op: op, l: l, elem: ir.ElementType(op.Result(0).Type())}
+	shape, _ := ir.Shape(op.Result(0).Type())
+	root := &node{op: op, loops: l, elem: c.elem, shape: shape, bit: -1}
+	for i, v := range op.Operands() {
+		if fc.vals[v.ID()] == nil {
+			return op.Errorf("operand #%d has no lowered value", i)
+		}
+		in, err := fc.materialize(v, fmt.Sprintf("%s: '%s' op", op.Pos, op.Name))
+		if err != nil {
+			return err
+		}
+		c.ins = append(c.ins, in)
+		root.kids = append(root.kids, &node{elem: in.elem, shape: in.shape, sizes: in.sizes, view: in, bit: -1})
+	}
+	if err := fc.sizes(root); err != nil {
+		return err
+	}
+	c.ext = root.ext
+	res := op.Result(0)
+	if k := fc.returnedOnce(res); k >= 0 {
+		c.dst = fc.resultView(k, root.sizes)
+		fc.results[k].filled = true
+	} else {
+		c.dst = fc.temp(c.elem, shape, root.sizes, fmt.Sprintf("%s: '%s' op", op.Pos, op.Name))
+	}
+	plan := planContract(c.shape(), contractTargetOf(fc.mod.opts))
+	if plan.Path == pathGeneric {
+		fc.contractGeneric(c, plan)
+	} else {
+		fc.contractGEMM(c, plan)
+	}
+	fc.vals[res.ID()] = &lowered{view: c.dst}
+	return nil
+}
+
+// contractShapesMessage is the run-time message of a contracted size
+// that differs between the operands of a two-operand contraction, in
+// NumPy's matmul words (the rhs's size first); "" for any other check
+// (shapesMessage words those).
+func contractShapesMessage(n *node, k, j int) (string, []value.Value) {
+	m := n.loops.Operands[k][j]
+	if n.loops.Iter[m.Loop] != ir.Reduction || len(n.kids) != 2 {
+		return "", nil
+	}
+	x, e := n.kids[k].sizes[j], n.ext[m.Loop]
+	if k == 0 {
+		x, e = e, x
+	}
+	return where(n.op) + " matmul: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature (n?,k),(k,m?)->(n?,m?) (size %lld is different from %lld)", []value.Value{x, e}
+}
+
+// loopStrides are a view's element strides per loop of l (0 along a
+// broadcast dimension of size 1 and along loops the view does not
+// index) and the element offset of its constant indices, for the view's
+// maps ms.
+func (fc *funcCtx) loopStrides(v *view, ms []ir.DimMap, loops int) ([]value.Value, value.Value) {
+	bl := fc.bl
+	st := make([]value.Value, loops)
+	for i := range st {
+		st[i] = i64c(0)
+	}
+	var off value.Value = i64c(0)
+	for j, m := range ms {
+		s := v.strides[j]
+		if m.Kind == ir.Broadcast {
+			s = bl.selectI64(bl.icmp(enum.IPredEQ, v.sizes[j], i64c(1)), i64c(0), s)
+		}
+		off = bl.add(off, bl.mul(i64c(m.Offset), s))
+		if m.Loop >= 0 {
+			st[m.Loop] = bl.add(st[m.Loop], bl.mul(i64c(m.Stride), s))
+		}
+	}
+	return st, off
+}
+
+// contractGeneric emits the contraction as one scalar loop nest: the
+// parallel loops in order, then the reduction loops in order, each
+// element's terms converted to the accumulator type, less their zero
+// points (tosa.matmul), multiplied, and summed from index 0 up (a fused
+// multiply-add per term for two float operands); the sum is converted to
+// the result type once.
+func (fc *funcCtx) contractGeneric(c *contraction, plan contractPlan) {
+	bl := fc.bl
+	n := len(c.l.Iter)
+	strides := make([][]value.Value, len(c.ins))
+	ptrs := make([]value.Value, len(c.ins))
+	for k, in := range c.ins {
+		var off value.Value
+		strides[k], off = fc.loopStrides(in, c.l.Operands[k], n)
+		ptrs[k] = bl.gep(storageType(in.elem), in.base, off)
+	}
+	dstStrides, dstOff := fc.loopStrides(c.dst, c.l.Results[0], n)
+	dstPtr := bl.gep(storageType(c.elem), c.dst.base, dstOff)
+	var par, red []int
+	for i, k := range c.l.Iter {
+		if k == ir.Parallel {
+			par = append(par, i)
+		} else {
+			red = append(red, i)
+		}
+	}
+	accT := computeType(plan.Acc)
+	slot := bl.alloca(accT)
+	zps := contractZeroPoints(c.op, plan.Acc)
+	advance := func(ps []value.Value, x value.Value, i int) []value.Value {
+		next := make([]value.Value, len(ps))
+		for k := range ps {
+			next[k] = bl.gep(storageType(c.ins[k].elem), ps[k], bl.mul(x, strides[k][i]))
+		}
+		return next
+	}
+	var sum func(r int, ps []value.Value)
+	sum = func(r int, ps []value.Value) {
+		if r == len(red) {
+			fc.contractTerm(c, ps, zps, slot)
+			return
+		}
+		bl.loop(c.ext[red[r]], "contract.k", func(x value.Value) { sum(r+1, advance(ps, x, red[r])) })
+	}
+	var each func(d int, ps []value.Value, q value.Value)
+	each = func(d int, ps []value.Value, q value.Value) {
+		if d == len(par) {
+			store(bl.b, zeroOf(accT), slot)
+			sum(0, ps)
+			fc.storeAcc(c, slot, q)
+			return
+		}
+		i := par[d]
+		bl.loop(c.ext[i], "contract", func(x value.Value) {
+			each(d+1, advance(ps, x, i), bl.gep(storageType(c.elem), q, bl.mul(x, dstStrides[i])))
+		})
+	}
+	each(0, ptrs, dstPtr)
+}
+
+// storeAcc converts the sum in slot to the result type and stores it at q.
+func (fc *funcCtx) storeAcc(c *contraction, slot, q value.Value) {
+	bl := fc.bl
+	acc := contractAcc(c)
+	v := bl.b.NewLoad(computeType(acc), slot)
+	r := bl.convert(v, acc, c.elem, false, 0)
+	store(bl.b, bl.toStorage(r, c.elem), q)
+}
+
+func contractAcc(c *contraction) *ir.Scalar { return ir.AccumulatorType(c.elem) }
+
+// contractTerm adds one term, the product of the operands' elements at
+// ps, to the sum in slot.
+func (fc *funcCtx) contractTerm(c *contraction, ps []value.Value, zps []value.Value, slot value.Value) {
+	bl := fc.bl
+	acc := contractAcc(c)
+	accT := computeType(acc)
+	xs := make([]value.Value, len(ps))
+	for k, p := range ps {
+		e := c.ins[k].elem
+		x := bl.fromStorage(bl.b.NewLoad(storageType(e), p), e)
+		x = bl.convert(x, e, acc, readsUnsigned(c.op, e), 0)
+		if zps != nil {
+			x = bl.b.NewSub(x, zps[k])
+		}
+		xs[k] = x
+	}
+	sum := bl.b.NewLoad(accT, slot)
+	var r value.Value
+	switch {
+	case acc == ir.I1: // any of all: or of ands
+		t := xs[0]
+		for _, x := range xs[1:] {
+			t = bl.b.NewAnd(t, x)
+		}
+		r = bl.b.NewOr(sum, t)
+	case acc.IsFloat():
+		t := xs[0]
+		for _, x := range xs[1 : len(xs)-1] {
+			t = bl.b.NewFMul(t, x)
+		}
+		if len(xs) == 1 {
+			r = bl.b.NewFAdd(sum, t)
+		} else {
+			r = bl.callIntrinsic("llvm.fma", accT, t, xs[len(xs)-1], sum)
+		}
+	default:
+		t := xs[0]
+		for _, x := range xs[1:] {
+			t = bl.b.NewMul(t, x)
+		}
+		r = bl.b.NewAdd(sum, t)
+	}
+	store(bl.b, r, slot)
+}
+
+// contractZeroPoints are the op's zero points (tosa.matmul) in the
+// accumulator's compute type, or nil.
+func contractZeroPoints(op *ir.Op, acc *ir.Scalar) []value.Value {
+	if op.Def.KernelArgs == nil || acc.IsFloat() {
+		return nil
+	}
+	var out []value.Value
+	nonzero := false
+	for _, a := range op.Def.KernelArgs(op) {
+		v := int64(0)
+		if ia, ok := a.(*ir.IntAttr); ok {
+			v = ia.Value
+		}
+		nonzero = nonzero || v != 0
+		out = append(out, intConst(computeType(acc), v))
+	}
+	if !nonzero {
+		return nil
+	}
+	return out
+}
+
+// zeroOf is the zero of a compute type.
+func zeroOf(t types.Type) constant.Constant {
+	if _, ok := t.(*types.IntType); ok {
+		return intConst(t, 0)
+	}
+	return floatConst(t, 0)
+}

@@ -1,0 +1,635 @@
+package codegen
+
+import (
+	"fmt"
+
+	llvm "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/tirc/tirc/ir"
+)
+
+// The small and packed paths of a batch/M/N/K contraction of f32 or f64
+// (contract_plan.go). The function lowering the op fills an argument
+// array (gemmArg), allocates the packing buffers (one slice per thread,
+// once per call; none on the small path) and calls the module's driver
+// for the plan, tirc.gemm.<plan>, on libgomp's team when the problem is
+// large and libgomp is linked. The driver splits the batch items, or the
+// N columns in NR-wide strips, or M's rows in MR-high ones, between the
+// threads (never K), and runs
+// the small path or BLIS's loops around the micro-kernel on its share.
+
+// gemmArg indexes the driver's argument array (i64 each; pointers as
+// integers). The batch dims follow: sizes, then A's, B's and C's
+// strides, maxBatch each.
+const (
+	gaA = iota
+	gaB
+	gaC
+	gaPack
+	gaM
+	gaN
+	gaK
+	gaRsA
+	gaCsA
+	gaRsB
+	gaCsB
+	gaRsC
+	gaCsC
+	gaBatch // batch items (the product of the batch sizes)
+	gaBatchDims
+	gaPackStride // elements of one thread's packing buffers
+	gaSizes
+)
+
+const maxBatch = ir.MaxRank
+
+const gemmArgs = gaSizes + 4*maxBatch
+
+// contractGEMM lowers a batch/M/N/K contraction of f32 or f64.
+func (fc *funcCtx) contractGEMM(c *contraction, plan contractPlan) {
+	bl := fc.bl
+	batch, m, n, k, _ := gemmLoops(c.l)
+	nl := len(c.l.Iter)
+	sa, offA := fc.loopStrides(c.ins[0], c.l.Operands[0], nl)
+	sb, offB := fc.loopStrides(c.ins[1], c.l.Operands[1], nl)
+	sc, offC := fc.loopStrides(c.dst, c.l.Results[0], nl)
+	st := storageType(c.elem)
+	args := bl.alloca(types.NewArray(gemmArgs, types.I64))
+	set := func(i int, v value.Value) {
+		if _, ok := v.Type().(*types.PointerType); ok {
+			v = bl.b.NewPtrToInt(v, types.I64)
+		}
+		g := bl.b.NewGetElementPtr(args.ElemType, args, i64c(0), i64c(int64(i)))
+		g.InBounds = true
+		store(bl.b, v, g)
+	}
+	ext := func(i int) value.Value {
+		if i < 0 {
+			return i64c(1)
+		}
+		return c.ext[i]
+	}
+	at := func(s []value.Value, i int) value.Value {
+		if i < 0 {
+			return i64c(0)
+		}
+		return s[i]
+	}
+	set(gaA, bl.gep(st, c.ins[0].base, offA))
+	set(gaB, bl.gep(st, c.ins[1].base, offB))
+	set(gaC, bl.gep(st, c.dst.base, offC))
+	M, N, K := ext(m), ext(n), ext(k)
+	set(gaM, M)
+	set(gaN, N)
+	set(gaK, K)
+	set(gaRsA, at(sa, m))
+	set(gaCsA, at(sa, k))
+	set(gaRsB, at(sb, k))
+	set(gaCsB, at(sb, n))
+	set(gaRsC, at(sc, m))
+	set(gaCsC, at(sc, n))
+	var items value.Value = i64c(1)
+	for d, i := range batch {
+		items = bl.mul(items, c.ext[i])
+		set(gaSizes+d, c.ext[i])
+		set(gaSizes+maxBatch+d, sa[i])
+		set(gaSizes+2*maxBatch+d, sb[i])
+		set(gaSizes+3*maxBatch+d, sc[i])
+	}
+	set(gaBatch, items)
+	set(gaBatchDims, i64c(int64(len(batch))))
+	aBlock, bPanel := packSizes(bl, plan, M, N, K)
+	packStride := bl.add(bl.add(aBlock, bPanel), i64c(16))
+	set(gaPackStride, packStride)
+	macs := bl.mul(bl.mul(items, M), bl.mul(N, K))
+	big := constant.False
+	var bigV value.Value = big
+	if min := fc.mod.opts.ParallelMin; min > 0 {
+		bigV = bl.icmp(enum.IPredSGE, macs, i64c(min))
+	}
+	// The packing buffers, unless the sizes take the small path.
+	small := fc.smallTest(M, N, K, plan)
+	what := fmt.Sprintf("%s: '%s' op", c.op.Pos, c.op.Name)
+	packSlot := bl.alloca(i8p)
+	store(bl.entry, constant.NewNull(i8p), packSlot)
+	if !isConst(small, 1) {
+		slot := bl.alloca(i8p)
+		store(bl.entry, constant.NewNull(i8p), slot)
+		fc.temps = append(fc.temps, slot)
+		alloc := func() {
+			var threads value.Value = i64c(1)
+			if !isConst(bigV, 0) {
+				threads = bl.selectI64(bigV, fc.maxThreads(), i64c(1))
+			}
+			p := fc.alloc(c.elem, []value.Value{threads, packStride}, slot, what+" packing buffers")
+			store(bl.b, bl.b.NewBitCast(p, i8p), packSlot)
+		}
+		if isConst(small, 0) {
+			alloc()
+		} else {
+			bl.ifThen(bl.b.NewXor(small, constant.True), "contract.pack", alloc)
+		}
+	}
+	set(gaPack, bl.b.NewLoad(i8p, packSlot))
+	driver := fc.mod.gemmDriver(c.elem, plan)
+	data := bl.b.NewBitCast(args, i8p)
+	if isConst(bigV, 0) {
+		bl.b.NewCall(driver, data)
+		return
+	}
+	gomp := fc.mod.weak("GOMP_parallel", types.Void, types.NewPointer(types.NewFunc(types.Void, i8p)), i8p, types.I32, types.I32)
+	linked := bl.b.NewICmp(enum.IPredNE, gomp, constant.NewNull(gomp.Typ))
+	bl.ifElse(bl.and(linked, bigV), "contract.team", func() {
+		bl.b.NewCall(gomp, driver, data, i32c(0), i32c(0))
+	}, func() {
+		bl.b.NewCall(driver, data)
+	})
+}
+
+// packSizes are the elements of one thread's packed A block and B panel:
+// MC x KC and KC x NC, or less where M, N or K are smaller (rounded up to
+// whole strips).
+func packSizes(bl *builder, p contractPlan, M, N, K value.Value) (aBlock, bPanel value.Value) {
+	roundUp := func(x value.Value, m int) value.Value {
+		if c, ok := constVal(x); ok {
+			return i64c((c + int64(m) - 1) / int64(m) * int64(m))
+		}
+		return bl.b.NewMul(bl.b.NewSDiv(bl.b.NewAdd(x, i64c(int64(m-1))), i64c(int64(m))), i64c(int64(m)))
+	}
+	mc := minI64(bl, roundUp(M, p.MR), i64c(int64(p.MC)))
+	kc := minI64(bl, K, i64c(int64(p.KC)))
+	nc := minI64(bl, roundUp(N, p.NR), i64c(int64(p.NC)))
+	return bl.mul(mc, kc), bl.mul(kc, nc)
+}
+
+// smallTest is isSmallGEMM on run-time sizes (constant when they are).
+func (fc *funcCtx) smallTest(M, N, K value.Value, p contractPlan) value.Value {
+	m, mok := constVal(M)
+	n, nok := constVal(N)
+	k, kok := constVal(K)
+	if mok && nok && kok {
+		return constant.NewBool(isSmallGEMM(m, n, k, p))
+	}
+	bl := fc.bl
+	t := bl.or(bl.icmp(enum.IPredSLE, K, i64c(smallK)), bl.icmp(enum.IPredSLT, M, i64c(int64(p.MR))))
+	t = bl.or(t, bl.icmp(enum.IPredSLT, N, i64c(int64(p.NR))))
+	return bl.or(t, bl.icmp(enum.IPredSLE, bl.mul(bl.mul(M, N), K), i64c(p.SmallFlops)))
+}
+
+// gemmName names the plan's functions.
+func gemmName(e *ir.Scalar, p contractPlan) string {
+	return fmt.Sprintf("%s.%dx%d.%d.%d.%d.%d", ir.TypeString(e), p.MR, p.NR, p.MC, p.KC, p.NC, p.SmallMR)
+}
+
+// gemmDriver defines, once per element type and plan, `void
+// tirc.gemm.<plan>(i8* args)`: this thread's share of the contraction
+// whose arguments args holds (gemmArg).
+func (mc *moduleCtx) gemmDriver(e *ir.Scalar, p contractPlan) *llvm.Func {
+	name := "tirc.gemm." + gemmName(e, p)
+	if f := mc.helper(name); f != nil {
+		return f
+	}
+	data := llvm.NewParam("args", i8p)
+	f := mc.m.NewFunc(mc.symbol(name), types.Void, data)
+	f.Linkage = enum.LinkageInternal
+	mc.funcAttrs(f)
+	mc.publishHelper(name, f)
+	bl := newBuilder(mc, f)
+	st := storageType(e)
+	pt := types.NewPointer(st)
+	arr := bl.b.NewBitCast(data, types.NewPointer(types.I64))
+	arg := func(i int) value.Value { return bl.b.NewLoad(types.I64, bl.gep(types.I64, arr, i64c(int64(i)))) }
+	ptr := func(i int) value.Value { return bl.b.NewIntToPtr(arg(i), pt) }
+	g := gemmCall{e: e, p: p, A: ptr(gaA), B: ptr(gaB), C: ptr(gaC), M: arg(gaM), N: arg(gaN), K: arg(gaK),
+		rsA: arg(gaRsA), csA: arg(gaCsA), rsB: arg(gaRsB), csB: arg(gaCsB), rsC: arg(gaRsC), csC: arg(gaCsC)}
+	pack := ptr(gaPack)
+	items, dims := arg(gaBatch), arg(gaBatchDims)
+	// This thread and the team (1 outside a team, or without libgomp).
+	tid, nth := i64c(0), i64c(1)
+	var tidV, nthV value.Value = tid, nth
+	num := mc.weak("omp_get_thread_num", types.I32)
+	cnt := mc.weak("omp_get_num_threads", types.I32)
+	tslot, nslot := bl.alloca(types.I64), bl.alloca(types.I64)
+	store(bl.b, tid, tslot)
+	store(bl.b, nth, nslot)
+	bl.ifThen(bl.b.NewICmp(enum.IPredNE, num, constant.NewNull(num.Typ)), "team", func() {
+		store(bl.b, bl.b.NewSExt(bl.b.NewCall(num), types.I64), tslot)
+		store(bl.b, bl.b.NewSExt(bl.b.NewCall(cnt), types.I64), nslot)
+	})
+	tidV, nthV = bl.b.NewLoad(types.I64, tslot), bl.b.NewLoad(types.I64, nslot)
+	// Batch items split when there are enough of them, else N's strips,
+	// or M's when N has fewer strips than there are threads.
+	byItems := bl.icmp(enum.IPredSGE, items, nthV)
+	share := func(total, t value.Value) value.Value { return bl.b.NewSDiv(bl.b.NewMul(total, t), nthV) }
+	next := bl.b.NewAdd(tidV, i64c(1))
+	blo := bl.selectI64(byItems, share(items, tidV), i64c(0))
+	bhi := bl.selectI64(byItems, share(items, next), items)
+	split := func(total value.Value, step int) (value.Value, value.Value, value.Value) {
+		s := i64c(int64(step))
+		strips := bl.b.NewSDiv(bl.b.NewAdd(total, i64c(int64(step-1))), s)
+		at := func(t value.Value) value.Value { return minI64(bl, bl.b.NewMul(share(strips, t), s), total) }
+		return strips, at(tidV), at(next)
+	}
+	nStrips, nlo, nhi := split(g.N, p.NR)
+	_, mlo, mhi := split(g.M, p.MR)
+	byN := bl.icmp(enum.IPredSGE, nStrips, nthV)
+	whole := bl.or(byItems, byN)
+	g.nlo = bl.selectI64(byItems, i64c(0), bl.selectI64(byN, nlo, i64c(0)))
+	g.nhi = bl.selectI64(byItems, g.N, bl.selectI64(byN, nhi, g.N))
+	g.mlo = bl.selectI64(whole, i64c(0), mlo)
+	g.mhi = bl.selectI64(whole, g.M, mhi)
+	g.packA = bl.gep(st, pack, bl.b.NewMul(tidV, arg(gaPackStride)))
+	aBlock, _ := packSizes(bl, p, g.M, g.N, g.K)
+	g.packB = bl.gep(st, g.packA, aBlock)
+	isSmall := bl.b.NewICmp(enum.IPredEQ, pack, constant.NewNull(pt))
+	A, B, C := g.A, g.B, g.C
+	bl.loopFrom(blo, bhi, "item", func(b value.Value) {
+		// The item's offsets: its index in each batch dim, last fastest.
+		offs := [3]value.Value{bl.alloca(types.I64), bl.alloca(types.I64), bl.alloca(types.I64)}
+		rem := bl.alloca(types.I64)
+		for _, o := range offs {
+			store(bl.b, i64c(0), o)
+		}
+		store(bl.b, b, rem)
+		bl.loop(dims, "dim", func(j value.Value) {
+			d := bl.b.NewSub(bl.b.NewSub(dims, j), i64c(1))
+			size := arg1(bl, arr, gaSizes, d)
+			r := bl.b.NewLoad(types.I64, rem)
+			idx := bl.b.NewSRem(r, size)
+			store(bl.b, bl.b.NewSDiv(r, size), rem)
+			for t, o := range offs {
+				s := arg1(bl, arr, gaSizes+(t+1)*maxBatch, d)
+				store(bl.b, bl.b.NewAdd(bl.b.NewLoad(types.I64, o), bl.b.NewMul(idx, s)), o)
+			}
+		})
+		g.A = bl.gep(st, A, bl.b.NewLoad(types.I64, offs[0]))
+		g.B = bl.gep(st, B, bl.b.NewLoad(types.I64, offs[1]))
+		g.C = bl.gep(st, C, bl.b.NewLoad(types.I64, offs[2]))
+		bl.ifElse(isSmall, "path", func() { g.small(bl, mc) }, func() { g.packed(bl, mc) })
+	})
+	bl.b.NewRet(nil)
+	bl.finish()
+	mc.finish(f)
+	return f
+}
+
+// arg1 loads element base+i of the argument array.
+func arg1(bl *builder, arr value.Value, base int, i value.Value) value.Value {
+	return bl.b.NewLoad(types.I64, bl.gep(types.I64, arr, bl.b.NewAdd(i, i64c(int64(base)))))
+}
+
+// gemmCall is one 2-D problem inside the driver: C[mlo:mhi, nlo:nhi] =
+// A[mlo:mhi, K] B[K, nlo:nhi] with element strides, and this thread's packing buffers.
+type gemmCall struct {
+	e                            *ir.Scalar
+	p                            contractPlan
+	A, B, C                      value.Value
+	M, N, K                      value.Value
+	rsA, csA, rsB, csB, rsC, csC value.Value
+	nlo, nhi, mlo, mhi           value.Value
+	packA, packB                 value.Value
+}
+
+// at is the address of element (i, j) of a matrix with strides rs, cs.
+func at(bl *builder, t types.Type, p, i, rs, j, cs value.Value) value.Value {
+	return bl.gep(t, p, bl.add(bl.mul(i, rs), bl.mul(j, cs)))
+}
+
+// small computes C without packing: with B's rows contiguous, the
+// direct micro-kernel on every MR x NR tile (A and B read in place), else
+// row by row in place: row i of C is zeroed, then each k adds A[i,k] *
+// B[k,:] with one FMA per element. Either way each element is one FMA per
+// k from k = 0 (the order of every path).
+func (g *gemmCall) small(bl *builder, mc *moduleCtx) {
+	st := storageType(g.e)
+	dp := g.p
+	dp.MR = g.p.SmallMR
+	direct := mc.gemmKernel(g.e, dp, true)
+	fma := func(a, b, c value.Value) value.Value { return bl.callIntrinsic("llvm.fma", st, a, b, c) }
+	bl.ifElse(bl.icmp(enum.IPredEQ, g.csB, i64c(1)), "small.direct", func() {
+		blocks(bl, g.nlo, g.nhi, g.p.NR, "small.jr", func(jr, nrv value.Value) {
+			blocks(bl, g.mlo, g.mhi, dp.MR, "small.ir", func(ir, mrv value.Value) {
+				ap := at(bl, st, g.A, ir, g.rsA, i64c(0), g.csA)
+				bp := bl.gep(st, g.B, jr)
+				cp := at(bl, st, g.C, ir, g.rsC, jr, g.csC)
+				bl.b.NewCall(direct, g.K, ap, g.rsA, g.csA, bp, g.rsB, cp, g.rsC, g.csC, mrv, nrv, constant.False)
+			})
+		})
+	}, func() {
+		bl.loopFrom(g.mlo, g.mhi, "small.i", func(i value.Value) {
+			crow := at(bl, st, g.C, i, g.rsC, i64c(0), g.csC)
+			bl.loopFrom(g.nlo, g.nhi, "small.zero", func(j value.Value) {
+				store(bl.b, floatConst(st, 0), bl.gep(st, crow, bl.mul(j, g.csC)))
+			})
+			bl.loop(g.K, "small.k", func(k value.Value) {
+				a := bl.b.NewLoad(st, at(bl, st, g.A, i, g.rsA, k, g.csA))
+				brow := bl.gep(st, g.B, bl.mul(k, g.rsB))
+				bl.loopFrom(g.nlo, g.nhi, "small.j", func(j value.Value) {
+					cp := bl.gep(st, crow, bl.mul(j, g.csC))
+					b := bl.b.NewLoad(st, bl.gep(st, brow, bl.mul(j, g.csB)))
+					store(bl.b, fma(a, b, bl.b.NewLoad(st, cp)), cp)
+				})
+			})
+		})
+	})
+}
+
+// minI64 is min(x, y).
+func minI64(bl *builder, x, y value.Value) value.Value {
+	return bl.selectI64(bl.icmp(enum.IPredSLT, x, y), x, y)
+}
+
+// blocks emits `for lo := from; lo < to; lo += step { body(lo, min(step, to-lo)) }`.
+func blocks(bl *builder, from, to value.Value, step int, base string, body func(lo, n value.Value)) {
+	s := i64c(int64(step))
+	count := bl.b.NewSDiv(bl.b.NewAdd(bl.b.NewSub(to, from), i64c(int64(step-1))), s)
+	bl.loop(count, base, func(x value.Value) {
+		lo := bl.add(from, bl.mul(x, s))
+		body(lo, minI64(bl, s, bl.b.NewSub(to, lo)))
+	})
+}
+
+// packed is BLIS's five loops around the micro-kernel: NC columns of C
+// at a time, KC of K (in order: each block's sums continue the
+// previous ones', reloaded from C), B's KC x NC panel packed in NR-wide
+// strips, then MC rows: A's MC x KC block packed in MR-high strips, and
+// the micro-kernel on every MR x NR tile.
+func (g *gemmCall) packed(bl *builder, mc *moduleCtx) {
+	p := g.p
+	st := storageType(g.e)
+	kernel := mc.gemmKernel(g.e, p, false)
+	zero := func() {
+		bl.loopFrom(g.mlo, g.mhi, "zero.i", func(i value.Value) {
+			bl.loopFrom(g.nlo, g.nhi, "zero.j", func(j value.Value) {
+				store(bl.b, floatConst(st, 0), at(bl, st, g.C, i, g.rsC, j, g.csC))
+			})
+		})
+	}
+	bl.ifThen(bl.icmp(enum.IPredEQ, g.K, i64c(0)), "zero", zero)
+	blocks(bl, g.nlo, g.nhi, p.NC, "jc", func(jc, nc value.Value) {
+		blocks(bl, i64c(0), g.K, p.KC, "pc", func(pc, kc value.Value) {
+			g.packBPanel(bl, pc, jc, kc, nc)
+			load := bl.b.NewICmp(enum.IPredNE, pc, i64c(0))
+			blocks(bl, g.mlo, g.mhi, p.MC, "ic", func(ic, mcv value.Value) {
+				g.packABlock(bl, ic, pc, mcv, kc)
+				blocks(bl, i64c(0), nc, p.NR, "jr", func(jr, nrv value.Value) {
+					bp := bl.gep(st, g.packB, bl.mul(jr, kc))
+					blocks(bl, i64c(0), mcv, p.MR, "ir", func(ir, mrv value.Value) {
+						ap := bl.gep(st, g.packA, bl.mul(ir, kc))
+						cp := at(bl, st, g.C, bl.add(ic, ir), g.rsC, bl.add(jc, jr), g.csC)
+						bl.b.NewCall(kernel, kc, ap, bp, cp, g.rsC, g.csC, mrv, nrv, load)
+					})
+				})
+			})
+		})
+	})
+}
+
+// packBPanel packs B[pc:pc+kc, jc:jc+nc] in NR-wide strips, k-major
+// within a strip (packB[s*NR*kc + k*NR + j]), the columns past nc zero.
+func (g *gemmCall) packBPanel(bl *builder, pc, jc, kc, nc value.Value) {
+	st := storageType(g.e)
+	NR := int64(g.p.NR)
+	blocks(bl, i64c(0), nc, g.p.NR, "packb", func(s, w value.Value) {
+		dst := bl.gep(st, g.packB, bl.mul(s, kc))
+		src := at(bl, st, g.B, pc, g.rsB, bl.add(jc, s), g.csB)
+		fast := bl.and(bl.icmp(enum.IPredEQ, w, i64c(NR)), bl.icmp(enum.IPredEQ, g.csB, i64c(1)))
+		bl.ifElse(fast, "packb.full", func() {
+			bl.loop(kc, "packb.k", func(k value.Value) {
+				d, sp := bl.gep(st, dst, bl.mul(k, i64c(NR))), bl.gep(st, src, bl.mul(k, g.rsB))
+				vt := types.NewVector(uint64(NR), st)
+				ld := bl.b.NewLoad(vt, bl.b.NewBitCast(sp, types.NewPointer(vt)))
+				ld.Align = llvm.Align(byteSize(g.e))
+				s := store(bl.b, ld, bl.b.NewBitCast(d, types.NewPointer(vt)))
+				s.Align = llvm.Align(byteSize(g.e))
+			})
+		}, func() {
+			bl.loop(kc, "packb.k", func(k value.Value) {
+				d, sp := bl.gep(st, dst, bl.mul(k, i64c(NR))), bl.gep(st, src, bl.mul(k, g.rsB))
+				bl.loop(i64c(NR), "packb.j", func(j value.Value) {
+					in := bl.b.NewICmp(enum.IPredSLT, j, w)
+					jj := bl.b.NewSelect(in, j, i64c(0))
+					x := bl.b.NewLoad(st, bl.gep(st, sp, bl.b.NewMul(jj, g.csB)))
+					store(bl.b, bl.b.NewSelect(in, x, floatConst(st, 0)), bl.gep(st, d, j))
+				})
+			})
+		})
+	})
+}
+
+// packABlock packs A[ic:ic+mc, pc:pc+kc] in MR-high strips, k-major
+// within a strip (packA[r*MR*kc + k*MR + i]), the rows past mc zero.
+// Per k, the strip's MR elements are read from their rows and stored
+// side by side (a row past mc reads the last row, and stores 0).
+func (g *gemmCall) packABlock(bl *builder, ic, pc, mcv, kc value.Value) {
+	st := storageType(g.e)
+	MR := int64(g.p.MR)
+	blocks(bl, i64c(0), mcv, g.p.MR, "packa", func(r, h value.Value) {
+		dst := bl.gep(st, g.packA, bl.mul(r, kc))
+		rows := make([]value.Value, MR)
+		valid := make([]value.Value, MR)
+		for i := range MR {
+			valid[i] = bl.b.NewICmp(enum.IPredSLT, i64c(i), h)
+			row := bl.add(bl.add(ic, r), minI64(bl, i64c(i), bl.b.NewSub(h, i64c(1))))
+			rows[i] = at(bl, st, g.A, row, g.rsA, pc, g.csA)
+		}
+		bl.loop(kc, "packa.k", func(k value.Value) {
+			d := bl.gep(st, dst, bl.b.NewMul(k, i64c(MR)))
+			off := bl.mul(k, g.csA)
+			for i := range MR {
+				x := bl.b.NewLoad(st, bl.gep(st, rows[i], off))
+				store(bl.b, bl.b.NewSelect(valid[i], x, floatConst(st, 0)), bl.gep(st, d, i64c(i)))
+			}
+		})
+	})
+}
+
+// gemmKernel defines, once per element type and plan, the micro-kernel
+// `void tirc.gemm.kernel.<plan>(i64 kc, T* a, T* b, T* c, i64 rsC, i64
+// csC, i64 mr, i64 nr, i1 load)`: the MR x NR tile of C at c (mr x nr of
+// it valid) gets the kc terms of the packed strips a (MR per k) and b (NR
+// per k), one vector FMA per row and NR/lanes vectors per k, held in
+// registers; its sums start from C's values when load is set (a later KC
+// block), else from 0. A partial or strided tile goes through a stack
+// tile.
+//
+// The direct kernel (the small path), `void tirc.gemm.direct.<plan>(i64
+// kc, T* a, i64 rsA, i64 csA, T* b, i64 rsB, T* c, i64 rsC, i64 csC, i64
+// mr, i64 nr, i1 load)`, reads A and B where they are (B's rows
+// contiguous; its columns past nr are masked off, A's rows past mr read
+// row mr-1): the same FMAs in the same order, without packing.
+func (mc *moduleCtx) gemmKernel(e *ir.Scalar, p contractPlan, direct bool) *llvm.Func {
+	name := "tirc.gemm.kernel." + gemmName(e, p)
+	if direct {
+		name = "tirc.gemm.direct." + gemmName(e, p)
+	}
+	if f := mc.helper(name); f != nil {
+		return f
+	}
+	st := storageType(e)
+	pt := types.NewPointer(st)
+	i64p := func(n string) *llvm.Param { return llvm.NewParam(n, types.I64) }
+	kc, a, b, c := i64p("kc"), llvm.NewParam("a", pt), llvm.NewParam("b", pt), llvm.NewParam("c", pt)
+	rsA, csA, rsB := i64p("rsA"), i64p("csA"), i64p("rsB")
+	rsC, csC, mr, nr := i64p("rsC"), i64p("csC"), i64p("mr"), i64p("nr")
+	load := llvm.NewParam("load", types.I1)
+	for _, q := range []*llvm.Param{a, b, c} {
+		q.Attrs = append(q.Attrs, enum.ParamAttrNoAlias)
+	}
+	params := []*llvm.Param{kc, a, b, c, rsC, csC, mr, nr, load}
+	if direct {
+		params = []*llvm.Param{kc, a, rsA, csA, b, rsB, c, rsC, csC, mr, nr, load}
+	}
+	f := mc.m.NewFunc(mc.symbol(name), types.Void, params...)
+	f.Linkage = enum.LinkageInternal
+	f.FuncAttrs = append(f.FuncAttrs, enum.FuncAttrNoInline)
+	mc.funcAttrs(f)
+	mc.publishHelper(name, f)
+	bl := newBuilder(mc, f)
+	MR, NR, W := int64(p.MR), int64(p.NR), int64(p.Lanes)
+	nv := NR / W
+	vt := types.NewVector(uint64(W), st)
+	vp := types.NewPointer(vt)
+	align := llvm.Align(byteSize(e))
+	vload := func(q value.Value) value.Value {
+		ld := bl.b.NewLoad(vt, bl.b.NewBitCast(q, vp))
+		ld.Align = align
+		return ld
+	}
+	vstore := func(x, q value.Value) {
+		s := store(bl.b, x, bl.b.NewBitCast(q, vp))
+		s.Align = align
+	}
+	// The operands' loads at k: A's element of row i, B's vector v.
+	var aAt func(k value.Value, i int64) value.Value
+	var bAt func(k value.Value, v int64) value.Value
+	if direct {
+		aAt, bAt = directLoads(bl, e, p, a, rsA, csA, b, rsB, mr, nr)
+	} else {
+		aAt = func(k value.Value, i int64) value.Value {
+			return bl.b.NewLoad(st, bl.gep(st, a, bl.b.NewAdd(bl.b.NewMul(k, i64c(MR)), i64c(i))))
+		}
+		bAt = func(k value.Value, v int64) value.Value {
+			return vload(bl.gep(st, b, bl.b.NewAdd(bl.b.NewMul(k, i64c(NR)), i64c(v*W))))
+		}
+	}
+	full := bl.and(bl.and(bl.b.NewICmp(enum.IPredEQ, mr, i64c(MR)), bl.b.NewICmp(enum.IPredEQ, nr, i64c(NR))),
+		bl.b.NewICmp(enum.IPredEQ, csC, i64c(1)))
+	tile := bl.alloca(types.NewArray(uint64(MR*NR), st))
+	tile.Align = 64
+	tp := bl.b.NewBitCast(tile, pt)
+	cp := bl.b.NewSelect(full, c, tp)
+	rs := bl.b.NewSelect(full, rsC, i64c(NR))
+	copyTile := func(toC bool) {
+		bl.loop(mr, "edge.i", func(i value.Value) {
+			bl.loop(nr, "edge.j", func(j value.Value) {
+				cq := at(bl, st, c, i, rsC, j, csC)
+				tq := at(bl, st, tp, i, i64c(NR), j, i64c(1))
+				if toC {
+					store(bl.b, bl.b.NewLoad(st, tq), cq)
+				} else {
+					store(bl.b, bl.b.NewLoad(st, cq), tq)
+				}
+			})
+		})
+	}
+	notFull := bl.b.NewXor(full, constant.True)
+	bl.ifThen(bl.b.NewAnd(notFull, load), "edge.in", func() { copyTile(false) })
+	zero := constant.NewZeroInitializer(vt)
+	accs := make([]*llvm.InstAlloca, MR*nv)
+	for i := range MR {
+		for v := range nv {
+			s := bl.alloca(vt)
+			accs[i*nv+v] = s
+			x := vload(at(bl, st, cp, i64c(i), rs, i64c(v*W), i64c(1)))
+			store(bl.b, bl.b.NewSelect(load, x, zero), s)
+		}
+	}
+	if !direct {
+		prefetchNextTile(bl, e, p, c, rsC, csC)
+	}
+	splatMask := constant.NewZeroInitializer(types.NewVector(uint64(W), types.I32))
+	bl.loop(kc, "k", func(k value.Value) {
+		bv := make([]value.Value, nv)
+		for v := range nv {
+			bv[v] = bAt(k, v)
+		}
+		for i := range MR {
+			ins := bl.b.NewInsertElement(constant.NewUndef(vt), aAt(k, i), i32c(0))
+			s := bl.b.NewShuffleVector(ins, constant.NewUndef(vt), splatMask)
+			for v := range nv {
+				q := accs[i*nv+v]
+				store(bl.b, bl.callIntrinsic("llvm.fma", vt, s, bv[v], bl.b.NewLoad(vt, q)), q)
+			}
+		}
+	})
+	for i := range MR {
+		for v := range nv {
+			vstore(bl.b.NewLoad(vt, accs[i*nv+v]), at(bl, st, cp, i64c(i), rs, i64c(v*W), i64c(1)))
+		}
+	}
+	bl.ifThen(notFull, "edge.out", func() { copyTile(true) })
+	bl.b.NewRet(nil)
+	bl.finish()
+	mc.finish(f)
+	return f
+}
+
+// directLoads are the direct kernel's loads at k: A's element of row i
+// (rows past mr read row mr-1) and B's vector v, its lanes at or past nr
+// masked off (never read).
+func directLoads(bl *builder, e *ir.Scalar, p contractPlan, a, rsA, csA, b, rsB, mr, nr value.Value) (
+	aAt func(k value.Value, i int64) value.Value, bAt func(k value.Value, v int64) value.Value) {
+	st := storageType(e)
+	MR, NR, W := int64(p.MR), int64(p.NR), int64(p.Lanes)
+	nv := NR / W
+	vt := types.NewVector(uint64(W), st)
+	vp := types.NewPointer(vt)
+	align := llvm.Align(byteSize(e))
+	mc := bl.mod
+	rows := make([]value.Value, MR)
+	for i := range MR {
+		rows[i] = bl.gep(st, a, bl.mul(minI64(bl, i64c(i), bl.b.NewSub(mr, i64c(1))), rsA))
+	}
+	aAt = func(k value.Value, i int64) value.Value {
+		return bl.b.NewLoad(st, bl.gep(st, rows[i], bl.b.NewMul(k, csA)))
+	}
+	maskT := types.NewVector(uint64(W), types.I1)
+	masked := mc.intrinsic(fmt.Sprintf("llvm.masked.load.%s.p0%s", typeSuffix(vt), typeSuffix(vt)), vt, vp, types.I32, maskT, vt)
+	iv := types.NewVector(uint64(W), types.I64)
+	masks := make([]value.Value, nv)
+	nrs := bl.b.NewShuffleVector(bl.b.NewInsertElement(constant.NewUndef(iv), nr, i32c(0)), constant.NewUndef(iv),
+		constant.NewZeroInitializer(types.NewVector(uint64(W), types.I32)))
+	for v := range nv {
+		lanes := make([]constant.Constant, W)
+		for l := range W {
+			lanes[l] = i64c(v*W + l)
+		}
+		masks[v] = bl.b.NewICmp(enum.IPredSLT, constant.NewVector(iv, lanes...), nrs)
+	}
+	bAt = func(k value.Value, v int64) value.Value {
+		q := bl.gep(st, bl.gep(st, b, bl.b.NewMul(k, rsB)), i64c(v*W))
+		return bl.b.NewCall(masked, bl.b.NewBitCast(q, vp), i32c(int64(align)), masks[v], constant.NewZeroInitializer(vt))
+	}
+	return aAt, bAt
+}
+
+// prefetchNextTile fetches the next tile down of C (the ir loop's next
+// call) into cache while this one computes: its rows are far apart in C.
+// (A prefetch of an address past C does not fault.)
+func prefetchNextTile(bl *builder, e *ir.Scalar, p contractPlan, c, rsC, csC value.Value) {
+	st := storageType(e)
+	MR, NR := int64(p.MR), int64(p.NR)
+	pf := bl.mod.intrinsic("llvm.prefetch.p0i8", types.Void, i8p, types.I32, types.I32, types.I32)
+	for i := range MR {
+		for off := int64(0); off < NR; off += 64 / byteSize(e) {
+			idx := bl.add(bl.mul(i64c(MR+i), rsC), bl.mul(i64c(off), csC))
+			q := bl.b.NewGetElementPtr(st, c, idx)
+			bl.b.NewCall(pf, bl.b.NewBitCast(q, i8p), i32c(1), i32c(3), i32c(1))
+		}
+	}
+}
