@@ -385,29 +385,44 @@ def divide_fn(a, b):
 
 
 class ErrorsAtLine(unittest.TestCase):
-    def test_compile_error_at_line(self):
-        """@ is tir.matmul: it runs where tirc lowers contractions, and is
-        otherwise tirc's diagnostic at the Python line of the @."""
+    def test_matmul_and_einsum(self):
+        """@ is tir.matmul and np.einsum tir.einsum, which tirc lowers: the
+        results are NumPy's (batch dims broadcast, rank-1 operands, ints
+        wrap), within a K-term float sum's bound."""
         x = np.ones((3, 4), np.float32)
         w = np.arange(8, dtype=np.float32).reshape(4, 2)
         jf = tirc.jit(matmul_fn)
         self.assertIn('"tir.matmul"', jf.lower(x, w).mlir)
-        try:
-            got = jf(x, w)
-        except tirc.CompileError as e:
-            self.assertIn("%s:%d:" % (__file__, _line_of(matmul_fn)), str(e))
-            self.assertIn("tir.matmul", str(e))
-        else:
-            np.testing.assert_allclose(got, x @ w + 1, rtol=1e-6)
-        q = np.ones((2, 3, 4), np.float32)
+        np.testing.assert_allclose(jf(x, w), x @ w + 1, rtol=1e-6)
+        r = np.random.default_rng(3)
+        cases = [
+            (r.standard_normal((5, 3, 7)).astype(np.float32), r.standard_normal((7, 4)).astype(np.float32)),
+            (r.standard_normal((2, 1, 3, 7)), r.standard_normal((4, 7, 2))),
+            (r.standard_normal(7).astype(np.float32), r.standard_normal((7, 3)).astype(np.float32)),
+            (r.integers(-100, 100, (6, 9), dtype=np.int32), r.integers(-100, 100, (9, 5), dtype=np.int32)),
+            (r.integers(-100, 100, (4, 8), dtype=np.int8), r.integers(-100, 100, (8, 3), dtype=np.int8)),
+        ]
+        for a, b in cases:
+            with self.subTest(a=(a.dtype, a.shape), b=(b.dtype, b.shape)):
+                got, want = tirc.jit(matmul_fn, dynamic=False)(a, b), matmul_fn(a, b)
+                self.assertEqual((got.dtype, got.shape), (want.dtype, want.shape))
+                if want.dtype.kind == "f":
+                    bound = 2 * a.shape[-1] * np.finfo(want.dtype).eps * (np.abs(a) @ np.abs(b) + 1)
+                    self.assertTrue(np.all(np.abs(got - want) <= bound))
+                else:
+                    np.testing.assert_array_equal(got, want)
+        q = r.standard_normal((2, 3, 4)).astype(np.float32)
         je = tirc.jit(einsum_fn)
         self.assertIn('"tir.einsum"(%q, %k) {equation = "bqd,bkd->bqk"}', je.lower(q, q).mlir)
-        try:
-            got = je(q, q)
-        except tirc.CompileError as e:
-            self.assertIn("%s:%d:" % (__file__, _line_of(einsum_fn)), str(e))
-        else:
-            np.testing.assert_allclose(got, einsum_fn(q, q), rtol=1e-6)
+        np.testing.assert_allclose(je(q, q), einsum_fn(q, q), rtol=1e-5, atol=1e-6)
+
+    def test_matmul_mismatch_at_line(self):
+        """A K mismatch found while tracing is NumPy's matmul message at the
+        Python line of the @."""
+        with self.assertRaises(tirc.TraceError) as cm:
+            tirc.jit(matmul_fn, dynamic=False)(np.ones((3, 4), np.float32), np.ones((5, 2), np.float32))
+        self.assertEqual(cm.exception.lineno, _line_of(matmul_fn))
+        self.assertIn("mismatch in its core dimension 0", str(cm.exception))
 
     def test_runtime_error_at_line(self):
         jf = tirc.jit(runtime_fn)
