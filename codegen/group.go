@@ -9,6 +9,7 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/tirc/tirc/codegen/plan"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -25,7 +26,7 @@ import (
 // so a block's rows are read from memory once and stay in the cache for
 // the members after the first, as in the hand-written loop that does all
 // passes on one row. The members are the ordinary nests built with a row
-// window (buildNestIn): their first loop runs [rlo, rhi). Sizes, checks
+// window (buildNest, nestSpec.window): their first loop runs [rlo, rhi). Sizes, checks
 // and buffers of the members are set up in the enclosing function as they
 // are lowered; the group runs when a nest that cannot join it comes, or
 // anything that reads memory (a call, the return, a copy). When the first
@@ -52,12 +53,17 @@ type rowGroup struct {
 	members []*groupMember
 	outs    map[value.Value][]*groupMember // members by output base
 	scratch []scratchRows                  // shared values' buffers (groupshare.go)
+	// nt is set when a member built for the group may use non-temporal
+	// stores: the group's function fences.
+	nt bool
 }
 
 type groupMember struct {
 	dst   *view
 	root  *node
 	guard value.Value // fast layout (constant true: always)
+	rec   *plan.Nest  // the nest's plan
+	index int         // rec's index in the function's plan
 }
 
 // groupable reports whether a nest may run in a row group: a computed
@@ -65,7 +71,7 @@ type groupMember struct {
 // once (so never a full reduction in fixed blocks), with no integer
 // division faults to report, outside a fast entry.
 func (fc *funcCtx) groupable(root *node, bits int) bool {
-	if fc.fast || bits > 0 || root.op == nil || root.loops == nil || len(root.ext) == 0 {
+	if fc.general != nil || bits > 0 || root.op == nil || root.loops == nil || len(root.ext) == 0 {
 		return false
 	}
 	return root.loops.Iter[0] == ir.Parallel && !isConst(root.ext[0], 1) && !isConst(root.ext[0], 0)
@@ -140,13 +146,13 @@ func sameValue(a, b value.Value) bool {
 // addToGroup adds the nest of root to the pending group (after running
 // the pending one when it cannot join). Nothing is built until the group
 // runs: a group of one is an ordinary nest.
-func (fc *funcCtx) addToGroup(dst *view, root *node, guard value.Value) error {
+func (fc *funcCtx) addToGroup(dst *view, root *node, guard value.Value, rec *plan.Nest) error {
 	if g := fc.group; g != nil && (len(g.members) >= maxGroupMembers || !g.joins(root)) {
 		if err := fc.flushGroup(); err != nil {
 			return err
 		}
 	}
-	m := &groupMember{dst: dst, root: root, guard: guard}
+	m := &groupMember{dst: dst, root: root, guard: guard, rec: rec, index: len(fc.plan.Nests) - 1}
 	bl := fc.bl
 	work := fc.product(root.ext)
 	g := fc.group
@@ -192,12 +198,11 @@ func (fc *funcCtx) flushGroup() error {
 	fc.group = nil
 	if len(g.members) == 1 {
 		m := g.members[0]
-		return fc.runNestNow(m.dst, m.root, m.guard, 0, nil)
+		return fc.runNestNow(m.dst, m.root, m.guard, 0, nil, m.rec)
 	}
 	fc.shareValues(g)
 	ride := g.rideable()
 	built := make([]memberCall, len(g.members))
-	fc.groupNT = false
 	readLater := g.readLater()
 	for i, m := range g.members {
 		c := memberCall{guard: m.guard}
@@ -205,11 +210,11 @@ func (fc *funcCtx) flushGroup() error {
 		// non-temporal stores for it.
 		nt := !readLater[i]
 		var err error
-		if c.fast, c.fastA, err = fc.buildNestNT(m.dst, m.root, true, 0, true, nt); err != nil {
+		if c.fast, c.fastA, err = fc.buildNest(m.dst, m.root, nestSpec{fast: true, window: true, allowNT: nt, group: g, rec: m.rec}); err != nil {
 			return err
 		}
 		if k, ok := m.guard.(*constant.Int); !ok || k.X.Sign() == 0 {
-			if c.slow, c.slowA, err = fc.buildNestIn(m.dst, m.root, false, 0, true); err != nil {
+			if c.slow, c.slowA, err = fc.buildNest(m.dst, m.root, nestSpec{window: true, allowNT: true, group: g}); err != nil {
 				return err
 			}
 		}
@@ -222,7 +227,7 @@ func (fc *funcCtx) flushGroup() error {
 	if ride {
 		a, h := g.members[0], g.members[1]
 		var err error
-		if rideFn, rideA, err = fc.buildNestRide(h.dst, h.root, true, 0, true, false, a); err != nil {
+		if rideFn, rideA, err = fc.buildNest(h.dst, h.root, nestSpec{fast: true, window: true, rideOn: a, group: g}); err != nil {
 			return err
 		}
 		g.block = blockOf(fc.bl, a.root.ext[1], pipeRowElements)
@@ -230,7 +235,8 @@ func (fc *funcCtx) flushGroup() error {
 	mc := fc.mod
 	// The group's function, like a nest, is shared by the groups with
 	// the same members and the same pattern of values (nestcache.go).
-	key := rowsKey(g, built, ride, fc.groupNT, rideFn, rideA)
+	fc.planGroup(g, ride)
+	key := rowsKey(g, built, ride, g.nt, rideFn, rideA)
 	same := mc.sharedNest(key)
 	if same != nil && !checkSharedNests {
 		fc.runGroup(g, same.fn, same.argsOf(key))
@@ -353,9 +359,9 @@ func (fc *funcCtx) flushGroup() error {
 			bl.ifElse(fast, "ride", pipelined, ordinary)
 		}
 	}
-	// The members' streaming stores (none fence, see buildNestRide) are
+	// The members' streaming stores (none fence, see buildNest) are
 	// visible before the group returns or its thread joins the team.
-	if fc.groupNT {
+	if g.nt {
 		bl.b.NewFence(enum.AtomicOrderingSequentiallyConsistent)
 	}
 	bl.b.NewRet(bl.b.NewLoad(types.I64, faults))

@@ -11,6 +11,7 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/tirc/tirc/codegen/plan"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -59,20 +60,21 @@ import (
 
 // reducer is the accumulation of one reduction nest.
 type reducer struct {
-	kind  ir.Reduce
-	info  ir.ReduceInfo
-	elem  *ir.Scalar // the reduced values' element type
-	out   *ir.Scalar // the result's
-	acc   *ir.Scalar // the accumulator's (F64 for float sums)
-	kahan bool       // f64 sums carry a compensation term
-	width int64      // lanes of one vector of the accumulator
-	// chains is how many width-lane vectors the innermost loop combines
-	// into, one after the other (element j into vector j/width mod
-	// chains): a float max or min is a chain of four dependent
-	// instructions per vector (compare, NaN test, blend, signed zeros),
-	// so one vector made W6's row maxima latency-bound; four hide it.
+	kind ir.Reduce
+	info ir.ReduceInfo
+	elem *ir.Scalar // the reduced values' element type
+	out  *ir.Scalar // the result's
+	acc  *ir.Scalar // the accumulator's (F64 for float sums)
+	// kahan, width and chains are plan.NewReduction's: f64 sums carry a
+	// compensation term; width is the lanes of one vector of the
+	// accumulator, chains how many width-lane vectors the innermost loop
+	// combines into, one after the other (element j into vector j/width
+	// mod chains): a float max or min is a chain of four dependent
+	// instructions per vector (compare, NaN test, blend, signed zeros);
 	// argmax/argmin likewise (compare, NaN tests, blend of the extreme
 	// and of its index).
+	kahan  bool
+	width  int64
 	chains int64
 	// idx32 makes vector accumulators carry i32 indices (widened at the
 	// end): set when the innermost reduced extent is a constant below
@@ -88,30 +90,18 @@ type reducer struct {
 
 func newReducer(root *node) *reducer {
 	r := &reducer{kind: root.op.Def.Reduce, info: root.op.Def.Reduce.On(root.kids[0].elem), elem: root.kids[0].elem, out: root.elem}
-	r.acc = r.elem
-	if r.elem.IsFloat() {
-		switch {
-		case r.info.Combine == ir.KernelAdd:
-			r.acc = ir.F64
-			r.kahan = r.elem == ir.F64
-		case r.elem.Kind == ir.KindF16 || r.elem.Kind == ir.KindBF16:
-			r.acc = ir.F32
-		}
-	}
-	// As many lanes as a 64-byte vector holds of the data read (f32
-	// summed in f64: 16 lanes, two registers of f64 accumulators), so the
-	// tree is computed at full width: 8 lanes made W6's exp half as wide.
-	r.width = max(8, 64/min(byteSize(r.acc), byteSize(r.elem)))
-	if r.info.Index {
-		// Each lane also carries an i64 index: 16 lanes a chain keep
-		// each chain's index vector at two 64-byte registers.
-		r.width = min(r.width, 16)
-	}
-	r.chains = 1
-	if k := r.info.Combine; (r.acc.IsFloat() && (k == ir.KernelMax || k == ir.KernelMin)) || r.info.Index {
-		r.chains = 4
-	}
+	p := plan.NewReduction(r.kind, r.elem)
+	r.acc = plan.AccType(r.kind, r.elem)
+	r.kahan, r.width, r.chains = p.Kahan, p.Width, p.Chains
 	return r
+}
+
+// noteReduce records a reduction strategy the nest's building chose (its
+// plan).
+func (ns *nest) noteReduce(set func(*built)) {
+	if ns.built != nil {
+		set(ns.built)
+	}
 }
 
 // lanes is the width of the innermost loop's accumulator: chains vectors
@@ -498,12 +488,14 @@ func (ns *nest) reduceOver(r *reducer, gs []group, views []*capturedView, iters 
 		}
 		ns.walk(gs[:first], views, ptrs, func(ptrs []value.Value, _ []value.Value) {
 			if scratch {
+				ns.noteReduce(func(b *built) { b.scratch = true })
 				err = ns.reduceScratch(r, gs[first:], views, ptrs, count)
 				return
 			}
 			if len(gs) > first {
 				c, ok := constVal(gs[len(gs)-1].trip)
 				r.idx32 = ok && c <= math.MaxInt32
+				ns.noteReduce(func(b *built) { b.index32 = r.idx32 && r.info.Index })
 			}
 			exact := func() {
 				a := ns.newAcc(r, r.lanes())
@@ -515,6 +507,7 @@ func (ns *nest) reduceOver(r *reducer, gs []group, views []*capturedView, iters 
 				exact()
 				return
 			}
+			ns.noteReduce(func(b *built) { b.compareOnly = true })
 			r.fast = true
 			a := ns.newAcc(r, r.lanes())
 			err = ns.accumulate(r, gs[first:], views, ptrs, a)
@@ -1127,26 +1120,21 @@ const blockElements = 1 << 16
 // parallel loop runs more than once (threads split that one instead).
 // The partial sums are temporaries of the enclosing function.
 func (fc *funcCtx) planBlocks(root *node) *blockPlan {
-	l := root.loops
-	outer := -1
-	var inner value.Value = i64c(1)
+	ext := make([]int64, len(root.ext))
 	for i, e := range root.ext {
-		if isConst(e, 1) {
-			continue
-		}
-		if l.Iter[i] == ir.Parallel {
-			return nil
-		}
-		if outer < 0 {
-			outer = i
-		} else {
-			inner = fc.bl.mul(inner, e)
-		}
+		ext[i] = constOr(e)
 	}
+	outer := plan.Blocked(root.loops.Iter, ext)
 	if outer < 0 {
 		return nil
 	}
 	bl := fc.bl
+	var inner value.Value = i64c(1)
+	for _, e := range root.ext[outer+1:] {
+		if !isConst(e, 1) {
+			inner = bl.mul(inner, e)
+		}
+	}
 	r := newReducer(root)
 	// size = max(1, blockElements / inner); count = ceil(T / size)
 	size := value.Value(bl.b.NewUDiv(i64c(blockElements), bl.selectI64(bl.icmp(enum.IPredEQ, inner, i64c(0)), i64c(1), inner)))
@@ -1201,9 +1189,8 @@ func (ns *nest) reduceBlocks(r *reducer, gs []group, views []*capturedView, thre
 // combineBlocks folds the blocks' totals in block order (compensated for
 // f64 sums; the earlier block on argmax/argmin ties) and stores the
 // result in dst, in the enclosing function.
-func (fc *funcCtx) combineBlocks(dst *view, root *node) {
+func (fc *funcCtx) combineBlocks(dst *view, root *node, b *blockPlan) {
 	bl := fc.bl
-	b := fc.blocks
 	r := newReducer(root)
 	ns := &nest{bl: bl}
 	a := ns.newAcc(r, 0)
