@@ -44,8 +44,8 @@ type nestKey struct {
 // sharedNest is a built nest another one with the same key calls.
 type sharedNest struct {
 	fn     *llvm.Func
-	args   []int // the walk's number of each captured value
-	ntUsed bool  // a window nest with non-temporal stores (flushGroup fences)
+	args   []int  // the walk's number of each captured value
+	ntUsed bool   // a window nest with non-temporal stores (flushGroup fences)
 	built  *built // what building it decided (its plan)
 	text   string
 }

@@ -51,7 +51,7 @@ func (mc *moduleCtx) funcPlan(f *ir.Func) *plan.Func {
 	p := &plan.Func{Name: f.Name}
 	if log := mc.opts.plans; log != nil {
 		p.Target = plan.Target{CPU: mc.opts.TargetCPU, Portable: mc.opts.Portable}
-		if p.Target.CPU == "" || p.Target.Portable {
+		if p.Target.CPU == "" {
 			p.Target.CPU = "(clang's default)"
 		}
 		p.Entry = mc.entryPlan(f)

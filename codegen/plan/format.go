@@ -24,11 +24,11 @@ import (
 func (p *Func) Format(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "plan @%s\n", p.Name)
-	fmt.Fprintf(&b, "  target: cpu %s", p.Target.CPU)
 	if p.Target.Portable {
-		b.WriteString(", portable (x86-64, x86-64-v3, x86-64-v4 chosen at the first call)")
+		b.WriteString("  target: portable (x86-64, x86-64-v3, x86-64-v4 chosen at the first call)\n")
+	} else {
+		fmt.Fprintf(&b, "  target: cpu %s\n", p.Target.CPU)
 	}
-	b.WriteString("\n")
 	if p.Entry.Fast {
 		fmt.Fprintf(&b, "  entry: fast and general (%s)\n", p.Entry.Reason)
 	} else {
@@ -61,7 +61,11 @@ func (p *Func) Format(w io.Writer) error {
 }
 
 func (n *Nest) format(b *strings.Builder, i int) {
-	fmt.Fprintf(b, "  nest %d: %s at %s, fused %d, loops [", i, n.Op, n.At, n.Fused)
+	fmt.Fprintf(b, "  nest %d: %s", i, n.Op)
+	if n.At != "" {
+		fmt.Fprintf(b, " at %s", n.At)
+	}
+	fmt.Fprintf(b, ", fused %d, loops [", n.Fused)
 	for k, l := range n.Loops {
 		if k > 0 {
 			b.WriteString(", ")
