@@ -901,8 +901,32 @@ func (ns *nest) reduceScratch(r *reducer, gs []group, views []*capturedView, ptr
 		}
 	}
 	et := computeType(r.acc)
-	// At least one element: malloc(0) may return NULL, which is not out
-	// of memory (an empty share, or an empty parallel extent).
+	bufs, ok := ns.allocScratch(r, et, n)
+	// The scratch and views as one list of pointers walked together.
+	s := &scratchRed{ns: ns, r: r, gs: gs, views: views, kahan: bufs[1] != nil, index: bufs[2] != nil, quad: -1}
+	s.extra = append(s.extra, scratchPtr{bufs[0], et, sstride})
+	if s.kahan {
+		s.extra = append(s.extra, scratchPtr{bufs[1], et, sstride})
+	}
+	if s.index {
+		s.extra = append(s.extra, scratchPtr{bufs[2], types.I64, sstride})
+	}
+	var err error
+	bl.ifElse(ok, "scratch", func() { err = s.rows(ptrs, count) }, ns.faultOOM)
+	for _, b := range bufs {
+		if b != nil {
+			bl.b.NewCall(ns.bl.mod.free(), bl.b.NewBitCast(b, i8p))
+		}
+	}
+	return err
+}
+
+// allocScratch allocates n accumulators of type et (and their
+// compensations and indices when r has them: bufs[1], bufs[2]), at least
+// one: malloc(0) may return NULL, which is not out of memory (an empty
+// share, or an empty parallel extent). ok is false when one failed.
+func (ns *nest) allocScratch(r *reducer, et types.Type, n value.Value) (bufs [3]value.Value, ok value.Value) {
+	bl := ns.bl
 	elems := n
 	if c, static := constVal(n); !static {
 		elems = bl.b.NewSelect(bl.icmp(enum.IPredEQ, n, i64c(0)), i64c(1), n)
@@ -914,136 +938,138 @@ func (ns *nest) reduceScratch(r *reducer, gs []group, views []*capturedView, ptr
 		raw := bl.b.NewCall(ns.bl.mod.malloc(), bytes)
 		return bl.b.NewBitCast(raw, types.NewPointer(t))
 	}
-	sbuf := alloc(et)
-	var cbuf, ibuf value.Value
+	bufs[0] = alloc(et)
 	if r.kahan {
-		cbuf = alloc(et)
+		bufs[1] = alloc(et)
 	}
 	if r.info.Index {
-		ibuf = alloc(types.I64)
+		bufs[2] = alloc(types.I64)
 	}
 	// Out of memory: no work, and the fault bit the caller reports.
-	var ok value.Value = bl.b.NewICmp(enum.IPredNE, sbuf, constant.NewNull(sbuf.Type().(*types.PointerType)))
-	for _, b := range []value.Value{cbuf, ibuf} {
+	ok = bl.b.NewICmp(enum.IPredNE, bufs[0], constant.NewNull(bufs[0].Type().(*types.PointerType)))
+	for _, b := range bufs[1:] {
 		if b != nil {
 			ok = bl.b.NewAnd(ok, bl.b.NewICmp(enum.IPredNE, b, constant.NewNull(b.Type().(*types.PointerType))))
 		}
 	}
-	var err error
-	bl.ifElse(ok, "scratch", func() {
-		// The scratch and views as one list of pointers walked together.
-		var extra []scratchPtr
-		extra = append(extra, scratchPtr{sbuf, et, sstride})
-		if cbuf != nil {
-			extra = append(extra, scratchPtr{cbuf, et, sstride})
-		}
-		if ibuf != nil {
-			extra = append(extra, scratchPtr{ibuf, types.I64, sstride})
-		}
-		quad := -1 // the reduction group run four rows at a time (see below)
-		var quadErr error
-		// walk runs body over the groups (over the parallel ones only when
-		// parallelOnly: one visit per scratch element).
-		var walk func(level int, vp, xp []value.Value, parallelOnly bool, body func(vp, xp, ivs []value.Value), ivs []value.Value)
-		walk = func(level int, vp, xp []value.Value, parallelOnly bool, body func(vp, xp, ivs []value.Value), ivs []value.Value) {
-			if level == len(gs) {
-				body(vp, xp, ivs)
-				return
-			}
-			g := gs[level]
-			if parallelOnly && g.kind != ir.Parallel {
-				walk(level+1, vp, xp, parallelOnly, body, append(ivs[:len(ivs):len(ivs)], i64c(0)))
-				return
-			}
-			from, to := ns.span(g)
-			if level == quad && !parallelOnly {
-				var e error
-				if from, e = ns.quadLoop(r, gs, level, views, extra, vp, xp); e != nil {
-					quadErr = e
-				}
-			}
-			bl.loopFrom(from, to, "s", func(i value.Value) {
-				nv := make([]value.Value, len(vp))
-				for k, c := range views {
-					nv[k] = bl.gep(storageType(c.v.elem), vp[k], bl.mul(i, g.strides[k]))
-				}
-				nx := ns.scratchAt(g, level, extra, xp, i)
-				walk(level+1, nv, nx, parallelOnly, body, append(ivs[:len(ivs):len(ivs)], i))
-			})
-		}
-		xp := make([]value.Value, len(extra))
-		for k, e := range extra {
-			xp[k] = e.p
-		}
-		// Identity everywhere.
-		walk(0, ptrs, xp, true, func(_, xp, _ []value.Value) {
-			store(bl.b, r.identity(0), xp[0])
-			if cbuf != nil {
-				store(bl.b, floatConst(types.Double, 0), xp[1])
-			}
-			if ibuf != nil {
-				store(bl.b, i64c(0), xp[len(xp)-1])
-			}
-		}, nil)
-		// Accumulate in memory order.
-		redLoop := -1 // the one reduction group whose index argmax reports
-		for i, g := range gs {
-			if g.kind == ir.Reduction {
-				redLoop = i
-			}
-		}
-		// Column sums (the last reduction group followed by parallel ones
-		// only, a float sum in f64): rows in fours, (x0 + x1) + (x2 + x3)
-		// added to the scratch once, so the scratch row is loaded and stored
-		// once per four rows (W9). The order is still fixed by the indices.
-		if r.info.Combine == ir.KernelAdd && r.acc == ir.F64 && !r.kahan && !r.info.Index {
-			quad = redLoop
-			for _, g := range gs[redLoop+1:] {
-				if g.kind != ir.Parallel {
-					quad = -1
-				}
-			}
-		}
-		walk(0, ptrs, xp, false, func(vp, xp, ivs []value.Value) {
-			v, e := ns.evalWith(ns.root, ns.leaves(views, vp, nil, 0))
-			if e != nil {
-				err = e
-				return
-			}
-			a := &accumulator{s: xp[0]}
-			if cbuf != nil {
-				a.c = xp[1]
-			}
-			var at value.Value = i64c(0)
-			if ibuf != nil {
-				a.idx = xp[len(xp)-1]
-				if redLoop >= 0 {
-					at = ivs[redLoop]
-				}
-			}
-			ns.add(r, a, r.widen(bl, v), at)
-		}, nil)
-		if quadErr != nil {
-			err = quadErr
-			return
-		}
-		// Finish into the result.
-		walk(0, ptrs, xp, true, func(vp, xp, _ []value.Value) {
-			a := &accumulator{s: xp[0]}
-			if cbuf != nil {
-				a.c = xp[1]
-			}
-			if ibuf != nil {
-				a.idx = xp[len(xp)-1]
-			}
-			store(bl.b, bl.toStorage(r.finish(bl, a, count), r.out), vp[0])
-		}, nil)
-	}, ns.faultOOM)
-	for _, b := range []value.Value{sbuf, cbuf, ibuf} {
-		if b != nil {
-			bl.b.NewCall(ns.bl.mod.free(), bl.b.NewBitCast(b, i8p))
+	return bufs, ok
+}
+
+// scratchRed is reduceScratch's walk: the groups, the views and the
+// scratch pointers (extra: the sums, then the compensations with kahan,
+// then the indices with index) walked together, and the reduction group
+// run four rows at a time (quad, -1 for none).
+type scratchRed struct {
+	ns           *nest
+	r            *reducer
+	gs           []group
+	views        []*capturedView
+	extra        []scratchPtr
+	kahan, index bool
+	quad         int
+	quadErr      error
+}
+
+// walk runs body over the groups (over the parallel ones only when
+// parallelOnly: one visit per scratch element).
+func (s *scratchRed) walk(level int, vp, xp []value.Value, parallelOnly bool, body func(vp, xp, ivs []value.Value), ivs []value.Value) {
+	ns, bl := s.ns, s.ns.bl
+	if level == len(s.gs) {
+		body(vp, xp, ivs)
+		return
+	}
+	g := s.gs[level]
+	if parallelOnly && g.kind != ir.Parallel {
+		s.walk(level+1, vp, xp, parallelOnly, body, append(ivs[:len(ivs):len(ivs)], i64c(0)))
+		return
+	}
+	from, to := ns.span(g)
+	if level == s.quad && !parallelOnly {
+		var e error
+		if from, e = ns.quadLoop(s.r, s.gs, level, s.views, s.extra, vp, xp); e != nil {
+			s.quadErr = e
 		}
 	}
+	bl.loopFrom(from, to, "s", func(i value.Value) {
+		nv := make([]value.Value, len(vp))
+		for k, c := range s.views {
+			nv[k] = bl.gep(storageType(c.v.elem), vp[k], bl.mul(i, g.strides[k]))
+		}
+		nx := ns.scratchAt(g, level, s.extra, xp, i)
+		s.walk(level+1, nv, nx, parallelOnly, body, append(ivs[:len(ivs):len(ivs)], i))
+	})
+}
+
+// acc is the accumulator at scratch pointers xp.
+func (s *scratchRed) acc(xp []value.Value) *accumulator {
+	a := &accumulator{s: xp[0]}
+	if s.kahan {
+		a.c = xp[1]
+	}
+	if s.index {
+		a.idx = xp[len(xp)-1]
+	}
+	return a
+}
+
+// rows sets the scratch to the identity, accumulates the groups in memory
+// order, and finishes the scratch into the result row at ptrs.
+func (s *scratchRed) rows(ptrs []value.Value, count value.Value) error {
+	ns, bl, r := s.ns, s.ns.bl, s.r
+	xp := make([]value.Value, len(s.extra))
+	for k, e := range s.extra {
+		xp[k] = e.p
+	}
+	// Identity everywhere.
+	s.walk(0, ptrs, xp, true, func(_, xp, _ []value.Value) {
+		store(bl.b, r.identity(0), xp[0])
+		if s.kahan {
+			store(bl.b, floatConst(types.Double, 0), xp[1])
+		}
+		if s.index {
+			store(bl.b, i64c(0), xp[len(xp)-1])
+		}
+	}, nil)
+	// Accumulate in memory order.
+	redLoop := -1 // the one reduction group whose index argmax reports
+	for i, g := range s.gs {
+		if g.kind == ir.Reduction {
+			redLoop = i
+		}
+	}
+	// Column sums (the last reduction group followed by parallel ones
+	// only, a float sum in f64): rows in fours, (x0 + x1) + (x2 + x3)
+	// added to the scratch once, so the scratch row is loaded and stored
+	// once per four rows. The order is still fixed by the indices.
+	if r.info.Combine == ir.KernelAdd && r.acc == ir.F64 && !r.kahan && !r.info.Index {
+		s.quad = redLoop
+		for _, g := range s.gs[redLoop+1:] {
+			if g.kind != ir.Parallel {
+				s.quad = -1
+			}
+		}
+	}
+	var err error
+	s.walk(0, ptrs, xp, false, func(vp, xp, ivs []value.Value) {
+		v, e := ns.evalWith(ns.root, ns.leaves(s.views, vp, nil, 0))
+		if e != nil {
+			err = e
+			return
+		}
+		a := s.acc(xp)
+		var at value.Value = i64c(0)
+		if s.index && redLoop >= 0 {
+			at = ivs[redLoop]
+		}
+		ns.add(r, a, r.widen(bl, v), at)
+	}, nil)
+	if s.quadErr != nil {
+		return s.quadErr
+	}
+	// Finish into the result.
+	s.walk(0, ptrs, xp, true, func(vp, xp, _ []value.Value) {
+		store(bl.b, bl.toStorage(r.finish(bl, s.acc(xp), count), r.out), vp[0])
+	}, nil)
 	return err
 }
 
