@@ -769,6 +769,9 @@ func (fc *funcCtx) buildNest(dst *view, root *node, s nestSpec) (*llvm.Func, []v
 		iters = root.loops.Iter
 	}
 	gs := ns.groups(views, ext, iters, fast, window)
+	for _, g := range gs {
+		ns.built.run = append(ns.built.run, plan.Loop{Kind: g.kind, Extent: constOr(g.trip)})
+	}
 	ns.root, ns.ext = root, ext
 	switch {
 	case reduces:

@@ -108,6 +108,7 @@ func posOf(p ir.Pos) string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
 // nest's plan, and kept with a shared nest for the nests that reuse it.
 type built struct {
 	store                         plan.Store
+	run                           []plan.Loop
 	tile                          *plan.Tile
 	fence                         bool
 	scratch, index32, compareOnly bool
@@ -119,7 +120,7 @@ func (s nestSpec) record(b *built) {
 	if n == nil || b == nil {
 		return
 	}
-	n.Store, n.Tile, n.Fence = b.store, b.tile, b.fence
+	n.Store, n.Tile, n.Fence, n.Run = b.store, b.tile, b.fence, b.run
 	if r := n.Reduction; r != nil {
 		r.Scratch, r.Index32, r.CompareOnly = b.scratch, b.index32, b.compareOnly
 	}

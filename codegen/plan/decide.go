@@ -2,6 +2,7 @@ package plan
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/tirc/tirc/ir"
 )
@@ -55,7 +56,7 @@ func NewStore(f StoreFacts) Store {
 	}
 	if len(tests) > 0 {
 		s.Kind = NonTemporalIf
-		s.Reason = "at run time: " + join(tests, " and ")
+		s.Reason = "at run time: " + strings.Join(tests, " and ")
 	} else {
 		s.Reason = fmt.Sprintf("output %s >= %s", bytes(f.OutBytes), bytes(f.Min))
 		if f.BoundOnly {
@@ -183,17 +184,6 @@ func NewTile(f TileFacts, outer, inner int) *Tile {
 		return nil
 	}
 	return t
-}
-
-func join(s []string, sep string) string {
-	out := ""
-	for i, x := range s {
-		if i > 0 {
-			out += sep
-		}
-		out += x
-	}
-	return out
 }
 
 // bytes prints a byte count in the largest binary unit that divides it.

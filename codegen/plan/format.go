@@ -65,26 +65,19 @@ func (n *Nest) format(b *strings.Builder, i int) {
 	if n.At != "" {
 		fmt.Fprintf(b, " at %s", n.At)
 	}
-	fmt.Fprintf(b, ", fused %d, loops [", n.Fused)
-	for k, l := range n.Loops {
-		if k > 0 {
-			b.WriteString(", ")
-		}
-		kind := "parallel"
-		if l.Kind == ir.Reduction {
-			kind = "reduction"
-		}
-		fmt.Fprintf(b, "%s %s", kind, size(l.Extent))
-	}
+	fmt.Fprintf(b, ", fused %d, loops %s", n.Fused, loops(n.Loops))
 	layout := "row-major"
 	if n.Layout == Guarded {
 		layout = "guarded"
 	}
-	fmt.Fprintf(b, "], layout %s", layout)
+	fmt.Fprintf(b, ", layout %s", layout)
 	if n.Group >= 0 {
 		fmt.Fprintf(b, ", rows %d", n.Group)
 	}
 	b.WriteString("\n")
+	if n.Run != nil {
+		fmt.Fprintf(b, "  nest %d runs: %s\n", i, loops(n.Run))
+	}
 	if r := n.Reduction; r != nil {
 		fmt.Fprintf(b, "  nest %d reduction: %s, acc %s", i, r.Kind, r.Acc)
 		if r.Kahan {
@@ -135,4 +128,22 @@ func size(n int64) string {
 		return "?"
 	}
 	return strconv.FormatInt(n, 10)
+}
+
+// loops prints loops as [parallel 4096, reduction ?].
+func loops(ls []Loop) string {
+	var b strings.Builder
+	b.WriteString("[")
+	for k, l := range ls {
+		if k > 0 {
+			b.WriteString(", ")
+		}
+		kind := "parallel"
+		if l.Kind == ir.Reduction {
+			kind = "reduction"
+		}
+		fmt.Fprintf(&b, "%s %s", kind, size(l.Extent))
+	}
+	b.WriteString("]")
+	return b.String()
 }

@@ -62,6 +62,10 @@ type Nest struct {
 	Loops []Loop
 	// Layout is RowMajor when every view is known row-major.
 	Layout Layout
+	// Run are the loops the row-major version runs, outermost first:
+	// dimensions of size 1 get none, and adjacent dimensions every view
+	// reads alike merge into one.
+	Run []Loop
 	// Group is the index of the nest's row group in Func.Groups, or -1.
 	Group     int
 	Reduction *Reduction

@@ -8,6 +8,7 @@
 // CHECK-NEXT: target:
 // CHECK-NEXT: entry: fast and general (static, every result one nest)
 // CHECK-NEXT: nest 0: tir.mul at {{[0-9]+}}:8, fused 2, loops [parallel 8, parallel 16], layout guarded
+// CHECK-NEXT: nest 0 runs: [parallel 8, parallel 16]
 // CHECK-NEXT: nest 0 store: ordinary (output 512 B < 32 MiB)
 // CHECK-NEXT: nest 0 threads: no (128 elements < 1048576)
 // CHECK-NOT: nest 1
@@ -24,6 +25,7 @@ func.func @chain(%a: tensor<8x16xf32>, %b: tensor<16xf32>) -> tensor<8x16xf32> {
 // CHECK-LABEL: plan @twice
 // CHECK: entry: general only (a value computed into a buffer)
 // CHECK-NEXT: nest 0: tir.exp at {{[0-9]+}}:8, fused 0, loops [parallel 8], layout guarded, rows 0
+// CHECK-NEXT: nest 0 runs: [parallel 8]
 // CHECK-NEXT: nest 0 store: ordinary (read again by a later member of its row group)
 // CHECK: nest 1: tir.add at {{[0-9]+}}:8, fused 0, loops [parallel 8], layout guarded, rows 0
 // CHECK: nest 2: copy, fused 0

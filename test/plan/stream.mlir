@@ -33,7 +33,10 @@ func.func @dyn(%a: tensor<?x?xf64>) -> tensor<?x?xf64> {
   return %r : tensor<?x?xf64>
 }
 
-// A copy-like nest reads as much as it writes: not store-bound.
+// A copy-like nest reads as much as it writes: not store-bound. Its
+// row-major version runs one loop over both dimensions.
+// CHECK-LABEL: plan @copy
+// CHECK: nest 0 runs: [parallel 262144]
 // BOUND-LABEL: plan @copy
 // BOUND: nest 0 store: ordinary (inputs more than an eighth of the output (store-bound only))
 func.func @copy(%a: tensor<512x512xf32>) -> tensor<512x512xf32> {
@@ -45,6 +48,7 @@ func.func @copy(%a: tensor<512x512xf32>) -> tensor<512x512xf32> {
 // buffer tile by tile.
 // CHECK-LABEL: plan @transposed
 // CHECK: nest 0: tir.add at {{[0-9]+}}:8, fused 1, loops [parallel 512, parallel 256]
+// CHECK-NEXT: nest 0 runs: [parallel 512, parallel 256]
 // CHECK-NEXT: nest 0 tile: loops 0,1 in 8x8 blocks, transposed operands 1
 // CHECK-NEXT: nest 0 store: ordinary (output 512 KiB < 32 MiB)
 func.func @transposed(%x: tensor<256x512xf32>, %b: tensor<256xf32>) -> tensor<512x256xf32> {
