@@ -470,10 +470,15 @@ func firstReduction(gs []group) int {
 // by thread 0 (thread nil: unconditionally).
 func (ns *nest) reduceOver(r *reducer, gs []group, views []*capturedView, iters []ir.IterKind, first int, thread value.Value) error {
 	bl := ns.bl
-	scratch := false // parallel groups inside the reduction groups
-	for _, g := range gs[first:] {
-		scratch = scratch || g.kind == ir.Parallel
+	inner := make([]ir.IterKind, len(gs)-first)
+	for i, g := range gs[first:] {
+		inner[i] = g.kind
 	}
+	trip := int64(plan.Dynamic)
+	if len(gs) > first {
+		trip = constOr(gs[len(gs)-1].trip)
+	}
+	st := plan.NewRowStrategy(r.kind, r.elem, inner, trip)
 	var count value.Value = i64c(1)
 	for i, k := range iters {
 		if k == ir.Reduction {
@@ -487,14 +492,13 @@ func (ns *nest) reduceOver(r *reducer, gs []group, views []*capturedView, iters 
 			ptrs[k] = c.base
 		}
 		ns.walk(gs[:first], views, ptrs, func(ptrs []value.Value, _ []value.Value) {
-			if scratch {
+			if st.Scratch {
 				ns.noteReduce(func(b *built) { b.scratch = true })
 				err = ns.reduceScratch(r, gs[first:], views, ptrs, count)
 				return
 			}
 			if len(gs) > first {
-				c, ok := constVal(gs[len(gs)-1].trip)
-				r.idx32 = ok && c <= math.MaxInt32
+				r.idx32 = st.ShortRows
 				ns.noteReduce(func(b *built) { b.index32 = r.idx32 && r.info.Index })
 			}
 			exact := func() {
@@ -503,7 +507,7 @@ func (ns *nest) reduceOver(r *reducer, gs []group, views []*capturedView, iters 
 				t := ns.total(r, a)
 				store(bl.b, bl.toStorage(r.finish(bl, t, count), r.out), ptrs[0])
 			}
-			if !r.info.Index || !r.acc.IsFloat() || len(gs) == first {
+			if !st.CompareOnly {
 				exact()
 				return
 			}

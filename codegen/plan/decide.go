@@ -2,6 +2,7 @@ package plan
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/tirc/tirc/ir"
@@ -134,6 +135,38 @@ func NewReduction(kind ir.Reduce, elem *ir.Scalar) *Reduction {
 		r.Chains = 4
 	}
 	return r
+}
+
+// RowStrategy is how a reduction nest reduces at each position of its
+// outer parallel loops.
+type RowStrategy struct {
+	// Scratch: a parallel loop runs inside the reduction loops, so a
+	// scratch row of accumulators holds one per point of it.
+	Scratch bool
+	// ShortRows: the innermost loop's trip is a constant below 2^31, so
+	// argmax/argmin lanes carry i32 indices.
+	ShortRows bool
+	// CompareOnly: a float argmax/argmin compares only while it sums its
+	// values, and reduces the row again the exact way when the sum is NaN
+	// (without NaNs the compare alone is exact; the NaN tests were two of
+	// three compares per vector).
+	CompareOnly bool
+}
+
+// NewRowStrategy decides a reduction's RowStrategy from the kinds of the
+// loops inside its outer parallel ones and the innermost trip (Dynamic
+// when known at run time).
+func NewRowStrategy(kind ir.Reduce, elem *ir.Scalar, inner []ir.IterKind, innerTrip int64) RowStrategy {
+	var s RowStrategy
+	for _, k := range inner {
+		s.Scratch = s.Scratch || k == ir.Parallel
+	}
+	if s.Scratch || len(inner) == 0 {
+		return s
+	}
+	s.ShortRows = innerTrip != Dynamic && innerTrip <= math.MaxInt32
+	s.CompareOnly = kind.On(elem).Index && AccType(kind, elem).IsFloat()
+	return s
 }
 
 // AccType is the accumulator's element type of NewReduction.

@@ -234,3 +234,28 @@ func TestFormat(t *testing.T) {
 		t.Errorf("Format (-want +got):\n%s", d)
 	}
 }
+
+func TestNewRowStrategy(t *testing.T) {
+	P, R := ir.Parallel, ir.Reduction
+	sum, argmax := reduceKind(t, "sum"), reduceKind(t, "argmax")
+	tests := []struct {
+		name  string
+		kind  ir.Reduce
+		elem  *ir.Scalar
+		inner []ir.IterKind
+		trip  int64
+		want  plan.RowStrategy
+	}{
+		{"columns", sum, ir.F32, []ir.IterKind{R, P}, 64, plan.RowStrategy{Scratch: true}},
+		{"rows", sum, ir.F32, []ir.IterKind{R}, 100, plan.RowStrategy{ShortRows: true}},
+		{"dynamic rows", sum, ir.F32, []ir.IterKind{R}, D, plan.RowStrategy{}},
+		{"float argmax", argmax, ir.F32, []ir.IterKind{R}, D, plan.RowStrategy{CompareOnly: true}},
+		{"int argmax", argmax, ir.I32, []ir.IterKind{R}, 100, plan.RowStrategy{ShortRows: true}},
+		{"nothing reduced", argmax, ir.F32, nil, D, plan.RowStrategy{}},
+	}
+	for _, tt := range tests {
+		if d := cmp.Diff(tt.want, plan.NewRowStrategy(tt.kind, tt.elem, tt.inner, tt.trip)); d != "" {
+			t.Errorf("%s: NewRowStrategy (-want +got):\n%s", tt.name, d)
+		}
+	}
+}
