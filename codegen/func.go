@@ -75,7 +75,7 @@ type result struct {
 	view   *view // the caller's buffer, in a fast entry
 }
 
-// argTypes returns the LLVM parameter types of f under the ABI:
+// signature returns the LLVM parameters of f under the ABI:
 // descriptors by pointer, scalars by value, results by pointer.
 func (mc *moduleCtx) signature(f *ir.Func) ([]*llvm.Param, error) {
 	var ps []*llvm.Param
