@@ -265,7 +265,6 @@ func (fc *funcCtx) sizes(n *node) error {
 			return err
 		}
 	}
-	bl := fc.bl
 	l := n.loops
 	// Static extents first: constants wherever the types decide.
 	var shapesBuf, resultsBuf [4][]int64
@@ -293,45 +292,9 @@ func (fc *funcCtx) sizes(n *node) error {
 			n.ext[i] = i64c(n.shape[d])
 			continue
 		}
-		// The same size value twice adds nothing: the extent stays that
-		// value, so nests over the same rows see one extent (row groups
-		// compare them).
-		var cur value.Value
-		var seenBuf [8]value.Value
-		seen := seenBuf[:0]
-		for k, kid := range n.kids {
-			for j, m := range l.Operands[k] {
-				if m.Loop != i || m.Kind == ir.Window {
-					continue
-				}
-				x := kid.sizes[j]
-				if slices.Contains(seen, x) && !isConstVal(x) {
-					continue
-				}
-				seen = append(seen, x)
-				switch {
-				case m.Kind == ir.Exact:
-					// The first exact size defines the extent (a
-					// constant one wins): the others are checked
-					// against it.
-					if cur == nil || (isConstVal(x) && !isConstVal(cur)) {
-						cur = x
-					}
-				case isConst(x, 1):
-				case isConstVal(x):
-					cur = x
-				case cur == nil:
-					cur = x // 1, or the extent: either way the extent so far
-				default:
-					cur = bl.selectI64(bl.icmp(enum.IPredNE, x, i64c(1)), x, cur)
-				}
-			}
-		}
-		if cur == nil {
-			if d := l.ResultDimOf(n.res, i); d >= 0 && !mappedByOperand(l, i) {
-				return fmt.Errorf("result dimension %d of '%s' is dynamic and not determined by its operands; give it a static size (e.g. with -infer-shapes or -arg-shapes)", d, n.op.Name)
-			}
-			cur = i64c(1)
+		cur, err := fc.extentOf(n, i)
+		if err != nil {
+			return err
 		}
 		n.ext[i] = cur
 	}
@@ -352,9 +315,63 @@ func (fc *funcCtx) sizes(n *node) error {
 		}
 		x.shape, x.view.shape = []int64{c}, []int64{c}
 	}
-	if !fc.mod.opts.Checks {
-		return nil
+	if fc.mod.opts.Checks {
+		fc.checkSizes(n)
 	}
+	return nil
+}
+
+// extentOf is the run-time extent of n's loop i, which the types leave
+// dynamic: from the operands' sizes along it.
+func (fc *funcCtx) extentOf(n *node, i int) (value.Value, error) {
+	bl, l := fc.bl, n.loops
+	// The same size value twice adds nothing: the extent stays that
+	// value, so nests over the same rows see one extent (row groups
+	// compare them).
+	var cur value.Value
+	var seenBuf [8]value.Value
+	seen := seenBuf[:0]
+	for k, kid := range n.kids {
+		for j, m := range l.Operands[k] {
+			if m.Loop != i || m.Kind == ir.Window {
+				continue
+			}
+			x := kid.sizes[j]
+			if slices.Contains(seen, x) && !isConstVal(x) {
+				continue
+			}
+			seen = append(seen, x)
+			switch {
+			case m.Kind == ir.Exact:
+				// The first exact size defines the extent (a
+				// constant one wins): the others are checked
+				// against it.
+				if cur == nil || (isConstVal(x) && !isConstVal(cur)) {
+					cur = x
+				}
+			case isConst(x, 1):
+			case isConstVal(x):
+				cur = x
+			case cur == nil:
+				cur = x // 1, or the extent: either way the extent so far
+			default:
+				cur = bl.selectI64(bl.icmp(enum.IPredNE, x, i64c(1)), x, cur)
+			}
+		}
+	}
+	if cur == nil {
+		if d := l.ResultDimOf(n.res, i); d >= 0 && !mappedByOperand(l, i) {
+			return nil, fmt.Errorf("result dimension %d of '%s' is dynamic and not determined by its operands; give it a static size (e.g. with -infer-shapes or -arg-shapes)", d, n.op.Name)
+		}
+		cur = i64c(1)
+	}
+	return cur, nil
+}
+
+// checkSizes emits the run-time checks that n's operands' sizes agree
+// with its loop extents (or broadcast along them).
+func (fc *funcCtx) checkSizes(n *node) {
+	bl, l := fc.bl, n.loops
 	fc.checkWindows(n)
 	for k, kid := range n.kids {
 		for j, m := range l.Operands[k] {
@@ -376,7 +393,6 @@ func (fc *funcCtx) sizes(n *node) error {
 			fc.fail(bad, StatusShape, msg, args...)
 		}
 	}
-	return nil
 }
 
 func isConstVal(v value.Value) bool { _, ok := constVal(v); return ok }
@@ -773,18 +789,10 @@ func (fc *funcCtx) buildNest(dst *view, root *node, s nestSpec) (*llvm.Func, []v
 		ns.built.run = append(ns.built.run, plan.Loop{Kind: g.kind, Extent: constOr(g.trip)})
 	}
 	ns.root, ns.ext = root, ext
-	switch {
-	case reduces:
-	case ns.ride != nil:
+	if fast && !reduces && ns.ride == nil {
+		fc.planStores(ns, gs, views, allowNT)
+	} else if ns.ride != nil {
 		ns.built.store.Reason = "carries a row reduction one row ahead"
-	case !fast:
-		ns.built.store.Reason = "strided version"
-	default:
-		ns.tile, ns.built.tile = planTile(gs, views)
-		ns.built.store.Reason = "read again by a later member of its row group"
-		if allowNT {
-			ns.nt, ns.built.store = fc.planNonTemporal(bl, views)
-		}
 	}
 	if e := ns.iterate(gs, views, iters, d, thread, threads, window, reduces, body); e != nil {
 		err = e
@@ -819,6 +827,17 @@ func (fc *funcCtx) buildNest(dst *view, root *node, s nestSpec) (*llvm.Func, []v
 	}
 	fc.mod.finish(ns.fn)
 	return ns.fn, ns.args, nil
+}
+
+// planStores plans the tiles and the stores of a parallel nest's fast
+// version (planTile, planNonTemporal); allowNT false keeps ordinary
+// stores for an output a later member of a row group reads.
+func (fc *funcCtx) planStores(ns *nest, gs []group, views []*capturedView, allowNT bool) {
+	ns.tile, ns.built.tile = planTile(gs, views)
+	ns.built.store.Reason = "read again by a later member of its row group"
+	if allowNT {
+		ns.nt, ns.built.store = fc.planNonTemporal(ns.bl, views)
+	}
 }
 
 // newNest starts a nest's function: internal, inlined when fast (its

@@ -1,6 +1,9 @@
 // Fusion and the fast entry in the plan (codegen/plan: NewFusion,
 // NewEntry).
 // RUN: tirc -print-plan %s | FileCheck %s
+// RUN: (tirc -print-plan -emit-llvm %s; echo "exit=$?") 2>&1 | FileCheck %s --check-prefix=USAGE
+// USAGE: tirc: error: -emit-llvm and -print-plan write different files; run tirc once for each
+// USAGE: exit=2
 
 // A chain of elementwise ops is one nest computing every op; a small
 // static function gets a fast entry.
