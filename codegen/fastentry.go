@@ -32,12 +32,7 @@ import (
 
 // fastEntryOK reports whether f qualifies (plan.NewEntry).
 func (mc *moduleCtx) fastEntryOK(f *ir.Func) bool {
-	return mc.entryPlan(f).Fast
-}
-
-// entryPlan is plan.NewEntry of f under the module's options.
-func (mc *moduleCtx) entryPlan(f *ir.Func) plan.Entry {
-	return plan.NewEntry(f, func() *plan.Fusion { return mc.fusion(f) }, mc.opts.ParallelMin, mc.opts.NonTemporalMin)
+	return plan.NewEntry(f, func() *plan.Fusion { return mc.fusion(f) }, mc.opts.ParallelMin, mc.opts.NonTemporalMin).Fast
 }
 
 // lowerFastEntry emits f's fast body into the function named f; general

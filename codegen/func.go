@@ -229,7 +229,7 @@ func (mc *moduleCtx) lowerFunc(f *ir.Func) error {
 		fn = g
 	}
 	fu := mc.fusion(f)
-	fc := &funcCtx{mod: mc, f: f, fn: fn, vals: make([]*lowered, f.NumValues()), inlined: fu.Inlined, fusion: fu, plan: mc.funcPlan(f)}
+	fc := &funcCtx{mod: mc, f: f, fn: fn, vals: make([]*lowered, f.NumValues()), inlined: fu.Inlined, fusion: fu, plan: newFuncPlan(mc.opts, f, fu)}
 	fc.bl = newBuilder(mc, fn)
 	fc.streamer = &streamer{}
 	s := fc.streamer

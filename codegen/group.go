@@ -216,7 +216,7 @@ func (fc *funcCtx) flushGroup() error {
 		}
 		g.block = blockOf(fc.bl, a.root.ext[1], pipeRowElements)
 	}
-	fc.planGroup(g, ride)
+	recordGroup(fc.plan, g, ride, fc.mod.opts.ParallelMin)
 	// The group's function, like a nest, is shared by the groups with
 	// the same members and the same pattern of values (nestcache.go).
 	key := rowsKey(g, built, ride, g.nt, rideFn, rideA)

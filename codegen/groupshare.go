@@ -165,7 +165,7 @@ func (fc *funcCtx) scratchMember(g *rowGroup, n *node) (*groupMember, *view) {
 	v := &view{elem: n.elem, shape: n.shape, base: buf.base, sizes: n.sizes, strides: fc.contig(n.sizes), contiguous: true}
 	g.scratch = append(g.scratch, scratchRows{base: buf.base, slot: rows, row: row, threads: threads, elem: n.elem})
 	guard := fc.layoutGuard(v, root)
-	rec := fc.planNest(root, knownTrue(guard))
+	rec := newNestPlan(fc.plan, root, knownTrue(guard))
 	return &groupMember{dst: v, root: root, guard: guard, rec: rec, index: len(fc.plan.Nests) - 1}, v
 }
 

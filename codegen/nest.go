@@ -555,7 +555,7 @@ func (fc *funcCtx) emitNest(dst *view, root *node) error {
 	number(root)
 
 	guard := fc.layoutGuard(dst, root)
-	rec := fc.planNest(root, knownTrue(guard))
+	rec := newNestPlan(fc.plan, root, knownTrue(guard))
 	if fc.groupable(root, bits) {
 		return fc.addToGroup(dst, root, guard, rec)
 	}
@@ -790,7 +790,7 @@ func (fc *funcCtx) buildNest(dst *view, root *node, s nestSpec) (*llvm.Func, []v
 	}
 	ns.root, ns.ext = root, ext
 	if fast && !reduces && ns.ride == nil {
-		fc.planStores(ns, gs, views, allowNT)
+		ns.planStores(gs, views, allowNT)
 	} else if ns.ride != nil {
 		ns.built.store.Reason = "carries a row reduction one row ahead"
 	}
@@ -832,11 +832,11 @@ func (fc *funcCtx) buildNest(dst *view, root *node, s nestSpec) (*llvm.Func, []v
 // planStores plans the tiles and the stores of a parallel nest's fast
 // version (planTile, planNonTemporal); allowNT false keeps ordinary
 // stores for an output a later member of a row group reads.
-func (fc *funcCtx) planStores(ns *nest, gs []group, views []*capturedView, allowNT bool) {
+func (ns *nest) planStores(gs []group, views []*capturedView, allowNT bool) {
 	ns.tile, ns.built.tile = planTile(gs, views)
 	ns.built.store.Reason = "read again by a later member of its row group"
 	if allowNT {
-		ns.nt, ns.built.store = fc.planNonTemporal(ns.bl, views)
+		ns.nt, ns.built.store = ns.planNonTemporal(views)
 	}
 }
 

@@ -49,8 +49,9 @@ type ntPlan struct {
 // decision is made here; otherwise the plan carries the run-time test,
 // computed once at the nest's entry, and ntLoop falls back to its scalar
 // loop when it fails.
-func (fc *funcCtx) planNonTemporal(bl *builder, views []*capturedView) (*ntPlan, plan.Store) {
-	opts := fc.mod.opts
+func (ns *nest) planNonTemporal(views []*capturedView) (*ntPlan, plan.Store) {
+	bl := ns.bl
+	opts := bl.mod.opts
 	f := plan.StoreFacts{Min: opts.NonTemporalMin, BoundOnly: opts.NonTemporalStoreBoundOnly, ElemBytes: byteSize(views[0].v.elem)}
 	if f.Min <= 0 {
 		return nil, plan.NewStore(f)
@@ -81,7 +82,7 @@ func (fc *funcCtx) planNonTemporal(bl *builder, views []*capturedView) (*ntPlan,
 	if s.Kind == plan.Ordinary {
 		return nil, s
 	}
-	p := &ntPlan{vf: s.VF, md: fc.mod.ntMetadata()}
+	p := &ntPlan{vf: s.VF, md: bl.mod.ntMetadata()}
 	var cond value.Value = constant.True
 	if s.CheckBytes(f) {
 		cond = bytesTest

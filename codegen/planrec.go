@@ -45,16 +45,17 @@ func PrintPlan(w io.Writer, m *ir.Module, opts Options) (ir.Diagnostics, error) 
 	return diags, nil
 }
 
-// funcPlan starts the plan of f's general body; with PrintPlan it is
-// kept for printing, with its entry decision and the target.
-func (mc *moduleCtx) funcPlan(f *ir.Func) *plan.Func {
+// newFuncPlan starts the plan of f's general body (fu its fusion plan);
+// with PrintPlan it is kept for printing, with its entry decision and the
+// target.
+func newFuncPlan(opts Options, f *ir.Func, fu *plan.Fusion) *plan.Func {
 	p := &plan.Func{Name: f.Name}
-	if log := mc.opts.plans; log != nil {
-		p.Target = plan.Target{CPU: mc.opts.TargetCPU, Portable: mc.opts.Portable}
+	if log := opts.plans; log != nil {
+		p.Target = plan.Target{CPU: opts.TargetCPU, Portable: opts.Portable}
 		if p.Target.CPU == "" {
 			p.Target.CPU = "(clang's default)"
 		}
-		p.Entry = mc.entryPlan(f)
+		p.Entry = plan.NewEntry(f, func() *plan.Fusion { return fu }, opts.ParallelMin, opts.NonTemporalMin)
 		log.mu.Lock()
 		log.funcs[f] = p
 		log.mu.Unlock()
@@ -62,9 +63,10 @@ func (mc *moduleCtx) funcPlan(f *ir.Func) *plan.Func {
 	return p
 }
 
-// planNest starts the record of the nest of root: its op, the ops fused
-// into it, its loops and layout, and a reduction's accumulation.
-func (fc *funcCtx) planNest(root *node, guard bool) *plan.Nest {
+// newNestPlan starts the record of the nest of root in p: its op, the
+// ops fused into it, its loops and layout (rowMajor: every view known
+// row-major), and a reduction's accumulation.
+func newNestPlan(p *plan.Func, root *node, rowMajor bool) *plan.Nest {
 	n := &plan.Nest{Op: "copy", Group: -1}
 	if root.op != nil {
 		n.Op, n.At = root.op.Name, posOf(root.op.Pos)
@@ -86,13 +88,13 @@ func (fc *funcCtx) planNest(root *node, guard bool) *plan.Nest {
 		}
 		n.Loops = append(n.Loops, l)
 	}
-	if !guard {
+	if !rowMajor {
 		n.Layout = plan.Guarded
 	}
 	if root.loops != nil && !root.loops.Parallel() {
 		n.Reduction = plan.NewReduction(root.op.Def.Reduce, root.kids[0].elem)
 	}
-	fc.plan.Nests = append(fc.plan.Nests, n)
+	p.Nests = append(p.Nests, n)
 	return n
 }
 
@@ -126,13 +128,14 @@ func (s nestSpec) record(b *built) {
 	}
 }
 
-// planGroup records row group g (its members' nests and threads).
-func (fc *funcCtx) planGroup(g *rowGroup, ride bool) {
+// recordGroup records row group g in p: its members' nests and their
+// threads (the group's function runs on them from parallelMin elements).
+func recordGroup(p *plan.Func, g *rowGroup, ride bool, parallelMin int64) {
 	rg := &plan.RowGroup{Rider: ride, Shared: len(g.scratch), Fence: g.nt}
-	th := plan.NewThreads(fc.mod.opts.ParallelMin, constOr(g.total))
+	th := plan.NewThreads(parallelMin, constOr(g.total))
 	for _, m := range g.members {
-		m.rec.Group, m.rec.Threads = len(fc.plan.Groups), th
+		m.rec.Group, m.rec.Threads = len(p.Groups), th
 		rg.Members = append(rg.Members, m.index)
 	}
-	fc.plan.Groups = append(fc.plan.Groups, rg)
+	p.Groups = append(p.Groups, rg)
 }
