@@ -152,6 +152,16 @@
 // runner, which every function calling the nest shares); nests writing more than the
 // last-level cache use non-temporal stores (nontemporal.go).
 //
+// # Plans
+//
+// Codegen plans, then emits: the decisions -- which values fuse into
+// their user's nest, the fast entry, a reduction's accumulator, chains
+// and blocks, transposed tiles, non-temporal stores, threads, fences and
+// row groups -- are functions of package plan over plain facts (static
+// sizes and strides, Dynamic where the run time decides), and the nest
+// builder follows the choices (nestSpec, planrec.go). A function's plan
+// is plain data, printed by PrintPlan (tirc -print-plan).
+//
 // # Files by job
 //
 // Lowering to llir objects: codegen.go (Emit, the module loop), module.go

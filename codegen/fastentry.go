@@ -8,8 +8,8 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/tirc/tirc/codegen/plan"
 	"github.com/tirc/tirc/ir"
-	"github.com/tirc/tirc/traits"
 )
 
 // The fast entry. A small static function called in a loop (W4 of
@@ -30,68 +30,17 @@ import (
 // Both compute the same numbers; f.general recomputes a faulting call to
 // report it, which is safe because f writes nothing but its results.
 
-// fastEntryOK reports whether f qualifies: public, static tensors or
-// scalars only, and every op a constant, a fused op, or a fusible op whose
-// value is returned once.
+// fastEntryOK reports whether f qualifies (plan.NewEntry).
 func (mc *moduleCtx) fastEntryOK(f *ir.Func) bool {
-	if f.External || f.Visibility == "private" || mc.opts.ParallelMin == 1 {
-		return false
-	}
-	static := func(t ir.Type) bool {
-		switch t := t.(type) {
-		case *ir.TensorType:
-			return !t.Unranked && ir.IsStatic(t.Shape)
-		case *ir.Scalar:
-			return true
-		}
-		return false
-	}
-	for _, a := range f.Args() {
-		if !static(a.Type()) {
-			return false
-		}
-	}
-	for _, t := range f.ResultTypes {
-		if _, ok := t.(*ir.TensorType); !ok || !static(t) {
-			return false
-		}
-	}
-	returned := map[*ir.Value]bool{}
-	inlined := mc.plan(f).inlined // a chain too wide for one nest needs a temporary
-	for op := range f.Ops() {
-		switch {
-		case op.Has(ir.TraitTerminator):
-			for _, v := range op.Operands() {
-				if returned[v] || v.Def() == nil || !fusible(v.Def()) || len(v.Uses()) != 1 {
-					return false
-				}
-				returned[v] = true
-			}
-		case op.Has(traits.ConstantLike):
-		case fusible(op):
-			for _, r := range op.Results() {
-				if n, ok := ir.NumElements(r.Type().(*ir.TensorType).Shape); !ok || (mc.opts.ParallelMin > 0 && n >= mc.opts.ParallelMin) ||
-					(mc.opts.NonTemporalMin > 0 && n*byteSize(ir.ElementType(r.Type())) >= mc.opts.NonTemporalMin) {
-					return false
-				}
-				uses := r.Uses()
-				if len(uses) != 1 || (!uses[0].Op.Has(ir.TraitTerminator) && !inlined[r.ID()]) {
-					return false
-				}
-			}
-		default:
-			return false
-		}
-	}
-	return true
+	return plan.NewEntry(f, func() *plan.Fusion { return mc.fusion(f) }, mc.opts.ParallelMin, mc.opts.NonTemporalMin).Fast
 }
 
 // lowerFastEntry emits f's fast body into the function named f; general
 // is the full lowering.
 func (mc *moduleCtx) lowerFastEntry(f *ir.Func, general value.Value) error {
 	fn := mc.entry(f.Name)
-	plan := mc.plan(f)
-	fc := &funcCtx{mod: mc, f: f, fn: fn, vals: make([]*lowered, f.NumValues()), inlined: plan.inlined, plan: plan, fast: true}
+	fu := mc.fusion(f)
+	fc := &funcCtx{mod: mc, f: f, fn: fn, vals: make([]*lowered, f.NumValues()), inlined: fu.Inlined, fusion: fu, plan: &plan.Func{}}
 	fc.general = general
 	fc.bl = newBuilder(mc, fn)
 	bl := fc.bl

@@ -3,7 +3,6 @@ package codegen
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 
 	llvm "github.com/llir/llvm/ir"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/tirc/tirc/codegen/cabi"
 	"github.com/tirc/tirc/codegen/llvmtext"
+	"github.com/tirc/tirc/codegen/plan"
 	"github.com/tirc/tirc/ir"
 	"github.com/tirc/tirc/traits"
 )
@@ -51,20 +51,16 @@ type funcCtx struct {
 	// path leaves its message and values for the exit block (fail).
 	failMsg  value.Value
 	failArgs []value.Value
-	plan     *fusionPlan
-	// blocks is the block plan of the reduction nest being emitted, when
-	// it reduces everything in fixed blocks (reduce.go).
-	blocks *blockPlan
+	fusion   *plan.Fusion
 	// group is the row group being collected (group.go), run by
 	// flushGroup before anything that reads memory.
 	group *rowGroup
-	// groupNT is set when a row group member built since the group's
-	// function began may use non-temporal stores: the function fences.
-	groupNT bool
-	// fast is set while emitting a fast entry (fastentry.go): failures
-	// tail-call general instead of reporting.
-	fast    bool
+	// general is the general body a fast entry (fastentry.go) tail-calls
+	// on a failure instead of reporting it; nil in the general body.
 	general value.Value
+	// plan is the function's plan, the decisions recorded as its nests
+	// are planned (plan.go).
+	plan *plan.Func
 	// streamer prints the blocks of the function as they are completed
 	// (stream.go); nil in a fast entry.
 	streamer *llvmtext.Streamer
@@ -81,7 +77,7 @@ type result struct {
 	view   *view // the caller's buffer, in a fast entry
 }
 
-// argTypes returns the LLVM parameter types of f under the ABI:
+// signature returns the LLVM parameters of f under the ABI:
 // descriptors by pointer, scalars by value, results by pointer.
 func (mc *moduleCtx) signature(f *ir.Func) ([]*llvm.Param, error) {
 	var ps []*llvm.Param
@@ -234,8 +230,8 @@ func (mc *moduleCtx) lowerFunc(f *ir.Func) error {
 	if g := mc.general(f.Name); g != nil {
 		fn = g
 	}
-	plan := mc.plan(f)
-	fc := &funcCtx{mod: mc, f: f, fn: fn, vals: make([]*lowered, f.NumValues()), inlined: plan.inlined, plan: plan}
+	fu := mc.fusion(f)
+	fc := &funcCtx{mod: mc, f: f, fn: fn, vals: make([]*lowered, f.NumValues()), inlined: fu.Inlined, fusion: fu, plan: newFuncPlan(mc.opts, f, fu)}
 	fc.bl = newBuilder(mc, fn)
 	fc.streamer = llvmtext.NewStreamer(nil)
 	s := fc.streamer
@@ -392,193 +388,24 @@ func (fc *funcCtx) loadVector(p value.Value, t *ir.VectorType) value.Value {
 	return fc.bl.fromStorage(ld, t.Elem)
 }
 
-// maxFusedLeaves bounds the operands (buffers and scalars) one loop nest
-// reads: a longer chain is cut into several nests, each a few dozen
-// streams wide, instead of one loop with thousands of pointers (which
-// spills every register and is slow for LLVM to compile).
-const maxFusedLeaves = 32
-
-// plan returns which values of f are computed inside their user's loop
-// nest (planFusion; read only): a fusible op whose result has exactly one
+// fusion returns which values of f are computed inside their user's loop
+// nest (plan.NewFusion; read only): a fusible op whose result has exactly one
 // use, by a fusible op. A value with several uses is computed once into a
 // buffer (no recomputation); so is a value returned or passed to a call.
 // A tree that would read more than maxFusedLeaves operands computes its
 // widest subtrees into buffers. The plan is made once for f's fast entry
 // check, its fast entry and its general body; finishEntries drops it.
-func (mc *moduleCtx) plan(f *ir.Func) *fusionPlan {
+func (mc *moduleCtx) fusion(f *ir.Func) *plan.Fusion {
 	p, ok := mc.plans[f]
 	if !ok && mc.parent != nil {
 		p, ok = mc.parent.plans[f] // made by declare (fastEntryOK)
 	}
 	if !ok {
-		p = &fusionPlan{inlined: make([]bool, f.NumValues()), loops: make([]*ir.Loops, f.NumValues())}
-		planFusion(f, p)
+		p = plan.NewFusion(f, fusibleLoops)
 		mc.plans[f] = p
 	}
 	return p
 }
-
-// fusionPlan is planFusion's: which values are computed inside their
-// user's nest, and the loop description of each fusible op by its first
-// result's ID (nil for other ops).
-type fusionPlan struct {
-	inlined []bool
-	loops   []*ir.Loops
-}
-
-// appendLoops writes a loop description as bytes (equal descriptions,
-// equal bytes).
-func appendLoops(b []byte, l *ir.Loops) []byte {
-	ints := func(n ...int64) {
-		for _, x := range n {
-			b = strconv.AppendInt(b, x, 10)
-			b = append(b, ',')
-		}
-	}
-	maps := func(ms [][]ir.DimMap) {
-		ints(int64(len(ms)))
-		for _, m := range ms {
-			if m == nil { // a scalar operand, unlike a rank-0 one
-				b = append(b, 'n')
-			}
-			ints(int64(len(m)))
-			for _, d := range m {
-				ints(int64(d.Loop), d.Stride, d.Offset, int64(d.Kind), d.Limit)
-			}
-		}
-	}
-	ints(int64(len(l.Iter)))
-	for _, it := range l.Iter {
-		ints(int64(it))
-	}
-	maps(l.Operands)
-	maps(l.Results)
-	ints(int64(len(l.Indices)))
-	for _, i := range l.Indices {
-		ints(int64(i))
-	}
-	b = append(b, '|')
-	ints(l.Sizes...)
-	if l.Sizes == nil {
-		b = append(b, 'n')
-	}
-	return b
-}
-
-// planFusion sets inlined[v] for the values of f computed inside their
-// user's nest. A tree that reads loop indices (iota) is not computed
-// inside a reduction's nest, whose loops advance addresses only. A
-// fusible op whose one use is a Concatenate op is "inlined" too: its nest
-// writes straight into its window of the concatenation's result.
-func planFusion(f *ir.Func, p *fusionPlan) {
-	inlined, loopsOf := p.inlined, p.loops
-	cost := make([]int, f.NumValues())     // kernels computed per element by an inlined value's tree
-	indices := make([]bool, f.NumValues()) // the value's tree reads loop indices
-	// The loops of each fusible op by its first result's ID, described
-	// once (ops are asked again as users, in the second pass and while
-	// lowered); equal descriptions are kept once: a long function has a
-	// few shapes, and a description per op was most of its plan's memory.
-	// An op's loops follow from its signature (name, attributes, types):
-	// ops of one signature are described once (most ops of a long
-	// function repeat a few signatures).
-	same := map[string]*ir.Loops{}
-	bySig := map[string]*ir.Loops{}
-	var key []byte
-	for op := range f.Ops() {
-		if op.NumResults() == 0 {
-			continue
-		}
-		key = appendOpSig(key[:0], op)
-		l, ok := bySig[string(key)]
-		if !ok {
-			sig := string(key)
-			if l = fusibleLoops(op); l != nil {
-				key = appendLoops(key[:0], l)
-				if s, ok := same[string(key)]; ok {
-					l = s
-				} else {
-					same[string(key)] = l
-				}
-			}
-			bySig[sig] = l
-		}
-		loopsOf[op.Result(0).ID()] = l
-	}
-	isFusible := func(op *ir.Op) bool { return op != nil && op.NumResults() > 0 && loopsOf[op.Result(0).ID()] != nil }
-	for op := range f.Ops() {
-		if !isFusible(op) || op.NumResults() != 1 { // several results: a nest each
-			continue
-		}
-		r := op.Result(0)
-		loops := loopsOf[r.ID()]
-		indices[r.ID()] = len(loops.Indices) > 0
-		c := kernelCost(op.Def.Kernel)
-		for _, v := range op.Operands() {
-			if inlined[v.ID()] {
-				c += cost[v.ID()]
-				indices[r.ID()] = indices[r.ID()] || indices[v.ID()]
-			}
-		}
-		cost[r.ID()] = c
-		uses := r.Uses()
-		all := len(uses) > 0
-		for _, u := range uses {
-			all = all && isFusible(u.Op) && (!indices[r.ID()] || loopsOf[u.Op.Result(0).ID()].Parallel())
-		}
-		switch {
-		case len(uses) == 1 && uses[0].Op != nil && uses[0].Op.Has(traits.Concatenate):
-			inlined[r.ID()] = true
-		case !all || !loops.Parallel(): // not inlinable(op)
-		case len(uses) == 1:
-			inlined[r.ID()] = true
-		case len(uses) <= maxRecomputeUses && c <= maxRecomputeCost:
-			// Cheaper to compute again in each user's nest than to
-			// write a temporary and read it back (a large temporary also
-			// costs its page faults on every call): x - mean in layer
-			// norm, exp(x - max) in softmax.
-			inlined[r.ID()] = true
-		}
-	}
-	// Leaves per value, in program order (operands first).
-	leaves := make([]int, f.NumValues())
-	for op := range f.Ops() {
-		if !isFusible(op) {
-			continue
-		}
-		n := 0
-		var kids []*ir.Value
-		for _, v := range op.Operands() {
-			if inlined[v.ID()] {
-				n += leaves[v.ID()]
-				kids = append(kids, v)
-			} else {
-				n++
-			}
-		}
-		slices.SortFunc(kids, func(a, b *ir.Value) int { return leaves[b.ID()] - leaves[a.ID()] })
-		for _, k := range kids {
-			if n <= maxFusedLeaves {
-				break
-			}
-			inlined[k.ID()] = false // computed into a buffer: one leaf
-			n -= leaves[k.ID()] - 1
-		}
-		leaves[op.Result(0).ID()] = n
-	}
-}
-
-// A value with several users is recomputed in each of their nests when
-// it has at most maxRecomputeUses users and its tree costs at most
-// maxRecomputeCost (kernelCost units per element).
-const (
-	maxRecomputeUses = 4
-	maxRecomputeCost = 8
-)
-
-// kernelCost is the rough per-element cost of a kernel for the recompute
-// rule: 1 for arithmetic, more for division and exp, too much for the
-// longer vector polynomials (log, tanh, pow, sin: ir/kernel.go).
-func kernelCost(k ir.Kernel) int { return k.Info().Cost }
 
 // fail emits: if cond, print "tirc: error: <func>: <msg>" (a printf
 // format whose %lld take rt) to @tirc_error_fd (stderr unless the caller
@@ -597,7 +424,7 @@ func (fc *funcCtx) failAs(cond value.Value, status int64, msg string, common boo
 		return
 	}
 	bl := fc.bl
-	if fc.fast {
+	if fc.general != nil {
 		fc.fallBackUnless(bl.b.NewXor(cond, constant.True))
 		return
 	}
@@ -869,7 +696,7 @@ func (fc *funcCtx) contig(sizes []value.Value) []value.Value {
 func (fc *funcCtx) resultView(k int, sizes []value.Value) *view {
 	bl := fc.bl
 	r := fc.results[k]
-	if fc.fast {
+	if fc.general != nil {
 		return r.view
 	}
 	t := r.typ

@@ -4,12 +4,12 @@ import (
 	"fmt"
 
 	llvm "github.com/llir/llvm/ir"
-	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
 	"github.com/tirc/tirc/codegen/cabi"
+	"github.com/tirc/tirc/codegen/plan"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -26,7 +26,7 @@ import (
 // so a block's rows are read from memory once and stay in the cache for
 // the members after the first, as in the hand-written loop that does all
 // passes on one row. The members are the ordinary nests built with a row
-// window (buildNestIn): their first loop runs [rlo, rhi). Sizes, checks
+// window (buildNest, nestSpec.window): their first loop runs [rlo, rhi). Sizes, checks
 // and buffers of the members are set up in the enclosing function as they
 // are lowered; the group runs when a nest that cannot join it comes, or
 // anything that reads memory (a call, the return, a copy). When the first
@@ -53,12 +53,17 @@ type rowGroup struct {
 	members []*groupMember
 	outs    map[value.Value][]*groupMember // members by output base
 	scratch []scratchRows                  // shared values' buffers (groupshare.go)
+	// nt is set when a member built for the group may use non-temporal
+	// stores: the group's function fences.
+	nt bool
 }
 
 type groupMember struct {
 	dst   *view
 	root  *node
 	guard value.Value // fast layout (constant true: always)
+	rec   *plan.Nest  // the nest's plan
+	index int         // rec's index in the function's plan
 }
 
 // groupable reports whether a nest may run in a row group: a computed
@@ -66,7 +71,7 @@ type groupMember struct {
 // once (so never a full reduction in fixed blocks), with no integer
 // division faults to report, outside a fast entry.
 func (fc *funcCtx) groupable(root *node, bits int) bool {
-	if fc.fast || bits > 0 || root.op == nil || root.loops == nil || len(root.ext) == 0 {
+	if fc.general != nil || bits > 0 || root.op == nil || root.loops == nil || len(root.ext) == 0 {
 		return false
 	}
 	return root.loops.Iter[0] == ir.Parallel && !isConst(root.ext[0], 1) && !isConst(root.ext[0], 0)
@@ -141,13 +146,13 @@ func sameValue(a, b value.Value) bool {
 // addToGroup adds the nest of root to the pending group (after running
 // the pending one when it cannot join). Nothing is built until the group
 // runs: a group of one is an ordinary nest.
-func (fc *funcCtx) addToGroup(dst *view, root *node, guard value.Value) error {
+func (fc *funcCtx) addToGroup(dst *view, root *node, guard value.Value, rec *plan.Nest) error {
 	if g := fc.group; g != nil && (len(g.members) >= maxGroupMembers || !g.joins(root)) {
 		if err := fc.flushGroup(); err != nil {
 			return err
 		}
 	}
-	m := &groupMember{dst: dst, root: root, guard: guard}
+	m := &groupMember{dst: dst, root: root, guard: guard, rec: rec, index: len(fc.plan.Nests) - 1}
 	bl := fc.bl
 	work := fc.product(root.ext)
 	g := fc.group
@@ -193,28 +198,13 @@ func (fc *funcCtx) flushGroup() error {
 	fc.group = nil
 	if len(g.members) == 1 {
 		m := g.members[0]
-		return fc.runNestNow(m.dst, m.root, m.guard, 0, nil)
+		return fc.runNestNow(m.dst, m.root, m.guard, 0, nil, m.rec)
 	}
 	fc.shareValues(g)
 	ride := g.rideable()
-	built := make([]memberCall, len(g.members))
-	fc.groupNT = false
-	readLater := g.readLater()
-	for i, m := range g.members {
-		c := memberCall{guard: m.guard}
-		// An output a later member reads is wanted in the cache: no
-		// non-temporal stores for it.
-		nt := !readLater[i]
-		var err error
-		if c.fast, c.fastA, err = fc.buildNestNT(m.dst, m.root, true, 0, true, nt); err != nil {
-			return err
-		}
-		if k, ok := m.guard.(*constant.Int); !ok || k.X.Sign() == 0 {
-			if c.slow, c.slowA, err = fc.buildNestIn(m.dst, m.root, false, 0, true); err != nil {
-				return err
-			}
-		}
-		built[i] = c
+	built, err := fc.buildMembers(g)
+	if err != nil {
+		return err
 	}
 	// A pipelined group (rider.go): the second member carrying the
 	// first one row ahead, over blocks of a row or a few.
@@ -222,21 +212,69 @@ func (fc *funcCtx) flushGroup() error {
 	var rideA []value.Value
 	if ride {
 		a, h := g.members[0], g.members[1]
-		var err error
-		if rideFn, rideA, err = fc.buildNestRide(h.dst, h.root, true, 0, true, false, a); err != nil {
+		if rideFn, rideA, err = fc.buildNest(h.dst, h.root, nestSpec{fast: true, window: true, rideOn: a, group: g}); err != nil {
 			return err
 		}
 		g.block = blockOf(fc.bl, a.root.ext[1], pipeRowElements)
 	}
-	mc := fc.mod
+	recordGroup(fc.plan, g, ride, fc.mod.opts.ParallelMin)
 	// The group's function, like a nest, is shared by the groups with
 	// the same members and the same pattern of values (nestcache.go).
-	key := rowsKey(g, built, ride, fc.groupNT, rideFn, rideA)
-	same := mc.sharedNest(key)
+	key := rowsKey(g, built, ride, g.nt, rideFn, rideA)
+	same := fc.mod.sharedNest(key)
 	if same != nil && !checkSharedNests {
 		fc.runGroup(g, same.fn, same.argsOf(key))
 		return nil
 	}
+	fn, args, err := fc.buildGroup(g, key, same, built, rideFn, rideA)
+	if err != nil {
+		return err
+	}
+	fc.runGroup(g, fn, args)
+	return nil
+}
+
+// buildMembers builds each member's nest functions: the fast version,
+// and the strided one unless its layout is known row-major. An output a
+// later member reads is wanted in the cache: no non-temporal stores for
+// it.
+func (fc *funcCtx) buildMembers(g *rowGroup) ([]memberCall, error) {
+	built := make([]memberCall, len(g.members))
+	readLater := g.readLater()
+	for i, m := range g.members {
+		c := memberCall{guard: m.guard}
+		var err error
+		if c.fast, c.fastA, err = fc.buildNest(m.dst, m.root, nestSpec{fast: true, window: true, allowNT: !readLater[i], group: g, rec: m.rec}); err != nil {
+			return nil, err
+		}
+		if !knownTrue(m.guard) {
+			if c.slow, c.slowA, err = fc.buildNest(m.dst, m.root, nestSpec{window: true, allowNT: true, group: g}); err != nil {
+				return nil, err
+			}
+		}
+		built[i] = c
+	}
+	return built, nil
+}
+
+// groupFn is a row group's function being built: its rows, rows per
+// block, scratch buffers, this thread's index and the slot of the
+// members' fault bits.
+type groupFn struct {
+	ns          *nest
+	bl          *builder
+	g           *rowGroup
+	rows, block value.Value
+	scratch     []capturedScratch
+	thread      value.Value
+	faults      value.Value
+}
+
+// buildGroup defines the function of row group g (with rideFn, the
+// pipelined one): `i64 (captures..., i64 thread, i64 threads)` running
+// this thread's blocks of rows through the members' nests.
+func (fc *funcCtx) buildGroup(g *rowGroup, key *nestKey, same *sharedNest, built []memberCall, rideFn *llvm.Func, rideA []value.Value) (*llvm.Func, []value.Value, error) {
+	mc := fc.mod
 	mc.await() // a new group function
 	mc.nests++
 	fn := mc.m.NewFunc(mc.symbol(fmt.Sprintf("%s.rows%d", cabi.PrivateSymbol(fc.f.Name), mc.nests)), types.I64)
@@ -246,15 +284,49 @@ func (fc *funcCtx) flushGroup() error {
 	ns.bl.cse = true
 	ns.packed = newPacked(ns)
 	bl := ns.bl
-	rows := ns.capture(g.rows, "n")
-	block := ns.capture(g.block, "n")
-	scratch := captureScratch(ns, g)
+	gf := &groupFn{ns: ns, bl: bl, g: g, rows: ns.capture(g.rows, "n"), block: ns.capture(g.block, "n")}
+	gf.scratch = captureScratch(ns, g)
+	calls, rideArgs := gf.captureCalls(built, rideA)
+	thread := llvm.NewParam("thread", types.I64)
+	threads := llvm.NewParam("threads", types.I64)
+	fn.Params = append(fn.Params, thread, threads)
+	fn.Sig.Params = append(fn.Sig.Params, types.I64, types.I64)
+	gf.thread = thread
+	// This thread's rows, whole blocks each.
+	nblocks := bl.b.NewUDiv(bl.b.NewAdd(gf.rows, bl.b.NewSub(gf.block, i64c(1))), gf.block)
+	ns.split(nblocks, thread, threads)
+	gf.faults = bl.alloca(types.I64) // the members' fault bits (FaultOOM)
+	store(bl.b, i64c(0), gf.faults)
+	if rideFn == nil {
+		gf.blocks(calls, nil)
+	} else {
+		gf.pipelined(calls, rideFn, rideArgs)
+	}
+	// The members' streaming stores (none fence, see buildNest) are
+	// visible before the group returns or its thread joins the team.
+	if g.nt {
+		bl.b.NewFence(enum.AtomicOrderingSequentiallyConsistent)
+	}
+	bl.b.NewRet(bl.b.NewLoad(types.I64, gf.faults))
+	bl.finish()
+	st := ns.packed.st
+	st.Fields = append(st.Fields, types.I64) // the fault bits of GOMP's threads (runPacked)
+	if same == nil {
+		mc.defineType(st)
+		mc.publish(func() { mc.omp[fn] = ompEntry{st: st, packed: true} })
+	}
+	return mc.finishShared(key, same, ns)
+}
+
+// captureCalls captures the members' arguments (and the rider's) in the
+// group's function. A scratch base stays the enclosing function's value
+// here: each block reads it through its own base (scratchBases).
+func (gf *groupFn) captureCalls(built []memberCall, rideA []value.Value) ([]memberCall, []value.Value) {
+	ns := gf.ns
 	isScratch := map[value.Value]bool{}
-	for _, s := range g.scratch {
+	for _, s := range gf.g.scratch {
 		isScratch[s.base] = true
 	}
-	// A scratch base stays the enclosing function's value here: each
-	// block reads it through its own base (scratchBases).
 	capture := func(a value.Value) value.Value {
 		if isScratch[a] {
 			return a
@@ -279,100 +351,82 @@ func (fc *funcCtx) flushGroup() error {
 	for _, a := range rideA {
 		rideArgs = append(rideArgs, capture(a))
 	}
-	thread := llvm.NewParam("thread", types.I64)
-	threads := llvm.NewParam("threads", types.I64)
-	fn.Params = append(fn.Params, thread, threads)
-	fn.Sig.Params = append(fn.Sig.Params, types.I64, types.I64)
-	// This thread's rows, whole blocks each.
-	nblocks := bl.b.NewUDiv(bl.b.NewAdd(rows, bl.b.NewSub(block, i64c(1))), block)
-	ns.split(nblocks, thread, threads)
-	faults := bl.alloca(types.I64) // the members' fault bits (FaultOOM)
-	store(bl.b, i64c(0), faults)
-	minRows := func(a value.Value) value.Value {
-		return bl.b.NewSelect(bl.b.NewICmp(enum.IPredULT, a, rows), a, rows)
-	}
-	// run calls f on the rows [lo, hi) (and more row arguments), each
-	// scratch view through its base for the block at lo.
-	run := func(f *llvm.Func, args []value.Value, bases map[value.Value]value.Value, lo, hi value.Value, more ...value.Value) {
-		in := make([]value.Value, 0, len(args)+2+len(more))
-		for _, a := range args {
-			if p, ok := bases[a]; ok {
-				a = p
-			}
-			in = append(in, a)
+	return calls, rideArgs
+}
+
+// minRows is min(a, rows).
+func (gf *groupFn) minRows(a value.Value) value.Value {
+	bl := gf.bl
+	return bl.b.NewSelect(bl.b.NewICmp(enum.IPredULT, a, gf.rows), a, gf.rows)
+}
+
+// run calls f on the rows [lo, hi) (and more row arguments), each
+// scratch view through its base for the block at lo.
+func (gf *groupFn) run(f *llvm.Func, args []value.Value, bases map[value.Value]value.Value, lo, hi value.Value, more ...value.Value) {
+	bl := gf.bl
+	in := make([]value.Value, 0, len(args)+2+len(more))
+	for _, a := range args {
+		if p, ok := bases[a]; ok {
+			a = p
 		}
-		in = append(append(in, lo, hi), more...)
-		r := bl.b.NewCall(f, in...)
-		store(bl.b, bl.b.NewOr(bl.b.NewLoad(types.I64, faults), r), faults)
+		in = append(in, a)
 	}
-	blocks := func(members []memberCall, first func(lo, hi value.Value, bases map[value.Value]value.Value)) {
-		bl.loopFrom(ns.lo, ns.hi, "rows", func(k value.Value) {
-			lo := bl.b.NewMul(k, block)
-			hi := minRows(bl.b.NewAdd(lo, block))
-			bases := scratchBases(bl, g, scratch, thread, lo)
-			if first != nil {
-				first(lo, hi, bases)
+	in = append(append(in, lo, hi), more...)
+	r := bl.b.NewCall(f, in...)
+	store(bl.b, bl.b.NewOr(bl.b.NewLoad(types.I64, gf.faults), r), gf.faults)
+}
+
+// blocks loops over this thread's blocks of rows, calling first (when
+// set) and then each member on the block.
+func (gf *groupFn) blocks(members []memberCall, first func(lo, hi value.Value, bases map[value.Value]value.Value)) {
+	bl, ns := gf.bl, gf.ns
+	bl.loopFrom(ns.lo, ns.hi, "rows", func(k value.Value) {
+		lo := bl.b.NewMul(k, gf.block)
+		hi := gf.minRows(bl.b.NewAdd(lo, gf.block))
+		bases := scratchBases(bl, gf.g, gf.scratch, gf.thread, lo)
+		if first != nil {
+			first(lo, hi, bases)
+		}
+		for _, c := range members {
+			if c.slow == nil {
+				gf.run(c.fast, c.fastA, bases, lo, hi)
+				continue
 			}
-			for _, c := range members {
-				if c.slow == nil {
-					run(c.fast, c.fastA, bases, lo, hi)
-					continue
-				}
-				bl.ifElse(c.guard, "layout", func() { run(c.fast, c.fastA, bases, lo, hi) }, func() { run(c.slow, c.slowA, bases, lo, hi) })
-			}
+			bl.ifElse(c.guard, "layout", func() { gf.run(c.fast, c.fastA, bases, lo, hi) }, func() { gf.run(c.slow, c.slowA, bases, lo, hi) })
+		}
+	})
+}
+
+// pipelined runs the first member's first row alone, then the second
+// member carrying it one row ahead up to this thread's last row, when
+// both members' layouts are row-major; the ordinary blocks otherwise.
+func (gf *groupFn) pipelined(calls []memberCall, rideFn *llvm.Func, rideArgs []value.Value) {
+	bl, ns := gf.bl, gf.ns
+	pipelined := func() {
+		tlo := bl.b.NewMul(ns.lo, gf.block)
+		thi := gf.minRows(bl.b.NewMul(ns.hi, gf.block))
+		bl.ifThen(bl.b.NewICmp(enum.IPredULT, tlo, thi), "ride.first", func() {
+			gf.run(calls[0].fast, calls[0].fastA, nil, tlo, bl.b.NewAdd(tlo, i64c(1)))
+		})
+		gf.blocks(calls[2:], func(lo, hi value.Value, bases map[value.Value]value.Value) {
+			gf.run(rideFn, rideArgs, bases, lo, hi, thi)
 		})
 	}
-	ordinary := func() { blocks(calls, nil) }
-	if !ride {
-		ordinary()
-	} else {
-		// The first member's first row alone, then the second member
-		// carrying it one row ahead up to this thread's last row.
-		pipelined := func() {
-			tlo := bl.b.NewMul(ns.lo, block)
-			thi := minRows(bl.b.NewMul(ns.hi, block))
-			bl.ifThen(bl.b.NewICmp(enum.IPredULT, tlo, thi), "ride.first", func() {
-				run(calls[0].fast, calls[0].fastA, nil, tlo, bl.b.NewAdd(tlo, i64c(1)))
-			})
-			blocks(calls[2:], func(lo, hi value.Value, bases map[value.Value]value.Value) {
-				run(rideFn, rideArgs, bases, lo, hi, thi)
-			})
-		}
-		var fast value.Value
-		for _, c := range calls[:2] {
-			if c.slow != nil {
-				if fast == nil {
-					fast = c.guard
-				} else {
-					fast = bl.b.NewAnd(fast, c.guard)
-				}
+	var fast value.Value
+	for _, c := range calls[:2] {
+		if c.slow != nil {
+			if fast == nil {
+				fast = c.guard
+			} else {
+				fast = bl.b.NewAnd(fast, c.guard)
 			}
 		}
-		if fast == nil {
-			pipelined()
-		} else {
-			bl.ifElse(fast, "ride", pipelined, ordinary)
-		}
 	}
-	// The members' streaming stores (none fence, see buildNestRide) are
-	// visible before the group returns or its thread joins the team.
-	if fc.groupNT {
-		bl.b.NewFence(enum.AtomicOrderingSequentiallyConsistent)
+	if fast == nil {
+		pipelined()
+	} else {
+		bl.ifElse(fast, "ride", pipelined, func() { gf.blocks(calls, nil) })
 	}
-	bl.b.NewRet(bl.b.NewLoad(types.I64, faults))
-	bl.finish()
-	st := ns.packed.st
-	st.Fields = append(st.Fields, types.I64) // the fault bits of GOMP's threads (runPacked)
-	if same == nil {
-		mc.defineType(st)
-		mc.publish(func() { mc.omp[fn] = ompEntry{st: st, packed: true} })
-	}
-	fn, args, err := mc.finishShared(key, same, ns)
-	if err != nil {
-		return err
-	}
-	fc.runGroup(g, fn, args)
-	return nil
 }
 
 // runGroup calls a row group's function and reports its members' faults.

@@ -6,10 +6,11 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/tirc/tirc/codegen/plan"
 	"github.com/tirc/tirc/ir"
 )
 
-// Shared values of a row group. planFusion recomputes a cheap value with
+// Shared values of a row group. the fusion plan (plan.NewFusion) recomputes a cheap value with
 // several users in each user's nest (exp(x - max) in softmax feeds the sum
 // and the division) rather than writing a temporary as large as the
 // tensor. Inside a row group the users run one after the other over the
@@ -27,7 +28,7 @@ import (
 // member sees it through a view whose base is moved by the block's first
 // row (scratch - lo*row), so its nests are the ordinary ones.
 
-// minShareCost is the least kernel cost (kernelCost units per element)
+// minShareCost is the least kernel cost (plan.KernelCost units per element)
 // of a value worth a scratch row block: writing it and reading it back
 // from the cache costs about two units per user.
 const minShareCost = 4
@@ -106,7 +107,7 @@ func treeCost(n *node) int {
 	if n.op == nil {
 		return 0
 	}
-	c := kernelCost(n.op.Def.Kernel)
+	c := plan.KernelCost(n.op.Def.Kernel)
 	for _, k := range n.kids {
 		c += treeCost(k)
 	}
@@ -163,7 +164,9 @@ func (fc *funcCtx) scratchMember(g *rowGroup, n *node) (*groupMember, *view) {
 	buf := fc.temp(n.elem, n.shape, alloc, "a row group's scratch rows")
 	v := &view{elem: n.elem, shape: n.shape, base: buf.base, sizes: n.sizes, strides: fc.contig(n.sizes), contiguous: true}
 	g.scratch = append(g.scratch, scratchRows{base: buf.base, slot: rows, row: row, threads: threads, elem: n.elem})
-	return &groupMember{dst: v, root: root, guard: fc.layoutGuard(v, root)}, v
+	guard := fc.layoutGuard(v, root)
+	rec := newNestPlan(fc.plan, root, knownTrue(guard))
+	return &groupMember{dst: v, root: root, guard: guard, rec: rec, index: len(fc.plan.Nests) - 1}, v
 }
 
 // cloneTree copies n's tree (its nodes; views and values are shared).

@@ -14,6 +14,7 @@ import (
 	"github.com/llir/llvm/ir/value"
 
 	"github.com/tirc/tirc/codegen/llvmtext"
+	"github.com/tirc/tirc/codegen/plan"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -63,6 +64,8 @@ type Options struct {
 	// attribute, so that clang -fsanitize=address instruments tirc's code
 	// too (it instruments only functions that carry it).
 	SanitizeAddress bool
+	// plans, when set, collects every function's plan (PrintPlan).
+	plans *planLog
 }
 
 // DefaultOptions are the options of tirc -emit-llvm without flags, but
@@ -135,7 +138,7 @@ type moduleCtx struct {
 	// generals are the full bodies of functions with a fast entry, while
 	// needed (general).
 	generals map[string]*llvm.Func
-	plans    map[*ir.Func]*fusionPlan // planFusion's, until f is lowered (plan)
+	plans    map[*ir.Func]*plan.Fusion // plan.NewFusion's, until f is lowered (fusion)
 	// out receives the text of each function definition as soon as it is
 	// complete, and then its blocks are dropped, so memory stays
 	// proportional to the function being built, not the module; the
@@ -185,7 +188,7 @@ func newModuleCtx(opts Options, out *llvmtext.Text) *moduleCtx {
 // newCtx is a context lowering functions of md into out.
 func newCtx(md *module, out *llvmtext.Text, parent *moduleCtx) *moduleCtx {
 	return &moduleCtx{module: md, entries: map[string]*llvm.Func{}, generals: map[string]*llvm.Func{},
-		plans: map[*ir.Func]*fusionPlan{}, out: out, pr: llvmtext.NewPrinter(out),
+		plans: map[*ir.Func]*plan.Fusion{}, out: out, pr: llvmtext.NewPrinter(out),
 		streams: map[*llvm.Func]*llvmtext.Streamer{}, parent: parent, turn: parent == nil}
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/llir/llvm/ir/value"
 
 	"github.com/tirc/tirc/codegen/cabi"
+	"github.com/tirc/tirc/codegen/plan"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -84,8 +85,8 @@ func fusibleLoops(op *ir.Op) *ir.Loops {
 // were described once (a loop description allocates its maps).
 func (fc *funcCtx) loopsOf(op *ir.Op) *ir.Loops {
 	if op.NumResults() > 0 && op.Func() == fc.f {
-		if id := op.Result(0).ID(); id < len(fc.plan.loops) {
-			return fc.plan.loops[id]
+		if id := op.Result(0).ID(); id < len(fc.fusion.Loops) {
+			return fc.fusion.Loops[id]
 		}
 	}
 	return fusibleLoops(op)
@@ -265,7 +266,6 @@ func (fc *funcCtx) sizes(n *node) error {
 			return err
 		}
 	}
-	bl := fc.bl
 	l := n.loops
 	// Static extents first: constants wherever the types decide.
 	var shapesBuf, resultsBuf [4][]int64
@@ -293,45 +293,9 @@ func (fc *funcCtx) sizes(n *node) error {
 			n.ext[i] = i64c(n.shape[d])
 			continue
 		}
-		// The same size value twice adds nothing: the extent stays that
-		// value, so nests over the same rows see one extent (row groups
-		// compare them).
-		var cur value.Value
-		var seenBuf [8]value.Value
-		seen := seenBuf[:0]
-		for k, kid := range n.kids {
-			for j, m := range l.Operands[k] {
-				if m.Loop != i || m.Kind == ir.Window {
-					continue
-				}
-				x := kid.sizes[j]
-				if slices.Contains(seen, x) && !isConstVal(x) {
-					continue
-				}
-				seen = append(seen, x)
-				switch {
-				case m.Kind == ir.Exact:
-					// The first exact size defines the extent (a
-					// constant one wins): the others are checked
-					// against it.
-					if cur == nil || (isConstVal(x) && !isConstVal(cur)) {
-						cur = x
-					}
-				case isConst(x, 1):
-				case isConstVal(x):
-					cur = x
-				case cur == nil:
-					cur = x // 1, or the extent: either way the extent so far
-				default:
-					cur = bl.selectI64(bl.icmp(enum.IPredNE, x, i64c(1)), x, cur)
-				}
-			}
-		}
-		if cur == nil {
-			if d := l.ResultDimOf(n.res, i); d >= 0 && !mappedByOperand(l, i) {
-				return fmt.Errorf("result dimension %d of '%s' is dynamic and not determined by its operands; give it a static size (e.g. with -infer-shapes or -arg-shapes)", d, n.op.Name)
-			}
-			cur = i64c(1)
+		cur, err := fc.extentOf(n, i)
+		if err != nil {
+			return err
 		}
 		n.ext[i] = cur
 	}
@@ -352,9 +316,63 @@ func (fc *funcCtx) sizes(n *node) error {
 		}
 		x.shape, x.view.shape = []int64{c}, []int64{c}
 	}
-	if !fc.mod.opts.Checks {
-		return nil
+	if fc.mod.opts.Checks {
+		fc.checkSizes(n)
 	}
+	return nil
+}
+
+// extentOf is the run-time extent of n's loop i, which the types leave
+// dynamic: from the operands' sizes along it.
+func (fc *funcCtx) extentOf(n *node, i int) (value.Value, error) {
+	bl, l := fc.bl, n.loops
+	// The same size value twice adds nothing: the extent stays that
+	// value, so nests over the same rows see one extent (row groups
+	// compare them).
+	var cur value.Value
+	var seenBuf [8]value.Value
+	seen := seenBuf[:0]
+	for k, kid := range n.kids {
+		for j, m := range l.Operands[k] {
+			if m.Loop != i || m.Kind == ir.Window {
+				continue
+			}
+			x := kid.sizes[j]
+			if slices.Contains(seen, x) && !isConstVal(x) {
+				continue
+			}
+			seen = append(seen, x)
+			switch {
+			case m.Kind == ir.Exact:
+				// The first exact size defines the extent (a
+				// constant one wins): the others are checked
+				// against it.
+				if cur == nil || (isConstVal(x) && !isConstVal(cur)) {
+					cur = x
+				}
+			case isConst(x, 1):
+			case isConstVal(x):
+				cur = x
+			case cur == nil:
+				cur = x // 1, or the extent: either way the extent so far
+			default:
+				cur = bl.selectI64(bl.icmp(enum.IPredNE, x, i64c(1)), x, cur)
+			}
+		}
+	}
+	if cur == nil {
+		if d := l.ResultDimOf(n.res, i); d >= 0 && !mappedByOperand(l, i) {
+			return nil, fmt.Errorf("result dimension %d of '%s' is dynamic and not determined by its operands; give it a static size (e.g. with -infer-shapes or -arg-shapes)", d, n.op.Name)
+		}
+		cur = i64c(1)
+	}
+	return cur, nil
+}
+
+// checkSizes emits the run-time checks that n's operands' sizes agree
+// with its loop extents (or broadcast along them).
+func (fc *funcCtx) checkSizes(n *node) {
+	bl, l := fc.bl, n.loops
 	fc.checkWindows(n)
 	for k, kid := range n.kids {
 		for j, m := range l.Operands[k] {
@@ -376,7 +394,6 @@ func (fc *funcCtx) sizes(n *node) error {
 			fc.fail(bad, StatusShape, msg, args...)
 		}
 	}
-	return nil
 }
 
 func isConstVal(v value.Value) bool { _, ok := constVal(v); return ok }
@@ -467,6 +484,8 @@ type nest struct {
 	// a rider's nest builds into (its captures become that nest's args).
 	ride  *rider
 	share *nest
+	// built is what building the nest decided, for its plan.
+	built *built
 	// packed, when set, makes captures fields of one argument struct
 	// (a row group's function: see runPacked).
 	packed *packedArgs
@@ -542,8 +561,9 @@ func (fc *funcCtx) emitNest(dst *view, root *node) error {
 	number(root)
 
 	guard := fc.layoutGuard(dst, root)
+	rec := newNestPlan(fc.plan, root, knownTrue(guard))
 	if fc.groupable(root, bits) {
-		return fc.addToGroup(dst, root, guard)
+		return fc.addToGroup(dst, root, guard, rec)
 	}
 	if err := fc.flushGroup(); err != nil {
 		return err
@@ -552,30 +572,33 @@ func (fc *funcCtx) emitNest(dst *view, root *node) error {
 	if reduces {
 		blocks = fc.planBlocks(root)
 	}
-	return fc.runNestNow(dst, root, guard, bits, blocks)
+	return fc.runNestNow(dst, root, guard, bits, blocks, rec)
 }
 
 // runNestNow builds the nest of root (fast and, unless the layouts are
 // known to be row-major, strided) and runs it, then reports integer
 // division faults.
-func (fc *funcCtx) runNestNow(dst *view, root *node, guard value.Value, bits int, blocks *blockPlan) error {
-	fc.blocks = blocks // read by buildNest and combineBlocks
-	defer func() { fc.blocks = nil }()
+func (fc *funcCtx) runNestNow(dst *view, root *node, guard value.Value, bits int, blocks *blockPlan, rec *plan.Nest) error {
 	bl := fc.bl
 	reduces := root.loops != nil && !root.loops.Parallel()
-	fast, fastArgs, err := fc.buildNest(dst, root, true, bits)
+	if blocks != nil {
+		rec.Reduction.Blocked, rec.Reduction.BlockElements = true, plan.BlockElements
+	}
+	fast, fastArgs, err := fc.buildNest(dst, root, nestSpec{fast: true, bits: bits, allowNT: true, blocks: blocks, rec: rec})
 	if err != nil {
 		return err
 	}
 	total := fc.product(root.ext)
-	if reduces && !splitsParallel(root) && fc.blocks == nil {
+	rec.Threads = plan.NewThreads(fc.mod.opts.ParallelMin, constOr(total))
+	if reduces && !splitsParallel(root) && blocks == nil {
 		total = i64c(0) // one thread: the nest runs its reduction whole
+		rec.Threads = plan.Threads{Reason: "one thread: the reduction runs whole"}
 	}
 	var r value.Value
 	if g, ok := guard.(*constant.Int); ok && g.X.Sign() != 0 {
 		r = fc.runNest(fast, fastArgs, total)
 	} else {
-		slow, slowArgs, err := fc.buildNest(dst, root, false, bits)
+		slow, slowArgs, err := fc.buildNest(dst, root, nestSpec{bits: bits, allowNT: true, blocks: blocks})
 		if err != nil {
 			return err
 		}
@@ -606,8 +629,8 @@ func (fc *funcCtx) runNestNow(dst *view, root *node, guard value.Value, bits int
 		}
 		report(root)
 	}
-	if fc.blocks != nil {
-		fc.combineBlocks(dst, root)
+	if blocks != nil {
+		fc.combineBlocks(dst, root, blocks)
 	}
 	return nil
 }
@@ -688,56 +711,60 @@ func (fc *funcCtx) layoutGuard(dst *view, root *node) value.Value {
 	return guard
 }
 
+// nestSpec is what one version of a nest is built with: the fast
+// (row-major) or strided version, its fault bits, whether it is a row
+// group's member (window: its first loop runs [rlo, rhi) instead of the
+// thread's share, and is never merged with the next), whether it may use
+// non-temporal stores (not when a later member of a row group reads its
+// output soon), a full reduction's blocks, and the row group member it
+// carries one row ahead (rider.go). group is the row group being built,
+// told when a member streams (its function then fences once).
+type nestSpec struct {
+	fast    bool
+	bits    int
+	window  bool
+	allowNT bool
+	blocks  *blockPlan
+	rideOn  *groupMember
+	group   *rowGroup
+	// rec is the plan of the nest, told what building its fast version
+	// decided; nil for another version.
+	rec *plan.Nest
+}
+
 // buildNest emits one version of the nest as a function
 // i64 (captures..., i64 thread, i64 threads) returning the fault bits;
-// the outermost loop runs the thread's share of its range.
-func (fc *funcCtx) buildNest(dst *view, root *node, fast bool, bits int) (*llvm.Func, []value.Value, error) {
-	return fc.buildNestIn(dst, root, fast, bits, false)
-}
-
-// buildNestIn builds a nest; with window, its last two parameters are
-// the range [rlo, rhi) of its first loop (a row group's member, group.go)
-// instead of thread and threads, and that loop is never merged with the
-// next.
-func (fc *funcCtx) buildNestIn(dst *view, root *node, fast bool, bits int, window bool) (*llvm.Func, []value.Value, error) {
-	return fc.buildNestNT(dst, root, fast, bits, window, true)
-}
-
-// buildNestNT builds a nest; allowNT false keeps ordinary stores (the
-// output is read again soon, by a later member of a row group). Each
-// concern has its own step: the function (newNest), the captured views
-// (captureViews), noalias (markNoAlias), the extents and the thread
-// parameters (nestParams), the loops over this thread's share (iterate)
-// and the fence after non-temporal stores (fenceNonTemporal).
-func (fc *funcCtx) buildNestNT(dst *view, root *node, fast bool, bits int, window, allowNT bool) (*llvm.Func, []value.Value, error) {
-	return fc.buildNestRide(dst, root, fast, bits, window, allowNT, nil)
-}
-
-// buildNestRide builds a nest; with a rider (a row group's first member,
-// rider.go), the fast window nest also computes the rider's reduction one
-// row ahead in its innermost loop, and takes a third row parameter: the
-// first row the rider must not compute.
-func (fc *funcCtx) buildNestRide(dst *view, root *node, fast bool, bits int, window, allowNT bool, rideOn *groupMember) (*llvm.Func, []value.Value, error) {
+// the outermost loop runs the thread's share of its range (with a
+// window, its last two parameters are the rows [rlo, rhi) instead; with
+// a rider, a third row parameter is the first row the rider must not
+// compute). Each concern has its own step: the function (newNest), the
+// captured views (captureViews), noalias (markNoAlias), the extents and
+// the thread parameters (nestParams), the loops over this thread's share
+// (iterate) and the fence after non-temporal stores (fenceNonTemporal).
+func (fc *funcCtx) buildNest(dst *view, root *node, s nestSpec) (*llvm.Func, []value.Value, error) {
+	fast, bits, window, allowNT, rideOn := s.fast, s.bits, s.window, s.allowNT, s.rideOn
 	var key *nestKey
 	var same *sharedNest
 	if rideOn == nil {
-		key = fc.nestKeyOf(dst, root, fast, bits, window, allowNT)
+		key = fc.nestKeyOf(dst, root, s)
 		if same = fc.mod.sharedNest(key); same != nil && !checkSharedNests {
 			if window && same.ntUsed {
-				fc.groupNT = true
+				s.group.nt = true
 			}
+			s.record(same.built)
 			return same.fn, same.argsOf(key), nil
 		}
 	}
 	fc.mod.await() // a new nest
 	ns := fc.newNest(fast, bits)
+	ns.built = &built{store: plan.Store{Reason: "a reduction"}}
 	bl := ns.bl
 	d, views := ns.captureViews(dst, root, fast)
 	markNoAlias(d, views)
 	if rideOn != nil {
 		ns.ride = newRider(ns, rideOn)
 	}
-	ext, thread, threads := fc.nestParams(ns, root, window)
+	ext, thread, threads := fc.nestParams(ns, root, window, s.blocks)
 	if ns.ride != nil {
 		ns.ride.end = llvm.NewParam("rend", types.I64)
 		ns.fn.Params = append(ns.fn.Params, ns.ride.end.(*llvm.Param))
@@ -764,12 +791,14 @@ func (fc *funcCtx) buildNestRide(dst *view, root *node, fast bool, bits int, win
 		iters = root.loops.Iter
 	}
 	gs := ns.groups(views, ext, iters, fast, window)
+	for _, g := range gs {
+		ns.built.run = append(ns.built.run, plan.Loop{Kind: g.kind, Extent: constOr(g.trip)})
+	}
 	ns.root, ns.ext = root, ext
 	if fast && !reduces && ns.ride == nil {
-		ns.tile = planTile(gs, views)
-		if allowNT {
-			ns.nt = fc.planNonTemporal(bl, views)
-		}
+		ns.planStores(gs, views, allowNT)
+	} else if ns.ride != nil {
+		ns.built.store.Reason = "carries a row reduction one row ahead"
 	}
 	if e := ns.iterate(gs, views, iters, d, thread, threads, window, reduces, body); e != nil {
 		err = e
@@ -786,8 +815,9 @@ func (fc *funcCtx) buildNestRide(dst *view, root *node, fast bool, bits int, win
 		// fence per block made softmax wait for its streaming stores to
 		// drain at every row.
 		ns.fenceNonTemporal()
+		ns.built.fence = ns.ntUsed
 	} else if ns.ntUsed {
-		fc.groupNT = true
+		s.group.nt = true
 	}
 	if ns.flag != nil {
 		bl.b.NewRet(bl.b.NewLoad(types.I64, ns.flag))
@@ -795,11 +825,25 @@ func (fc *funcCtx) buildNestRide(dst *view, root *node, fast bool, bits int, win
 		bl.b.NewRet(i64c(0))
 	}
 	bl.finish()
+	if fast {
+		s.record(ns.built)
+	}
 	if key != nil {
 		return fc.mod.finishShared(key, same, ns)
 	}
 	fc.mod.finish(ns.fn)
 	return ns.fn, ns.args, nil
+}
+
+// planStores plans the tiles and the stores of a parallel nest's fast
+// version (planTile, planNonTemporal); allowNT false keeps ordinary
+// stores for an output a later member of a row group reads.
+func (ns *nest) planStores(gs []group, views []*capturedView, allowNT bool) {
+	ns.tile, ns.built.tile = planTile(gs, views)
+	ns.built.store.Reason = "read again by a later member of its row group"
+	if allowNT {
+		ns.nt, ns.built.store = ns.planNonTemporal(views)
+	}
 }
 
 // newNest starts a nest's function: internal, inlined when fast (its
@@ -935,12 +979,12 @@ func markNoAlias(d *capturedView, views []*capturedView) {
 // nestParams captures the loop extents (and a full reduction's block
 // plan), then adds the last two parameters: thread and threads, or with
 // window the rows [rlo, rhi) of a row group's member.
-func (fc *funcCtx) nestParams(ns *nest, root *node, window bool) (ext []value.Value, thread, threads *llvm.Param) {
+func (fc *funcCtx) nestParams(ns *nest, root *node, window bool, blocks *blockPlan) (ext []value.Value, thread, threads *llvm.Param) {
 	ext = make([]value.Value, len(root.ext))
 	for i, e := range root.ext {
 		ext[i] = ns.capture(e, "n")
 	}
-	if b := fc.blocks; b != nil {
+	if b := blocks; b != nil {
 		ns.blocks = &blockPlan{size: ns.capture(b.size, "n"), count: ns.capture(b.count, "n"), sums: ns.capture(b.sums, "p")}
 		if b.idx != nil {
 			ns.blocks.idx = ns.capture(b.idx, "p")

@@ -11,6 +11,7 @@ import (
 	"github.com/llir/llvm/ir/value"
 
 	"github.com/tirc/tirc/codegen/llvmtext"
+	"github.com/tirc/tirc/codegen/plan"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -44,8 +45,9 @@ type nestKey struct {
 // sharedNest is a built nest another one with the same key calls.
 type sharedNest struct {
 	fn     *llvm.Func
-	args   []int // the walk's number of each captured value
-	ntUsed bool  // a window nest with non-temporal stores (flushGroup fences)
+	args   []int  // the walk's number of each captured value
+	ntUsed bool   // a window nest with non-temporal stores (flushGroup fences)
+	built  *built // what building it decided (its plan)
 	text   string
 }
 
@@ -199,34 +201,7 @@ func (k *nestKey) view(v *view) {
 }
 
 // op writes what a kernel reads of an op: its name, attributes and types.
-func (k *nestKey) op(op *ir.Op) { k.b = appendOpSig(k.b, op) }
-
-// appendOpSig appends what an op's kernel and loop description read of
-// it: its name, attributes and types (equal signatures, equal bytes).
-func appendOpSig(b []byte, op *ir.Op) []byte {
-	str := func(s string) {
-		b = binary.AppendUvarint(b, uint64(len(s)))
-		b = append(b, s...)
-	}
-	str(op.Name)
-	b = binary.AppendVarint(b, int64(len(op.Attrs)))
-	for _, a := range op.Attrs {
-		str(a.Name)
-		b = ir.AppendAttr(b, a.Value)
-		b = append(b, 0) // attributes print no NUL
-	}
-	b = binary.AppendVarint(b, int64(op.NumOperands()))
-	for _, v := range op.Operands() {
-		b = ir.AppendType(b, v.Type())
-		b = append(b, 0)
-	}
-	b = binary.AppendVarint(b, int64(op.NumResults()))
-	for _, v := range op.Results() {
-		b = ir.AppendType(b, v.Type())
-		b = append(b, 0)
-	}
-	return b
-}
+func (k *nestKey) op(op *ir.Op) { k.b = plan.AppendOpSig(k.b, op) }
 
 func (k *nestKey) node(n *node) {
 	k.b = append(k.b, '(')
@@ -262,10 +237,10 @@ func (k *nestKey) node(n *node) {
 	k.b = append(k.b, ')')
 }
 
-// nestKeyOf describes a nest built by buildNestRide without a rider. The
+// nestKeyOf describes a nest built by buildNest without a rider. The
 // walk of the fast version is reused for the strided one: only the
 // flags, written last, differ.
-func (fc *funcCtx) nestKeyOf(dst *view, root *node, fast bool, bits int, window, allowNT bool) *nestKey {
+func (fc *funcCtx) nestKeyOf(dst *view, root *node, s nestSpec) *nestKey {
 	k := fc.mod.key
 	if k == nil {
 		k = &nestKey{ids: map[value.Value]int{}}
@@ -278,7 +253,7 @@ func (fc *funcCtx) nestKeyOf(dst *view, root *node, fast bool, bits int, window,
 		k.list = k.list[:0]
 		k.maps(root.dimMap)
 		k.view(dst)
-		if b := fc.blocks; b != nil {
+		if b := s.blocks; b != nil {
 			k.str("blocks")
 			k.val(b.size)
 			k.val(b.count)
@@ -291,10 +266,10 @@ func (fc *funcCtx) nestKeyOf(dst *view, root *node, fast bool, bits int, window,
 		k.walked = len(k.b)
 	}
 	k.b = k.b[:k.walked]
-	k.flag(fast)
-	k.flag(window)
-	k.flag(allowNT)
-	k.int(int64(bits))
+	k.flag(s.fast)
+	k.flag(s.window)
+	k.flag(s.allowNT)
+	k.int(int64(s.bits))
 	return k
 }
 
@@ -337,8 +312,8 @@ func rowsKey(g *rowGroup, calls []memberCall, ride, fence bool, rideFn *llvm.Fun
 
 // share remembers a built nest under its key when every value it
 // captured is in the walk.
-func (mc *moduleCtx) share(k *nestKey, fn *llvm.Func, captured []value.Value, ntUsed bool, text string) {
-	s := &sharedNest{fn: fn, args: make([]int, len(captured)), ntUsed: ntUsed, text: text}
+func (mc *moduleCtx) share(k *nestKey, fn *llvm.Func, captured []value.Value, ntUsed bool, b *built, text string) {
+	s := &sharedNest{fn: fn, args: make([]int, len(captured)), ntUsed: ntUsed, built: b, text: text}
 	for i, v := range captured {
 		id, ok := k.id(v)
 		if !ok {
@@ -375,7 +350,7 @@ func (mc *moduleCtx) finishShared(k *nestKey, same *sharedNest, ns *nest) (*llvm
 		text = mc.bodyText(ns.fn)
 	}
 	if same == nil {
-		mc.share(k, ns.fn, ns.args, ns.ntUsed, text)
+		mc.share(k, ns.fn, ns.args, ns.ntUsed, ns.built, text)
 		mc.finish(ns.fn)
 		return ns.fn, ns.args, nil
 	}

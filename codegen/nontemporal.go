@@ -6,6 +6,8 @@ import (
 	"github.com/llir/llvm/ir/metadata"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
+
+	"github.com/tirc/tirc/codegen/plan"
 )
 
 // Non-temporal stores. An ordinary store first reads its cache line from
@@ -41,16 +43,18 @@ type ntPlan struct {
 	cond value.Value
 }
 
-// planNonTemporal decides whether the nest uses non-temporal stores: when
-// its output (views[0]) has at least NonTemporalMin bytes and, with
-// NonTemporalStoreBoundOnly, the inputs hold at most an eighth as many
-// elements as the output (store-bound). With static sizes the decision is
-// made here; otherwise the plan carries the test, computed once at the
-// nest's entry, and ntLoop falls back to its scalar loop when it fails.
-func (fc *funcCtx) planNonTemporal(bl *builder, views []*capturedView) *ntPlan {
-	min := fc.mod.opts.NonTemporalMin
-	if min <= 0 {
-		return nil
+// planNonTemporal makes the nest's store decision (plan.NewStore) from
+// the sizes of its output (views[0]) and, with
+// NonTemporalStoreBoundOnly, of its inputs. With static sizes the
+// decision is made here; otherwise the plan carries the run-time test,
+// computed once at the nest's entry, and ntLoop falls back to its scalar
+// loop when it fails.
+func (ns *nest) planNonTemporal(views []*capturedView) (*ntPlan, plan.Store) {
+	bl := ns.bl
+	opts := bl.mod.opts
+	f := plan.StoreFacts{Min: opts.NonTemporalMin, BoundOnly: opts.NonTemporalStoreBoundOnly, ElemBytes: byteSize(views[0].v.elem)}
+	if f.Min <= 0 {
+		return nil, plan.NewStore(f)
 	}
 	count := func(sizes []value.Value) value.Value {
 		var n value.Value = i64c(1)
@@ -60,33 +64,44 @@ func (fc *funcCtx) planNonTemporal(bl *builder, views []*capturedView) *ntPlan {
 		return n
 	}
 	out := count(views[0].sizes)
-	bytes := bl.mul(out, i64c(byteSize(views[0].v.elem)))
-	var cond value.Value = constant.True
-	if c, ok := constVal(bytes); ok && c < min {
-		return nil
-	} else if !ok {
-		cond = bl.b.NewICmp(enum.IPredSGE, bytes, i64c(min))
+	bytes := bl.mul(out, i64c(f.ElemBytes))
+	f.OutElems, f.OutBytes = constOr(out), constOr(bytes)
+	var bytesTest, in8 value.Value
+	if f.OutBytes == plan.Dynamic {
+		bytesTest = bl.b.NewICmp(enum.IPredSGE, bytes, i64c(f.Min))
 	}
-	if fc.mod.opts.NonTemporalStoreBoundOnly {
+	if f.BoundOnly && plan.OutputMayStream(f) {
 		var in value.Value = i64c(0)
 		for _, c := range views[1:] {
 			in = bl.add(in, count(c.sizes))
 		}
-		in8 := bl.mul(in, i64c(8))
-		a, aok := constVal(in8)
-		o, ook := constVal(out)
-		switch {
-		case aok && ook && a > o:
-			return nil
-		case !aok || !ook:
-			cond = bl.and(cond, bl.b.NewICmp(enum.IPredSLE, in8, out))
-		}
+		in8 = bl.mul(in, i64c(8))
+		f.InElems8 = constOr(in8)
 	}
-	plan := &ntPlan{vf: 64 / byteSize(views[0].v.elem), md: fc.mod.ntMetadata()}
+	s := plan.NewStore(f)
+	if s.Kind == plan.Ordinary {
+		return nil, s
+	}
+	p := &ntPlan{vf: s.VF, md: bl.mod.ntMetadata()}
+	var cond value.Value = constant.True
+	if s.CheckBytes(f) {
+		cond = bytesTest
+	}
+	if s.CheckBound(f) {
+		cond = bl.and(cond, bl.b.NewICmp(enum.IPredSLE, in8, out))
+	}
 	if _, static := cond.(*constant.Int); !static {
-		plan.cond = cond
+		p.cond = cond
 	}
-	return plan
+	return p, s
+}
+
+// constOr is a constant's value, or plan.Dynamic.
+func constOr(v value.Value) int64 {
+	if c, ok := constVal(v); ok {
+		return c
+	}
+	return plan.Dynamic
 }
 
 // ntMetadata is the module's !{i32 1} of !nontemporal.

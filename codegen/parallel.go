@@ -6,6 +6,8 @@ import (
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
+
+	"github.com/tirc/tirc/codegen/plan"
 )
 
 // Multi-threading uses libgomp's GOMP_parallel, the runtime gcc's OpenMP
@@ -52,12 +54,7 @@ func (fc *funcCtx) runNest(fn *llvm.Func, args []value.Value, total value.Value)
 // threads: threads are on and total is not a constant below
 // Options.ParallelMin.
 func (fc *funcCtx) mayThread(total value.Value) bool {
-	min := fc.mod.opts.ParallelMin
-	if min <= 0 {
-		return false
-	}
-	n, ok := constVal(total)
-	return !ok || n >= min
+	return plan.NewThreads(fc.mod.opts.ParallelMin, constOr(total)).May
 }
 
 // runner defines, once per nest function, `i64 fn.run(captures..., i64

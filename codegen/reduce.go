@@ -11,6 +11,7 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/tirc/tirc/codegen/plan"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -59,20 +60,21 @@ import (
 
 // reducer is the accumulation of one reduction nest.
 type reducer struct {
-	kind  ir.Reduce
-	info  ir.ReduceInfo
-	elem  *ir.Scalar // the reduced values' element type
-	out   *ir.Scalar // the result's
-	acc   *ir.Scalar // the accumulator's (F64 for float sums)
-	kahan bool       // f64 sums carry a compensation term
-	width int64      // lanes of one vector of the accumulator
-	// chains is how many width-lane vectors the innermost loop combines
-	// into, one after the other (element j into vector j/width mod
-	// chains): a float max or min is a chain of four dependent
-	// instructions per vector (compare, NaN test, blend, signed zeros),
-	// so one vector made W6's row maxima latency-bound; four hide it.
+	kind ir.Reduce
+	info ir.ReduceInfo
+	elem *ir.Scalar // the reduced values' element type
+	out  *ir.Scalar // the result's
+	acc  *ir.Scalar // the accumulator's (F64 for float sums)
+	// kahan, width and chains are plan.NewReduction's: f64 sums carry a
+	// compensation term; width is the lanes of one vector of the
+	// accumulator, chains how many width-lane vectors the innermost loop
+	// combines into, one after the other (element j into vector j/width
+	// mod chains): a float max or min is a chain of four dependent
+	// instructions per vector (compare, NaN test, blend, signed zeros);
 	// argmax/argmin likewise (compare, NaN tests, blend of the extreme
 	// and of its index).
+	kahan  bool
+	width  int64
 	chains int64
 	// idx32 makes vector accumulators carry i32 indices (widened at the
 	// end): set when the innermost reduced extent is a constant below
@@ -88,30 +90,18 @@ type reducer struct {
 
 func newReducer(root *node) *reducer {
 	r := &reducer{kind: root.op.Def.Reduce, info: root.op.Def.Reduce.On(root.kids[0].elem), elem: root.kids[0].elem, out: root.elem}
-	r.acc = r.elem
-	if r.elem.IsFloat() {
-		switch {
-		case r.info.Combine == ir.KernelAdd:
-			r.acc = ir.F64
-			r.kahan = r.elem == ir.F64
-		case r.elem.Kind == ir.KindF16 || r.elem.Kind == ir.KindBF16:
-			r.acc = ir.F32
-		}
-	}
-	// As many lanes as a 64-byte vector holds of the data read (f32
-	// summed in f64: 16 lanes, two registers of f64 accumulators), so the
-	// tree is computed at full width: 8 lanes made W6's exp half as wide.
-	r.width = max(8, 64/min(byteSize(r.acc), byteSize(r.elem)))
-	if r.info.Index {
-		// Each lane also carries an i64 index: 16 lanes a chain keep
-		// each chain's index vector at two 64-byte registers.
-		r.width = min(r.width, 16)
-	}
-	r.chains = 1
-	if k := r.info.Combine; (r.acc.IsFloat() && (k == ir.KernelMax || k == ir.KernelMin)) || r.info.Index {
-		r.chains = 4
-	}
+	p := plan.NewReduction(r.kind, r.elem)
+	r.acc = plan.AccType(r.kind, r.elem)
+	r.kahan, r.width, r.chains = p.Kahan, p.Width, p.Chains
 	return r
+}
+
+// noteReduce records a reduction strategy the nest's building chose (its
+// plan).
+func (ns *nest) noteReduce(set func(*built)) {
+	if ns.built != nil {
+		set(ns.built)
+	}
 }
 
 // lanes is the width of the innermost loop's accumulator: chains vectors
@@ -456,10 +446,15 @@ func firstReduction(gs []group) int {
 // by thread 0 (thread nil: unconditionally).
 func (ns *nest) reduceOver(r *reducer, gs []group, views []*capturedView, iters []ir.IterKind, first int, thread value.Value) error {
 	bl := ns.bl
-	scratch := false // parallel groups inside the reduction groups
-	for _, g := range gs[first:] {
-		scratch = scratch || g.kind == ir.Parallel
+	inner := make([]ir.IterKind, len(gs)-first)
+	for i, g := range gs[first:] {
+		inner[i] = g.kind
 	}
+	trip := int64(plan.Dynamic)
+	if len(gs) > first {
+		trip = constOr(gs[len(gs)-1].trip)
+	}
+	st := plan.NewRowStrategy(r.kind, r.elem, inner, trip)
 	var count value.Value = i64c(1)
 	for i, k := range iters {
 		if k == ir.Reduction {
@@ -473,13 +468,14 @@ func (ns *nest) reduceOver(r *reducer, gs []group, views []*capturedView, iters 
 			ptrs[k] = c.base
 		}
 		ns.walk(gs[:first], views, ptrs, func(ptrs []value.Value, _ []value.Value) {
-			if scratch {
+			if st.Scratch {
+				ns.noteReduce(func(b *built) { b.scratch = true })
 				err = ns.reduceScratch(r, gs[first:], views, ptrs, count)
 				return
 			}
 			if len(gs) > first {
-				c, ok := constVal(gs[len(gs)-1].trip)
-				r.idx32 = ok && c <= math.MaxInt32
+				r.idx32 = st.ShortRows
+				ns.noteReduce(func(b *built) { b.index32 = r.idx32 && r.info.Index })
 			}
 			exact := func() {
 				a := ns.newAcc(r, r.lanes())
@@ -487,10 +483,11 @@ func (ns *nest) reduceOver(r *reducer, gs []group, views []*capturedView, iters 
 				t := ns.total(r, a)
 				store(bl.b, bl.toStorage(r.finish(bl, t, count), r.out), ptrs[0])
 			}
-			if !r.info.Index || !r.acc.IsFloat() || len(gs) == first {
+			if !st.CompareOnly {
 				exact()
 				return
 			}
+			ns.noteReduce(func(b *built) { b.compareOnly = true })
 			r.fast = true
 			a := ns.newAcc(r, r.lanes())
 			err = ns.accumulate(r, gs[first:], views, ptrs, a)
@@ -884,8 +881,32 @@ func (ns *nest) reduceScratch(r *reducer, gs []group, views []*capturedView, ptr
 		}
 	}
 	et := computeType(r.acc)
-	// At least one element: malloc(0) may return NULL, which is not out
-	// of memory (an empty share, or an empty parallel extent).
+	bufs, ok := ns.allocScratch(r, et, n)
+	// The scratch and views as one list of pointers walked together.
+	s := &scratchRed{ns: ns, r: r, gs: gs, views: views, kahan: bufs[1] != nil, index: bufs[2] != nil, quad: -1}
+	s.extra = append(s.extra, scratchPtr{bufs[0], et, sstride})
+	if s.kahan {
+		s.extra = append(s.extra, scratchPtr{bufs[1], et, sstride})
+	}
+	if s.index {
+		s.extra = append(s.extra, scratchPtr{bufs[2], types.I64, sstride})
+	}
+	var err error
+	bl.ifElse(ok, "scratch", func() { err = s.rows(ptrs, count) }, ns.faultOOM)
+	for _, b := range bufs {
+		if b != nil {
+			bl.b.NewCall(ns.bl.mod.free(), bl.b.NewBitCast(b, i8p))
+		}
+	}
+	return err
+}
+
+// allocScratch allocates n accumulators of type et (and their
+// compensations and indices when r has them: bufs[1], bufs[2]), at least
+// one: malloc(0) may return NULL, which is not out of memory (an empty
+// share, or an empty parallel extent). ok is false when one failed.
+func (ns *nest) allocScratch(r *reducer, et types.Type, n value.Value) (bufs [3]value.Value, ok value.Value) {
+	bl := ns.bl
 	elems := n
 	if c, static := constVal(n); !static {
 		elems = bl.b.NewSelect(bl.icmp(enum.IPredEQ, n, i64c(0)), i64c(1), n)
@@ -897,136 +918,138 @@ func (ns *nest) reduceScratch(r *reducer, gs []group, views []*capturedView, ptr
 		raw := bl.b.NewCall(ns.bl.mod.malloc(), bytes)
 		return bl.b.NewBitCast(raw, types.NewPointer(t))
 	}
-	sbuf := alloc(et)
-	var cbuf, ibuf value.Value
+	bufs[0] = alloc(et)
 	if r.kahan {
-		cbuf = alloc(et)
+		bufs[1] = alloc(et)
 	}
 	if r.info.Index {
-		ibuf = alloc(types.I64)
+		bufs[2] = alloc(types.I64)
 	}
 	// Out of memory: no work, and the fault bit the caller reports.
-	var ok value.Value = bl.b.NewICmp(enum.IPredNE, sbuf, constant.NewNull(sbuf.Type().(*types.PointerType)))
-	for _, b := range []value.Value{cbuf, ibuf} {
+	ok = bl.b.NewICmp(enum.IPredNE, bufs[0], constant.NewNull(bufs[0].Type().(*types.PointerType)))
+	for _, b := range bufs[1:] {
 		if b != nil {
 			ok = bl.b.NewAnd(ok, bl.b.NewICmp(enum.IPredNE, b, constant.NewNull(b.Type().(*types.PointerType))))
 		}
 	}
-	var err error
-	bl.ifElse(ok, "scratch", func() {
-		// The scratch and views as one list of pointers walked together.
-		var extra []scratchPtr
-		extra = append(extra, scratchPtr{sbuf, et, sstride})
-		if cbuf != nil {
-			extra = append(extra, scratchPtr{cbuf, et, sstride})
-		}
-		if ibuf != nil {
-			extra = append(extra, scratchPtr{ibuf, types.I64, sstride})
-		}
-		quad := -1 // the reduction group run four rows at a time (see below)
-		var quadErr error
-		// walk runs body over the groups (over the parallel ones only when
-		// parallelOnly: one visit per scratch element).
-		var walk func(level int, vp, xp []value.Value, parallelOnly bool, body func(vp, xp, ivs []value.Value), ivs []value.Value)
-		walk = func(level int, vp, xp []value.Value, parallelOnly bool, body func(vp, xp, ivs []value.Value), ivs []value.Value) {
-			if level == len(gs) {
-				body(vp, xp, ivs)
-				return
-			}
-			g := gs[level]
-			if parallelOnly && g.kind != ir.Parallel {
-				walk(level+1, vp, xp, parallelOnly, body, append(ivs[:len(ivs):len(ivs)], i64c(0)))
-				return
-			}
-			from, to := ns.span(g)
-			if level == quad && !parallelOnly {
-				var e error
-				if from, e = ns.quadLoop(r, gs, level, views, extra, vp, xp); e != nil {
-					quadErr = e
-				}
-			}
-			bl.loopFrom(from, to, "s", func(i value.Value) {
-				nv := make([]value.Value, len(vp))
-				for k, c := range views {
-					nv[k] = bl.gep(storageType(c.v.elem), vp[k], bl.mul(i, g.strides[k]))
-				}
-				nx := ns.scratchAt(g, level, extra, xp, i)
-				walk(level+1, nv, nx, parallelOnly, body, append(ivs[:len(ivs):len(ivs)], i))
-			})
-		}
-		xp := make([]value.Value, len(extra))
-		for k, e := range extra {
-			xp[k] = e.p
-		}
-		// Identity everywhere.
-		walk(0, ptrs, xp, true, func(_, xp, _ []value.Value) {
-			store(bl.b, r.identity(0), xp[0])
-			if cbuf != nil {
-				store(bl.b, floatConst(types.Double, 0), xp[1])
-			}
-			if ibuf != nil {
-				store(bl.b, i64c(0), xp[len(xp)-1])
-			}
-		}, nil)
-		// Accumulate in memory order.
-		redLoop := -1 // the one reduction group whose index argmax reports
-		for i, g := range gs {
-			if g.kind == ir.Reduction {
-				redLoop = i
-			}
-		}
-		// Column sums (the last reduction group followed by parallel ones
-		// only, a float sum in f64): rows in fours, (x0 + x1) + (x2 + x3)
-		// added to the scratch once, so the scratch row is loaded and stored
-		// once per four rows (W9). The order is still fixed by the indices.
-		if r.info.Combine == ir.KernelAdd && r.acc == ir.F64 && !r.kahan && !r.info.Index {
-			quad = redLoop
-			for _, g := range gs[redLoop+1:] {
-				if g.kind != ir.Parallel {
-					quad = -1
-				}
-			}
-		}
-		walk(0, ptrs, xp, false, func(vp, xp, ivs []value.Value) {
-			v, e := ns.evalWith(ns.root, ns.leaves(views, vp, nil, 0))
-			if e != nil {
-				err = e
-				return
-			}
-			a := &accumulator{s: xp[0]}
-			if cbuf != nil {
-				a.c = xp[1]
-			}
-			var at value.Value = i64c(0)
-			if ibuf != nil {
-				a.idx = xp[len(xp)-1]
-				if redLoop >= 0 {
-					at = ivs[redLoop]
-				}
-			}
-			ns.add(r, a, r.widen(bl, v), at)
-		}, nil)
-		if quadErr != nil {
-			err = quadErr
-			return
-		}
-		// Finish into the result.
-		walk(0, ptrs, xp, true, func(vp, xp, _ []value.Value) {
-			a := &accumulator{s: xp[0]}
-			if cbuf != nil {
-				a.c = xp[1]
-			}
-			if ibuf != nil {
-				a.idx = xp[len(xp)-1]
-			}
-			store(bl.b, bl.toStorage(r.finish(bl, a, count), r.out), vp[0])
-		}, nil)
-	}, ns.faultOOM)
-	for _, b := range []value.Value{sbuf, cbuf, ibuf} {
-		if b != nil {
-			bl.b.NewCall(ns.bl.mod.free(), bl.b.NewBitCast(b, i8p))
+	return bufs, ok
+}
+
+// scratchRed is reduceScratch's walk: the groups, the views and the
+// scratch pointers (extra: the sums, then the compensations with kahan,
+// then the indices with index) walked together, and the reduction group
+// run four rows at a time (quad, -1 for none).
+type scratchRed struct {
+	ns           *nest
+	r            *reducer
+	gs           []group
+	views        []*capturedView
+	extra        []scratchPtr
+	kahan, index bool
+	quad         int
+	quadErr      error
+}
+
+// walk runs body over the groups (over the parallel ones only when
+// parallelOnly: one visit per scratch element).
+func (s *scratchRed) walk(level int, vp, xp []value.Value, parallelOnly bool, body func(vp, xp, ivs []value.Value), ivs []value.Value) {
+	ns, bl := s.ns, s.ns.bl
+	if level == len(s.gs) {
+		body(vp, xp, ivs)
+		return
+	}
+	g := s.gs[level]
+	if parallelOnly && g.kind != ir.Parallel {
+		s.walk(level+1, vp, xp, parallelOnly, body, append(ivs[:len(ivs):len(ivs)], i64c(0)))
+		return
+	}
+	from, to := ns.span(g)
+	if level == s.quad && !parallelOnly {
+		var e error
+		if from, e = ns.quadLoop(s.r, s.gs, level, s.views, s.extra, vp, xp); e != nil {
+			s.quadErr = e
 		}
 	}
+	bl.loopFrom(from, to, "s", func(i value.Value) {
+		nv := make([]value.Value, len(vp))
+		for k, c := range s.views {
+			nv[k] = bl.gep(storageType(c.v.elem), vp[k], bl.mul(i, g.strides[k]))
+		}
+		nx := ns.scratchAt(g, level, s.extra, xp, i)
+		s.walk(level+1, nv, nx, parallelOnly, body, append(ivs[:len(ivs):len(ivs)], i))
+	})
+}
+
+// acc is the accumulator at scratch pointers xp.
+func (s *scratchRed) acc(xp []value.Value) *accumulator {
+	a := &accumulator{s: xp[0]}
+	if s.kahan {
+		a.c = xp[1]
+	}
+	if s.index {
+		a.idx = xp[len(xp)-1]
+	}
+	return a
+}
+
+// rows sets the scratch to the identity, accumulates the groups in memory
+// order, and finishes the scratch into the result row at ptrs.
+func (s *scratchRed) rows(ptrs []value.Value, count value.Value) error {
+	ns, bl, r := s.ns, s.ns.bl, s.r
+	xp := make([]value.Value, len(s.extra))
+	for k, e := range s.extra {
+		xp[k] = e.p
+	}
+	// Identity everywhere.
+	s.walk(0, ptrs, xp, true, func(_, xp, _ []value.Value) {
+		store(bl.b, r.identity(0), xp[0])
+		if s.kahan {
+			store(bl.b, floatConst(types.Double, 0), xp[1])
+		}
+		if s.index {
+			store(bl.b, i64c(0), xp[len(xp)-1])
+		}
+	}, nil)
+	// Accumulate in memory order.
+	redLoop := -1 // the one reduction group whose index argmax reports
+	for i, g := range s.gs {
+		if g.kind == ir.Reduction {
+			redLoop = i
+		}
+	}
+	// Column sums (the last reduction group followed by parallel ones
+	// only, a float sum in f64): rows in fours, (x0 + x1) + (x2 + x3)
+	// added to the scratch once, so the scratch row is loaded and stored
+	// once per four rows. The order is still fixed by the indices.
+	if r.info.Combine == ir.KernelAdd && r.acc == ir.F64 && !r.kahan && !r.info.Index {
+		s.quad = redLoop
+		for _, g := range s.gs[redLoop+1:] {
+			if g.kind != ir.Parallel {
+				s.quad = -1
+			}
+		}
+	}
+	var err error
+	s.walk(0, ptrs, xp, false, func(vp, xp, ivs []value.Value) {
+		v, e := ns.evalWith(ns.root, ns.leaves(s.views, vp, nil, 0))
+		if e != nil {
+			err = e
+			return
+		}
+		a := s.acc(xp)
+		var at value.Value = i64c(0)
+		if s.index && redLoop >= 0 {
+			at = ivs[redLoop]
+		}
+		ns.add(r, a, r.widen(bl, v), at)
+	}, nil)
+	if s.quadErr != nil {
+		return s.quadErr
+	}
+	// Finish into the result.
+	s.walk(0, ptrs, xp, true, func(vp, xp, _ []value.Value) {
+		store(bl.b, bl.toStorage(r.finish(bl, s.acc(xp), count), r.out), vp[0])
+	}, nil)
 	return err
 }
 
@@ -1103,26 +1126,21 @@ const blockElements = 1 << 16
 // parallel loop runs more than once (threads split that one instead).
 // The partial sums are temporaries of the enclosing function.
 func (fc *funcCtx) planBlocks(root *node) *blockPlan {
-	l := root.loops
-	outer := -1
-	var inner value.Value = i64c(1)
+	ext := make([]int64, len(root.ext))
 	for i, e := range root.ext {
-		if isConst(e, 1) {
-			continue
-		}
-		if l.Iter[i] == ir.Parallel {
-			return nil
-		}
-		if outer < 0 {
-			outer = i
-		} else {
-			inner = fc.bl.mul(inner, e)
-		}
+		ext[i] = constOr(e)
 	}
+	outer := plan.Blocked(root.loops.Iter, ext)
 	if outer < 0 {
 		return nil
 	}
 	bl := fc.bl
+	var inner value.Value = i64c(1)
+	for _, e := range root.ext[outer+1:] {
+		if !isConst(e, 1) {
+			inner = bl.mul(inner, e)
+		}
+	}
 	r := newReducer(root)
 	// size = max(1, blockElements / inner); count = ceil(T / size)
 	size := value.Value(bl.b.NewUDiv(i64c(blockElements), bl.selectI64(bl.icmp(enum.IPredEQ, inner, i64c(0)), i64c(1), inner)))
@@ -1177,9 +1195,8 @@ func (ns *nest) reduceBlocks(r *reducer, gs []group, views []*capturedView, thre
 // combineBlocks folds the blocks' totals in block order (compensated for
 // f64 sums; the earlier block on argmax/argmin ties) and stores the
 // result in dst, in the enclosing function.
-func (fc *funcCtx) combineBlocks(dst *view, root *node) {
+func (fc *funcCtx) combineBlocks(dst *view, root *node, b *blockPlan) {
 	bl := fc.bl
-	b := fc.blocks
 	r := newReducer(root)
 	ns := &nest{bl: bl}
 	a := ns.newAcc(r, 0)

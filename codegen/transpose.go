@@ -8,6 +8,7 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/tirc/tirc/codegen/plan"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -48,7 +49,7 @@ import (
 // from x.
 
 // tileLanes is the block size: 8x8 elements.
-const tileLanes = 8
+const tileLanes = plan.TileLanes
 
 // tilePlan marks the nest's two innermost groups for blocking.
 type tilePlan struct {
@@ -61,27 +62,25 @@ type tilePlan struct {
 // output (views[0]) has stride 1 in the innermost group, and some operand
 // has constant stride 1 in the group outside it and a stride other than 0
 // and 1 in the innermost one.
-func planTile(gs []group, views []*capturedView) *tilePlan {
+func planTile(gs []group, views []*capturedView) (*tilePlan, *plan.Tile) {
 	if len(gs) < 2 {
-		return nil
+		return nil, nil
 	}
 	in, out := len(gs)-1, len(gs)-2
-	if !isConst(gs[in].strides[0], 1) || shortTrip(gs[in].trip, tileLanes) || shortTrip(gs[out].trip, tileLanes) {
-		return nil
+	f := plan.TileFacts{OuterTrip: constOr(gs[out].trip), InnerTrip: constOr(gs[in].trip),
+		OuterStrides: make([]int64, len(views)), InnerStrides: make([]int64, len(views)), Index: make([]bool, len(views))}
+	for k, c := range views {
+		f.OuterStrides[k], f.InnerStrides[k], f.Index[k] = constOr(gs[out].strides[k]), constOr(gs[in].strides[k]), c.v.index
+	}
+	t := plan.NewTile(f, out, in)
+	if t == nil {
+		return nil, nil
 	}
 	p := &tilePlan{outer: out, inner: in, transposed: make([]bool, len(views))}
-	any := false
-	for k, c := range views[1:] {
-		s := gs[in].strides[k+1]
-		if !c.v.index && isConst(gs[out].strides[k+1], 1) && !isConst(s, 0) && !isConst(s, 1) {
-			p.transposed[k+1] = true
-			any = true
-		}
+	for _, k := range t.Transposed {
+		p.transposed[k] = true
 	}
-	if !any {
-		return nil
-	}
-	return p
+	return p, t
 }
 
 // tiledLoops emits the blocked loops of groups plan.outer (range [from,

@@ -65,6 +65,8 @@ func generatedKind(o *options) string {
 		return "LLVM IR"
 	case o.codegen.header:
 		return "a C header"
+	case o.codegen.plan:
+		return "the plan"
 	case o.driver.emit:
 		return "a C program"
 	}
@@ -77,6 +79,8 @@ func generatedFlag(o *options) string {
 		return "-emit-llvm"
 	case o.codegen.header:
 		return "-emit-c-header"
+	case o.codegen.plan:
+		return "-print-plan"
 	}
 	return "-emit-c-driver"
 }

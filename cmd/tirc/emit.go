@@ -17,6 +17,7 @@ import (
 // target options, runtime checks).
 type emitOptions struct {
 	llvm, header bool
+	plan         bool // -print-plan: lowered as -emit-llvm, the plans printed instead
 	noChecks     bool
 	triple, cpu  string
 	target       target.Target // cpu resolved (resolveTarget)
@@ -32,6 +33,8 @@ func emitFlags() []*flagSpec {
 	return []*flagSpec{
 		{name: "emit-llvm", section: cg, help: "write the module as textual LLVM IR (native ABI: see README); build with clang -O3 prog.ll main.c -lm",
 			set: func(o *options, _ string) error { o.codegen.llvm = true; return nil }},
+		{name: "print-plan", section: cg, help: "print how each function is lowered, as -emit-llvm would (loop nests, row groups, reductions, tiles, stores, threads) with the reason of each decision; takes -emit-llvm's options",
+			set: func(o *options, _ string) error { o.codegen.plan = true; return nil }},
 		{name: "emit-c-header", section: cg, help: "write a C header declaring the public functions, their descriptor types and tirc_free",
 			set: func(o *options, _ string) error { o.codegen.header = true; return nil }},
 		{name: "no-runtime-checks", section: cg, needs: "emit-llvm", help: "omit the run-time checks of sizes, descriptors and integer division (a wrong call is then undefined behaviour)",
@@ -86,7 +89,7 @@ func nameFlag(name, arg, what, help string, dst func(*options) *string) *flagSpe
 // features by default (or host, native), portable, or a CPU name LLVM
 // knows (an unknown one is a usage error).
 func resolveTarget(c *emitOptions) error {
-	if !c.llvm {
+	if !c.llvm && !c.plan {
 		return nil
 	}
 	triple := c.triple
@@ -111,18 +114,15 @@ func emit(m *ir.Module, o *options, w io.Writer, stream bool) (out io.WriterTo, 
 	case c.header:
 		h, diags := cabi.EmitCHeader(m)
 		return bytes.NewReader(h), diags, true
+	case c.plan:
+		var b bytes.Buffer
+		diags, err := codegen.PrintPlan(&b, m, c.options())
+		if err != nil {
+			diags = append(diags, ir.Errorf(m.Pos, "printing the plan: %v", err))
+		}
+		return &b, diags, true
 	case c.llvm:
-		opts := codegen.DefaultOptions()
-		opts.Checks, opts.TargetTriple = !c.noChecks, c.triple
-		opts.TargetCPU, opts.TargetFeatures, opts.Portable = c.target.CPU, c.target.Features, c.target.Portable
-		if c.parallelMin != nil {
-			opts.ParallelMin = *c.parallelMin
-		}
-		if c.ntMin != nil {
-			opts.NonTemporalMin = *c.ntMin
-		}
-		opts.NonTemporalStoreBoundOnly = c.ntStoreBound
-		opts.SanitizeAddress = c.sanitize == "address"
+		opts := c.options()
 		if stream {
 			diags, err := codegen.EmitTo(w, m, opts)
 			if err != nil && !diags.HasErrors() {
@@ -142,4 +142,22 @@ func emit(m *ir.Module, o *options, w io.Writer, stream bool) (out io.WriterTo, 
 
 // lowers reports whether the run lowers the module (LLVM IR, a C header
 // or driver), which needs types codegen handles.
-func lowers(o *options) bool { return o.codegen.llvm || o.codegen.header || o.driver.emit }
+func lowers(o *options) bool {
+	return o.codegen.llvm || o.codegen.plan || o.codegen.header || o.driver.emit
+}
+
+// options are the codegen options the flags ask for.
+func (c *emitOptions) options() codegen.Options {
+	opts := codegen.DefaultOptions()
+	opts.Checks, opts.TargetTriple = !c.noChecks, c.triple
+	opts.TargetCPU, opts.TargetFeatures, opts.Portable = c.target.CPU, c.target.Features, c.target.Portable
+	if c.parallelMin != nil {
+		opts.ParallelMin = *c.parallelMin
+	}
+	if c.ntMin != nil {
+		opts.NonTemporalMin = *c.ntMin
+	}
+	opts.NonTemporalStoreBoundOnly = c.ntStoreBound
+	opts.SanitizeAddress = c.sanitize == "address"
+	return opts
+}

@@ -9,8 +9,8 @@ import (
 // would be silently ignored, before any input is read: every such problem
 // is a usage error (exit 2), reported as "tirc: error: ...".
 //
-//   - -emit-llvm, -emit-c-header and -emit-c-driver write different files:
-//     at most one of them.
+//   - -emit-llvm, -print-plan, -emit-c-header and -emit-c-driver write
+//     different files: at most one of them.
 //   - -verify prints nothing, so it takes no -emit-* flag.
 //   - A flag with a needs field (the code generation options of -emit-llvm)
 //     needs that flag too.
@@ -22,7 +22,7 @@ func checkUsage(o *options, specs []*flagSpec) error {
 	for _, m := range []struct {
 		flag string
 		on   bool
-	}{{"emit-llvm", o.codegen.llvm}, {"emit-c-header", o.codegen.header}, {"emit-c-driver", o.driver.emit}} {
+	}{{"emit-llvm", o.codegen.llvm}, {"print-plan", o.codegen.plan}, {"emit-c-header", o.codegen.header}, {"emit-c-driver", o.driver.emit}} {
 		if m.on {
 			modes = append(modes, "-"+m.flag)
 		}
@@ -38,7 +38,8 @@ func checkUsage(o *options, specs []*flagSpec) error {
 		byName[s.name] = s
 	}
 	for _, n := range o.given {
-		if need := byName[n].needs; need != "" && !o.isGiven(need) {
+		// -print-plan takes -emit-llvm's options: it lowers alike.
+		if need := byName[n].needs; need != "" && !o.isGiven(need) && !(need == "emit-llvm" && o.codegen.plan) {
 			return &usageError{fmt.Sprintf("-%s only applies to -%s, which is not given", n, need)}
 		}
 	}

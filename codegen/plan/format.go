@@ -1,0 +1,149 @@
+package plan
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/tirc/tirc/ir"
+)
+
+// Format writes the plan as text, one line per decision with its reason:
+//
+//	plan @f
+//	  target: cpu host
+//	  entry: general only (a dynamic shape)
+//	  nest 0: tir.add at 3:8, fused 1, loops [parallel 4096, parallel ?], layout guarded
+//	  nest 0 store: non-temporal x16 (output 64 MiB >= 32 MiB)
+//	  nest 0 threads: yes (16777216 elements >= 1048576)
+//	  nest 0 fence: after its non-temporal stores
+//	  rows 0: nests 1 2, rider, shared 1
+//
+// The text is stable: tests check it with FileCheck.
+func (p *Func) Format(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "plan @%s\n", p.Name)
+	if p.Target.Portable {
+		b.WriteString("  target: portable (x86-64, x86-64-v3, x86-64-v4 chosen at the first call)\n")
+	} else {
+		fmt.Fprintf(&b, "  target: cpu %s\n", p.Target.CPU)
+	}
+	if p.Entry.Fast {
+		fmt.Fprintf(&b, "  entry: fast and general (%s)\n", p.Entry.Reason)
+	} else {
+		fmt.Fprintf(&b, "  entry: general only (%s)\n", p.Entry.Reason)
+	}
+	for i, n := range p.Nests {
+		n.format(&b, i)
+	}
+	for i, g := range p.Groups {
+		fmt.Fprintf(&b, "  rows %d: nests", i)
+		for _, m := range g.Members {
+			fmt.Fprintf(&b, " %d", m)
+		}
+		if g.Rider {
+			b.WriteString(", rider")
+		}
+		if g.Shared > 0 {
+			fmt.Fprintf(&b, ", shared %d", g.Shared)
+		}
+		if g.Fence {
+			b.WriteString(", fence")
+		}
+		b.WriteString("\n")
+	}
+	if p.Contract != nil {
+		b.WriteString("  contract: planned\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func (n *Nest) format(b *strings.Builder, i int) {
+	fmt.Fprintf(b, "  nest %d: %s", i, n.Op)
+	if n.At != "" {
+		fmt.Fprintf(b, " at %s", n.At)
+	}
+	fmt.Fprintf(b, ", fused %d, loops %s", n.Fused, loops(n.Loops))
+	layout := "row-major"
+	if n.Layout == Guarded {
+		layout = "guarded"
+	}
+	fmt.Fprintf(b, ", layout %s", layout)
+	if n.Group >= 0 {
+		fmt.Fprintf(b, ", rows %d", n.Group)
+	}
+	b.WriteString("\n")
+	if n.Run != nil {
+		fmt.Fprintf(b, "  nest %d runs: %s\n", i, loops(n.Run))
+	}
+	if r := n.Reduction; r != nil {
+		fmt.Fprintf(b, "  nest %d reduction: %s, acc %s", i, r.Kind, r.Acc)
+		if r.Kahan {
+			b.WriteString(" compensated")
+		}
+		fmt.Fprintf(b, ", %d lanes x %d chains", r.Width, r.Chains)
+		if r.Blocked {
+			fmt.Fprintf(b, ", blocks of %d elements", r.BlockElements)
+		}
+		if r.Scratch {
+			b.WriteString(", scratch rows")
+		}
+		if r.Index32 {
+			b.WriteString(", i32 indices")
+		}
+		if r.CompareOnly {
+			b.WriteString(", compare only (exact again on NaN)")
+		}
+		b.WriteString("\n")
+	}
+	if t := n.Tile; t != nil {
+		fmt.Fprintf(b, "  nest %d tile: loops %d,%d in %dx%d blocks, transposed operands", i, t.Outer, t.Inner, t.Lanes, t.Lanes)
+		for _, k := range t.Transposed {
+			fmt.Fprintf(b, " %d", k)
+		}
+		b.WriteString("\n")
+	}
+	switch n.Store.Kind {
+	case Ordinary:
+		fmt.Fprintf(b, "  nest %d store: ordinary (%s)\n", i, n.Store.Reason)
+	case NonTemporal:
+		fmt.Fprintf(b, "  nest %d store: non-temporal x%d (%s)\n", i, n.Store.VF, n.Store.Reason)
+	case NonTemporalIf:
+		fmt.Fprintf(b, "  nest %d store: non-temporal x%d if (%s)\n", i, n.Store.VF, n.Store.Reason)
+	}
+	yes := "no"
+	if n.Threads.May {
+		yes = "yes"
+	}
+	fmt.Fprintf(b, "  nest %d threads: %s (%s)\n", i, yes, n.Threads.Reason)
+	if n.Fence {
+		fmt.Fprintf(b, "  nest %d fence: after its non-temporal stores\n", i)
+	}
+}
+
+func size(n int64) string {
+	if n == Dynamic {
+		return "?"
+	}
+	return strconv.FormatInt(n, 10)
+}
+
+// loops prints loops as [parallel 4096, reduction ?].
+func loops(ls []Loop) string {
+	var b strings.Builder
+	b.WriteString("[")
+	for k, l := range ls {
+		if k > 0 {
+			b.WriteString(", ")
+		}
+		kind := "parallel"
+		if l.Kind == ir.Reduction {
+			kind = "reduction"
+		}
+		fmt.Fprintf(&b, "%s %s", kind, size(l.Extent))
+	}
+	b.WriteString("]")
+	return b.String()
+}

@@ -1,0 +1,154 @@
+package plan
+
+import "github.com/tirc/tirc/ir"
+
+// Dynamic is a size known only at run time.
+const Dynamic = -1
+
+// Func is the plan of one function: how its body is lowered. It is plain
+// data; Format prints it (tirc -print-plan).
+type Func struct {
+	Name   string
+	Target Target
+	Entry  Entry
+	// Nests are the function's loop nests in the order they run.
+	Nests []*Nest
+	// Groups are the row groups: consecutive nests run block of rows by
+	// block of rows in one function (Nest.Group indexes them).
+	Groups []*RowGroup
+	// Contract is the tiling and packing of the function's contractions
+	// (matmul-like ops): nil until codegen lowers them.
+	Contract *Contract
+}
+
+// Target is the module's target decisions every function shares.
+type Target struct {
+	CPU string
+	// Portable compiles every function for x86-64, x86-64-v3 and
+	// x86-64-v4 in one object, dispatched at the first call.
+	Portable bool
+}
+
+// Entry is the decision about a function's fast entry: a second body
+// for static, row-major, caller-allocated calls, which tail-calls the
+// general body on anything else.
+type Entry struct {
+	Fast   bool
+	Reason string
+}
+
+// Layout is how a nest reads its views.
+type Layout int
+
+const (
+	// RowMajor: every view is known row-major; one version of the nest.
+	RowMajor Layout = iota
+	// Guarded: a run-time test picks a row-major version or a strided one.
+	Guarded
+)
+
+// Loop is one loop of a nest, by root dimension.
+type Loop struct {
+	Kind   ir.IterKind
+	Extent int64 // Dynamic when known only at run time
+}
+
+// Nest is the plan of one loop nest: the op computed at its root and the
+// ops fused into it, its loops and the strategies it is built with.
+type Nest struct {
+	Op    string // the root op's name
+	At    string // its line:column
+	Fused int    // ops computed inside the nest besides the root
+	Loops []Loop
+	// Layout is RowMajor when every view is known row-major.
+	Layout Layout
+	// Run are the loops the row-major version runs, outermost first:
+	// dimensions of size 1 get none, and adjacent dimensions every view
+	// reads alike merge into one.
+	Run []Loop
+	// Group is the index of the nest's row group in Func.Groups, or -1.
+	Group     int
+	Reduction *Reduction
+	Tile      *Tile
+	Store     Store
+	Threads   Threads
+	// Fence: a non-temporal store fence after the nest's loops (a row
+	// group's members fence once in the group's function instead).
+	Fence bool
+}
+
+// Reduction is a reduction nest's strategy.
+type Reduction struct {
+	Kind string // the combining kind: add, max, argmax, ...
+	// Acc is the accumulator's element type (f64 for float sums), Kahan
+	// whether f64 sums carry a compensation term.
+	Acc   string
+	Kahan bool
+	// Width is the lanes of one accumulator vector, Chains how many such
+	// vectors the innermost loop combines into, one after the other.
+	Width, Chains int64
+	// Blocked: a full reduction in fixed blocks of about BlockElements
+	// elements, whose totals the function combines in block order.
+	Blocked       bool
+	BlockElements int64
+	// Scratch: the reduction loops are outermost and the parallel ones
+	// inside them run on a scratch row per thread.
+	Scratch bool
+	// Index32: argmax/argmin lanes carry i32 indices (the innermost
+	// reduced extent is a constant below 2^31).
+	Index32 bool
+	// CompareOnly: a float argmax/argmin compares only, and redoes a row
+	// the exact way when its value sum is NaN.
+	CompareOnly bool
+}
+
+// Tile is a transposing nest's tiles: loops Outer and Inner are blocked,
+// the Transposed operands (by index among the nest's leaves, from 1) read
+// through a buffer on the stack.
+type Tile struct {
+	Outer, Inner int
+	Lanes        int64
+	Transposed   []int
+}
+
+// StoreKind is how a nest stores its output.
+type StoreKind int
+
+const (
+	Ordinary StoreKind = iota
+	// NonTemporal stores stream past the cache (vectors of VF lanes).
+	NonTemporal
+	// NonTemporalIf stores stream when a run-time test of the sizes
+	// passes, ordinary otherwise.
+	NonTemporalIf
+)
+
+// Store is a nest's store kind and why.
+type Store struct {
+	Kind   StoreKind
+	VF     int64 // lanes of a non-temporal vector store
+	Reason string
+}
+
+// Threads is whether a nest may run on the OpenMP team and why.
+type Threads struct {
+	May    bool
+	Reason string
+}
+
+// RowGroup is consecutive nests over the same rows run block by block.
+type RowGroup struct {
+	Members []int // indices in Func.Nests
+	// Rider: the second member computes the first one row ahead in its
+	// own loop (a row reduction and a nest over the same rows).
+	Rider bool
+	// Shared is the number of values the members share through scratch
+	// rows instead of computing them in each member.
+	Shared int
+	// Fence: some member streams; the group's function fences once.
+	Fence bool
+}
+
+// Contract is the plan of a contraction: tiling, packing and the
+// micro-kernel. A placeholder until contractions are lowered.
+type Contract struct{}

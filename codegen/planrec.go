@@ -1,0 +1,142 @@
+package codegen
+
+import (
+	"fmt"
+	"io"
+	"sync"
+
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/tirc/tirc/codegen/llvmtext"
+	"github.com/tirc/tirc/codegen/plan"
+	"github.com/tirc/tirc/ir"
+)
+
+// The plan of each function (package plan) is made as its nests are
+// reached: the facts a decision reads (run-time sizes that are constants
+// or not, strides of the views a nest captures) are the lowering's
+// values. The decisions themselves are plan's functions; funcCtx keeps
+// the record, and PrintPlan prints it.
+
+// planLog collects the plans of a module's functions for PrintPlan
+// (shards lower functions in parallel: under mu).
+type planLog struct {
+	mu    sync.Mutex
+	funcs map[*ir.Func]*plan.Func
+}
+
+// PrintPlan lowers m as Emit does, discarding the LLVM IR, and writes
+// the plan of every function with a body in the module's order
+// (tirc -print-plan).
+func PrintPlan(w io.Writer, m *ir.Module, opts Options) (ir.Diagnostics, error) {
+	log := &planLog{funcs: map[*ir.Func]*plan.Func{}}
+	opts.plans = log
+	diags := emit(m, opts, llvmtext.NewSink(io.Discard))
+	if diags.HasErrors() {
+		return diags, nil
+	}
+	for _, f := range m.Funcs {
+		if p := log.funcs[f]; p != nil {
+			if err := p.Format(w); err != nil {
+				return diags, err
+			}
+		}
+	}
+	return diags, nil
+}
+
+// newFuncPlan starts the plan of f's general body (fu its fusion plan);
+// with PrintPlan it is kept for printing, with its entry decision and the
+// target.
+func newFuncPlan(opts Options, f *ir.Func, fu *plan.Fusion) *plan.Func {
+	p := &plan.Func{Name: f.Name}
+	if log := opts.plans; log != nil {
+		p.Target = plan.Target{CPU: opts.TargetCPU, Portable: opts.Portable}
+		if p.Target.CPU == "" {
+			p.Target.CPU = "(clang's default)"
+		}
+		p.Entry = plan.NewEntry(f, func() *plan.Fusion { return fu }, opts.ParallelMin, opts.NonTemporalMin)
+		log.mu.Lock()
+		log.funcs[f] = p
+		log.mu.Unlock()
+	}
+	return p
+}
+
+// newNestPlan starts the record of the nest of root in p: its op, the
+// ops fused into it, its loops and layout (rowMajor: every view known
+// row-major), and a reduction's accumulation.
+func newNestPlan(p *plan.Func, root *node, rowMajor bool) *plan.Nest {
+	n := &plan.Nest{Op: "copy", Group: -1}
+	if root.op != nil {
+		n.Op, n.At = root.op.Name, posOf(root.op.Pos)
+	}
+	var count func(k *node)
+	count = func(k *node) {
+		if k != root && k.op != nil {
+			n.Fused++
+		}
+		for _, c := range k.kids {
+			count(c)
+		}
+	}
+	count(root)
+	for i, e := range root.ext {
+		l := plan.Loop{Kind: ir.Parallel, Extent: constOr(e)}
+		if root.loops != nil {
+			l.Kind = root.loops.Iter[i]
+		}
+		n.Loops = append(n.Loops, l)
+	}
+	if !rowMajor {
+		n.Layout = plan.Guarded
+	}
+	if root.loops != nil && !root.loops.Parallel() {
+		n.Reduction = plan.NewReduction(root.op.Def.Reduce, root.kids[0].elem)
+	}
+	p.Nests = append(p.Nests, n)
+	return n
+}
+
+// knownTrue reports whether v is the constant true.
+func knownTrue(v value.Value) bool {
+	c, ok := v.(*constant.Int)
+	return ok && c.X.Sign() != 0
+}
+
+func posOf(p ir.Pos) string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
+
+// built is what building a nest's fast version decided: recorded in the
+// nest's plan, and kept with a shared nest for the nests that reuse it.
+type built struct {
+	store                         plan.Store
+	run                           []plan.Loop
+	tile                          *plan.Tile
+	fence                         bool
+	scratch, index32, compareOnly bool
+}
+
+// record writes b into the plan of the nest s builds (its fast version).
+func (s nestSpec) record(b *built) {
+	n := s.rec
+	if n == nil || b == nil {
+		return
+	}
+	n.Store, n.Tile, n.Fence, n.Run = b.store, b.tile, b.fence, b.run
+	if r := n.Reduction; r != nil {
+		r.Scratch, r.Index32, r.CompareOnly = b.scratch, b.index32, b.compareOnly
+	}
+}
+
+// recordGroup records row group g in p: its members' nests and their
+// threads (the group's function runs on them from parallelMin elements).
+func recordGroup(p *plan.Func, g *rowGroup, ride bool, parallelMin int64) {
+	rg := &plan.RowGroup{Rider: ride, Shared: len(g.scratch), Fence: g.nt}
+	th := plan.NewThreads(parallelMin, constOr(g.total))
+	for _, m := range g.members {
+		m.rec.Group, m.rec.Threads = len(p.Groups), th
+		rg.Members = append(rg.Members, m.index)
+	}
+	p.Groups = append(p.Groups, rg)
+}
