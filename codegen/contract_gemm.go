@@ -472,23 +472,9 @@ func (mc *moduleCtx) gemmKernel(e *ir.Scalar, p contractPlan, direct bool) *llvm
 	}
 	st := storageType(e)
 	pt := types.NewPointer(st)
-	i64p := func(n string) *llvm.Param { return llvm.NewParam(n, types.I64) }
-	kc, a, b, c := i64p("kc"), llvm.NewParam("a", pt), llvm.NewParam("b", pt), llvm.NewParam("c", pt)
-	rsA, csA, rsB := i64p("rsA"), i64p("csA"), i64p("rsB")
-	rsC, csC, mr, nr := i64p("rsC"), i64p("csC"), i64p("mr"), i64p("nr")
-	load := llvm.NewParam("load", types.I1)
-	for _, q := range []*llvm.Param{a, b, c} {
-		q.Attrs = append(q.Attrs, enum.ParamAttrNoAlias)
-	}
-	params := []*llvm.Param{kc, a, b, c, rsC, csC, mr, nr, load}
-	if direct {
-		params = []*llvm.Param{kc, a, rsA, csA, b, rsB, c, rsC, csC, mr, nr, load}
-	}
-	f := mc.m.NewFunc(mc.symbol(name), types.Void, params...)
-	f.Linkage = enum.LinkageInternal
-	f.FuncAttrs = append(f.FuncAttrs, enum.FuncAttrNoInline)
-	mc.funcAttrs(f)
-	mc.publishHelper(name, f)
+	f, g := mc.newGemmFunc(name, pt, direct)
+	kc, a, b, c, rsA, csA, rsB := g.kc, g.a, g.b, g.c, g.rsA, g.csA, g.rsB
+	rsC, csC, mr, nr, load := g.rsC, g.csC, g.mr, g.nr, g.load
 	bl := newBuilder(mc, f)
 	MR, NR, W := int64(p.MR), int64(p.NR), int64(p.Lanes)
 	nv := NR / W
@@ -552,7 +538,54 @@ func (mc *moduleCtx) gemmKernel(e *ir.Scalar, p contractPlan, direct bool) *llvm
 	if !direct {
 		prefetchNextTile(bl, e, p, c, rsC, csC)
 	}
-	splatMask := constant.NewZeroInitializer(types.NewVector(uint64(W), types.I32))
+	gemmFMALoop(bl, kc, vt, accs, MR, nv, aAt, bAt)
+	for i := range MR {
+		for v := range nv {
+			vstore(bl.b.NewLoad(vt, accs[i*nv+v]), at(bl, st, cp, i64c(i), rs, i64c(v*W), i64c(1)))
+		}
+	}
+	bl.ifThen(notFull, "edge.out", func() { copyTile(true) })
+	bl.b.NewRet(nil)
+	bl.finish()
+	mc.finish(f)
+	return f
+}
+
+// gemmParams are a micro-kernel's parameters: the K extent, the panels
+// (or, direct, A and B in place with their strides), C's tile with its
+// strides and edge extents, and whether C's old values are accumulated.
+type gemmParams struct {
+	kc, a, b, c, rsA, csA, rsB, rsC, csC, mr, nr, load *llvm.Param
+}
+
+// newGemmFunc declares the micro-kernel called name (its elements of
+// pointer type pt) with its parameters: internal, never inlined.
+func (mc *moduleCtx) newGemmFunc(name string, pt types.Type, direct bool) (*llvm.Func, gemmParams) {
+	i64p := func(n string) *llvm.Param { return llvm.NewParam(n, types.I64) }
+	g := gemmParams{kc: i64p("kc"), a: llvm.NewParam("a", pt), b: llvm.NewParam("b", pt), c: llvm.NewParam("c", pt),
+		rsA: i64p("rsA"), csA: i64p("csA"), rsB: i64p("rsB"), rsC: i64p("rsC"), csC: i64p("csC"),
+		mr: i64p("mr"), nr: i64p("nr"), load: llvm.NewParam("load", types.I1)}
+	for _, q := range []*llvm.Param{g.a, g.b, g.c} {
+		q.Attrs = append(q.Attrs, enum.ParamAttrNoAlias)
+	}
+	params := []*llvm.Param{g.kc, g.a, g.b, g.c, g.rsC, g.csC, g.mr, g.nr, g.load}
+	if direct {
+		params = []*llvm.Param{g.kc, g.a, g.rsA, g.csA, g.b, g.rsB, g.c, g.rsC, g.csC, g.mr, g.nr, g.load}
+	}
+	f := mc.m.NewFunc(mc.symbol(name), types.Void, params...)
+	f.Linkage = enum.LinkageInternal
+	f.FuncAttrs = append(f.FuncAttrs, enum.FuncAttrNoInline)
+	mc.funcAttrs(f)
+	mc.publishHelper(name, f)
+	return f, g
+}
+
+// gemmFMALoop is the micro-kernel's k loop: per k, B's nv vectors, and
+// for each of the MR rows A's element splat and nv FMAs into the
+// accumulators (row-major, nv per row).
+func gemmFMALoop(bl *builder, kc value.Value, vt *types.VectorType, accs []*llvm.InstAlloca, MR, nv int64,
+	aAt func(k value.Value, i int64) value.Value, bAt func(k value.Value, v int64) value.Value) {
+	splatMask := constant.NewZeroInitializer(types.NewVector(vt.Len, types.I32))
 	bl.loop(kc, "k", func(k value.Value) {
 		bv := make([]value.Value, nv)
 		for v := range nv {
@@ -567,16 +600,6 @@ func (mc *moduleCtx) gemmKernel(e *ir.Scalar, p contractPlan, direct bool) *llvm
 			}
 		}
 	})
-	for i := range MR {
-		for v := range nv {
-			vstore(bl.b.NewLoad(vt, accs[i*nv+v]), at(bl, st, cp, i64c(i), rs, i64c(v*W), i64c(1)))
-		}
-	}
-	bl.ifThen(notFull, "edge.out", func() { copyTile(true) })
-	bl.b.NewRet(nil)
-	bl.finish()
-	mc.finish(f)
-	return f
 }
 
 // directLoads are the direct kernel's loads at k: A's element of row i
