@@ -507,18 +507,9 @@ func (p *parser) parseDenseAttr() Attr {
 		shape = []int64{0}
 	case tString:
 		hexTok = p.tok
-		raw := p.text(p.tok)
-		s := string(raw[1 : len(raw)-1])
-		if !strings.HasPrefix(s, "0x") || len(s)%2 != 0 {
-			p.failAt(p.tok, "expected a hexadecimal string like \"0x0000803F\" in dense attribute")
+		var ok bool
+		if hexData, ok = p.denseHexBytes(); !ok {
 			return nil
-		}
-		for i := 2; i+1 < len(s); i += 2 {
-			if !isHex(s[i]) || !isHex(s[i+1]) {
-				p.failAt(p.tok, "invalid hexadecimal digit in dense attribute")
-				return nil
-			}
-			hexData = append(hexData, hexVal(s[i])<<4|hexVal(s[i+1]))
 		}
 		p.next()
 	case tLSquare:
@@ -570,39 +561,70 @@ func (p *parser) parseDenseAttr() Attr {
 		p.failAt(typTok, "empty dense attribute for a type with %d elements", n)
 		return nil
 	}
+	if !p.denseValues(a, lits, elem) {
+		return nil
+	}
+	return a.NormalizeSplat()
+}
+
+// denseHexBytes decodes the current string token of `dense<"0x...">`
+// (nil for "0x"; false, with the error reported, when it is not an even
+// run of hex digits).
+func (p *parser) denseHexBytes() ([]byte, bool) {
+	raw := p.text(p.tok)
+	s := string(raw[1 : len(raw)-1])
+	if !strings.HasPrefix(s, "0x") || len(s)%2 != 0 {
+		p.failAt(p.tok, "expected a hexadecimal string like \"0x0000803F\" in dense attribute")
+		return nil, false
+	}
+	var data []byte
+	for i := 2; i+1 < len(s); i += 2 {
+		if !isHex(s[i]) || !isHex(s[i+1]) {
+			p.failAt(p.tok, "invalid hexadecimal digit in dense attribute")
+			return nil, false
+		}
+		data = append(data, hexVal(s[i])<<4|hexVal(s[i+1]))
+	}
+	return data, true
+}
+
+// denseValues converts the literals of a dense attribute to its element
+// type (floats or integers), with mlir-opt-19's messages for a literal of
+// the wrong kind.
+func (p *parser) denseValues(a *DenseAttr, lits []literal, elem *Scalar) bool {
 	if elem.IsFloat() {
 		a.Floats = make([]float64, len(lits))
 		for i, l := range lits {
 			if l.isBool {
 				p.failAt(l.tok, "expected floating point elements, but parsed boolean")
-				return nil
+				return false
 			}
 			if !l.float && !l.hex {
 				// As mlir-opt-19: dense<1> : tensor<f32> is refused.
 				p.failAt(l.tok, "expected floating-point elements, but parsed integer")
-				return nil
+				return false
 			}
 			v, ok := p.floatValue(l, elem)
 			if !ok {
-				return nil
+				return false
 			}
 			a.Floats[i] = v
 		}
-	} else {
-		a.Ints = make([]int64, len(lits))
-		for i, l := range lits {
-			if l.float {
-				p.failAt(l.tok, "expected integer elements, but parsed floating-point")
-				return nil
-			}
-			v, ok := p.intValue(l, elem, true)
-			if !ok {
-				return nil
-			}
-			a.Ints[i] = v
-		}
+		return true
 	}
-	return a.NormalizeSplat()
+	a.Ints = make([]int64, len(lits))
+	for i, l := range lits {
+		if l.float {
+			p.failAt(l.tok, "expected integer elements, but parsed floating-point")
+			return false
+		}
+		v, ok := p.intValue(l, elem, true)
+		if !ok {
+			return false
+		}
+		a.Ints[i] = v
+	}
+	return true
 }
 
 // parseNestedList parses `[...]` nests of literals, appending the leaves
