@@ -82,8 +82,8 @@ func (mc *moduleCtx) lowerFastEntry(f *ir.Func, general value.Value) error {
 		}
 		// sizes[r] and strides[r] are adjacent: one <2r x i64> load and
 		// compare per descriptor (the stride of a size-1 dimension is
-		// free), reduced to one i1 -- a few instructions, where a scalar
-		// compare per field cost W4 a third of its time.
+		// free), reduced to one i1: a few instructions instead of a
+		// scalar compare per field, which would weigh on small calls.
 		want := make([]constant.Constant, 2*r)
 		free := make([]constant.Constant, 2*r)
 		for d, s := range t.Shape {

@@ -647,8 +647,8 @@ func (ns *nest) accumulateWith(r *reducer, gs []group, views []*capturedView, pt
 				}
 			})
 			if back != nil && r.info.Index {
-				// Four chains are unrolled enough: clang-14 unrolled a
-				// 1000-element row's 15 steps fully, a third slower.
+				// Four chains are unrolled enough: clang would unroll a
+				// short row's steps fully, which is slower.
 				back.Metadata = append(back.Metadata, &metadata.Attachment{Name: "llvm.loop", Node: bl.mod.noUnrollMetadata()})
 			}
 		}
@@ -674,8 +674,8 @@ func (ns *nest) accumulateWith(r *reducer, gs []group, views []*capturedView, pt
 		}
 		if from, to, ok := shortTail(g.trip, r.width, w); ok {
 			// Element by element with constant lanes: a lane chosen at run
-			// time goes through memory, and each element then waited for
-			// the accumulator's store (W6 spent a sixth of its row there).
+			// time goes through memory, and each element then waits for
+			// the accumulator's store.
 			for j := from; j < to; j++ {
 				tail(i64c(j), i64c(j-from))
 			}

@@ -202,7 +202,7 @@ func (ns *nest) rideLoop(g group, views []*capturedView, ptrs []value.Value, bod
 // prefetch asks for the row after the rider's (the host's row + 2) at
 // the rider's step j of vf lanes, a line at a time, for every input read
 // along the row: the loop is long in the host's work, so the rider's own
-// loads alone kept too few lines in flight (W6: 8.4 -> 7.2 ms).
+// loads alone keep too few lines in flight.
 func (rd *rider) prefetch(rp []value.Value, j value.Value, vf int64) {
 	rn := rd.ns
 	bl := rn.bl

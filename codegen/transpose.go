@@ -42,11 +42,8 @@ import (
 // row's part of the tile whole, at once. The shuffles are generic LLVM IR
 // (unpack, 64-bit shuffle and 128-bit permute patterns) that x86's
 // backend turns into single instructions and other targets lower
-// correctly. On W10 of BENCH.md (8192x8192 f32) this runs 25-35x faster
-// than the two plain loops that C -O3 compiles on an AMD EPYC VM and 16-18x
-// on an Intel Xeon one (where it is within 10% of the hand-tiled C), and
-// the buffer makes it 15-30% faster than the same blocks read straight
-// from x.
+// correctly. The buffer keeps the tile's rows in the first-level cache
+// while the blocks are read across them (W10 in BENCH.md).
 
 // tileLanes is the block size: 8x8 elements.
 const tileLanes = plan.TileLanes
@@ -201,10 +198,8 @@ func (ns *nest) tiles(ga, gb group, views []*capturedView, from, to value.Value,
 // operand, each output row's run of the tile) by bufCols(views) of the
 // outer one (each such row's contiguous piece): at most bufBytes per
 // transposed operand's buffer, on the stack of the thread running the
-// nest. Measured on W10 of BENCH.md (8192x8192 f32): 256x128 the
-// fastest, 128x128 and 256x256 up to 10% slower, 64-row tiles (shorter
-// output runs) and 128 rows read straight from x (no buffer) 15-30%
-// slower.
+// nest. 256x128 is the size that measured fastest on W10 (BENCH.md's
+// History has the others).
 const (
 	bufRows  = 256
 	bufBytes = 128 << 10
@@ -298,9 +293,8 @@ func (ns *nest) fillTileBuffers(views []*capturedView, bufs []value.Value, cols 
 // write-combining buffer that the core has about ten of; the block's 8
 // rows each leave one half full while the loads and prefetches of the
 // tile want buffers too, and a buffer evicted half full costs a partial
-// write to memory. On an Intel Xeon VM, W10 (8192x8192 f32) ran 2.8x
-// slower with such half-line stores than with ordinary ones; written a
-// line at a time (storeBlocks) they are the faster kind again.
+// write to memory, which can make non-temporal stores slower than
+// ordinary ones; written a line at a time (storeBlocks) they are not.
 func lineBlocks(elem *ir.Scalar) int {
 	return max(1, 64/int(tileLanes*byteSize(elem)))
 }

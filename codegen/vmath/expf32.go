@@ -26,9 +26,8 @@ import (
 // The first product is exact, so a subnormal result is rounded once. The
 // result is within 1 ulp of e^x (test/native's exp accuracy test checks
 // every 61st f32 of the range against a correctly rounded reference).
-// In f32 a vector holds twice the lanes of the f64 computation this
-// replaced, which made W6 (softmax) about twice as fast. f16 and bf16
-// compute in f32 and share it.
+// In f32, so that a vector holds twice the lanes of an f64 computation.
+// f16 and bf16 compute in f32 and share it.
 func (bl *builder) expF32(x value.Value) value.Value {
 	v := bl.vmath(llconst.VecOf(types.Float, llconst.Lanes(x.Type())))
 	d := v.clamp(x, -104, 89)
