@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -390,17 +391,7 @@ func TypesEqual(a, b []Type) bool {
 	return true
 }
 
-func shapeEqual(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
+func shapeEqual(a, b []int64) bool { return slices.Equal(a, b) }
 
 // ElementType returns the element type of a tensor or vector, the type
 // itself for a scalar, and nil otherwise.

@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"slices"
 	"strconv"
 	"sync"
 )
@@ -68,17 +69,7 @@ func (t *VectorType) IsScalable(i int) bool { return i < len(t.Scalable) && t.Sc
 // HasScalableDims reports whether any dimension of t is scalable.
 func (t *VectorType) HasScalableDims() bool { return t.Scalable != nil }
 
-func boolsEqual(a, b []bool) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
+func boolsEqual(a, b []bool) bool { return slices.Equal(a, b) }
 
 // MemRefType is memref<shape x elem [, layout] [, memory space]>, or
 // unranked memref<*xelem [, memory space]>. Elem is a scalar, a vector or a
