@@ -415,7 +415,11 @@ func targetGroupDef(cpu, features string) string {
 // malloc, the pointer stored in *slot (freed at exit), and the first
 // 64-byte aligned address in the block returned (NULL when malloc
 // failed: (0 + 63) & -64 is 0). Inlined at every buffer, it is written
-// once instead of at each.
+// once instead of at each. On Linux a buffer of hugeBytes or more is
+// aligned to 2 MiB instead and advised to the kernel as huge pages
+// (madvise MADV_HUGEPAGE, as NumPy does for its large arrays): a fresh
+// buffer is touched page by page, and with 4 KiB pages the faults alone
+// can take longer than the loops that fill it (see BENCH.md's History).
 func (mc *moduleCtx) allocFunc() *llvm.Func {
 	if f := mc.helper("tirc.alloc"); f != nil {
 		return f
@@ -427,13 +431,36 @@ func (mc *moduleCtx) allocFunc() *llvm.Func {
 	mc.funcAttrs(f)
 	mc.publishHelper("tirc.alloc", f)
 	b := f.NewBlock("entry")
-	raw := b.NewCall(mc.malloc(), bytes)
-	store(b, raw, slot)
-	addr := b.NewPtrToInt(raw, types.I64)
-	b.NewRet(b.NewIntToPtr(b.NewAnd(b.NewAdd(addr, i64c(63)), i64c(-64)), i8p))
+	aligned := func(b *llvm.Block, n value.Value, align int64) {
+		raw := b.NewCall(mc.malloc(), n)
+		store(b, raw, slot)
+		addr := b.NewPtrToInt(raw, types.I64)
+		p := b.NewIntToPtr(b.NewAnd(b.NewAdd(addr, i64c(align-1)), i64c(-align)), i8p)
+		if align > 64 {
+			b.NewCall(mc.intrinsic("madvise", types.I32, i8p, types.I64, types.I32), p, bytes, constant.NewInt(types.I32, madvHugePage))
+		}
+		b.NewRet(p)
+	}
+	if !strings.Contains(mc.m.TargetTriple, "linux") {
+		aligned(b, bytes, 64)
+		mc.finish(f)
+		return f
+	}
+	small, huge := f.NewBlock("small"), f.NewBlock("huge")
+	b.NewCondBr(b.NewICmp(enum.IPredUGE, bytes, i64c(hugeBytes)), huge, small)
+	aligned(small, bytes, 64)
+	aligned(huge, huge.NewAdd(bytes, i64c(hugePage)), hugePage)
 	mc.finish(f)
 	return f
 }
+
+// Huge pages for large buffers (allocFunc): NumPy's threshold, x86-64 and
+// AArch64 Linux's huge page size, and Linux's MADV_HUGEPAGE.
+const (
+	hugeBytes    = 4 << 20
+	hugePage     = 2 << 20
+	madvHugePage = 14
+)
 
 // emitFree defines `void tirc_free(void *desc)`: frees the allocated
 // pointer of a callee-allocated result (the descriptor's first field) and
