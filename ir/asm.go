@@ -33,8 +33,9 @@ type OpParser struct {
 	name  string
 	def   *OpDef
 	pos   Pos
-	refs  []valueRef
-	types []Type
+	refs    []valueRef
+	types   []Type
+	regions []*Region // parsed by ParseRegion, attached by Build
 	// Attrs are the op's attributes, filled by ParseOptionalAttrDict and
 	// by the form itself.
 	Attrs Attrs
@@ -43,6 +44,7 @@ type OpParser struct {
 func (a *OpParser) reset(p *parser, name string, def *OpDef, pos Pos) {
 	a.p, a.name, a.def, a.pos = p, name, def, pos
 	a.refs = a.refs[:0]
+	a.regions = nil
 	a.Attrs = nil
 }
 
@@ -339,6 +341,9 @@ func (a *OpParser) Build(operandTypes, resultTypes []Type) *Op {
 	op := a.p.newOp(a.name, a.def, a.pos, a.refs, operandTypes, resultTypes)
 	if op != nil {
 		op.Attrs = a.Attrs
+		for _, r := range a.regions {
+			op.AttachRegion(r)
+		}
 	}
 	return op
 }

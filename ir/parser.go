@@ -137,9 +137,11 @@ type parser struct {
 	defs    ssaTable
 	fwd     map[string][]*fwdRef
 	fwdSeq  int
+	scopes  []nameScope // names defined in each enclosing region (parse_region.go)
 	typeBuf []Type
 	refBuf  []valueRef // operand references of the op being parsed
 	asm     OpParser   // the custom form parser, reused from op to op
+	asmBusy bool       // asm is parsing an op (whose regions hold ops)
 	slab    slab
 
 	// Parallel body parsing (parse_parallel.go).
@@ -800,7 +802,7 @@ func (p *parser) parseBody(f *Func, namedArgs bool) {
 			p.failAt(p.tok, "tirc supports single-block functions: found a second block '%s'", p.tokText())
 			return
 		}
-		p.parseOp(f)
+		p.parseOp(f, nil)
 	}
 	if p.failed() {
 		return
@@ -843,6 +845,9 @@ func (p *parser) define(nameTok token, vals []*Value) {
 		vals = []*Value{}
 	}
 	p.defs.put(name, ssaDef{vals: vals, pos: p.posOf(nameTok)})
+	if n := len(p.scopes); n > 0 {
+		p.scopes[n-1].names = append(p.scopes[n-1].names, name)
+	}
 	if len(p.fwd) == 0 {
 		return
 	}
@@ -934,8 +939,9 @@ type resultGroup struct {
 }
 
 // parseOp parses one op (generic or custom form) with its result names
-// and optional trailing location, and appends it to f.
-func (p *parser) parseOp(f *Func) {
+// and optional trailing location, and appends it to blk, or to f's body
+// when blk is nil.
+func (p *parser) parseOp(f *Func, blk *Block) {
 	startTok := p.tok
 	var groupBuf [1]resultGroup
 	groups := groupBuf[:0]
@@ -998,7 +1004,11 @@ func (p *parser) parseOp(f *Func) {
 		p.failAt(startTok, "operation defines %d results but was provided %d to bind", len(op.results), total)
 		return
 	}
-	f.Append(op)
+	if blk != nil {
+		blk.Append(op)
+	} else {
+		f.Append(op)
+	}
 	i := 0
 	for _, g := range groups {
 		p.define(g.tok, op.results[i:i+g.count:i+g.count])
@@ -1097,9 +1107,13 @@ func (p *parser) parseGenericOp() *Op {
 	if p.is(tLess) {
 		attrs = p.parseProps()
 	}
+	var regions []*Region
 	if p.is(tLParen) {
-		p.failAt(p.tok, "tirc does not support ops with regions")
-		return nil
+		p.refBuf = nil // the ops of the regions must not reuse refs' array
+		regions = p.parseRegionList(def != nil && def.Has(TraitIsolatedFromAbove))
+		if regions == nil {
+			return nil
+		}
 	}
 	if p.is(tLBrace) {
 		for _, na := range p.parseAttrDict() {
@@ -1113,6 +1127,9 @@ func (p *parser) parseGenericOp() *Op {
 	op := p.newOp(name, def, p.posOf(nameTok), refs, ins, outs)
 	if op != nil {
 		op.Attrs = attrs
+		for _, r := range regions {
+			op.AttachRegion(r)
+		}
 	}
 	return op
 }
