@@ -29,10 +29,10 @@ type Format struct {
 // attributes; every Parse method reports failure by its result and records
 // the first error, after which the others do nothing.
 type OpParser struct {
-	p     *parser
-	name  string
-	def   *OpDef
-	pos   Pos
+	p       *parser
+	name    string
+	def     *OpDef
+	pos     Pos
 	refs    []valueRef
 	types   []Type
 	regions []*Region // parsed by ParseRegion, attached by Build

@@ -11,7 +11,7 @@ import (
 // friends. Its ID is dense within its function, for per-value slices.
 type Value struct {
 	typ   Type
-	def   *Op   // defining op; nil for a function argument
+	def   *Op    // defining op; nil for a function argument
 	fn    *Func  // owning function, for arguments (results use def.fn)
 	block *Block // owning block, for block arguments
 	uses  []Use
