@@ -51,6 +51,8 @@ type Op struct {
 	ResultNames  []string
 	// Defaults are default-valued inherent attributes (ir.OpDef).
 	Defaults []ir.NamedAttr
+	// Regions is the number of regions (-1: any number; ir.OpDef).
+	Regions int
 }
 
 // Arg is an operand or result with its type constraint. Only the last Arg
@@ -103,7 +105,7 @@ func (r *Op) Def() *ir.OpDef {
 		Name: r.Name, Summary: r.Summary, Aliases: r.Aliases, Traits: ts, Verify: r.Verify, Infer: r.Infer,
 		Kernel: r.Kernel, Kernels: r.Kernels, KernelArgs: r.KernelArgs, Sign: r.Sign, Logical: r.Logical, Loops: r.Loops, Reduce: r.Reduce, Canonicalize: r.Canonicalize,
 		Format: r.Format, Predicates: r.Predicates, Inherent: r.Inherent, ResultName: r.ResultName, ResultNames: r.ResultNames,
-		Defaults: r.Defaults,
+		Defaults: r.Defaults, Regions: r.Regions,
 	}
 }
 
@@ -123,6 +125,11 @@ func Register(rows ...*Op) error {
 // `"test.op_commutative"(%a) : (i32) -> ()`, not the operand count).
 func countTraits(r *Op) []*ir.Trait {
 	var ts []*ir.Trait
+	if r.Regions != 0 { // ZeroRegions is checked by ir.Verify for every row
+		if t := traits.RegionCount(r.Regions); t != nil {
+			ts = append(ts, t)
+		}
+	}
 	if n, variadic := fixedCount(r.Results); !variadic {
 		switch n {
 		case 0:

@@ -52,9 +52,81 @@ var TestOps = []*Op{
 		Traits:   []*ir.Trait{traits.SameOperandsAndResultType},
 	},
 	{
+		Name: "test.parent", Summary: "MLIR's test op with a region, the parent test.child requires",
+		Regions: 1,
+	},
+	{
+		Name: "test.parent1", Summary: "MLIR's second parent op of test.child_with_parent_one_of",
+		Regions: 1,
+	},
+	{
+		Name: "test.child", Summary: "MLIR's test op with HasParent<test.parent>",
+		Traits: []*ir.Trait{traits.HasParent("test.parent")},
+	},
+	{
+		Name: "test.child_with_parent_one_of", Summary: "MLIR's test op with ParentOneOf<test.parent, test.parent1>",
+		Traits: []*ir.Trait{traits.HasParent("test.parent", "test.parent1")},
+	},
+	{
+		Name: "test.finish", Summary: "MLIR's test terminator",
+		Traits: []*ir.Trait{traits.Terminator},
+	},
+	{
+		Name: "test.SingleBlockImplicitTerminator", Summary: "MLIR's test op with SingleBlockImplicitTerminator<test.finish>",
+		Regions: 1,
+		Traits:  []*ir.Trait{traits.SingleBlockImplicitTerminator("test.finish")},
+	},
+	{
+		Name: "test.graph_region", Summary: "MLIR's test op whose region is a graph region", Format: graphRegionForm,
+		Regions: 1,
+		Traits:  []*ir.Trait{traits.GraphRegion},
+	},
+	{
+		Name: "test.ssacfg_region", Summary: "MLIR's test op with any number of SSACFG regions",
+		Operands: []Arg{{"operands", AnyType, true}},
+		Results:  []Arg{{"results", AnyType, true}},
+		Regions:  -1,
+	},
+	{
+		Name: "test.isolated_one_region_op", Summary: "MLIR's test op with an IsolatedFromAbove region",
+		Operands: []Arg{{"operands", AnyType, true}},
+		Regions:  1,
+		Traits:   []*ir.Trait{traits.IsolatedFromAbove},
+	},
+	{
 		Name: "test.op_commutative", Summary: "MLIR's test op with the Commutative trait",
 		Operands: []Arg{{"op1", I32, false}, {"op2", I32, false}, {"op3", I32, false}, {"op4", I32, false}},
 		Results:  []Arg{{"result", I32, false}},
 		Traits:   []*ir.Trait{traits.Commutative},
+	},
+}
+
+// graphRegionForm is test.graph_region's `attr-dict-with-keyword $region`.
+var graphRegionForm = &ir.Format{
+	Name: "[attributes {...}] { region }",
+	Parse: func(p *ir.OpParser) *ir.Op {
+		if p.ParseOptionalKeyword("attributes") {
+			if !p.At("{") {
+				p.ErrorExpected("expected '{' after 'attributes'")
+				return nil
+			}
+			p.ParseOptionalAttrDict()
+		}
+		if p.ParseRegion(nil) == nil {
+			return nil
+		}
+		return p.Build(nil, nil)
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Op) bool {
+		if op.NumRegions() != 1 || op.NumOperands() != 0 || op.NumResults() != 0 {
+			return false
+		}
+		if len(op.Attrs) > 0 {
+			p.Str(" attributes")
+			p.OptionalAttrDict(op.Attrs)
+		}
+		p.Str(" ")
+		p.Region(op.Region(0), true, true)
+		return true
 	},
 }

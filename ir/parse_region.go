@@ -6,8 +6,10 @@ package ir
 //
 // Names follow MLIR's scoping: a region sees the values of the blocks
 // around it (names defined inside end with the region, so a sibling region
-// may define them again), except a region of an IsolatedFromAbove op,
-// which starts a fresh name scope where outer names are undeclared.
+// may define them again). As in MLIR, this holds for IsolatedFromAbove
+// ops too (the verifier refuses their uses of outer values); only a form
+// that asks for it (ParseIsolatedRegion, as func.func's body) starts a
+// fresh name scope where outer names are undeclared.
 
 // Argument is an entry block argument a custom form parses before its
 // region, like scf.for's induction variable (MLIR's OpAsmParser::Argument).
@@ -25,11 +27,11 @@ type nameScope struct {
 
 // parseRegionList parses `({...}, {...})` after a generic op's operands
 // and properties.
-func (p *parser) parseRegionList(isolated bool) []*Region {
+func (p *parser) parseRegionList() []*Region {
 	p.next() // (
 	var rs []*Region
 	for !p.failed() {
-		r := p.parseRegion(nil, isolated)
+		r := p.parseRegion(nil, false)
 		if r == nil {
 			return nil
 		}
@@ -184,13 +186,19 @@ func (a *OpParser) ParseArgument(withType bool) (Argument, bool) {
 
 // ParseRegion parses a region `{ ... }` whose entry block takes args
 // (named by the form before the region, so the region must not name its
-// entry block again) and adds it to the op being built. The region is a
-// fresh name scope when the op is IsolatedFromAbove.
-func (a *OpParser) ParseRegion(args []Argument) *Region {
+// entry block again) and adds it to the op being built.
+func (a *OpParser) ParseRegion(args []Argument) *Region { return a.parseRegion(args, false) }
+
+// ParseIsolatedRegion is ParseRegion for a region that starts a fresh
+// name scope (MLIR's enableNameShadowing): names from outside are
+// undeclared there and may be defined again.
+func (a *OpParser) ParseIsolatedRegion(args []Argument) *Region { return a.parseRegion(args, true) }
+
+func (a *OpParser) parseRegion(args []Argument, isolated bool) *Region {
 	if a.p.failed() {
 		return nil
 	}
-	r := a.p.parseRegion(args, a.def != nil && a.def.Has(TraitIsolatedFromAbove))
+	r := a.p.parseRegion(args, isolated)
 	if r != nil {
 		a.regions = append(a.regions, r)
 	}

@@ -1110,7 +1110,7 @@ func (p *parser) parseGenericOp() *Op {
 	var regions []*Region
 	if p.is(tLParen) {
 		p.refBuf = nil // the ops of the regions must not reuse refs' array
-		regions = p.parseRegionList(def != nil && def.Has(TraitIsolatedFromAbove))
+		regions = p.parseRegionList()
 		if regions == nil {
 			return nil
 		}
