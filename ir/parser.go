@@ -1053,7 +1053,7 @@ func (p *parser) lookupOpName(name string, at token) (*OpDef, bool) {
 		return def, true
 	}
 	dialect := DialectOf(name)
-	if dialect == "" {
+	if dialect == "" && !p.opts.AllowUnregistered { // mlir-opt accepts "bar" as an unregistered op
 		p.failAt(at, "op name '%s' needs a dialect prefix, like 'tir.add'", name)
 		return nil, false
 	}
