@@ -147,8 +147,8 @@ func asDiag(err error, pos ir.Pos) *ir.Diagnostic {
 
 // checkLowerable refuses tensor types with an encoding (`tensor<4xf32,
 // "enc">`, a sparse layout): codegen knows the dense row-major layout of
-// the native ABI only; and ops whose kernel is not defined on their
-// element type (ir.KernelDomainError).
+// the native ABI only; ops with regions; and ops whose kernel is not
+// defined on their element type (ir.KernelDomainError).
 func checkLowerable(f *ir.Func) *ir.Diagnostic {
 	const why = "codegen lowers dense tensors without an encoding only"
 	for i, a := range f.Args() {
@@ -162,6 +162,9 @@ func checkLowerable(f *ir.Func) *ir.Diagnostic {
 		}
 	}
 	for op := range f.Ops() {
+		if op.NumRegions() > 0 {
+			return op.Errorf("has %d region(s): codegen has no lowering for ops with regions", op.NumRegions())
+		}
 		for _, r := range op.Results() {
 			if ir.Encoding(r.Type()) != nil {
 				return op.Errorf("has the encoded tensor type '%s': %s", ir.TypeString(r.Type()), why)

@@ -331,11 +331,25 @@ func (f *Func) OpList() []*Op {
 // Append adds op at the end of the body.
 func (f *Func) Append(op *Op) { f.insert(op, f.last, nil) }
 
-// InsertBefore adds op just before anchor (which must be in f).
-func (f *Func) InsertBefore(anchor, op *Op) { f.insert(op, anchor.prev, anchor) }
+// InsertBefore adds op just before anchor (which must be in f, in its
+// body or in a block of a region).
+func (f *Func) InsertBefore(anchor, op *Op) {
+	if anchor.block != nil {
+		anchor.block.insert(op, anchor.prev, anchor)
+		return
+	}
+	f.insert(op, anchor.prev, anchor)
+}
 
-// InsertAfter adds op just after anchor (which must be in f).
-func (f *Func) InsertAfter(anchor, op *Op) { f.insert(op, anchor, anchor.next) }
+// InsertAfter adds op just after anchor (which must be in f, in its body
+// or in a block of a region).
+func (f *Func) InsertAfter(anchor, op *Op) {
+	if anchor.block != nil {
+		anchor.block.insert(op, anchor, anchor.next)
+		return
+	}
+	f.insert(op, anchor, anchor.next)
+}
 
 func (f *Func) insert(op, prev, next *Op) {
 	op.detach()

@@ -129,6 +129,9 @@ func (b *Block) Append(op *Op) { b.insert(op, b.last, nil) }
 // InsertBefore adds op just before anchor (which must be in b).
 func (b *Block) InsertBefore(anchor, op *Op) { b.insert(op, anchor.prev, anchor) }
 
+// InsertAfter adds op just after anchor (which must be in b).
+func (b *Block) InsertAfter(anchor, op *Op) { b.insert(op, anchor, anchor.next) }
+
 func (b *Block) insert(op, prev, next *Op) {
 	op.detach()
 	op.block, op.prev, op.next = b, prev, next
@@ -145,7 +148,11 @@ func (b *Block) insert(op, prev, next *Op) {
 	b.numOps++
 	if f := b.Func(); f != nil {
 		if !op.Pos.IsValid() {
-			op.Pos = f.Pos
+			if next != nil {
+				op.Pos = next.Pos
+			} else {
+				op.Pos = b.ParentOp().Pos
+			}
 		}
 		f.adopt(op)
 	}

@@ -22,7 +22,6 @@ var NoTerminator = ir.TraitNoTerminator
 // RegionKindInterface answering RegionKind::Graph).
 var GraphRegion = ir.TraitGraphRegion
 
-
 // ZeroRegions: the op has no region (MLIR's ZeroRegions).
 var ZeroRegions = &ir.Trait{
 	Name: "ZeroRegions",
