@@ -837,8 +837,11 @@ func (p *parser) finishFunc() {
 // forward references to it.
 func (p *parser) define(nameTok token, vals []*Value) {
 	name := p.text(nameTok)
-	if _, dup := p.defs.get(name); dup {
+	if prev, dup := p.defs.get(name); dup {
 		p.failAt(nameTok, "redefinition of SSA value '%s'", name)
+		if p.err != nil && prev.pos.IsValid() {
+			p.err.Note(prev.pos, "previously defined here")
+		}
 		return
 	}
 	if vals == nil {
