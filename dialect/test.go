@@ -94,6 +94,18 @@ var TestOps = []*Op{
 		Traits:   []*ir.Trait{traits.IsolatedFromAbove},
 	},
 	{
+		Name: "test.attr_sized_operands", Summary: "MLIR's test op with AttrSizedOperandSegments (groups a, b, c, d)",
+		Inherent: []string{"operandSegmentSizes"},
+		Operands: []Arg{{"operands", I32, true}},
+		Traits:   []*ir.Trait{traits.AttrSizedOperandSegments(4)},
+	},
+	{
+		Name: "test.attr_sized_results", Summary: "MLIR's test op with AttrSizedResultSegments (groups a, b, c, d)",
+		Inherent: []string{"resultSegmentSizes"},
+		Results:  []Arg{{"results", I32, true}},
+		Traits:   []*ir.Trait{traits.AttrSizedResultSegments(4)},
+	},
+	{
 		Name: "test.op_commutative", Summary: "MLIR's test op with the Commutative trait",
 		Operands: []Arg{{"op1", I32, false}, {"op2", I32, false}, {"op3", I32, false}, {"op4", I32, false}},
 		Results:  []Arg{{"result", I32, false}},

@@ -92,6 +92,16 @@ func (a *OpParser) ErrorAt(pos Pos, format string, args ...any) {
 	}
 }
 
+// PermuteOperands reorders the operands parsed so far: operand i becomes
+// the one parsed as order[i] (forms whose clauses may come in any order,
+// MLIR's oilist, parse operands in text order but build them in the op's).
+func (a *OpParser) PermuteOperands(order []int) {
+	old := append([]valueRef(nil), a.refs...)
+	for i, j := range order {
+		a.refs[i] = old[j]
+	}
+}
+
 // NumOperands is the number of operands parsed so far.
 func (a *OpParser) NumOperands() int { return len(a.refs) }
 
