@@ -106,6 +106,27 @@ var TestOps = []*Op{
 		Traits:   []*ir.Trait{traits.AttrSizedResultSegments(4)},
 	},
 	{
+		Name: "test.result_type_with_trait", Summary: "MLIR's test op whose result type must have TestTypeTrait",
+		Results: []Arg{{"result", AnyType, false}},
+		Verify: func(op *ir.Op) *ir.Diagnostic {
+			if t, ok := op.Result(0).Type().(*ir.OpaqueType); !ok || t.Text != "!test.test_type_with_trait" {
+				return op.Errorf("result type should have trait 'TestTypeTrait'")
+			}
+			return nil
+		},
+	},
+	{
+		Name: "test.attr_with_trait", Summary: "MLIR's test op whose attribute must have TestAttrTrait",
+		Inherent: []string{"attr"},
+		Attrs:    []AttrSpec{{Name: "attr", Desc: "any attribute"}},
+		Verify: func(op *ir.Op) *ir.Diagnostic {
+			if a, ok := op.Attr("attr").(*ir.OpaqueAttr); !ok || a.Text != "#test.attr_with_trait" {
+				return op.Errorf("'attr' attribute should have trait 'TestAttrTrait'")
+			}
+			return nil
+		},
+	},
+	{
 		Name: "test.op_commutative", Summary: "MLIR's test op with the Commutative trait",
 		Operands: []Arg{{"op1", I32, false}, {"op2", I32, false}, {"op3", I32, false}, {"op4", I32, false}},
 		Results:  []Arg{{"result", I32, false}},

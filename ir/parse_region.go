@@ -205,6 +205,10 @@ func (a *OpParser) parseRegion(args []Argument, isolated bool) *Region {
 	return r
 }
 
+// AddRegion adds a region the form built itself (an empty optional
+// region) to the op being built, after those parsed so far.
+func (a *OpParser) AddRegion(r *Region) { a.regions = append(a.regions, r) }
+
 // ParseOptionalRegion parses a region if a '{' is next; present reports
 // whether there was one.
 func (a *OpParser) ParseOptionalRegion(args []Argument) (r *Region, present bool) {

@@ -337,14 +337,14 @@ func (v *Value) ParentBlock() *Block {
 // EnsureTerminator appends an op named name, without operands or
 // results, to every block of r that does not end with a terminator, as
 // MLIR's SingleBlockImplicitTerminator custom forms do when the text
-// leaves the terminator out (an unregistered last op may be one, so it
-// stays); an empty region gets one block.
+// leaves the terminator out (after an unregistered last op too, as
+// MLIR's ensureTerminator); an empty region gets one block.
 func EnsureTerminator(r *Region, name string, pos Pos) {
 	if r.Empty() {
 		r.AddBlock()
 	}
 	for _, b := range r.blocks {
-		if b.last != nil && (b.last.Def == nil || b.last.Has(TraitTerminator)) {
+		if b.last != nil && b.last.Has(TraitTerminator) {
 			continue
 		}
 		t := NewOp(name, nil, nil, nil)
