@@ -85,6 +85,9 @@ func EmitTo(w io.Writer, m *ir.Module, opts Options) (diags ir.Diagnostics, err 
 // emit lowers m into t: the header, then each function as it is done,
 // then the module-level entities.
 func emit(m *ir.Module, opts Options, t *text) (diags ir.Diagnostics) {
+	if len(m.Ops) > 0 { // symbol ops and the like: no lowering
+		return ir.Diagnostics{m.Ops[0].Op.Errorf("is an op at the top level of the module: codegen lowers functions only")}
+	}
 	mc := newModuleCtx(opts, t)
 	defer mc.closeStreams()
 	for _, f := range m.Funcs {

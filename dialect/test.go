@@ -127,6 +127,20 @@ var TestOps = []*Op{
 		},
 	},
 	{
+		Name: "test.symbol", Summary: "MLIR's test op with the Symbol trait",
+		Inherent: []string{"sym_name", "sym_visibility"},
+		Attrs: []AttrSpec{
+			{Name: "sym_name", Desc: "string attribute", Check: isString},
+			{Name: "sym_visibility", Desc: "string attribute", Optional: true}, // checked by symbolVisibility
+		},
+		Traits: []*ir.Trait{symbolVisibility},
+	},
+	{
+		Name: "test.symbol_scope", Summary: "MLIR's test op with the SymbolTable trait",
+		Regions: 1,
+		Traits:  []*ir.Trait{traits.SingleBlockImplicitTerminator("test.finish")},
+	},
+	{
 		Name: "test.op_commutative", Summary: "MLIR's test op with the Commutative trait",
 		Operands: []Arg{{"op1", I32, false}, {"op2", I32, false}, {"op3", I32, false}, {"op4", I32, false}},
 		Results:  []Arg{{"result", I32, false}},
@@ -161,5 +175,28 @@ var graphRegionForm = &ir.Format{
 		p.Str(" ")
 		p.Region(op.Region(0), true, true)
 		return true
+	},
+}
+
+func isString(a ir.Attr) bool { _, ok := a.(ir.StringAttr); return ok }
+
+// symbolVisibility checks a Symbol's sym_visibility before anything else,
+// with mlir-opt-19's messages: a unit attribute is refused when MLIR 19
+// reads the attributes into properties, another string when the Symbol
+// trait verifies it.
+var symbolVisibility = &ir.Trait{
+	Name: "Symbol",
+	Doc:  "The op defines a symbol: a sym_name, and a sym_visibility of public, private or nested.",
+	Verify: func(op *ir.Op) *ir.Diagnostic {
+		switch v := op.Attr("sym_visibility").(type) {
+		case ir.UnitAttr:
+			return op.EmitErrorf("invalid properties %s for op %s: Invalid attribute `sym_visibility` in property conversion: unit",
+				ir.DictAttr(op.Attrs).String(), op.Name)
+		case ir.StringAttr:
+			if v != "public" && v != "private" && v != "nested" {
+				return op.Errorf("visibility expected to be one of [\"public\", \"private\", \"nested\"], but got \"%s\"", string(v))
+			}
+		}
+		return nil
 	},
 }

@@ -53,6 +53,13 @@ func Check(m *Module) error {
 		}
 		c.fn(f)
 	}
+	for _, t := range m.Ops {
+		if t.Op == nil || t.Op.fn == nil || t.Op.fn.first != t.Op || t.Op.fn.Module != m {
+			c.errorf("a top-level op is not the one op of a holder function of the module")
+			continue
+		}
+		c.fn(t.Op.fn)
+	}
 	return c.result()
 }
 

@@ -456,6 +456,8 @@ type Module struct {
 	Loc      string
 	Src      *Source
 	Explicit bool // written with an explicit module { } wrapper
+	// Ops are the top-level ops other than functions (toplevel.go).
+	Ops []TopOp
 
 	symMu   sync.Mutex
 	symbols map[string]*Func

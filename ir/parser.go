@@ -363,6 +363,9 @@ func (p *parser) parseTopLevel() *Module {
 			p.parseFuncEither(m)
 		case p.is(tHashIdent) || p.is(tBangIdent):
 			p.parseAliasDef()
+		case p.is(tString) && !sawModule:
+			sawFunc = true
+			p.parseTopOp(m)
 		default:
 			p.failAt(p.tok, "expected 'func.func' or 'module' at the top level, found %s", p.describe())
 		}
@@ -438,6 +441,10 @@ func (p *parser) parseModule(m *Module) {
 			p.parseFuncEither(m)
 			continue
 		}
+		if p.is(tString) {
+			p.parseTopOp(m)
+			continue
+		}
 		p.failAt(p.tok, "expected 'func.func' in the module body, found %s", p.describe())
 	}
 	if p.expect(tRBrace, "expected '}' to end the module body") {
@@ -470,6 +477,10 @@ func (p *parser) parseGenericModule(m *Module) {
 		}
 		if p.isKeyword("func.func") {
 			p.parseFunc(m)
+			continue
+		}
+		if p.is(tString) {
+			p.parseTopOp(m)
 			continue
 		}
 		p.failAt(p.tok, "expected 'func.func' in the module body, found %s", p.describe())

@@ -127,7 +127,7 @@ func (pr *printer) module(m *Module) {
 	if pr.opts.Generic {
 		pr.str(`"builtin.module"() (`)
 		pr.str("{")
-		if len(m.Funcs) == 0 {
+		if len(m.Funcs) == 0 && len(m.Ops) == 0 {
 			pr.str("\n^bb0:") // an empty region still has its one block
 		}
 	} else {
@@ -144,11 +144,13 @@ func (pr *printer) module(m *Module) {
 		pr.str("{")
 	}
 	pr.indent++
-	if !pr.functionsInParallel(m) {
-		for _, f := range m.Funcs {
+	if len(m.Ops) > 0 || !pr.functionsInParallel(m) {
+		for i, f := range m.Funcs {
+			pr.topOps(m, i)
 			pr.newline()
 			pr.function(f)
 		}
+		pr.topOps(m, len(m.Funcs))
 	}
 	pr.indent--
 	pr.newline()

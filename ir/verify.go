@@ -51,7 +51,7 @@ func Verify(m *Module, opts VerifyOptions) Diagnostics {
 	for _, fd := range perFunc {
 		ds = append(ds, fd...)
 	}
-	return ds
+	return append(ds, verifyTopOps(m, opts)...)
 }
 
 // ParallelFor runs body(0..n-1) on up to GOMAXPROCS goroutines and waits.
