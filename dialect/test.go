@@ -82,6 +82,11 @@ var TestOps = []*Op{
 		Traits:  []*ir.Trait{traits.GraphRegion},
 	},
 	{
+		Name: "test.single_no_terminator_op", Summary: "MLIR's test op with SingleBlock and NoTerminator", Format: noTerminatorForm,
+		Regions: 1,
+		Traits:  []*ir.Trait{traits.SingleBlock, traits.NoTerminator},
+	},
+	{
 		Name: "test.ssacfg_region", Summary: "MLIR's test op with any number of SSACFG regions",
 		Operands: []Arg{{"operands", AnyType, true}},
 		Results:  []Arg{{"results", AnyType, true}},
@@ -198,5 +203,26 @@ var symbolVisibility = &ir.Trait{
 			}
 		}
 		return nil
+	},
+}
+
+// noTerminatorForm is test.single_no_terminator_op's `attr-dict : $region`.
+var noTerminatorForm = &ir.Format{
+	Name: "[{attrs}] : { region }",
+	Parse: func(p *ir.OpParser) *ir.Op {
+		p.ParseOptionalAttrDict()
+		if !p.Parse(":", "expected ':'") || p.ParseRegion(nil) == nil {
+			return nil
+		}
+		return p.Build(nil, nil)
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Op) bool {
+		if op.NumRegions() != 1 || op.NumOperands() != 0 || op.NumResults() != 0 {
+			return false
+		}
+		p.OptionalAttrDict(op.Attrs)
+		p.Str(" : ")
+		p.Region(op.Region(0), true, true)
+		return true
 	},
 }

@@ -130,3 +130,15 @@ func.func @outer_names_visible(%x: i32) {
   }) : () -> ()
   return
 }
+
+// -----
+
+func.func @single_block_no_terminator() {
+  // expected-error@+1 {{'test.single_no_terminator_op' op expects region #0 to have 0 or 1 blocks}}
+  "test.single_no_terminator_op"() ({
+    %0 = arith.constant 1 : i32
+  ^bb1:
+    %1 = arith.constant 1 : i32
+  }) : () -> ()
+  return
+}

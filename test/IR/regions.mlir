@@ -168,3 +168,21 @@ func.func @cse(%a: i32) -> (i32, i32) {
   %6 = arith.muli %a, %a : i32
   return %0, %6 : i32, i32
 }
+
+// NoTerminator: the block of test.single_no_terminator_op needs no
+// terminator; its custom form prints an empty block as `{ }`.
+// CHECK-LABEL: func.func @no_terminator
+// CHECK-NEXT:    test.single_no_terminator_op : {
+// CHECK-NEXT:      %0 = arith.addi %arg0, %arg0 : i32
+// CHECK-NEXT:    }
+// CHECK-NEXT:    test.single_no_terminator_op : {
+// CHECK-NEXT:    }
+func.func @no_terminator(%x: i32) {
+  test.single_no_terminator_op : {
+    %0 = arith.addi %x, %x : i32
+  }
+  "test.single_no_terminator_op"() ({
+  ^bb0:
+  }) : () -> ()
+  return
+}
