@@ -104,3 +104,53 @@ func TestCustomRegionForm(t *testing.T) {
 		t.Errorf("a label on an entry block with named arguments: got %v", d)
 	}
 }
+
+func init() {
+	ir.MustRegister(&ir.OpDef{
+		Name: "regtest.iso", Regions: 1,
+		Traits: []*ir.Trait{traits.IsolatedFromAbove, traits.SingleBlock, traits.NoTerminator},
+		Format: &ir.Format{
+			Parse: func(p *ir.OpParser) *ir.Op {
+				if p.ParseIsolatedRegion(nil) == nil {
+					return nil
+				}
+				return p.Build(nil, nil)
+			},
+			Print: func(p *ir.OpPrinter, op *ir.Op) bool {
+				p.Str(" ")
+				p.Region(op.Region(0), true, true)
+				return true
+			},
+		},
+	})
+}
+
+// ParseIsolatedRegion starts a fresh name scope: outer names are
+// undeclared inside, and may be defined again there.
+func TestIsolatedRegionScope(t *testing.T) {
+	_, d := ir.ParseString(`func.func @f(%x: i32) {
+  regtest.iso {
+    %0 = arith.addi %x, %x : i32
+  }
+  return
+}`, ir.ParseOptions{})
+	if d == nil || d.Msg != "use of undeclared SSA value name" || d.Pos.Line != 3 {
+		t.Errorf("outer name inside: got %v, want an undeclared name at line 3", d)
+	}
+	m, d := ir.ParseString(`func.func @f(%x: i32) {
+  regtest.iso {
+    %x = arith.constant 1 : i32
+  }
+  %y = arith.addi %x, %x : i32
+  return
+}`, ir.ParseOptions{})
+	if d != nil {
+		t.Fatalf("redefining an outer name inside: %v", d)
+	}
+	if ds := ir.Verify(m, ir.VerifyOptions{}); len(ds) > 0 {
+		t.Fatal(ds)
+	}
+	if err := ir.Check(m); err != nil {
+		t.Fatal(err)
+	}
+}
