@@ -36,6 +36,7 @@ type OpParser struct {
 	refs    []valueRef
 	types   []Type
 	regions []*Region // parsed by ParseRegion, attached by Build
+	succs   []*Block  // parsed by ParseSuccessor, attached by Build
 	// Attrs are the op's attributes, filled by ParseOptionalAttrDict and
 	// by the form itself.
 	Attrs Attrs
@@ -45,6 +46,7 @@ func (a *OpParser) reset(p *parser, name string, def *OpDef, pos Pos) {
 	a.p, a.name, a.def, a.pos = p, name, def, pos
 	a.refs = a.refs[:0]
 	a.regions = nil
+	a.succs = nil
 	a.Attrs = nil
 }
 
@@ -351,6 +353,7 @@ func (a *OpParser) Build(operandTypes, resultTypes []Type) *Op {
 	op := a.p.newOp(a.name, a.def, a.pos, a.refs, operandTypes, resultTypes)
 	if op != nil {
 		op.Attrs = a.Attrs
+		op.succs = a.succs
 		for _, r := range a.regions {
 			op.AttachRegion(r)
 		}

@@ -102,6 +102,7 @@ type Op struct {
 	operands []*Value
 	results  []*Value
 	regions  []*Region
+	succs    []*Block // successor blocks of a branch (successor.go)
 	fn       *Func
 	block    *Block // nil for an op of the function body
 	prev     *Op

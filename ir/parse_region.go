@@ -111,7 +111,8 @@ func (p *parser) parseRegionBody(r *Region, args []Argument) {
 			p.define(a.name, []*Value{v})
 		}
 	}
-	labels := map[string]bool{}
+	p.labels = append(p.labels, map[string]*blockLabel{})
+	defer p.endLabels(r)
 	for first := true; !p.is(tRBrace) && !p.is(tEOF) && !p.failed(); first = false {
 		if !p.is(tCaretIdent) {
 			if cur == nil {
@@ -124,13 +125,9 @@ func (p *parser) parseRegionBody(r *Region, args []Argument) {
 			p.failHere("invalid block name in region with named arguments")
 			return
 		}
-		name := p.tokText()
-		if labels[name] {
-			p.failHere("redefinition of block '%s'", name)
+		if cur = p.defineLabel(r); cur == nil {
 			return
 		}
-		labels[name] = true
-		cur = r.AddBlock()
 		p.parseBlockHeader(cur)
 	}
 }

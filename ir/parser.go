@@ -137,7 +137,8 @@ type parser struct {
 	defs    ssaTable
 	fwd     map[string][]*fwdRef
 	fwdSeq  int
-	scopes  []nameScope // names defined in each enclosing region (parse_region.go)
+	scopes  []nameScope              // names defined in each enclosing region (parse_region.go)
+	labels  []map[string]*blockLabel // block labels of each enclosing region (successor.go)
 	typeBuf []Type
 	refBuf  []valueRef // operand references of the op being parsed
 	asm     OpParser   // the custom form parser, reused from op to op
@@ -1113,9 +1114,11 @@ func (p *parser) parseGenericOp() *Op {
 	if !p.expect(tRParen, "expected ')' to end the operand list") {
 		return nil
 	}
+	var succs []*Block
 	if p.is(tLSquare) {
-		p.failAt(p.tok, "tirc supports single-block functions: successor lists are not allowed")
-		return nil
+		if succs = p.parseSuccessorList(); succs == nil {
+			return nil
+		}
 	}
 	var attrs Attrs
 	if p.is(tLess) {
@@ -1141,6 +1144,7 @@ func (p *parser) parseGenericOp() *Op {
 	op := p.newOp(name, def, p.posOf(nameTok), refs, ins, outs)
 	if op != nil {
 		op.Attrs = attrs
+		op.succs = succs
 		for _, r := range regions {
 			op.AttachRegion(r)
 		}

@@ -149,7 +149,9 @@ func (pr *printer) uniqueName(hint string) string {
 func (pr *printer) region(r *Region, printEntryArgs, printTerminators, printEmptyBlock bool) {
 	pr.str("{")
 	for i, b := range r.blocks {
-		header := i > 0 || printEmptyBlock && b.first == nil || printEntryArgs && len(b.args) > 0
+		// (An entry block that is branched to, which the verifier refuses,
+		// keeps its label so that the text still parses.)
+		header := i > 0 || printEmptyBlock && b.first == nil || printEntryArgs && len(b.args) > 0 || len(b.Predecessors()) > 0
 		pr.block(b, i, header, printTerminators || i > 0)
 	}
 	pr.newline()
@@ -176,9 +178,7 @@ func (pr *printer) block(b *Block, index int, header, printTerminator bool) {
 			pr.str(")")
 		}
 		pr.str(":")
-		if index > 0 {
-			pr.str("  // no predecessors")
-		}
+		pr.predecessors(b, index)
 	}
 	last := b.last
 	if printTerminator || last == nil || !last.Has(TraitTerminator) {
@@ -190,4 +190,30 @@ func (pr *printer) block(b *Block, index int, header, printTerminator bool) {
 		pr.op(op)
 	}
 	pr.indent--
+}
+
+// predecessors writes mlir-opt's comment after a block label: "// no
+// predecessors" (not for the entry block), "// pred: ^bb0" or
+// "// 2 preds: ^bb0, ^bb1".
+func (pr *printer) predecessors(b *Block, index int) {
+	preds := b.Predecessors()
+	switch {
+	case len(preds) == 0:
+		if index > 0 {
+			pr.str("  // no predecessors")
+		}
+	case len(preds) == 1:
+		pr.str("  // pred: ")
+		pr.blockName(preds[0])
+	default:
+		pr.str("  // ")
+		pr.buf = strconv.AppendInt(pr.buf, int64(len(preds)), 10)
+		pr.str(" preds: ")
+		for i, p := range preds {
+			if i > 0 {
+				pr.str(", ")
+			}
+			pr.blockName(p)
+		}
+	}
 }

@@ -414,6 +414,16 @@ func (pr *printer) generic(op *Op) {
 	pr.str("(")
 	pr.valueList(op.operands)
 	pr.str(")")
+	if len(op.succs) > 0 {
+		pr.str("[")
+		for i, b := range op.succs {
+			if i > 0 {
+				pr.str(", ")
+			}
+			pr.blockName(b)
+		}
+		pr.str("]")
+	}
 	var props, rest []NamedAttr
 	for _, na := range op.Attrs {
 		if op.Def != nil && contains(op.Def.Inherent, na.Name) {

@@ -17,6 +17,100 @@ type regionVerifier struct {
 	f     *Func
 	opts  VerifyOptions
 	order map[*Op]int32 // position of nested ops in their block
+	cfgs  map[*Region]*regionCFG
+}
+
+// regionCFG is what the branches between a region's blocks give: the
+// blocks reachable from the entry, and the dominators of each.
+type regionCFG struct {
+	reach map[*Block]bool
+	dom   map[*Block]map[*Block]bool
+}
+
+// cfg computes (once per region) reachability and dominators by the
+// iterative data-flow method; regions are small.
+func (rv *regionVerifier) cfg(r *Region) *regionCFG {
+	if c := rv.cfgs[r]; c != nil {
+		return c
+	}
+	c := &regionCFG{reach: map[*Block]bool{}, dom: map[*Block]map[*Block]bool{}}
+	if rv.cfgs == nil {
+		rv.cfgs = map[*Region]*regionCFG{}
+	}
+	rv.cfgs[r] = c
+	if r.Empty() {
+		return c
+	}
+	work := []*Block{r.blocks[0]}
+	c.reach[r.blocks[0]] = true
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if b.last == nil {
+			continue
+		}
+		for _, s := range b.last.succs {
+			if s.region == r && !c.reach[s] {
+				c.reach[s] = true
+				work = append(work, s)
+			}
+		}
+	}
+	entry := r.blocks[0]
+	for _, b := range r.blocks {
+		if !c.reach[b] {
+			continue
+		}
+		c.dom[b] = map[*Block]bool{b: true}
+		if b != entry { // start from every reachable block, then narrow
+			for x := range c.reach {
+				c.dom[b][x] = true
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, b := range r.blocks[1:] {
+			if !c.reach[b] {
+				continue
+			}
+			var meet map[*Block]bool
+			for _, p := range b.Predecessors() {
+				if !c.reach[p] {
+					continue
+				}
+				if meet == nil {
+					meet = map[*Block]bool{}
+					for x := range c.dom[p] {
+						meet[x] = true
+					}
+					continue
+				}
+				for x := range meet {
+					if !c.dom[p][x] {
+						delete(meet, x)
+					}
+				}
+			}
+			if meet == nil {
+				meet = map[*Block]bool{}
+			}
+			meet[b] = true
+			if !sameSet(meet, c.dom[b]) {
+				c.dom[b], changed = meet, true
+			}
+		}
+	}
+	return c
+}
+
+func sameSet(a, b map[*Block]bool) bool {
+	for x := range a {
+		if !b[x] {
+			return false
+		}
+	}
+	return len(a) == len(b)
 }
 
 func newRegionVerifier(f *Func, opts VerifyOptions) *regionVerifier {
@@ -45,6 +139,9 @@ func (rv *regionVerifier) verifyRegions(op *Op) *Diagnostic {
 		}
 	}
 	for _, r := range op.regions {
+		if !r.Empty() && len(r.blocks[0].Predecessors()) > 0 {
+			return op.EmitErrorf("entry block of region may not have predecessors")
+		}
 		for _, b := range r.blocks {
 			if d := rv.block(op, b); d != nil {
 				return d
@@ -76,9 +173,17 @@ func (rv *regionVerifier) block(parent *Op, b *Block) *Diagnostic {
 		}
 		return parent.EmitErrorf("empty block: expect at least a terminator")
 	}
-	reachable := b.IsEntry()
+	reachable := rv.cfg(b.region).reach[b]
 	dominates := func(v *Value, user *Op) bool { return !reachable || rv.dominates(v, user) }
 	for o := b.first; o != nil; o = o.next {
+		if len(o.succs) > 0 && o != b.last {
+			return o.EmitErrorf("operation with block successors must terminate its parent block")
+		}
+		for _, s := range o.succs {
+			if s.region != b.region {
+				return o.Errorf("branching to block of a different region")
+			}
+		}
 		d := verifyOp(rv.f, o, rv.f.NumValues(), dominates, rv.opts)
 		if d == nil && len(o.regions) > 0 {
 			d = rv.verifyRegions(o)
@@ -111,8 +216,15 @@ func (rv *regionVerifier) dominates(v *Value, user *Op) bool {
 	switch {
 	case b == nil || b == def: // outside v's region, or inside v's op
 		return false
-	case b.block != aBlock: // another block of the region: unreachable ones
-		return !b.block.IsEntry()
+	case b.block != aBlock: // another block of the region
+		c := rv.cfg(aBlock.region)
+		switch {
+		case !c.reach[b.block]: // an unreachable block is dominated by anything
+			return true
+		case !c.reach[aBlock]: // and dominates nothing
+			return false
+		}
+		return c.dom[b.block][aBlock]
 	case def == nil || !ssaDominance(aBlock):
 		return true
 	case aBlock == nil: // the function body

@@ -10,6 +10,7 @@
 // the same printed text for regions.mlir's first functions (custom form).
 // RUN: mlir-opt-19 -allow-unregistered-dialect -split-input-file -verify-diagnostics %S/invalid-regions.mlir -o /dev/null
 // RUN: mlir-opt-19 -allow-unregistered-dialect -split-input-file -verify-diagnostics %S/invalid-scf.mlir -o /dev/null
+// RUN: mlir-opt-19 -allow-unregistered-dialect -split-input-file -verify-diagnostics %S/invalid-branches.mlir -o /dev/null
 // RUN: mlir-opt-19 -allow-unregistered-dialect %S/../../ir/testdata/regions.mlir > %t.regions.mlir
 // RUN: tirc -allow-unregistered-dialect %S/../../ir/testdata/regions.mlir | diff %t.regions.mlir -
 // RUN: not mlir-opt-19 -allow-unregistered-dialect -split-input-file %S/wrong-token.mlir 2>&1 \

@@ -186,3 +186,33 @@ func.func @no_terminator(%x: i32) {
   }) : () -> ()
   return
 }
+
+// Branches between blocks, with mlir-opt-19's predecessor comments.
+// CHECK-LABEL: func.func @branches
+// CHECK-NEXT:    "test.op"() ({
+// CHECK-NEXT:    ^bb0(%arg1: i32):
+// CHECK-NEXT:      cf.br ^bb2(%arg1 : i32)
+// CHECK-NEXT:    ^bb1:  // no predecessors
+// CHECK-NEXT:      cf.br ^bb2(%arg0 : i32)
+// CHECK-NEXT:    ^bb2(%0: i32):  // 2 preds: ^bb0, ^bb1
+// CHECK-NEXT:      %1 = arith.addi %0, %0 : i32
+// CHECK-NEXT:      cf.br ^bb3
+// CHECK-NEXT:    ^bb3:  // pred: ^bb2
+// CHECK-NEXT:      "test.yield"(%1) : (i32) -> ()
+// CHECK-NEXT:    }) : () -> ()
+// GEN-LABEL: sym_name = "branches"
+// GEN:         "cf.br"(%arg{{[0-9]+}})[^bb2] : (i32) -> ()
+func.func @branches(%x: i32) {
+  "test.op"() ({
+  ^bb0(%a: i32):
+    cf.br ^bb2(%a : i32)
+  ^bb1:
+    cf.br ^bb2(%x : i32)
+  ^bb2(%b: i32):
+    %0 = arith.addi %b, %b : i32
+    cf.br ^bb3
+  ^bb3:
+    "test.yield"(%0) : (i32) -> ()
+  }) : () -> ()
+  return
+}
