@@ -23,7 +23,8 @@ import (
 //     it, at its index, so its Func is the op's;
 //   - the same holds for the op list of every block in the ops' regions
 //     (each op's Block is its block; regions, blocks and block arguments
-//     point back to their owners);
+//     point back to their owners; successors are blocks of the same
+//     region);
 //   - every operand is a value of this function that dominates the op
 //     (arguments, results of an earlier op of its block or of a block
 //     around it, arguments of those blocks; in graph regions and
@@ -348,6 +349,11 @@ func (cs *checkState) list(first, last *Op, numOps int, b *Block, where string) 
 				c.errorf("%s: Index %d, want %d", what, r.index, i)
 			}
 			cs.claim(r, what)
+		}
+		for i, sb := range op.succs {
+			if sb == nil || b == nil || sb.region != b.region {
+				c.errorf("%s: successor #%d is not a block of the op's region", name, i)
+			}
 		}
 		cs.regions(op, name)
 		prev = op
