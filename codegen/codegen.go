@@ -75,6 +75,9 @@ func EmitTo(w io.Writer, m *ir.Module, opts Options) (diags ir.Diagnostics, err 
 // emit lowers m into t: the header, then each function as it is done,
 // then the module-level entities.
 func emit(m *ir.Module, opts Options, t *llvmtext.Text) (diags ir.Diagnostics) {
+	if len(m.Ops) > 0 { // symbol ops and the like: no lowering
+		return ir.Diagnostics{m.Ops[0].Op.Errorf("is an op at the top level of the module: codegen lowers functions only")}
+	}
 	mc := newModuleCtx(opts, t)
 	defer mc.closeStreams()
 	for _, f := range m.Funcs {
@@ -137,8 +140,8 @@ func asDiag(err error, pos ir.Pos) *ir.Diagnostic {
 
 // checkLowerable refuses tensor types with an encoding (`tensor<4xf32,
 // "enc">`, a sparse layout): codegen knows the dense row-major layout of
-// the native ABI only; and ops whose kernel is not defined on their
-// element type (ir.KernelDomainError).
+// the native ABI only; ops with regions; and ops whose kernel is not
+// defined on their element type (ir.KernelDomainError).
 func checkLowerable(f *ir.Func) *ir.Diagnostic {
 	if d := checkTypes(f); d != nil {
 		return d
@@ -155,6 +158,9 @@ func checkLowerable(f *ir.Func) *ir.Diagnostic {
 		}
 	}
 	for op := range f.Ops() {
+		if op.NumRegions() > 0 {
+			return op.Errorf("has %d region(s): codegen has no lowering for ops with regions", op.NumRegions())
+		}
 		for _, r := range op.Results() {
 			if ir.Encoding(r.Type()) != nil {
 				return op.Errorf("has the encoded tensor type '%s': %s", ir.TypeString(r.Type()), why)

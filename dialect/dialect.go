@@ -91,6 +91,11 @@ func Register(rows ...*Op) error {
 // `"test.op_commutative"(%a) : (i32) -> ()`, not the operand count).
 func countTraits(r *Op) []*ir.Trait {
 	var ts []*ir.Trait
+	if r.Regions != 0 { // ZeroRegions is checked by ir.Verify for every row
+		if t := traits.RegionCount(r.Regions); t != nil {
+			ts = append(ts, t)
+		}
+	}
 	if n, variadic := fixedCount(r.Results); !variadic {
 		switch n {
 		case 0:

@@ -97,6 +97,9 @@ func (m *machine) call(f *ir.Func, args []*Tensor, site *ir.Op) ([]*Tensor, erro
 		if op.Has(ir.TraitTerminator) {
 			return in, nil
 		}
+		if op.NumRegions() > 0 {
+			return nil, fmt.Errorf("%s: '%s' op has regions, which eval does not run", op.Pos, op.Name)
+		}
 		out, err := m.op(op, in)
 		if err != nil {
 			return nil, err

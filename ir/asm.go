@@ -29,12 +29,14 @@ type Format struct {
 // attributes; every Parse method reports failure by its result and records
 // the first error, after which the others do nothing.
 type OpParser struct {
-	p     *parser
-	name  string
-	def   *OpDef
-	pos   Pos
-	refs  []valueRef
-	types []Type
+	p       *parser
+	name    string
+	def     *OpDef
+	pos     Pos
+	refs    []valueRef
+	types   []Type
+	regions []*Region // parsed by ParseRegion, attached by Build
+	succs   []*Block  // parsed by ParseSuccessor, attached by Build
 	// Attrs are the op's attributes, filled by ParseOptionalAttrDict and
 	// by the form itself.
 	Attrs Attrs
@@ -43,6 +45,8 @@ type OpParser struct {
 func (a *OpParser) reset(p *parser, name string, def *OpDef, pos Pos) {
 	a.p, a.name, a.def, a.pos = p, name, def, pos
 	a.refs = a.refs[:0]
+	a.regions = nil
+	a.succs = nil
 	a.Attrs = nil
 }
 
@@ -87,6 +91,16 @@ func (a *OpParser) ErrorExpected(format string, args ...any) {
 func (a *OpParser) ErrorAt(pos Pos, format string, args ...any) {
 	if !a.p.failed() {
 		a.p.fail(pos, a.expand(format), args...)
+	}
+}
+
+// PermuteOperands reorders the operands parsed so far: operand i becomes
+// the one parsed as order[i] (forms whose clauses may come in any order,
+// MLIR's oilist, parse operands in text order but build them in the op's).
+func (a *OpParser) PermuteOperands(order []int) {
+	old := append([]valueRef(nil), a.refs...)
+	for i, j := range order {
+		a.refs[i] = old[j]
 	}
 }
 
@@ -339,6 +353,10 @@ func (a *OpParser) Build(operandTypes, resultTypes []Type) *Op {
 	op := a.p.newOp(a.name, a.def, a.pos, a.refs, operandTypes, resultTypes)
 	if op != nil {
 		op.Attrs = a.Attrs
+		op.succs = a.succs
+		for _, r := range a.regions {
+			op.AttachRegion(r)
+		}
 	}
 	return op
 }

@@ -21,9 +21,14 @@ import (
 //     other value of the function has; an argument has no defining op and
 //     its own index and function; a result's defining op is the op listing
 //     it, at its index, so its Func is the op's;
-//   - every operand is a value of this function defined before the op
-//     (arguments, or results of an earlier op: dominance in the single
-//     block), with a type;
+//   - the same holds for the op list of every block in the ops' regions
+//     (each op's Block is its block; regions, blocks and block arguments
+//     point back to their owners; successors are blocks of the same
+//     region);
+//   - every operand is a value of this function that dominates the op
+//     (arguments, results of an earlier op of its block or of a block
+//     around it, arguments of those blocks; in graph regions and
+//     regions of unregistered ops any value of the block), with a type;
 //   - the use-lists and the operands agree exactly: every use names an
 //     operand slot holding the value, every operand slot is in its value's
 //     use-list once;
@@ -48,6 +53,13 @@ func Check(m *Module) error {
 			c.errorf("@%s: Module is another module, want the module holding it", f.Name)
 		}
 		c.fn(f)
+	}
+	for _, t := range m.Ops {
+		if t.Op == nil || t.Op.fn == nil || t.Op.fn.first != t.Op || t.Op.fn.Module != m {
+			c.errorf("a top-level op is not the one op of a holder function of the module")
+			continue
+		}
+		c.fn(t.Op.fn)
 	}
 	return c.result()
 }
@@ -156,96 +168,25 @@ func (c *checker) fn(f *Func) {
 		return
 	}
 
-	// The op list, and each op's results.
-	var ops []*Op
-	index := make(map[*Op]int, f.numOps) // position of each op in the list
-	var prev *Op
-	cycle := false
-	for op := f.first; op != nil; op = op.next {
-		k := len(ops)
-		if j, ok := index[op]; ok {
-			c.errorf("@%s: op #%d is op #%d again (a cycle in the op list)", f.Name, k, j)
-			cycle = true
-			break
-		}
-		index[op] = k
-		ops = append(ops, op)
-		name := checkedOp(f, k, op)
-		if op.prev != prev {
-			c.errorf("%s: Prev is %s, want %s", name, opRef(op.prev), opRef(prev))
-		}
-		if op.fn != f {
-			c.errorf("%s: Func is %s, want @%s", name, funcName(op.fn), f.Name)
-		}
-		if def := LookupOp(op.Name); op.Def != def {
-			switch {
-			case def == nil:
-				c.errorf("%s: has a row (%s), but no op of that name is registered", name, op.Def.Name)
-			case op.Def == nil:
-				c.errorf("%s: no row, want the registered row of '%s'", name, op.Name)
-			default:
-				c.errorf("%s: row '%s', want the registered row of '%s'", name, op.Def.Name, op.Name)
-			}
-		}
-		if !op.Pos.IsValid() {
-			c.errorf("%s: no source position", name)
-		}
-		for i, r := range op.results {
-			what := fmt.Sprintf("%s result #%d", name, i)
-			if r == nil {
-				c.errorf("%s is nil", what)
-				continue
-			}
-			if r.def != op {
-				c.errorf("%s: defined by %s, want the op listing it", what, opRef(r.def))
-			}
-			if r.fn != nil {
-				c.errorf("%s: has an argument's Func (%s), want none (a result's Func is its op's)", what, funcName(r.fn))
-			}
-			if int(r.index) != i {
-				c.errorf("%s: Index %d, want %d", what, r.index, i)
-			}
-			claim(r, what)
-		}
-		prev = op
-	}
-	if f.last != prev && !cycle {
-		c.errorf("@%s: Last is %s, want the end of the op list (%s)", f.Name, opRef(f.last), opRef(prev))
-	}
-	if len(ops) != f.numOps && !cycle {
-		c.errorf("@%s: NumOps %d, want %d (the ops in the list)", f.Name, f.numOps, len(ops))
-	}
+	// The op lists (the body's, then each block's in the regions, in
+	// pre-order), each op's results and each block's arguments.
+	cs := &checkState{c: c, f: f, claim: claim, index: make(map[*Op]int, f.numOps)}
+	cs.list(f.first, f.last, f.numOps, nil, "@"+f.Name)
+	ops := cs.ops
 
-	// Operands: defined in f before their use; every slot in its
-	// value's use-list.
+	// Operands: values of f that dominate the op (defined before it in
+	// its block or in a block around it; no order in graph regions and
+	// regions of unregistered ops; uses in a region's later blocks, which
+	// nothing branches to, are not checked).
 	defined := make([]bool, n)
 	for _, a := range f.args {
 		if owns(owner, a) {
 			defined[a.id] = true
 		}
 	}
-	for k, op := range ops {
-		for i, v := range op.operands {
-			what := fmt.Sprintf("%s operand #%d", checkedOp(f, k, op), i)
-			if v == nil {
-				c.errorf("%s is nil", what)
-				continue
-			}
-			switch {
-			case !owns(owner, v):
-				c.errorf("%s: %s is not a value of @%s (its Func is %s)", what, checkedValue(v), f.Name, funcName(v.Func()))
-			case !defined[v.id]:
-				c.errorf("%s: %s is used before its definition", what, checkedValue(v))
-			}
-			if v.typ == nil {
-				c.errorf("%s: %s has no type", what, checkedValue(v))
-			}
-		}
-		for _, r := range op.results {
-			if owns(owner, r) {
-				defined[r.id] = true
-			}
-		}
+	cs.owner, cs.defined = owner, defined
+	if !cs.cycle {
+		cs.operands(f.first, true, true)
 	}
 
 	// Use-lists: each use names a slot of an op in f that holds the value,
@@ -260,6 +201,7 @@ func (c *checker) fn(f *Func) {
 		}
 	}
 	seen := make(map[Use]bool, slots)
+	index := cs.index
 	for _, v := range owner {
 		if v == nil {
 			continue
@@ -335,4 +277,188 @@ func typeProblem(t Type) string {
 		}
 	}
 	return TypeError(t)
+}
+
+// checkState walks the op lists of one function for Check.
+type checkState struct {
+	c       *checker
+	f       *Func
+	claim   func(v *Value, what string)
+	ops     []*Op
+	index   map[*Op]int // position of each op in ops
+	cycle   bool        // an op list has a cycle: the operand walk would not end
+	owner   []*Value
+	defined []bool
+}
+
+// list checks one op list (the body's when b is nil) and recurses into
+// the regions of its ops.
+func (cs *checkState) list(first, last *Op, numOps int, b *Block, where string) {
+	c, f := cs.c, cs.f
+	var prev *Op
+	count := 0
+	for op := first; op != nil; op = op.next {
+		k := len(cs.ops)
+		if j, ok := cs.index[op]; ok {
+			c.errorf("%s: op #%d is op #%d again (a cycle in the op list)", where, k, j)
+			cs.cycle = true
+			return
+		}
+		cs.index[op] = k
+		cs.ops = append(cs.ops, op)
+		count++
+		name := checkedOp(f, k, op)
+		if op.prev != prev {
+			c.errorf("%s: Prev is %s, want %s", name, opRef(op.prev), opRef(prev))
+		}
+		if op.fn != f {
+			c.errorf("%s: Func is %s, want @%s", name, funcName(op.fn), f.Name)
+		}
+		if op.block != b {
+			c.errorf("%s: Block is not the block listing it", name)
+		}
+		if def := LookupOp(op.Name); op.Def != def {
+			switch {
+			case def == nil:
+				c.errorf("%s: has a row (%s), but no op of that name is registered", name, op.Def.Name)
+			case op.Def == nil:
+				c.errorf("%s: no row, want the registered row of '%s'", name, op.Name)
+			default:
+				c.errorf("%s: row '%s', want the registered row of '%s'", name, op.Def.Name, op.Name)
+			}
+		}
+		if !op.Pos.IsValid() {
+			c.errorf("%s: no source position", name)
+		}
+		for i, r := range op.results {
+			what := fmt.Sprintf("%s result #%d", name, i)
+			if r == nil {
+				c.errorf("%s is nil", what)
+				continue
+			}
+			if r.def != op {
+				c.errorf("%s: defined by %s, want the op listing it", what, opRef(r.def))
+			}
+			if r.fn != nil {
+				c.errorf("%s: has an argument's Func (%s), want none (a result's Func is its op's)", what, funcName(r.fn))
+			}
+			if r.block != nil {
+				c.errorf("%s: has a block argument's Block, want none", what)
+			}
+			if int(r.index) != i {
+				c.errorf("%s: Index %d, want %d", what, r.index, i)
+			}
+			cs.claim(r, what)
+		}
+		for i, sb := range op.succs {
+			if sb == nil || b == nil || sb.region != b.region {
+				c.errorf("%s: successor #%d is not a block of the op's region", name, i)
+			}
+		}
+		cs.regions(op, name)
+		prev = op
+	}
+	if last != prev {
+		c.errorf("%s: Last is %s, want the end of the op list (%s)", where, opRef(last), opRef(prev))
+	}
+	if numOps != count {
+		c.errorf("%s: NumOps %d, want %d (the ops in the list)", where, numOps, count)
+	}
+}
+
+// regions checks the regions of op: owned by op, blocks owned by their
+// region, block arguments owned by their block.
+func (cs *checkState) regions(op *Op, name string) {
+	for i, r := range op.regions {
+		rn := fmt.Sprintf("%s region #%d", name, i)
+		if r == nil {
+			cs.c.errorf("%s is nil", rn)
+			continue
+		}
+		if r.parent != op {
+			cs.c.errorf("%s: ParentOp is %s, want the op holding it", rn, opRef(r.parent))
+		}
+		for j, b := range r.blocks {
+			bn := fmt.Sprintf("%s block #%d", rn, j)
+			if b.region != r {
+				cs.c.errorf("%s: Region is not the region holding it", bn)
+			}
+			for k, a := range b.args {
+				what := fmt.Sprintf("%s argument #%d", bn, k)
+				switch {
+				case a == nil:
+					cs.c.errorf("%s is nil", what)
+					continue
+				case a.block != b || a.def != nil || a.fn != nil:
+					cs.c.errorf("%s: owned by another block or op, want this block", what)
+				case int(a.index) != k:
+					cs.c.errorf("%s: Index %d, want %d", what, a.index, k)
+				}
+				cs.claim(a, what)
+			}
+			cs.list(b.first, b.last, b.numOps, b, bn)
+		}
+	}
+}
+
+// operands checks the operands of the ops from first on, in a block
+// whose values are ordered (ssa) and reachable, then unmarks the block's
+// values on the way out.
+func (cs *checkState) operands(first *Op, ssa, reachable bool) {
+	mark := func(op *Op, on bool) {
+		for _, r := range op.results {
+			if owns(cs.owner, r) {
+				cs.defined[r.id] = on
+			}
+		}
+	}
+	if !ssa {
+		for op := first; op != nil; op = op.next {
+			mark(op, true)
+		}
+	}
+	for op := first; op != nil; op = op.next {
+		k := cs.index[op]
+		for i, v := range op.operands {
+			what := fmt.Sprintf("%s operand #%d", checkedOp(cs.f, k, op), i)
+			if v == nil {
+				cs.c.errorf("%s is nil", what)
+				continue
+			}
+			switch {
+			case !owns(cs.owner, v):
+				cs.c.errorf("%s: %s is not a value of @%s (its Func is %s)", what, checkedValue(v), cs.f.Name, funcName(v.Func()))
+			case reachable && !cs.defined[v.id]:
+				cs.c.errorf("%s: %s is used before its definition", what, checkedValue(v))
+			}
+			if v.typ == nil {
+				cs.c.errorf("%s: %s has no type", what, checkedValue(v))
+			}
+		}
+		for _, r := range op.regions {
+			if r == nil {
+				continue
+			}
+			ordered := op.Def != nil && !op.Has(TraitGraphRegion)
+			for j, b := range r.blocks {
+				for _, a := range b.args {
+					if owns(cs.owner, a) {
+						cs.defined[a.id] = true
+					}
+				}
+				cs.operands(b.first, ordered, j == 0)
+				for _, a := range b.args {
+					if owns(cs.owner, a) {
+						cs.defined[a.id] = false
+					}
+				}
+			}
+		}
+		mark(op, true)
+	}
+	if first != nil && first.block != nil {
+		for op := first; op != nil; op = op.next {
+			mark(op, false)
+		}
+	}
 }

@@ -1,5 +1,6 @@
 // Package ir is tirc's intermediate representation: types, attributes,
-// values, ops, single-block functions and modules; the hand-written lexer
+// values, ops, regions of blocks (region.go), single-block functions and
+// modules; the hand-written lexer
 // and parser of MLIR's textual syntax; the deterministic printer; the op
 // registry; diagnostics as data; and the verifier driver.
 //
@@ -51,9 +52,10 @@
 // dialect) carries the op's traits in MLIR's verification order, its own
 // verifier, a shape-inference hook, the scalar Kernel of an elementwise
 // op, and its printed form. Verify checks structure (SSA dominance in the
-// single block, one definition per name, a terminator, return types
-// against the signature), then each op's traits in declaration order, then
-// the op's verifier; it stops per op at the first failure and reports every
+// body and across the nesting of regions, one definition per name, a
+// terminator, return types against the signature), then each op's traits
+// in declaration order, then the op's verifier, then the op's regions
+// (verify_region.go); it stops per op at the first failure and reports every
 // failing op of every function, without errors that only follow from
 // earlier ones. Functions are verified in parallel (ParallelFor) with a
 // deterministic result.

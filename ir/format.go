@@ -32,8 +32,14 @@ func (p *parser) parseCustomOp() *Op {
 	}
 	p.next()
 	a := &p.asm
+	if p.asmBusy { // an op in a region of an op being parsed
+		a = &OpParser{}
+	}
+	busy := p.asmBusy
+	p.asmBusy = true
 	a.reset(p, def.Name, def, p.posOf(nameTok))
 	op := def.Format.Parse(a)
+	p.asmBusy = busy
 	if p.failed() {
 		return nil
 	}

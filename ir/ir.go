@@ -11,8 +11,9 @@ import (
 // friends. Its ID is dense within its function, for per-value slices.
 type Value struct {
 	typ   Type
-	def   *Op   // defining op; nil for a function argument
-	fn    *Func // owning function, for arguments (results use def.fn)
+	def   *Op    // defining op; nil for a function argument
+	fn    *Func  // owning function, for arguments (results use def.fn)
+	block *Block // owning block, for block arguments
 	uses  []Use
 	id    int32
 	index int32 // result number, or argument number
@@ -41,8 +42,9 @@ func (v *Value) ID() int { return int(v.id) }
 // Def returns the op that defines v, or nil for a function argument.
 func (v *Value) Def() *Op { return v.def }
 
-// IsArg reports whether v is a function argument.
-func (v *Value) IsArg() bool { return v.def == nil }
+// IsArg reports whether v is a function argument (not a block argument
+// of a region).
+func (v *Value) IsArg() bool { return v.def == nil && v.block == nil }
 
 // Index is the result number within the defining op, or the argument
 // number.
@@ -50,8 +52,11 @@ func (v *Value) Index() int { return int(v.index) }
 
 // Func returns the function v belongs to (nil if its op is detached).
 func (v *Value) Func() *Func {
-	if v.def != nil {
+	switch {
+	case v.def != nil:
 		return v.def.fn
+	case v.block != nil:
+		return v.block.Func()
 	}
 	return v.fn
 }
@@ -96,7 +101,10 @@ type Op struct {
 
 	operands []*Value
 	results  []*Value
+	regions  []*Region
+	succs    []*Block // successor blocks of a branch (successor.go)
 	fn       *Func
+	block    *Block // nil for an op of the function body
 	prev     *Op
 	next     *Op
 }
@@ -208,14 +216,14 @@ func (op *Op) Next() *Op { return op.next }
 // Prev returns the op before op in its function, or nil.
 func (op *Op) Prev() *Op { return op.prev }
 
-// Erase removes op from its function and drops its operand uses. Its
-// results must be unused by then.
+// Erase removes op from its function or block and drops its operand
+// uses, and those of the ops in its regions. Its results must be unused
+// by then.
 func (op *Op) Erase() {
 	op.dropUses()
 	op.operands = nil
-	if f := op.fn; f != nil {
-		f.unlink(op)
-	}
+	op.Walk(func(o *Op) { o.dropUses() })
+	op.detach()
 }
 
 // Errorf returns an error at op with MLIR's op prefix: "'tir.add' op msg".
@@ -325,16 +333,28 @@ func (f *Func) OpList() []*Op {
 // Append adds op at the end of the body.
 func (f *Func) Append(op *Op) { f.insert(op, f.last, nil) }
 
-// InsertBefore adds op just before anchor (which must be in f).
-func (f *Func) InsertBefore(anchor, op *Op) { f.insert(op, anchor.prev, anchor) }
+// InsertBefore adds op just before anchor (which must be in f, in its
+// body or in a block of a region).
+func (f *Func) InsertBefore(anchor, op *Op) {
+	if anchor.block != nil {
+		anchor.block.insert(op, anchor.prev, anchor)
+		return
+	}
+	f.insert(op, anchor.prev, anchor)
+}
 
-// InsertAfter adds op just after anchor (which must be in f).
-func (f *Func) InsertAfter(anchor, op *Op) { f.insert(op, anchor, anchor.next) }
+// InsertAfter adds op just after anchor (which must be in f, in its body
+// or in a block of a region).
+func (f *Func) InsertAfter(anchor, op *Op) {
+	if anchor.block != nil {
+		anchor.block.insert(op, anchor, anchor.next)
+		return
+	}
+	f.insert(op, anchor, anchor.next)
+}
 
 func (f *Func) insert(op, prev, next *Op) {
-	if op.fn != nil {
-		op.fn.unlink(op)
-	}
+	op.detach()
 	if !op.Pos.IsValid() || op.Pos.File != nil && op.Pos.File.built && op.Pos.File.builtOp != op {
 		op.Pos = builtPos(f, op, prev, next)
 	}
@@ -350,12 +370,7 @@ func (f *Func) insert(op, prev, next *Op) {
 		f.last = op
 	}
 	f.numOps++
-	for _, r := range op.results {
-		if r.id < 0 {
-			r.id = f.nextID
-			f.nextID++
-		}
-	}
+	f.adopt(op)
 }
 
 // builtPos is the position of an op built in Go (or a rewrite of one),
@@ -397,12 +412,20 @@ func (f *Func) Renumber() {
 		a.id = f.nextID
 		f.nextID++
 	}
-	for op := f.first; op != nil; op = op.next {
+	f.Walk(func(op *Op) {
 		for _, r := range op.results {
 			r.id = f.nextID
 			f.nextID++
 		}
-	}
+		for _, rg := range op.regions {
+			for _, b := range rg.blocks {
+				for _, a := range b.args {
+					a.id = f.nextID
+					f.nextID++
+				}
+			}
+		}
+	})
 }
 
 // SetArgType changes the type of argument i (the signature follows, since
@@ -435,6 +458,8 @@ type Module struct {
 	Loc      string
 	Src      *Source
 	Explicit bool // written with an explicit module { } wrapper
+	// Ops are the top-level ops other than functions (toplevel.go).
+	Ops []TopOp
 
 	symMu   sync.Mutex
 	symbols map[string]*Func

@@ -174,7 +174,7 @@ func (p *parser) parseBodies() {
 		}
 		for _, job := range p.bodies[b*batch : min((b+1)*batch, len(p.bodies))] {
 			wp.lex, wp.tok, wp.err = job.lex, job.lbrace, nil
-			wp.fn, wp.defs, wp.fwd, wp.fwdSeq = job.f, job.defs, nil, 0
+			wp.fn, wp.defs, wp.fwd, wp.fwdSeq, wp.scopes = job.f, job.defs, nil, 0, nil
 			wp.defs.reserve(job.lines)
 			wp.locFwd = nil
 			wp.parseBody(job.f, job.named)

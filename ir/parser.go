@@ -140,9 +140,12 @@ type parser struct {
 	defs    ssaTable
 	fwd     map[string][]*fwdRef
 	fwdSeq  int
+	scopes  []nameScope              // names defined in each enclosing region (parse_region.go)
+	labels  []map[string]*blockLabel // block labels of each enclosing region (successor.go)
 	typeBuf []Type
 	refBuf  []valueRef // operand references of the op being parsed
 	asm     OpParser   // the custom form parser, reused from op to op
+	asmBusy bool       // asm is parsing an op (whose regions hold ops)
 	slab    slab
 
 	// Parallel body parsing (parse_parallel.go).
@@ -364,6 +367,9 @@ func (p *parser) parseTopLevel() *Module {
 			p.parseFuncEither(m)
 		case p.is(tHashIdent) || p.is(tBangIdent):
 			p.parseAliasDef()
+		case p.is(tString) && !sawModule:
+			sawFunc = true
+			p.parseTopOp(m)
 		default:
 			p.failAt(p.tok, "expected 'func.func' or 'module' at the top level, found %s", p.describe())
 		}
@@ -447,6 +453,10 @@ func (p *parser) parseModule(m *Module) {
 			p.parseFuncEither(m)
 			continue
 		}
+		if p.is(tString) {
+			p.parseTopOp(m)
+			continue
+		}
 		p.failAt(p.tok, "expected 'func.func' in the module body, found %s", p.describe())
 	}
 	if p.expect(tRBrace, "expected '}' to end the module body") {
@@ -479,6 +489,10 @@ func (p *parser) parseGenericModule(m *Module) {
 		}
 		if p.isKeyword("func.func") {
 			p.parseFunc(m)
+			continue
+		}
+		if p.is(tString) {
+			p.parseTopOp(m)
 			continue
 		}
 		p.failAt(p.tok, "expected 'func.func' in the module body, found %s", p.describe())
@@ -824,7 +838,7 @@ func (p *parser) parseBody(f *Func, namedArgs bool) {
 			p.failAt(p.tok, "tirc supports single-block functions: found a second block '%s'", p.tokText())
 			return
 		}
-		p.parseOp(f)
+		p.parseOp(f, nil)
 	}
 	if p.failed() {
 		return
@@ -859,14 +873,20 @@ func (p *parser) finishFunc() {
 // forward references to it.
 func (p *parser) define(nameTok token, vals []*Value) {
 	name := p.text(nameTok)
-	if _, dup := p.defs.get(name); dup {
+	if prev, dup := p.defs.get(name); dup {
 		p.failAt(nameTok, "redefinition of SSA value '%s'", name)
+		if p.err != nil && prev.pos.IsValid() {
+			p.err.Note(prev.pos, "previously defined here")
+		}
 		return
 	}
 	if vals == nil {
 		vals = []*Value{}
 	}
 	p.defs.put(name, ssaDef{vals: vals, pos: p.posOf(nameTok)})
+	if n := len(p.scopes); n > 0 {
+		p.scopes[n-1].names = append(p.scopes[n-1].names, name)
+	}
 	if len(p.fwd) == 0 {
 		return
 	}
@@ -958,8 +978,9 @@ type resultGroup struct {
 }
 
 // parseOp parses one op (generic or custom form) with its result names
-// and optional trailing location, and appends it to f.
-func (p *parser) parseOp(f *Func) {
+// and optional trailing location, and appends it to blk, or to f's body
+// when blk is nil.
+func (p *parser) parseOp(f *Func, blk *Block) {
 	startTok := p.tok
 	var groupBuf [1]resultGroup
 	groups := groupBuf[:0]
@@ -1022,7 +1043,11 @@ func (p *parser) parseOp(f *Func) {
 		p.failAt(startTok, "operation defines %d results but was provided %d to bind", len(op.results), total)
 		return
 	}
-	f.Append(op)
+	if blk != nil {
+		blk.Append(op)
+	} else {
+		f.Append(op)
+	}
 	i := 0
 	for _, g := range groups {
 		p.define(g.tok, op.results[i:i+g.count:i+g.count])
@@ -1067,7 +1092,7 @@ func (p *parser) lookupOpName(name string, at token) (*OpDef, bool) {
 		return def, true
 	}
 	dialect := DialectOf(name)
-	if dialect == "" {
+	if dialect == "" && !p.opts.AllowUnregistered { // mlir-opt accepts "bar" as an unregistered op
 		p.failAt(at, "op name '%s' needs a dialect prefix, like 'tir.add'", name)
 		return nil, false
 	}
@@ -1113,17 +1138,23 @@ func (p *parser) parseGenericOp() *Op {
 	if !p.expect(tRParen, "expected ')' to end the operand list") {
 		return nil
 	}
+	var succs []*Block
 	if p.is(tLSquare) {
-		p.failAt(p.tok, "tirc supports single-block functions: successor lists are not allowed")
-		return nil
+		if succs = p.parseSuccessorList(); succs == nil {
+			return nil
+		}
 	}
 	var attrs Attrs
 	if p.is(tLess) {
 		attrs = p.parseProps()
 	}
+	var regions []*Region
 	if p.is(tLParen) {
-		p.failAt(p.tok, "tirc does not support ops with regions")
-		return nil
+		p.refBuf = nil // the ops of the regions must not reuse refs' array
+		regions = p.parseRegionList()
+		if regions == nil {
+			return nil
+		}
 	}
 	if p.is(tLBrace) {
 		for _, na := range p.parseAttrDict() {
@@ -1137,6 +1168,10 @@ func (p *parser) parseGenericOp() *Op {
 	op := p.newOp(name, def, p.posOf(nameTok), refs, ins, outs)
 	if op != nil {
 		op.Attrs = attrs
+		op.succs = succs
+		for _, r := range regions {
+			op.AttachRegion(r)
+		}
 	}
 	return op
 }

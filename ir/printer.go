@@ -66,10 +66,11 @@ type printer struct {
 
 	locs *locAliases // with DebugInfo and not LocalScope
 
-	// Value names of the current function, by value ID.
+	// Value names of the current function, by value ID
+	// (print_region.go).
 	fn      *Func
 	names   []valueName
-	used    map[string]bool
+	scope   *usedNames
 	counter int
 }
 
@@ -168,7 +169,7 @@ func (pr *printer) module(m *Module) {
 	if pr.opts.Generic {
 		pr.str(`"builtin.module"() (`)
 		pr.str("{")
-		if len(m.Funcs) == 0 {
+		if len(m.Funcs) == 0 && len(m.Ops) == 0 {
 			pr.str("\n^bb0:") // an empty region still has its one block
 		}
 	} else {
@@ -185,11 +186,13 @@ func (pr *printer) module(m *Module) {
 		pr.str("{")
 	}
 	pr.indent++
-	if !pr.functionsInParallel(m) {
-		for _, f := range m.Funcs {
+	if len(m.Ops) > 0 || !pr.functionsInParallel(m) {
+		for i, f := range m.Funcs {
+			pr.topOps(m, i)
 			pr.newline()
 			pr.function(f)
 		}
+		pr.topOps(m, len(m.Funcs))
 	}
 	pr.indent--
 	pr.newline()
@@ -303,74 +306,6 @@ func (pr *printer) write(text []byte) {
 	if pr.err == nil {
 		_, pr.err = pr.w.Write(text)
 	}
-}
-
-// nameValues assigns printed names to every value of f, MLIR's way:
-// arguments %argN, results numbered in order unless the op suggests a
-// name, suggested names made unique with a per-function counter.
-func (pr *printer) nameValues(f *Func) {
-	pr.fn = f
-	n := f.NumValues()
-	if cap(pr.names) >= n {
-		pr.names = pr.names[:n]
-		clear(pr.names)
-	} else {
-		pr.names = make([]valueName, n)
-	}
-	pr.used = nil
-	pr.counter = 0
-	for i, a := range f.args {
-		if a.id >= 0 && int(a.id) < n {
-			pr.names[a.id] = valueName{set: true, name: "arg" + strconv.Itoa(i)}
-		}
-	}
-	num := int32(0)
-	for op := f.first; op != nil; op = op.next {
-		// Suggested names (MLIR's OpAsmOpInterface), which the generic
-		// form does not use.
-		hint := ""
-		if len(op.results) == 1 && op.Def != nil && op.Def.ResultName != nil && !pr.opts.Generic {
-			hint = op.Def.ResultName(op)
-		}
-		if hint != "" {
-			r := op.results[0]
-			if r.id >= 0 && int(r.id) < n {
-				pr.names[r.id] = valueName{set: true, name: pr.uniqueName(hint)}
-			}
-			continue
-		}
-		if op.Def != nil && len(op.Def.ResultNames) == len(op.results) && len(op.results) > 0 && !pr.opts.Generic {
-			for i, r := range op.results {
-				if r.id >= 0 && int(r.id) < n {
-					pr.names[r.id] = valueName{set: true, name: pr.uniqueName(op.Def.ResultNames[i])}
-				}
-			}
-			continue
-		}
-		if len(op.results) == 0 {
-			continue
-		}
-		group := len(op.results) > 1
-		for _, r := range op.results {
-			if r.id >= 0 && int(r.id) < n {
-				pr.names[r.id] = valueName{set: true, num: num, group: group}
-			}
-		}
-		num++
-	}
-}
-
-func (pr *printer) uniqueName(hint string) string {
-	if pr.used == nil {
-		pr.used = map[string]bool{}
-	}
-	name := hint
-	for pr.used[name] {
-		name = hint + "_" + strconv.Itoa(pr.counter)
-		pr.counter++
-	}
-	pr.used[name] = true
-	return name
 }
 
 // value prints a use of v.
@@ -533,6 +468,16 @@ func (pr *printer) generic(op *Op) {
 	pr.str("(")
 	pr.valueList(op.operands)
 	pr.str(")")
+	if len(op.succs) > 0 {
+		pr.str("[")
+		for i, b := range op.succs {
+			if i > 0 {
+				pr.str(", ")
+			}
+			pr.blockName(b)
+		}
+		pr.str("]")
+	}
 	var props, rest []NamedAttr
 	for _, na := range op.Attrs {
 		if op.Def != nil && contains(op.Def.Inherent, na.Name) {
@@ -545,6 +490,16 @@ func (pr *printer) generic(op *Op) {
 		pr.str(" <{")
 		pr.attrs(props)
 		pr.str("}>")
+	}
+	if len(op.regions) > 0 {
+		pr.str(" (")
+		for i, r := range op.regions {
+			if i > 0 {
+				pr.str(", ")
+			}
+			pr.region(r, true, true, true)
+		}
+		pr.str(")")
 	}
 	if len(rest) > 0 {
 		pr.str(" {")

@@ -21,6 +21,10 @@ type Trait struct {
 	Conflicts []*Trait
 	// Verify checks op against the trait's rules; nil means no rule.
 	Verify func(op *Op) *Diagnostic
+	// VerifyRegion checks op once the ops of its regions have been
+	// verified (MLIR's verifyRegionTrait): rules about what the regions
+	// hold, such as their terminator.
+	VerifyRegion func(op *Op) *Diagnostic
 	// Infer returns the result types the trait proves from the operand
 	// types (most refined first), or nil when it proves nothing. Shape
 	// refinement uses it.
@@ -111,6 +115,10 @@ type OpDef struct {
 	// "overflow"). Neither is used by the generic form.
 	ResultName  func(op *Op) string
 	ResultNames []string
+	// Regions is the number of regions the op has (-1: any number). An
+	// op with regions in the text but 0 here fails with MLIR's "requires
+	// zero regions"; other counts are checked by traits.RegionCount.
+	Regions int
 }
 
 // KernelOf is the kernel computing result r.

@@ -99,3 +99,20 @@ func (t *ssaTable) put(name []byte, d ssaDef) {
 	}
 	t.named[string(name)] = d
 }
+
+// del forgets a name (the end of the region that defined it).
+func (t *ssaTable) del(name []byte) {
+	if n := t.number(name); n >= 0 {
+		if n < len(t.num) {
+			t.num[n] = ssaDef{}
+		}
+		return
+	}
+	for i := range t.few {
+		if t.few[i].name == string(name) {
+			t.few = append(t.few[:i], t.few[i+1:]...)
+			return
+		}
+	}
+	delete(t.named, string(name))
+}

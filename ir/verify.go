@@ -51,7 +51,7 @@ func Verify(m *Module, opts VerifyOptions) Diagnostics {
 	for _, fd := range perFunc {
 		ds = append(ds, fd...)
 	}
-	return ds
+	return append(ds, verifyTopOps(m, opts)...)
 }
 
 // ParallelFor runs body(0..n-1) on up to GOMAXPROCS goroutines and waits.
@@ -127,12 +127,17 @@ func VerifyFunc(f *Func, opts VerifyOptions) Diagnostics {
 		}
 	}
 	var opDiags Diagnostics
-	if f.numOps >= parallelVerifyOps {
+	if f.numOps >= parallelVerifyOps && !f.HasRegions() {
 		opDiags = verifyOpsParallel(f, defined, opts)
 	} else {
-		isDefined := func(id int32) bool { return defined[id] }
+		rv := newRegionVerifier(f, opts)
+		isDefined := func(v *Value, _ *Op) bool { return defined[v.id] }
 		for op := f.first; op != nil; op = op.next {
-			if d := verifyOp(f, op, len(defined), isDefined, opts); d != nil {
+			d := verifyOp(f, op, len(defined), isDefined, opts)
+			if d == nil && len(op.regions) > 0 {
+				d = rv.regions(op)
+			}
+			if d != nil {
 				opDiags = append(opDiags, d.Flatten()...)
 			}
 			for _, r := range op.results {
@@ -178,7 +183,7 @@ func verifySignatureLimits(f *Func) Diagnostics {
 
 // verifyOp runs the structure checks, then the traits' verifiers in
 // declaration order, then the op's own; it returns the first failure.
-func verifyOp(f *Func, op *Op, numIDs int, defined func(id int32) bool, opts VerifyOptions) *Diagnostic {
+func verifyOp(f *Func, op *Op, numIDs int, dominates func(v *Value, user *Op) bool, opts VerifyOptions) *Diagnostic {
 	defer func() {
 		if r := recover(); r != nil {
 			panic(Recovered(r, "the verifier of '"+op.Name+"'", op.Pos))
@@ -194,7 +199,7 @@ func verifyOp(f *Func, op *Op, numIDs int, defined func(id int32) bool, opts Ver
 			return op.Errorf("operand #%d is not defined in this function", i)
 		case v.id < 0 || int(v.id) >= numIDs:
 			return op.Errorf("operand #%d has an invalid value ID", i)
-		case !defined(v.id):
+		case !dominates(v, op):
 			d := op.EmitErrorf("operand #%d does not dominate this use", i)
 			if v.def != nil {
 				d.Note(v.def.Pos, "operand defined here")
@@ -224,6 +229,9 @@ func verifyOp(f *Func, op *Op, numIDs int, defined func(id int32) bool, opts Ver
 			return op.EmitErrorf("operation '%s' of unregistered dialect '%s' (use -allow-unregistered-dialect to accept it)", op.Name, dialect)
 		}
 		return nil
+	}
+	if op.Def.Regions == 0 && len(op.regions) > 0 {
+		return op.Errorf("requires zero regions")
 	}
 	for _, t := range op.Def.Traits {
 		if t.Verify != nil {
@@ -265,7 +273,7 @@ func verifyOpsParallel(f *Func, argDefined []bool, opts VerifyOptions) Diagnosti
 		lo, hi := c*chunk, min((c+1)*chunk, len(ops))
 		for i, op := range ops[lo:hi] {
 			at := int32(lo + i) // defined before op: an argument, or defined by an earlier op
-			isDefined := func(id int32) bool { return argDefined[id] || (defAt[id] > 0 && defAt[id] <= at) }
+			isDefined := func(v *Value, _ *Op) bool { return argDefined[v.id] || (defAt[v.id] > 0 && defAt[v.id] <= at) }
 			if d := verifyOp(f, op, len(defAt), isDefined, opts); d != nil {
 				out[c] = append(out[c], d.Flatten()...)
 			}

@@ -20,7 +20,7 @@ const (
 )
 
 // Canonicalize is the canonicalize pass on one function: it repeats its
-// rewrites over the body until none applies (at most max-iterations
+// rewrites over the body and the regions in it until none applies (at most max-iterations
 // rounds), then erases ops left unused.
 func Canonicalize(f *ir.Func, c *Context) (changed bool, diags ir.Diagnostics) {
 	maxIter := 10
@@ -29,12 +29,12 @@ func Canonicalize(f *ir.Func, c *Context) (changed bool, diags ir.Diagnostics) {
 	}
 	for iter := 0; iter < maxIter; iter++ {
 		round := false
-		for op := range f.Ops() {
+		f.Walk(func(op *ir.Op) {
 			c.At(op)
 			if canonicalizeOp(f, op, c) {
 				round = true
 			}
-		}
+		})
 		if erased := eraseDead(f, c); erased > 0 {
 			round = true
 		}
@@ -47,16 +47,7 @@ func Canonicalize(f *ir.Func, c *Context) (changed bool, diags ir.Diagnostics) {
 }
 
 func eraseDead(f *ir.Func, c *Context) int {
-	n := 0
-	for op := f.Last(); op != nil; {
-		prev := op.Prev()
-		if isPure(op) && !hasUses(op) {
-			c.At(op)
-			op.Erase()
-			n++
-		}
-		op = prev
-	}
+	n := eraseDeadFrom(f.Last(), c)
 	c.Count("num-erased", n)
 	return n
 }

@@ -7,22 +7,35 @@ import (
 
 // DCE is the dce pass on one function: it erases Pure ops (no effect
 // besides their results) when none of the results is used, walking
-// backwards so that a dead chain goes in one run. Everything else stays:
-// terminators, func.call (a call has unknown effects, as in MLIR),
+// backwards so that a dead chain goes in one run, in the body and in the
+// blocks of every region (an op's regions before the op). Everything else
+// stays: terminators, func.call (a call has unknown effects, as in MLIR),
 // unregistered ops and ops that do not declare Pure.
 func DCE(f *ir.Func, c *Context) (changed bool, diags ir.Diagnostics) {
+	n := eraseDeadFrom(f.Last(), c)
+	c.Count("num-erased", n)
+	return n > 0, nil
+}
+
+// eraseDeadFrom erases the unused Pure ops from last backwards, and those
+// of the regions of the ops on the way, and returns how many.
+func eraseDeadFrom(last *ir.Op, c *Context) int {
 	n := 0
-	for op := f.Last(); op != nil; {
+	for op := last; op != nil; {
 		prev := op.Prev()
-		c.At(op)
+		for _, r := range op.Regions() {
+			for _, b := range r.Blocks() {
+				n += eraseDeadFrom(b.Last(), c)
+			}
+		}
 		if isPure(op) && !hasUses(op) {
+			c.At(op)
 			op.Erase()
 			n++
 		}
 		op = prev
 	}
-	c.Count("num-erased", n)
-	return n > 0, nil
+	return n
 }
 
 // isPure reports whether op only computes its results from its operands

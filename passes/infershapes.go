@@ -99,7 +99,7 @@ func callLevels(m *ir.Module) ([][]*ir.Func, map[*ir.Func]bool) {
 		state[f] = visiting
 		stack = append(stack, f)
 		lv := 0
-		for op := f.First(); op != nil; op = op.Next() {
+		for _, op := range f.AllOps() {
 			if !op.Has(traits.Call) {
 				continue
 			}
@@ -174,6 +174,7 @@ type refiner struct {
 type castKey struct {
 	v   *ir.Value
 	typ string
+	blk *ir.Block // the block of the users (nil: the body): a cast inside a region serves that block only
 }
 
 func (r *refiner) run() {
@@ -181,22 +182,35 @@ func (r *refiner) run() {
 	for _, a := range r.f.Args() {
 		r.orig[a.ID()] = a.Type()
 	}
-	for op := r.f.First(); op != nil; op = op.Next() {
+	record := func(v *ir.Value) {
+		if v.ID() >= 0 && v.ID() < len(r.orig) {
+			r.orig[v.ID()] = v.Type()
+		}
+	}
+	ops := r.f.AllOps()
+	for _, op := range ops {
 		for _, v := range op.Results() {
-			if v.ID() >= 0 && v.ID() < len(r.orig) {
-				r.orig[v.ID()] = v.Type()
+			record(v)
+		}
+		for _, rg := range op.Regions() {
+			for _, b := range rg.Blocks() {
+				for _, a := range b.Args() {
+					record(a)
+				}
 			}
 		}
 	}
-	for _, op := range r.f.OpList() {
+	for _, op := range ops {
 		r.c.At(op)
 		switch {
-		case op.Has(ir.TraitTerminator):
+		case op.Has(ir.TraitTerminator) && op.Block() == nil:
 			r.refineReturn(op)
 		case op.Has(traits.Call):
 			r.refineCall(op)
-		case op.Def == nil:
-			// Unregistered: its operands keep their declared types.
+		case op.Def == nil || op.NumRegions() > 0 || op.Has(ir.TraitTerminator):
+			// Unregistered, an op with regions (whose block arguments
+			// and terminators tie types together) or a region's
+			// terminator: its operands keep their declared types.
 			r.castOperandsBack(op)
 		case op.Has(traits.ElementwiseMappable):
 			r.refineElementwise(op)
@@ -312,7 +326,7 @@ func onlyBoundaryUses(v *ir.Value) bool {
 // inserted before op.
 func (r *refiner) castTo(op *ir.Op, i int, t ir.Type) {
 	v := op.Operand(i)
-	key := castKey{v, ir.TypeString(t)}
+	key := castKey{v, ir.TypeString(t), op.Block()}
 	if c := r.casts[key]; c != nil {
 		op.SetOperand(i, c)
 		return

@@ -11,13 +11,13 @@ import (
 var Terminator = ir.TraitTerminator
 
 // HasParentFunc: the op may only appear directly in a func.func body
-// (MLIR's HasParent<func::FuncOp>). In tirc every op lives in a function,
-// so this fails only for detached ops built through the Go API.
+// (MLIR's HasParent<func::FuncOp>), not in a region of another op nor
+// detached.
 var HasParentFunc = &ir.Trait{
 	Name: "HasParent<func.func>",
 	Doc:  "The op's parent is a func.func.",
 	Verify: func(op *ir.Op) *ir.Diagnostic {
-		if op.Func() == nil {
+		if op.Func() == nil || op.ParentOp() != nil {
 			return op.Errorf("expects parent op 'func.func'")
 		}
 		return nil
