@@ -144,23 +144,7 @@ func (c *checker) fn(f *Func) {
 			c.errorf("%s: %s", what, e)
 		}
 	}
-	for i, a := range f.args {
-		what := fmt.Sprintf("@%s argument #%d", f.Name, i)
-		if a == nil {
-			c.errorf("%s is nil", what)
-			continue
-		}
-		if a.def != nil {
-			c.errorf("%s: defined by '%s', want no defining op", what, a.def.Name)
-		}
-		if a.fn != f {
-			c.errorf("%s: Func is %s, want @%s", what, funcName(a.fn), f.Name)
-		}
-		if int(a.index) != i {
-			c.errorf("%s: Index %d, want %d", what, a.index, i)
-		}
-		claim(a, what)
-	}
+	c.args(f, claim)
 	if f.External {
 		if f.first != nil || f.last != nil {
 			c.errorf("@%s: an external function has a body", f.Name)
@@ -189,9 +173,36 @@ func (c *checker) fn(f *Func) {
 		cs.operands(f.first, true, true)
 	}
 
-	// Use-lists: each use names a slot of an op in f that holds the value,
-	// and no slot twice. With as many distinct uses as slots holding
-	// values of f, every such slot is listed.
+	c.useLists(f, ops, owner, cs.index)
+}
+
+// args checks f's arguments: no defining op, owned by f, numbered in
+// order, and each claims its ID.
+func (c *checker) args(f *Func, claim func(v *Value, what string)) {
+	for i, a := range f.args {
+		what := fmt.Sprintf("@%s argument #%d", f.Name, i)
+		if a == nil {
+			c.errorf("%s is nil", what)
+			continue
+		}
+		if a.def != nil {
+			c.errorf("%s: defined by '%s', want no defining op", what, a.def.Name)
+		}
+		if a.fn != f {
+			c.errorf("%s: Func is %s, want @%s", what, funcName(a.fn), f.Name)
+		}
+		if int(a.index) != i {
+			c.errorf("%s: Index %d, want %d", what, a.index, i)
+		}
+		claim(a, what)
+	}
+}
+
+// useLists checks the use-lists of f's values: each use names a slot of
+// an op in f (ops, their places in index) that holds the value, and no
+// slot twice. With as many distinct uses as slots holding values of f,
+// every such slot is listed.
+func (c *checker) useLists(f *Func, ops []*Op, owner []*Value, index map[*Op]int) {
 	slots := 0
 	for _, op := range ops {
 		for _, v := range op.operands {
@@ -201,7 +212,6 @@ func (c *checker) fn(f *Func) {
 		}
 	}
 	seen := make(map[Use]bool, slots)
-	index := cs.index
 	for _, v := range owner {
 		if v == nil {
 			continue
