@@ -339,6 +339,9 @@ func (g *gen) step() {
 		return
 	}
 	switch k := g.rng.IntN(100); {
+	case k < 5:
+		// a contraction, on x where it fits (contract_gen_test.go)
+		g.drawFrom(x, func(op *genOp) bool { return op.kind == kindContraction })
 	case k < 30:
 		g.binary(x)
 	case k < 38:
@@ -629,6 +632,13 @@ func generate(rng *rand.Rand, name string, long bool) *program {
 	for len(g.ops) == 0 || sum(g.ops) < nops {
 		g.step()
 	}
+	return g.program(name, long)
+}
+
+// program makes the function name of the ops drawn so far, returning
+// the last value (sometimes one more), and its calls.
+func (g *gen) program(name string, long bool) *program {
+	rng := g.rng
 	// Results: the last value, sometimes one more (maybe an argument).
 	rets := []*value{g.pool[len(g.pool)-1]}
 	if g.chance(3) {
