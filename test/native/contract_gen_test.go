@@ -29,6 +29,10 @@ const (
 	maxContractWork = 40 * 40 * 40
 )
 
+// contractsDrawn counts the contractions drawn by op and element types
+// (logged by logCoverage).
+var contractsDrawn = map[string]int{}
+
 // contractProbe is one instance of a contraction: a 2x3 by 3x4 product
 // (1x2x3 by 1x3x4 for TOSA).
 type contractProbe struct {
@@ -76,10 +80,36 @@ func (g *gen) contractDim(budget int64) int64 {
 	return max(1, min(n, budget))
 }
 
-// contractable reports whether x can be a contraction's first operand:
-// op takes its element type and its dims are small.
-func contractable(op *genOp, x *value, ranks ...int) bool {
-	if !op.accepts(x.elem()) || x.scalar || !slices.Contains(ranks, len(x.shape)) {
+// contractElems are the operand and result element types of the next
+// contraction op: those drawn least so far (x's where it is one of
+// them), so that a run draws each op on every element type it takes.
+func (g *gen) contractElems(op *genOp, xe *ir.Scalar) (*ir.Scalar, *ir.Scalar) {
+	var best [][2]*ir.Scalar
+	least := -1
+	for _, e := range allElems {
+		for _, r := range op.to[e] {
+			n := contractsDrawn[op.name+" "+e.String()+"->"+r.String()]
+			if least < 0 || n < least {
+				best, least = nil, n
+			}
+			if n == least {
+				best = append(best, [2]*ir.Scalar{e, r})
+			}
+		}
+	}
+	for _, p := range best {
+		if p[0] == xe && g.chance(2) {
+			return p[0], p[1]
+		}
+	}
+	p := best[g.rng.IntN(len(best))]
+	return p[0], p[1]
+}
+
+// contractable reports whether x can be a contraction's first operand
+// of element type e: its dims are small.
+func contractable(e *ir.Scalar, x *value, ranks ...int) bool {
+	if x.elem() != e || x.scalar || !slices.Contains(ranks, len(x.shape)) {
 		return false
 	}
 	work := int64(1)
@@ -87,7 +117,7 @@ func contractable(op *genOp, x *value, ranks ...int) bool {
 		if s > maxContractDim {
 			return false
 		}
-		work *= s
+		work *= max(s, 1)
 	}
 	return work <= maxContractWork
 }
@@ -98,8 +128,8 @@ func (g *gen) contract(op *genOp, x *value) {
 		g.binary(x)
 		return
 	}
-	e := g.fit(op, x.elem())
-	r := op.to[e][g.rng.IntN(len(op.to[e]))]
+	e, r := g.contractElems(op, x.elem())
+	contractsDrawn[op.name+" "+e.String()+"->"+r.String()]++
 	if op.name == "tir.matmul" {
 		g.matmul(op, x, e)
 		return
@@ -107,11 +137,11 @@ func (g *gen) contract(op *genOp, x *value) {
 	var f letterForm
 	switch op.name {
 	case "tir.dot_general":
-		f = g.dotGeneralForm(op, x)
+		f = g.dotGeneralForm(e, x)
 	case "tir.einsum":
-		f = g.einsumForm(op, x)
+		f = g.einsumForm(e, x)
 	case "tosa.matmul":
-		f = g.tosaMatmulForm(op, x, e)
+		f = g.tosaMatmulForm(x, e)
 	default:
 		g.binary(x)
 		return
@@ -140,14 +170,21 @@ func (g *gen) contractOperand(e *ir.Scalar, s []int64) *value {
 		for i, d := range perm {
 			src[d] = s[i]
 		}
-		a := g.newArg(e, src, false)
+		a := g.fineArg(e, src)
 		decl := make([]int64, len(s))
 		for i, d := range perm {
 			decl[i] = a.typ.Shape[d]
 		}
 		return g.moved("tir.transpose", a, []*value{a}, "permutation = "+ints(int64s(perm)), &ir.TensorType{Shape: decl, Elem: e}, slices.Clone(s))
 	}
-	return g.newArg(e, s, false)
+	return g.fineArg(e, s)
+}
+
+// fineArg is a new argument with full-significand float data.
+func (g *gen) fineArg(e *ir.Scalar, s []int64) *value {
+	v := g.newArg(e, s, false)
+	g.args[len(g.args)-1].fine = true
+	return v
 }
 
 // matmul adds a tir.matmul: ...xMxK @ ...xKxN with NumPy's batch
@@ -156,18 +193,19 @@ func (g *gen) contractOperand(e *ir.Scalar, s []int64) *value {
 func (g *gen) matmul(op *genOp, x *value, e *ir.Scalar) {
 	var a []int64
 	work := int64(1)
-	useX := contractable(op, x, 1, 2, 3, 4) && x.elem() == e && !g.chance(4)
+	useX := contractable(e, x, 1, 2, 3, 4) && !g.chance(4)
 	if useX {
 		a = slices.Clone(x.shape)
 	} else {
 		a = make([]int64, 1+g.rng.IntN(4))
 		for i := range a {
-			a[i] = g.contractDim(maxContractWork)
+			a[i] = g.contractDim(maxContractWork / work)
+			work *= a[i]
 		}
 	}
-	for i := range a {
-		a[i] = max(1, min(a[i], maxContractWork/work))
-		work *= a[i]
+	work = 1
+	for _, s := range a {
+		work *= max(s, 1)
 	}
 	k := a[len(a)-1]
 	b := []int64{k}
@@ -186,7 +224,7 @@ func (g *gen) matmul(op *genOp, x *value, e *ir.Scalar) {
 				bb[i] = ab[j]
 			default:
 				bb[i] = g.contractDim(maxContractWork / work)
-				work *= bb[i]
+				work *= max(bb[i], 1)
 			}
 		}
 		b = append(append(bb, k), g.contractDim(maxContractWork/work))
@@ -254,7 +292,7 @@ func (g *gen) newLetters(f *letterForm, x *value, n int) []byte {
 	var ls []byte
 	work := int64(1)
 	for _, s := range f.size {
-		work *= s
+		work *= max(s, 1)
 	}
 	for i := range n {
 		l := byte('a' + len(f.size))
@@ -263,7 +301,7 @@ func (g *gen) newLetters(f *letterForm, x *value, n int) []byte {
 		} else {
 			f.size[l] = g.contractDim(maxContractWork / work)
 		}
-		work *= f.size[l]
+		work *= max(f.size[l], 1)
 		ls = append(ls, l)
 	}
 	return ls
@@ -272,10 +310,10 @@ func (g *gen) newLetters(f *letterForm, x *value, n int) []byte {
 // dotGeneralForm draws a dot_general: each lhs dim batching, contracting
 // or free; the rhs has the batching and contracting dims in any order and
 // free dims of its own.
-func (g *gen) dotGeneralForm(op *genOp, x *value) letterForm {
+func (g *gen) dotGeneralForm(e *ir.Scalar, x *value) letterForm {
 	f := letterForm{size: map[byte]int64{}}
 	var lhs []byte
-	if contractable(op, x, 1, 2, 3, 4) && !g.chance(4) {
+	if contractable(e, x, 1, 2, 3, 4) && !g.chance(4) {
 		f.useX, lhs = true, g.newLetters(&f, x, len(x.shape))
 	} else {
 		lhs = g.newLetters(&f, nil, 1+g.rng.IntN(4))
@@ -317,9 +355,9 @@ func (g *gen) dotGeneralForm(op *genOp, x *value) letterForm {
 // einsumForm draws an einsum of 2-3 operands (no ellipsis, no letter
 // twice in an operand): each operand's letters are earlier operands'
 // or new; the output is some of the letters in any order.
-func (g *gen) einsumForm(op *genOp, x *value) letterForm {
+func (g *gen) einsumForm(e *ir.Scalar, x *value) letterForm {
 	f := letterForm{size: map[byte]int64{}}
-	if contractable(op, x, 0, 1, 2, 3) && !g.chance(4) {
+	if contractable(e, x, 0, 1, 2, 3) && !g.chance(4) {
 		f.useX = true
 		f.ins = append(f.ins, g.newLetters(&f, x, len(x.shape)))
 	} else {
@@ -351,10 +389,10 @@ func (g *gen) einsumForm(op *genOp, x *value) letterForm {
 
 // tosaMatmulForm draws a tosa.matmul, [N,H,C] x [N,C,W] -> [N,H,W], with
 // zero points on integers (TOSA's i8 -> i32) at times.
-func (g *gen) tosaMatmulForm(op *genOp, x *value, e *ir.Scalar) letterForm {
+func (g *gen) tosaMatmulForm(x *value, e *ir.Scalar) letterForm {
 	f := letterForm{size: map[byte]int64{}}
 	var a []byte
-	if contractable(op, x, 3) && x.elem() == e && !g.chance(4) {
+	if contractable(e, x, 3) && !g.chance(4) {
 		f.useX, a = true, g.newLetters(&f, x, 3)
 	} else {
 		a = g.newLetters(&f, nil, 3)

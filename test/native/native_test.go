@@ -128,7 +128,7 @@ func evalStatus(err error) (int, string, error) {
 func makeCalls(rng *rand.Rand, p *program, f *ir.Func) error {
 	base := make([]*eval.Tensor, len(p.args))
 	for k, a := range p.args {
-		base[k] = randomData(rng, a.v.elem(), a.v.shape, a.nonzero)
+		base[k] = a.data(rng, a.v.shape)
 		zeroStrideData(base[k], a.zeroStrideDim)
 	}
 	// plain: every argument and result row-major at offset 0, results
@@ -198,7 +198,7 @@ func makeCalls(rng *rand.Rand, p *program, f *ir.Func) error {
 					shape := slices.Clone(a.v.shape)
 					shape[d]++
 					in := slices.Clone(base)
-					in[k] = randomData(rng, a.v.elem(), shape, a.nonzero)
+					in[k] = a.data(rng, shape)
 					cl := &call{in: in, what: "bad descriptor", status: 4, results: make([]resAlloc, len(p.results))}
 					for range p.args {
 						cl.layouts = append(cl.layouts, layout{mult: 1, zero: -1})
@@ -242,7 +242,7 @@ func resized(rng *rand.Rand, p *program, base []*eval.Tensor) [][]*eval.Tensor {
 				}
 			}
 			if !slices.Equal(shape, a.v.shape) {
-				in[k] = randomData(rng, a.v.elem(), shape, a.nonzero)
+				in[k] = a.data(rng, shape)
 			}
 		}
 		out = append(out, in)
@@ -580,6 +580,7 @@ func logCoverage(t *testing.T, progs []*program) {
 		t.Errorf("coverage: %d registered ops were not drawn: %s", len(missing), strings.Join(missing, ", "))
 	}
 	t.Logf("not drawn, as codegen does not lower them: %s", strings.Join(left, ", "))
+	t.Logf("contractions by element types: %v", contractsDrawn)
 	checkUnlowered(t)
 	long := 0
 	for _, p := range progs {
