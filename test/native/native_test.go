@@ -9,7 +9,12 @@
 // program is a function of 1-6 random ops over every element type, ranks
 // 0-5 and 8, implicit and broadcast_dimensions broadcasting, transposing
 // broadcast_in_dim, views with dimensions of size 1 broadcast right away
-// (move_gen_test.go), dynamic dimensions and one or two results; one in
+// (move_gen_test.go), contractions (matmul with batch broadcasting and
+// rank-1 operands, dot_general, einsum of 2-3 operands, tosa.matmul with
+// zero points: contract_gen_test.go; their float operands have full
+// significands, their results are compared exactly, as codegen and eval
+// sum K in one order with one fused multiply-add per term), dynamic
+// dimensions and one or two results; one in
 // five of the others has rows of 20-170 elements (the vector loops'
 // prologues and epilogues, threads, non-temporal stores); one in eight is
 // a private function called by its entry point; one in twelve computes
