@@ -38,6 +38,16 @@ func TestContractions(t *testing.T) {
 		{"i1 is NumPy's bool: or of ands", "tir.matmul", "", ir.I1, []*Tensor{Ints(ir.I1, sh(2, 2), 1, 0, 0, 0), Ints(ir.I1, sh(2, 2), 1, 1, 1, 1)}, "[[true, true], [false, false]]"},
 		{"ui8 wraps in ui8", "tir.matmul", "", ir.UI8, []*Tensor{Ints(ir.UI8, sh(1, 2), 200, 100), Ints(ir.UI8, sh(2), 1, 1)}, "[44]"},
 		{"K in index order", "tir.matmul", "", ir.F32, []*Tensor{f32s(sh(1, 3), 1, 1, 1), f32s(sh(3, 1), 0x1p24, 1, 1)}, "[[1.6777216e+07]]"},
+		// one fused multiply-add per term, as the generated code (SPEC 7):
+		// k=0 gives -(1+2^-29), k=1 adds (1+2^-30)^2 = 1+2^-29+2^-60
+		// exactly; a rounded product would leave 0
+		{"f64 fuses each term", "tir.matmul", "", ir.F64, []*Tensor{Floats(ir.F64, sh(1, 2), -1, 1+0x1p-30), Floats(ir.F64, sh(2, 1), 1+0x1p-29, 1+0x1p-30)}, "[[8.673617379884035e-19]]"},
+		// 2^30+128 plus 64-2^-40 rounds once, down to 2^30+128; through a
+		// float64 sum it would hit the tie 2^30+192 and go to 2^30+256
+		{"f32 fuses each term, no double rounding", "tir.matmul", "", ir.F32, []*Tensor{f32s(sh(1, 2), 0x1p30+128, 8+0x1p-20), f32s(sh(2, 1), 1, 8-0x1p-20)}, "[[1.073741952e+09]]"},
+		// operands converted to the f32 accumulator first: 1+2^-24 is 1
+		{"dot_general f64 -> f32 reads f32 operands", "tir.dot_general", "{lhs_contracting_dimensions = array<i64: 1>, rhs_contracting_dimensions = array<i64: 0>} ", ir.F32,
+			[]*Tensor{Floats(ir.F64, sh(1, 1), 1+0x1p-24), Floats(ir.F64, sh(1, 1), 1+0x1p-24)}, "[[1]]"},
 		{"f16 accumulates in f32, rounds once", "tir.matmul", "", ir.F16, []*Tensor{f16s(sh(1, 5), 2048, 1, 1, 1, 1), f16s(sh(5), 1, 1, 1, 1, 1)}, "[2052]"},
 		{"dot_general i8 -> i32", "tir.dot_general", "{lhs_contracting_dimensions = array<i64: 1>, rhs_contracting_dimensions = array<i64: 0>} ", ir.I32,
 			[]*Tensor{i8s(sh(1, 2), 100, 100), i8s(sh(2, 1), 100, 100)}, "[[20000]]"},

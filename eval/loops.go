@@ -3,6 +3,7 @@ package eval
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"strings"
 
 	"github.com/tirc/tirc/ir"
@@ -160,6 +161,12 @@ func (w *walk) run() error {
 		for k, i := range w.l.Indices {
 			in[len(args)+k] = Num{Int: idx[i]}
 		}
+		r := off[len(args)]
+		if w.acc != nil && w.acc.fused {
+			w.acc.fuse(r, in[:len(args)])
+			w.next(idx, off, strides)
+			continue
+		}
 		v, err := Scalar(kernel, w.p.kernel, in...)
 		if err != nil {
 			at := "result index"
@@ -170,27 +177,32 @@ func (w *walk) run() error {
 			re.Err = err
 			return re
 		}
-		r := off[len(args)]
 		if w.acc == nil {
 			w.out.Set(r, v)
 		} else {
 			w.acc.add(r, v, idx, w.l)
 		}
-		for d := len(ext) - 1; d >= 0; d-- { // odometer
-			idx[d]++
-			for k := range off {
-				off[k] += int(strides[k][d])
-			}
-			if idx[d] < ext[d] {
-				break
-			}
-			for k := range off {
-				off[k] -= int(strides[k][d] * ext[d])
-			}
-			idx[d] = 0
-		}
+		w.next(idx, off, strides)
 	}
 	return nil
+}
+
+// next steps the odometer idx over the loops' extents and the tensors'
+// offsets with it.
+func (w *walk) next(idx []int64, off []int, strides [][]int64) {
+	for d := len(w.ext) - 1; d >= 0; d-- {
+		idx[d]++
+		for k := range off {
+			off[k] += int(strides[k][d])
+		}
+		if idx[d] < w.ext[d] {
+			break
+		}
+		for k := range off {
+			off[k] -= int(strides[k][d] * w.ext[d])
+		}
+		idx[d] = 0
+	}
 }
 
 // loopParams are the kernel parameters of a Computable op plus its result
@@ -230,30 +242,20 @@ func loopParams(op *ir.Op, res int, l *ir.Loops) (params, error) {
 }
 
 // contractParams are a contraction's (ir.ReduceInfo.Accumulate): the
-// terms are computed from operands converted to the accumulator type
-// (float64 for float accumulators, where the product of two f32 or f16
-// elements is exact, so each add rounds once: a fused multiply-add), and
-// summed in the accumulator type.
+// terms are computed from operands converted to the accumulator type and
+// summed in it, from the first term on; float terms are fused into the
+// sum (accumulator.fuse), as the generated code's fused multiply-adds.
 func contractParams(op *ir.Op, res int) (params, error) {
 	r := ir.ElementType(op.Result(res).Type())
 	if r == nil {
 		return params{}, fmt.Errorf("'%s' op has no element types", op.Name)
 	}
 	acc := ir.AccumulatorType(r)
-	term := acc
-	if acc.IsFloat() {
-		term = ir.F64
-	}
 	consts, err := kernelConsts(op)
 	if err != nil {
 		return params{}, err
 	}
-	for i, c := range consts { // zero points are given as integers
-		if term.IsFloat() {
-			consts[i] = Num{Float: float64(c.Int) + c.Float}
-		}
-	}
-	return params{kernel: Params{Elem: term, Result: term, Sign: op.Def.Sign, Consts: consts}, red: Params{Elem: acc, Result: acc}, Result: r}, nil
+	return params{kernel: Params{Elem: acc, Result: acc, Sign: op.Def.Sign, Consts: consts}, red: Params{Elem: acc, Result: acc}, Result: r}, nil
 }
 
 // convertAll converts each tensor's elements to e (NumPy's astype).
@@ -300,6 +302,7 @@ func reducedOperandDim(l *ir.Loops, loop int) int {
 type accumulator struct {
 	kind  ir.Reduce
 	p     Params
+	fused bool // float contraction terms: fuse
 	sums  []exactSum
 	vals  []Num
 	idx   []int64
@@ -319,7 +322,41 @@ func newAccumulator(kind ir.Reduce, p params, n int) *accumulator {
 	if info.Combine == ir.KernelAdd && p.red.Elem.IsFloat() && !info.Accumulate {
 		a.sums = make([]exactSum, n)
 	}
+	a.fused = info.Accumulate && p.red.Elem.IsFloat()
 	return a
+}
+
+// fuse adds a float contraction's term, the product of xs, to result
+// element r as the generated code does (SPEC 3d, 7): the factors but the
+// last multiplied in the accumulator type, then one fused multiply-add
+// (one rounding) with the last.
+func (a *accumulator) fuse(r int, xs []Num) {
+	e := a.p.Elem
+	t := xs[0].Float
+	for i := 1; i < len(xs)-1; i++ {
+		t = Round(t*xs[i].Float, e)
+	}
+	sum := &a.vals[r].Float
+	if len(xs) == 1 {
+		*sum = Round(*sum+t, e)
+	} else {
+		*sum = fusedMulAdd(t, xs[len(xs)-1].Float, *sum, e)
+	}
+	a.seen[r] = true
+}
+
+// fusedMulAdd is x*y+z rounded once to e (f32 or f64).
+func fusedMulAdd(x, y, z float64, e *ir.Scalar) float64 {
+	if e != ir.F32 {
+		return math.FMA(x, y, z)
+	}
+	p := x * y // exact: two f32 significands fit in a float64's
+	if p == 0 || z == 0 || math.IsInf(p, 0) || math.IsNaN(p) || math.IsInf(z, 0) || math.IsNaN(z) {
+		return Round(p+z, e) // one rounding, IEEE's signs of zero and specials
+	}
+	s := new(big.Float).SetPrec(600).SetFloat64(p)
+	f, _ := s.Add(s, new(big.Float).SetFloat64(z)).Float32() // exact sum, rounded once
+	return float64(f)
 }
 
 func (a *accumulator) add(r int, v Num, idx []int64, l *ir.Loops) {
@@ -327,8 +364,6 @@ func (a *accumulator) add(r int, v Num, idx []int64, l *ir.Loops) {
 	switch {
 	case a.sums != nil:
 		a.sums[r].add(v.Float)
-	case info.Accumulate && a.p.Elem.IsFloat(): // in order, one rounding per add
-		a.vals[r].Float = Round(a.vals[r].Float+v.Float, a.p.Elem)
 	case !a.seen[r]:
 		a.vals[r] = v
 		if a.idx != nil {

@@ -76,10 +76,12 @@ type operandPlan struct {
 // candidates are the ops that compute a value per element with parallel
 // loops over their result (not data movement, which is the explicit form
 // already); the loop description says which result dimension each
-// operand dimension reads.
+// operand dimension reads. A reduction is left alone even when all its
+// loops are parallel (an outer product: an einsum with no summed index):
+// its operand maps are its attributes', not broadcasting.
 func planMaterialize(op *ir.Op) []*operandPlan {
 	l := ir.LoopsOf(op)
-	if l == nil || !ir.Computable(op) || op.Def.Kernel == ir.KernelIdentity || !l.Parallel() {
+	if l == nil || !ir.Computable(op) || op.Def.Kernel == ir.KernelIdentity || !l.Parallel() || op.Def.Reduce != ir.ReduceNone {
 		return nil
 	}
 	result, ranked := ir.Shape(op.Result(0).Type())

@@ -20,6 +20,7 @@ import (
 	"testing"
 
 	"github.com/tirc/tirc/codegen"
+	"github.com/tirc/tirc/codegen/cabi"
 	_ "github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/eval"
 	"github.com/tirc/tirc/ir"
@@ -301,7 +302,7 @@ func TestContractionsAgainstEval(t *testing.T) {
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
-	hdr, ds := codegen.EmitCHeader(m)
+	hdr, ds := cabi.EmitCHeader(m)
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}

@@ -58,6 +58,23 @@ type argSpec struct {
 	// zeroStrideDim is a dimension whose data is constant, passed with
 	// stride 0 in the base call, or -1.
 	zeroStrideDim int
+	// fine: float data with full significands (a contraction's operand:
+	// products and sums that round, so that the order and fusion of its
+	// terms show in the bits)
+	fine bool
+}
+
+// data is random data for the argument, of the given shape.
+func (a *argSpec) data(rng *rand.Rand, shape []int64) *eval.Tensor {
+	t := randomData(rng, a.v.elem(), shape, a.nonzero)
+	if a.fine && t.Elem.IsFloat() {
+		for i := range t.Floats {
+			if rng.IntN(8) != 0 {
+				t.Floats[i] = ir.RoundFloat(math.Ldexp(rng.Float64()*2-1, rng.IntN(8)-3), t.Elem)
+			}
+		}
+	}
+	return t
 }
 
 type gen struct {
@@ -339,6 +356,9 @@ func (g *gen) step() {
 		return
 	}
 	switch k := g.rng.IntN(100); {
+	case k < 10:
+		// a contraction, on x where it fits (contract_gen_test.go)
+		g.drawFrom(x, func(op *genOp) bool { return op.kind == kindContraction })
 	case k < 30:
 		g.binary(x)
 	case k < 38:
@@ -629,6 +649,13 @@ func generate(rng *rand.Rand, name string, long bool) *program {
 	for len(g.ops) == 0 || sum(g.ops) < nops {
 		g.step()
 	}
+	return g.program(name, long)
+}
+
+// program makes the function name of the ops drawn so far, returning
+// the last value (sometimes one more), and its calls.
+func (g *gen) program(name string, long bool) *program {
+	rng := g.rng
 	// Results: the last value, sometimes one more (maybe an argument).
 	rets := []*value{g.pool[len(g.pool)-1]}
 	if g.chance(3) {

@@ -9,7 +9,12 @@
 // program is a function of 1-6 random ops over every element type, ranks
 // 0-5 and 8, implicit and broadcast_dimensions broadcasting, transposing
 // broadcast_in_dim, views with dimensions of size 1 broadcast right away
-// (move_gen_test.go), dynamic dimensions and one or two results; one in
+// (move_gen_test.go), contractions (matmul with batch broadcasting and
+// rank-1 operands, dot_general, einsum of 2-3 operands, tosa.matmul with
+// zero points: contract_gen_test.go; their float operands have full
+// significands, their results are compared exactly, as codegen and eval
+// sum K in one order with one fused multiply-add per term), dynamic
+// dimensions and one or two results; one in
 // five of the others has rows of 20-170 elements (the vector loops'
 // prologues and epilogues, threads, non-temporal stores); one in eight is
 // a private function called by its entry point; one in twelve computes
@@ -128,7 +133,7 @@ func evalStatus(err error) (int, string, error) {
 func makeCalls(rng *rand.Rand, p *program, f *ir.Func) error {
 	base := make([]*eval.Tensor, len(p.args))
 	for k, a := range p.args {
-		base[k] = randomData(rng, a.v.elem(), a.v.shape, a.nonzero)
+		base[k] = a.data(rng, a.v.shape)
 		zeroStrideData(base[k], a.zeroStrideDim)
 	}
 	// plain: every argument and result row-major at offset 0, results
@@ -198,7 +203,7 @@ func makeCalls(rng *rand.Rand, p *program, f *ir.Func) error {
 					shape := slices.Clone(a.v.shape)
 					shape[d]++
 					in := slices.Clone(base)
-					in[k] = randomData(rng, a.v.elem(), shape, a.nonzero)
+					in[k] = a.data(rng, shape)
 					cl := &call{in: in, what: "bad descriptor", status: 4, results: make([]resAlloc, len(p.results))}
 					for range p.args {
 						cl.layouts = append(cl.layouts, layout{mult: 1, zero: -1})
@@ -242,7 +247,7 @@ func resized(rng *rand.Rand, p *program, base []*eval.Tensor) [][]*eval.Tensor {
 				}
 			}
 			if !slices.Equal(shape, a.v.shape) {
-				in[k] = randomData(rng, a.v.elem(), shape, a.nonzero)
+				in[k] = a.data(rng, shape)
 			}
 		}
 		out = append(out, in)
@@ -580,6 +585,7 @@ func logCoverage(t *testing.T, progs []*program) {
 		t.Errorf("coverage: %d registered ops were not drawn: %s", len(missing), strings.Join(missing, ", "))
 	}
 	t.Logf("not drawn, as codegen does not lower them: %s", strings.Join(left, ", "))
+	t.Logf("contractions by element types: %v", contractsDrawn)
 	checkUnlowered(t)
 	long := 0
 	for _, p := range progs {

@@ -62,7 +62,7 @@ const (
 	kindBespoke     // data movement with attributes of its own (move_gen_test.go)
 	kindTerminator  // func.return: in every program
 	kindCall        // func.call: the entry point of a private function
-	kindContraction // not lowered by codegen yet (checked)
+	kindContraction // matmul, dot_general, einsum (contract_gen_test.go)
 	kindTest        // MLIR's test dialect: verifier tests, no semantics
 )
 
@@ -323,6 +323,8 @@ func (op *genOp) probeElems() {
 			case probe(op.name, "new_shape = array<i64: 2, 1>", []ir.Type{t}, out) != nil:
 				outs, op.shapeAttr = []*ir.Scalar{e}, true
 			}
+		case kindContraction:
+			outs = contractElems(op.name, e)
 		default:
 			outs = []*ir.Scalar{e} // drawn on any element type; the emitter knows
 		}
@@ -354,7 +356,7 @@ func (op *genOp) predicate(rng *rand.Rand) string {
 // lowers, on at least one element type.
 func (op *genOp) drawable() bool {
 	switch op.kind {
-	case kindTest, kindContraction, kindNone:
+	case kindTest, kindNone:
 		return false
 	}
 	return len(op.to) > 0
@@ -432,6 +434,8 @@ func (g *gen) drawOp(op *genOp, x *value) {
 		g.tensorCast(x)
 	case kindBespoke:
 		bespoke[op.name](g, x)
+	case kindContraction:
+		g.contract(op, x)
 	case kindTerminator, kindCall:
 		g.binary(x) // drawn by every program (generate)
 	}
@@ -660,7 +664,7 @@ func (g *gen) tensorCast(x *value) *value {
 func checkOpCoverage(ops map[string]int) (missing, left []string) {
 	for _, op := range opTable {
 		switch {
-		case op.kind == kindTest || op.kind == kindContraction:
+		case op.kind == kindTest:
 			left = append(left, fmt.Sprintf("%s (%s)", op.name, kindNames[op.kind]))
 		case ops[op.name] == 0:
 			why := kindNames[op.kind]
@@ -740,15 +744,16 @@ func (g *gen) bcastResult(e *ir.Scalar, operands ...*value) (*ir.TensorType, []i
 }
 
 // checkUnlowered fails when codegen lowers an op the generator leaves out
-// as unlowered (a contraction): the generator must then draw it.
+// (one it does not draw, test dialect aside): the generator must then
+// draw it.
 func checkUnlowered(t *testing.T) {
 	for _, op := range opTable {
-		if op.kind != kindContraction {
+		if op.drawable() || op.kind == kindTest {
 			continue
 		}
 		// a matrix product of 2x3 and 3x4, where the op takes that form
 		a, b, r := ir.Tensor(ir.F32, 2, 3), ir.Tensor(ir.F32, 3, 4), ir.Tensor(ir.F32, 2, 4)
-		m := probeModule(op.name, "", []ir.Type{a, b}, []ir.Type{r})
+		m := probeModule(op.name, contractProbes[op.name].attrs, []ir.Type{a, b}, []ir.Type{r})
 		if m == nil {
 			continue
 		}

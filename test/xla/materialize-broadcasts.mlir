@@ -67,3 +67,16 @@ func.func @explicit(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<2x3xf32>
   %r = "tir.add"(%a, %b) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
   return %r : tensor<2x3xf32>
 }
+
+// A contraction without a summed index (an outer product) has parallel
+// loops only, but its operand maps are its own (the einsum equation, the
+// dot_general dims): not a broadcast, so unchanged (the pass used to
+// broadcast the operands to the result and leave the equation invalid).
+// CHECK-LABEL: func.func @outer_contraction
+// CHECK-NEXT: tir.einsum %arg0, %arg1, %arg2 {equation = "a,b,c->abc"} : (tensor<1xf64>, tensor<2xf64>, tensor<3xf64>) -> tensor<1x2x3xf64>
+// CHECK-NEXT: tir.dot_general %arg1, %arg2 : (tensor<2xf64>, tensor<3xf64>) -> tensor<2x3xf64>
+func.func @outer_contraction(%a: tensor<1xf64>, %b: tensor<2xf64>, %c: tensor<3xf64>) -> (tensor<1x2x3xf64>, tensor<2x3xf64>) {
+  %r = "tir.einsum"(%a, %b, %c) {equation = "a,b,c->abc"} : (tensor<1xf64>, tensor<2xf64>, tensor<3xf64>) -> tensor<1x2x3xf64>
+  %s = "tir.dot_general"(%b, %c) : (tensor<2xf64>, tensor<3xf64>) -> tensor<2x3xf64>
+  return %r, %s : tensor<1x2x3xf64>, tensor<2x3xf64>
+}
