@@ -66,12 +66,7 @@ func (fc *funcCtx) contract(op *ir.Op) error {
 	}
 	c.ext = root.ext
 	res := op.Result(0)
-	if k := fc.returnedOnce(res); k >= 0 {
-		c.dst = fc.resultView(k, root.sizes)
-		fc.results[k].filled = true
-	} else {
-		c.dst = fc.temp(c.elem, shape, root.sizes, fmt.Sprintf("%s: '%s' op", op.Pos, op.Name))
-	}
+	c.dst = fc.contractDst(op, shape, root.sizes)
 	plan := planContract(c.shape(), contractTargetOf(fc.mod.opts))
 	if plan.Path == pathGeneric {
 		fc.contractGeneric(c, plan)
