@@ -14,7 +14,8 @@ import (
 // This file lowers the contractions (SPEC 3d, 7): the sizes and their
 // run-time checks come from the op's loop description as for any nest
 // (funcCtx.sizes), then planContract chooses the generic nest (below),
-// the small path or the packed one (contract_gemm.go).
+// the small path or the packed one (contract_gemm.go). The buffer it
+// writes may be its elementwise consumers' (contract_fuse.go).
 
 // isContraction reports whether op is a contraction: its Reduce kind
 // accumulates products (ir.ReduceContract).
