@@ -1,10 +1,11 @@
 // Contractions with elementwise consumers (contract_fuse.go), run by
 // fuse.test.py against NumPy and against the same program with the
 // matmul's result also returned (a second use, so it is not fused): an MLP
-// block gelu_tanh(x @ w + b) (packed path, edge tiles, two KC blocks; and
+// block gelu_tanh(x @ w + b) (packed path, edge tiles, several KC blocks; and
 // f64 on the small path), a residual add written to the function's result,
-// a scaling and tanh inlined into one nest over a batched matmul, and a
-// transposed read, which must not be fused in place.
+// a scaling and tanh inlined into one nest over a batched matmul, an i32
+// residual add (the generic path), and a transposed read, which must not
+// be fused in place.
 func.func @mlp(%x: tensor<100x700xf32>, %w: tensor<700x70xf32>, %b: tensor<70xf32>) -> (tensor<100x70xf32>) {
   %c = tir.constant dense<0.044715> : tensor<f32>
   %k = tir.constant dense<0.7978845608> : tensor<f32>
@@ -106,4 +107,14 @@ func.func @transposed(%x: tensor<300x64xf32>, %w: tensor<64x300xf32>, %y: tensor
   %t = tir.transpose %mm {permutation = array<i64: 1, 0>} : (tensor<300x300xf32>) -> tensor<300x300xf32>
   %r = tir.add %t, %y : (tensor<300x300xf32>, tensor<300x300xf32>) -> tensor<300x300xf32>
   return %r : tensor<300x300xf32>
+}
+func.func @iresid(%x: tensor<33x30xi32>, %w: tensor<30x20xi32>, %y: tensor<33x20xi32>) -> tensor<33x20xi32> {
+  %mm = tir.matmul %x, %w : (tensor<33x30xi32>, tensor<30x20xi32>) -> tensor<33x20xi32>
+  %r = tir.add %mm, %y : (tensor<33x20xi32>, tensor<33x20xi32>) -> tensor<33x20xi32>
+  return %r : tensor<33x20xi32>
+}
+func.func @iresid_ref(%x: tensor<33x30xi32>, %w: tensor<30x20xi32>, %y: tensor<33x20xi32>) -> (tensor<33x20xi32>, tensor<33x20xi32>) {
+  %mm = tir.matmul %x, %w : (tensor<33x30xi32>, tensor<30x20xi32>) -> tensor<33x20xi32>
+  %r = tir.add %mm, %y : (tensor<33x20xi32>, tensor<33x20xi32>) -> tensor<33x20xi32>
+  return %r, %mm : tensor<33x20xi32>, tensor<33x20xi32>
 }

@@ -64,6 +64,8 @@ check("mlp64", [r((24, 40), np.float64), r((40, 20), np.float64), r(20, np.float
       lambda x, w, b: gelu(x @ w + b), 1e-12)
 check("resid", [r((64, 520)), r((520, 48)), r((64, 48))], lambda x, w, y: x @ w + y, 1e-4)
 check("scale", [r((3, 40, 50)), r((50, 60))], lambda x, w: np.tanh((x @ w) * 0.125), 1e-5)
+ints = [rng.integers(-100, 100, size=s).astype(np.int32) for s in [(33, 30), (30, 20), (33, 20)]]
+check("iresid", ints, lambda x, w, y: x @ w + y, 0)
 check("transposed", [r((300, 64)), r((64, 300)), r((300, 300))], lambda x, w, y: (x @ w).T + y, 1e-4,
       twin=False)
 
