@@ -14,7 +14,8 @@ import (
 // This file lowers the contractions (SPEC 3d, 7): the sizes and their
 // run-time checks come from the op's loop description as for any nest
 // (funcCtx.sizes), then planContract chooses the generic nest (below),
-// the small path or the packed one (contract_gemm.go).
+// the small path or the packed one (contract_gemm.go). The buffer it
+// writes may be its elementwise consumers' (contract_fuse.go).
 
 // isContraction reports whether op is a contraction: its Reduce kind
 // accumulates products (ir.ReduceContract).
@@ -66,12 +67,7 @@ func (fc *funcCtx) contract(op *ir.Op) error {
 	}
 	c.ext = root.ext
 	res := op.Result(0)
-	if k := fc.returnedOnce(res); k >= 0 {
-		c.dst = fc.resultView(k, root.sizes)
-		fc.results[k].filled = true
-	} else {
-		c.dst = fc.temp(c.elem, shape, root.sizes, fmt.Sprintf("%s: '%s' op", op.Pos, op.Name))
-	}
+	c.dst = fc.contractDst(op, shape, root.sizes)
 	plan := planContract(c.shape(), contractTargetOf(fc.mod.opts))
 	if plan.Path == pathGeneric {
 		fc.contractGeneric(c, plan)

@@ -61,6 +61,9 @@ type funcCtx struct {
 	// plan is the function's plan, the decisions recorded as its nests
 	// are planned (plan.go).
 	plan *plan.Func
+	// sinks are the nest roots that compute in place over a
+	// contraction's result, with its buffer (contract_fuse.go).
+	sinks map[*ir.Op]*view
 	// streamer prints the blocks of the function as they are completed
 	// (stream.go); nil in a fast entry.
 	streamer *llvmtext.Streamer
@@ -774,11 +777,15 @@ func (fc *funcCtx) root(op *ir.Op, res int) error {
 	if err := fc.prepare(tree); err != nil {
 		return err
 	}
-	var dst *view
-	if k := fc.returnedOnce(v); k >= 0 {
+	// A nest over a contraction's result updates it in place
+	// (contract_fuse.go).
+	dst := fc.sinkDst(op)
+	switch k := fc.returnedOnce(v); {
+	case dst != nil:
+	case k >= 0:
 		dst = fc.resultView(k, tree.sizes)
 		fc.results[k].filled = true
-	} else {
+	default:
 		dst = fc.temp(tree.elem, tree.shape, tree.sizes, fmt.Sprintf("%s: '%s' op", op.Pos, op.Name))
 	}
 	if err := fc.emitNest(dst, tree); err != nil {

@@ -1,0 +1,75 @@
+"""Runs Inputs/fuse.mlir (compiled with tirc's C driver) against NumPy and
+against its unfused twins: see ../fuse.test. argv: the program, and
+"quick" for one thread count (the ASan build)."""
+import os
+import subprocess
+import sys
+
+import numpy as np
+
+prog = sys.argv[1]
+quick = len(sys.argv) > 2 and sys.argv[2] == "quick"
+rng = np.random.default_rng(20)
+failures = []
+
+
+def run(fn, ins, nout, threads):
+    names = []
+    for i, x in enumerate(ins):
+        names.append("in%d.npy" % i)
+        np.save(names[-1], x)
+    outs = ["out%d.npy" % i for i in range(nout)]
+    env = dict(os.environ, OMP_NUM_THREADS=str(threads))
+    args = [prog, "-f", fn] + names
+    for o in outs:
+        args += ["-o", o]
+    r = subprocess.run(args, capture_output=True, text=True, env=env)
+    if r.returncode:
+        failures.append("%s: status %d: %s" % (fn, r.returncode, r.stderr))
+        return None
+    return [np.load(o) for o in outs]
+
+
+def gelu(y):
+    return 0.5 * y * (1 + np.tanh(0.7978845608 * (y + 0.044715 * y ** 3)))
+
+
+def check(fn, ins, ref, tol, twin=True):
+    """fn's result against ref (float64) within tol, and bit for bit
+    against fn_ref's first result (the matmul also returned: not fused)
+    on 1, 2 and 3 threads."""
+    want = ref(*[x.astype(np.float64) for x in ins])
+    for th in [1] if quick else [1, 2, 3]:
+        got = run(fn, ins, 1, th)
+        if got is None:
+            return
+        err = np.max(np.abs(got[0] - want) / (1 + np.abs(want)))
+        if not err <= tol:
+            failures.append("%s on %d threads: error %g > %g" % (fn, th, err, tol))
+        if not twin:
+            continue
+        unfused = run(fn + "_ref", ins, 2, th)
+        if unfused is None:
+            return
+        if got[0].tobytes() != unfused[0].tobytes():
+            failures.append("%s on %d threads: not bit-identical to %s_ref" % (fn, th, fn))
+
+
+def r(shape, dt=np.float32):
+    return rng.standard_normal(shape).astype(dt)
+
+
+check("mlp", [r((100, 700)), r((700, 70)), r(70)], lambda x, w, b: gelu(x @ w + b), 1e-4)
+check("mlp64", [r((24, 40), np.float64), r((40, 20), np.float64), r(20, np.float64)],
+      lambda x, w, b: gelu(x @ w + b), 1e-12)
+check("resid", [r((64, 520)), r((520, 48)), r((64, 48))], lambda x, w, y: x @ w + y, 1e-4)
+check("scale", [r((3, 40, 50)), r((50, 60))], lambda x, w: np.tanh((x @ w) * 0.125), 1e-5)
+ints = [rng.integers(-100, 100, size=s).astype(np.int32) for s in [(33, 30), (30, 20), (33, 20)]]
+check("iresid", ints, lambda x, w, y: x @ w + y, 0)
+check("transposed", [r((300, 64)), r((64, 300)), r((300, 300))], lambda x, w, y: (x @ w).T + y, 1e-4,
+      twin=False)
+
+if failures:
+    print("\n".join(failures))
+    sys.exit(1)
+print("ok")
