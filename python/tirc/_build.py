@@ -76,9 +76,12 @@ def find_tirc(tirc=None):
     FileNotFoundError says where it looked and how to point it at one."""
     for what, c in (("tirc=", tirc), ("$TIRC=", os.environ.get("TIRC"))):
         if c:
-            if not _executable(c):
-                raise FileNotFoundError("tirc: %s%s is not an executable file; %s" % (what, c, NOT_FOUND_HELP))
-            return os.path.realpath(c)
+            # A bare name ("tirc") is a command on PATH, as for find_cc.
+            found = c if os.sep in c else shutil.which(c)
+            if not found or not _executable(found):
+                raise FileNotFoundError("tirc: %s%s is not an executable file%s; %s"
+                                        % (what, c, "" if os.sep in c else " or a command on PATH", NOT_FOUND_HELP))
+            return os.path.realpath(found)
     looked = [os.path.join(_here, "bin", "tirc")]
     repo = _repo()
     if repo:
