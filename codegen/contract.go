@@ -8,12 +8,13 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/tirc/tirc/codegen/plan"
 	"github.com/tirc/tirc/ir"
 )
 
 // This file lowers the contractions (SPEC 3d, 7): the sizes and their
 // run-time checks come from the op's loop description as for any nest
-// (funcCtx.sizes), then planContract chooses the generic nest (below),
+// (funcCtx.sizes), then plan.NewContract chooses the generic nest (below),
 // the small path or the packed one (contract_gemm.go). The buffer it
 // writes may be its elementwise consumers' (contract_fuse.go).
 
@@ -68,11 +69,12 @@ func (fc *funcCtx) contract(op *ir.Op) error {
 	c.ext = root.ext
 	res := op.Result(0)
 	c.dst = fc.contractDst(op, shape, root.sizes)
-	plan := planContract(c.shape(), contractTargetOf(fc.mod.opts))
-	if plan.Path == pathGeneric {
-		fc.contractGeneric(c, plan)
+	cp := plan.NewContract(c.shape(), contractTargetOf(fc.mod.opts))
+	fc.recordContract(op, cp)
+	if cp.Path == plan.PathGeneric {
+		fc.contractGeneric(c, cp)
 	} else {
-		fc.contractGEMM(c, plan)
+		fc.contractGEMM(c, cp)
 	}
 	fc.vals[res.ID()] = &lowered{view: c.dst}
 	return nil
@@ -124,7 +126,7 @@ func (fc *funcCtx) loopStrides(v *view, ms []ir.DimMap, loops int) ([]value.Valu
 // points (tosa.matmul), multiplied, and summed from index 0 up (a fused
 // multiply-add per term for two float operands); the sum is converted to
 // the result type once.
-func (fc *funcCtx) contractGeneric(c *contraction, plan contractPlan) {
+func (fc *funcCtx) contractGeneric(c *contraction, cp plan.Contract) {
 	bl := fc.bl
 	n := len(c.l.Iter)
 	strides := make([][]value.Value, len(c.ins))
@@ -144,9 +146,9 @@ func (fc *funcCtx) contractGeneric(c *contraction, plan contractPlan) {
 			red = append(red, i)
 		}
 	}
-	accT := computeType(plan.Acc)
+	accT := computeType(cp.Acc)
 	slot := bl.alloca(accT)
-	zps := contractZeroPoints(c.op, plan.Acc)
+	zps := contractZeroPoints(c.op, cp.Acc)
 	advance := func(ps []value.Value, x value.Value, i int) []value.Value {
 		next := make([]value.Value, len(ps))
 		for k := range ps {

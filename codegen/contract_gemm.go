@@ -9,6 +9,7 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/tirc/tirc/codegen/plan"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -50,9 +51,9 @@ const maxBatch = ir.MaxRank
 const gemmArgs = gaSizes + 4*maxBatch
 
 // contractGEMM lowers a batch/M/N/K contraction of f32 or f64.
-func (fc *funcCtx) contractGEMM(c *contraction, plan contractPlan) {
+func (fc *funcCtx) contractGEMM(c *contraction, cp plan.Contract) {
 	bl := fc.bl
-	batch, m, n, k, _ := gemmLoops(c.l)
+	batch, m, n, k, _ := plan.GEMMLoops(c.l)
 	nl := len(c.l.Iter)
 	sa, offA := fc.loopStrides(c.ins[0], c.l.Operands[0], nl)
 	sb, offB := fc.loopStrides(c.ins[1], c.l.Operands[1], nl)
@@ -102,7 +103,7 @@ func (fc *funcCtx) contractGEMM(c *contraction, plan contractPlan) {
 	}
 	set(gaBatch, items)
 	set(gaBatchDims, i64c(int64(len(batch))))
-	aBlock, bPanel := packSizes(bl, plan, M, N, K)
+	aBlock, bPanel := packSizes(bl, cp, M, N, K)
 	packStride := bl.add(bl.add(aBlock, bPanel), i64c(16))
 	set(gaPackStride, packStride)
 	macs := bl.mul(bl.mul(items, M), bl.mul(N, K))
@@ -112,7 +113,7 @@ func (fc *funcCtx) contractGEMM(c *contraction, plan contractPlan) {
 		bigV = bl.icmp(enum.IPredSGE, macs, i64c(min))
 	}
 	// The packing buffers, unless the sizes take the small path.
-	small := fc.smallTest(M, N, K, plan)
+	small := fc.smallTest(M, N, K, cp)
 	what := fmt.Sprintf("%s: '%s' op", c.op.Pos, c.op.Name)
 	packSlot := bl.alloca(i8p)
 	store(bl.entry, constant.NewNull(i8p), packSlot)
@@ -135,7 +136,7 @@ func (fc *funcCtx) contractGEMM(c *contraction, plan contractPlan) {
 		}
 	}
 	set(gaPack, bl.b.NewLoad(i8p, packSlot))
-	driver := fc.mod.gemmDriver(c.elem, plan)
+	driver := fc.mod.gemmDriver(c.elem, cp)
 	data := bl.b.NewBitCast(args, i8p)
 	if isConst(bigV, 0) {
 		bl.b.NewCall(driver, data)
@@ -153,7 +154,7 @@ func (fc *funcCtx) contractGEMM(c *contraction, plan contractPlan) {
 // packSizes are the elements of one thread's packed A block and B panel:
 // MC x KC and KC x NC, or less where M, N or K are smaller (rounded up to
 // whole strips).
-func packSizes(bl *builder, p contractPlan, M, N, K value.Value) (aBlock, bPanel value.Value) {
+func packSizes(bl *builder, p plan.Contract, M, N, K value.Value) (aBlock, bPanel value.Value) {
 	roundUp := func(x value.Value, m int) value.Value {
 		if c, ok := constVal(x); ok {
 			return i64c((c + int64(m) - 1) / int64(m) * int64(m))
@@ -167,28 +168,28 @@ func packSizes(bl *builder, p contractPlan, M, N, K value.Value) (aBlock, bPanel
 }
 
 // smallTest is isSmallGEMM on run-time sizes (constant when they are).
-func (fc *funcCtx) smallTest(M, N, K value.Value, p contractPlan) value.Value {
+func (fc *funcCtx) smallTest(M, N, K value.Value, p plan.Contract) value.Value {
 	m, mok := constVal(M)
 	n, nok := constVal(N)
 	k, kok := constVal(K)
 	if mok && nok && kok {
-		return constant.NewBool(isSmallGEMM(m, n, k, p))
+		return constant.NewBool(plan.IsSmallGEMM(m, n, k, p))
 	}
 	bl := fc.bl
-	t := bl.or(bl.icmp(enum.IPredSLE, K, i64c(smallK)), bl.icmp(enum.IPredSLT, M, i64c(int64(p.MR))))
+	t := bl.or(bl.icmp(enum.IPredSLE, K, i64c(plan.SmallK)), bl.icmp(enum.IPredSLT, M, i64c(int64(p.MR))))
 	t = bl.or(t, bl.icmp(enum.IPredSLT, N, i64c(int64(p.NR))))
 	return bl.or(t, bl.icmp(enum.IPredSLE, bl.mul(bl.mul(M, N), K), i64c(p.SmallFlops)))
 }
 
 // gemmName names the plan's functions.
-func gemmName(e *ir.Scalar, p contractPlan) string {
+func gemmName(e *ir.Scalar, p plan.Contract) string {
 	return fmt.Sprintf("%s.%dx%d.%d.%d.%d.%d", ir.TypeString(e), p.MR, p.NR, p.MC, p.KC, p.NC, p.SmallMR)
 }
 
 // gemmDriver defines, once per element type and plan, `void
 // tirc.gemm.<plan>(i8* args)`: this thread's share of the contraction
 // whose arguments args holds (gemmArg).
-func (mc *moduleCtx) gemmDriver(e *ir.Scalar, p contractPlan) *llvm.Func {
+func (mc *moduleCtx) gemmDriver(e *ir.Scalar, p plan.Contract) *llvm.Func {
 	name := "tirc.gemm." + gemmName(e, p)
 	if f := mc.helper(name); f != nil {
 		return f
@@ -286,7 +287,7 @@ func arg1(bl *builder, arr value.Value, base int, i value.Value) value.Value {
 // A[mlo:mhi, K] B[K, nlo:nhi] with element strides, and this thread's packing buffers.
 type gemmCall struct {
 	e                            *ir.Scalar
-	p                            contractPlan
+	p                            plan.Contract
 	A, B, C                      value.Value
 	M, N, K                      value.Value
 	rsA, csA, rsB, csB, rsC, csC value.Value
@@ -462,7 +463,7 @@ func (g *gemmCall) packABlock(bl *builder, ic, pc, mcv, kc value.Value) {
 // mr, i64 nr, i1 load)`, reads A and B where they are (B's rows
 // contiguous; its columns past nr are masked off, A's rows past mr read
 // row mr-1): the same FMAs in the same order, without packing.
-func (mc *moduleCtx) gemmKernel(e *ir.Scalar, p contractPlan, direct bool) *llvm.Func {
+func (mc *moduleCtx) gemmKernel(e *ir.Scalar, p plan.Contract, direct bool) *llvm.Func {
 	name := "tirc.gemm.kernel." + gemmName(e, p)
 	if direct {
 		name = "tirc.gemm.direct." + gemmName(e, p)
@@ -605,7 +606,7 @@ func gemmFMALoop(bl *builder, kc value.Value, vt *types.VectorType, accs []*llvm
 // directLoads are the direct kernel's loads at k: A's element of row i
 // (rows past mr read row mr-1) and B's vector v, its lanes at or past nr
 // masked off (never read).
-func directLoads(bl *builder, e *ir.Scalar, p contractPlan, a, rsA, csA, b, rsB, mr, nr value.Value) (
+func directLoads(bl *builder, e *ir.Scalar, p plan.Contract, a, rsA, csA, b, rsB, mr, nr value.Value) (
 	aAt func(k value.Value, i int64) value.Value, bAt func(k value.Value, v int64) value.Value) {
 	st := storageType(e)
 	MR, NR, W := int64(p.MR), int64(p.NR), int64(p.Lanes)
@@ -644,7 +645,7 @@ func directLoads(bl *builder, e *ir.Scalar, p contractPlan, a, rsA, csA, b, rsB,
 // prefetchNextTile fetches the next tile down of C (the ir loop's next
 // call) into cache while this one computes: its rows are far apart in C.
 // (A prefetch of an address past C does not fault.)
-func prefetchNextTile(bl *builder, e *ir.Scalar, p contractPlan, c, rsC, csC value.Value) {
+func prefetchNextTile(bl *builder, e *ir.Scalar, p plan.Contract, c, rsC, csC value.Value) {
 	st := storageType(e)
 	MR, NR := int64(p.MR), int64(p.NR)
 	pf := bl.mod.intrinsic("llvm.prefetch.p0i8", types.Void, i8p, types.I32, types.I32, types.I32)

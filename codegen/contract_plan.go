@@ -1,219 +1,28 @@
 package codegen
 
 import (
-	"fmt"
-	"slices"
 	"strings"
 
-	"github.com/tirc/tirc/ir"
-)
-
-// A contraction (SPEC 3d and 7) is lowered one of three ways, decided by
-// planContract from its shape, element type and target alone, never
-// from strides or the thread count:
-//
-//   - generic: a scalar loop nest over the op's loop description, the
-//     reduction loops innermost (any op, operand count and element type);
-//   - small: a 2-operand f32/f64 contraction whose loops are batch, M, N
-//     and one K, computed without packing (batched 32x32, matrix-vector,
-//     K <= 16), rows of C accumulated in place;
-//   - packed: the same contractions, large: BLIS's scheme, panels of A
-//     (MC x KC) and B (KC x NC) packed into per-thread buffers, an MR x NR
-//     micro-kernel of vector FMAs, threads over M/N blocks.
-//
-// Every path sums each element's terms in the same order, one fused
-// multiply-add per k from k = 0 up (the packed path reloads its partial
-// sums from C at each KC block), so the bits do not depend on the path,
-// the blocking, the thread count or the layout.
-
-// contractPath is the way a contraction is lowered.
-type contractPath uint8
-
-const (
-	pathGeneric contractPath = iota
-	pathSmall
-	pathPacked
-	// pathRuntime: small or packed, chosen at run time from the sizes
-	// (the rule of planContract; both give the same bits).
-	pathRuntime
-)
-
-func (p contractPath) String() string {
-	return [...]string{"generic", "small", "packed", "runtime"}[p]
-}
-
-// contractTarget is what the plan needs of the target: the vector width
-// in bytes and the data cache sizes.
-type contractTarget struct {
-	VectorBytes int // 16 SSE, 32 AVX2, 64 AVX-512
-	Regs        int // vector registers
-	L1, L2      int // bytes
-}
-
-// Targets of the plan: the portable object is compiled for three levels
-// from one text, so it gets AVX2's blocking (SSE splits its vectors in
-// two and spills; AVX-512 runs it at half width).
-var (
-	targetAVX2   = contractTarget{VectorBytes: 32, Regs: 16, L1: 32 << 10, L2: 512 << 10}
-	targetAVX512 = contractTarget{VectorBytes: 64, Regs: 32, L1: 32 << 10, L2: 1 << 20}
+	"github.com/tirc/tirc/codegen/plan"
 )
 
 // contractTargetOf is the plan's target for the module's options.
-func contractTargetOf(o Options) contractTarget {
+func contractTargetOf(o Options) plan.ContractTarget {
 	switch {
 	case o.Portable:
-		return targetAVX2
+		return plan.TargetAVX2
 	case strings.Contains(o.TargetFeatures, "+avx512f"):
-		return targetAVX512
-	case o.TargetFeatures == "" && avx512CPUs[o.TargetCPU]:
-		return targetAVX512
+		return plan.TargetAVX512
+	case o.TargetFeatures == "" && plan.AVX512CPUs[o.TargetCPU]:
+		return plan.TargetAVX512
 	}
-	return targetAVX2
+	return plan.TargetAVX2
 }
 
-// avx512CPUs are LLVM's x86 CPU names with AVX-512F, for a -target-cpu
-// given without features.
-var avx512CPUs = map[string]bool{
-	"skylake-avx512": true, "cascadelake": true, "cooperlake": true, "cannonlake": true,
-	"icelake-client": true, "icelake-server": true, "tigerlake": true, "rocketlake": true,
-	"sapphirerapids": true, "graniterapids": true, "emeraldrapids": true, "znver4": true,
-	"znver5": true, "x86-64-v4": true, "knl": true, "knm": true,
-}
-
-// contractShape is what the plan reads of a contraction: its element
-// type, operand count, whether its loops are batch, M, N and one K
-// (gemmLoops), and the sizes (-1 when dynamic).
-type contractShape struct {
-	Elem     *ir.Scalar
-	Operands int
-	GEMM     bool
-	Batch    int64
-	M, N, K  int64
-}
-
-// contractPlan is how one contraction is lowered.
-type contractPlan struct {
-	Path       contractPath
-	Acc        *ir.Scalar // the accumulator type
-	Lanes      int        // elements per vector
-	MR, NR     int        // the micro-kernel's tile
-	MC, KC, NC int        // cache blocks
-	// SmallFlops: a problem of at most this many multiply-adds, or with
-	// K <= 16, M < MR or N < NR, takes the small path.
-	SmallFlops int64
-	// SmallMR is the small path's tile height: MR, or the largest
-	// height from MR down to 4 that divides a static M (32 rows are four
-	// tiles of 8, not 14 + 14 + an edge of 4).
-	SmallMR int
-}
-
-func (p contractPlan) String() string {
-	if p.Path == pathGeneric {
-		return fmt.Sprintf("contract generic acc=%s", ir.TypeString(p.Acc))
-	}
-	return fmt.Sprintf("contract %s acc=%s lanes=%d MRxNR=%dx%d MC=%d KC=%d NC=%d packA packB threads=M/N blocks small<=%d smallMR=%d",
-		p.Path, ir.TypeString(p.Acc), p.Lanes, p.MR, p.NR, p.MC, p.KC, p.NC, p.SmallFlops, p.SmallMR)
-}
-
-// smallK is the K at or below which packing does not pay.
-const smallK = 16
-
-// planContract decides a contraction's lowering.
-func planContract(s contractShape, t contractTarget) contractPlan {
-	p := contractPlan{Path: pathGeneric, Acc: ir.AccumulatorType(s.Elem)}
-	if !s.GEMM || s.Operands != 2 || (s.Elem != ir.F32 && s.Elem != ir.F64) {
-		return p
-	}
-	size := s.Elem.Bits() / 8
-	p.Lanes = t.VectorBytes / size
-	// Registers: MR x (NR/lanes) accumulators, NR/lanes B vectors and one
-	// broadcast A element; two B vectors per row.
-	nv := 2
-	p.NR = nv * p.Lanes
-	p.MR = (t.Regs - nv - 1) / nv
-	if p.MR > 6 && t.Regs == 16 {
-		p.MR = 6
-	}
-	// KC: the B micro-panel (KC x NR), which every MR-row tile of a block
-	// reuses, fills L1 (at most 384: C's tile is reloaded per KC block);
-	// MC: the A block (MC x KC) half of L2; NC: the B panel, reused across
-	// all of M, 8 MB of L3 at most.
-	p.KC = min(384, max(128, t.L1/(p.NR*size)&^15))
-	p.MC = max(p.MR, ((t.L2/2)/(p.KC*size))/p.MR*p.MR)
-	p.NC = max(p.NR, ((8<<20)/(p.KC*size))/p.NR*p.NR)
-	p.SmallFlops = 64 * 64 * 64
-	p.SmallMR = p.MR
-	for r := p.MR; s.M > 0 && s.M%int64(p.MR) != 0 && r >= 4; r-- {
-		if s.M%int64(r) == 0 {
-			p.SmallMR = r
-			break
-		}
-	}
-	switch {
-	case s.M < 0 || s.N < 0 || s.K < 0:
-		p.Path = pathRuntime
-	case isSmallGEMM(s.M, s.N, s.K, p):
-		p.Path = pathSmall
-	default:
-		p.Path = pathPacked
-	}
-	return p
-}
-
-// isSmallGEMM is the small path's rule (also emitted for run-time sizes:
-// smallTest).
-func isSmallGEMM(m, n, k int64, p contractPlan) bool {
-	return k <= smallK || m < int64(p.MR) || n < int64(p.NR) || m*n*k <= p.SmallFlops
-}
-
-// gemmLoops classifies a two-operand contraction's loops: K the one
-// reduction loop both operands read, M the last parallel loop only the
-// lhs and the result read, N the last only the rhs and the result read,
-// the other parallel loops batch loops. ok is false for any other
-// contraction (several or one-sided reduction loops).
-func gemmLoops(l *ir.Loops) (batch []int, m, n, k int, ok bool) {
-	if len(l.Operands) != 2 || len(l.Results) != 1 {
-		return nil, -1, -1, -1, false
-	}
-	reads := func(ms []ir.DimMap, i int) bool {
-		for _, d := range ms {
-			if d.Loop == i {
-				return true
-			}
-		}
-		return false
-	}
-	m, n, k = -1, -1, -1
-	for i, it := range l.Iter {
-		a, b, c := reads(l.Operands[0], i), reads(l.Operands[1], i), reads(l.Results[0], i)
-		switch {
-		case it == ir.Reduction:
-			if !a || !b || k >= 0 {
-				return nil, -1, -1, -1, false
-			}
-			k = i
-		case a && c && !b:
-			if m >= 0 {
-				batch = append(batch, m)
-			}
-			m = i
-		case b && c && !a:
-			if n >= 0 {
-				batch = append(batch, n)
-			}
-			n = i
-		default:
-			batch = append(batch, i)
-		}
-	}
-	slices.Sort(batch)
-	return batch, m, n, k, k >= 0
-}
-
-// shape is what planContract reads of c.
-func (c *contraction) shape() contractShape {
-	s := contractShape{Elem: c.elem, Operands: len(c.ins), Batch: 1, M: 1, N: 1, K: 1}
-	batch, m, n, k, ok := gemmLoops(c.l)
+// shape is what plan.NewContract reads of c.
+func (c *contraction) shape() plan.ContractShape {
+	s := plan.ContractShape{Elem: c.elem, Operands: len(c.ins), Batch: 1, M: 1, N: 1, K: 1}
+	batch, m, n, k, ok := plan.GEMMLoops(c.l)
 	for _, in := range c.ins {
 		ok = ok && in.elem == c.elem // tosa.matmul f16 -> f32 converts
 	}

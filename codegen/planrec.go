@@ -140,3 +140,8 @@ func recordGroup(p *plan.Func, g *rowGroup, ride bool, parallelMin int64) {
 	}
 	p.Groups = append(p.Groups, rg)
 }
+
+// recordContract adds a contraction's plan to the function's.
+func (fc *funcCtx) recordContract(op *ir.Op, cp plan.Contract) {
+	fc.plan.Contracts = append(fc.plan.Contracts, &plan.ContractAt{Op: op.Name, At: posOf(op.Pos), Plan: cp})
+}

@@ -53,8 +53,8 @@ func (p *Func) Format(w io.Writer) error {
 		}
 		b.WriteString("\n")
 	}
-	if p.Contract != nil {
-		b.WriteString("  contract: planned\n")
+	for i, c := range p.Contracts {
+		fmt.Fprintf(&b, "  contraction %d: %s at %s: %s\n", i, c.Op, c.At, c.Plan)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

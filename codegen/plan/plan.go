@@ -16,9 +16,9 @@ type Func struct {
 	// Groups are the row groups: consecutive nests run block of rows by
 	// block of rows in one function (Nest.Group indexes them).
 	Groups []*RowGroup
-	// Contract is the tiling and packing of the function's contractions
-	// (matmul-like ops): nil until codegen lowers them.
-	Contract *Contract
+	// Contracts are the function's contractions (matmul-like ops) with
+	// their tiling and packing, in the order they run.
+	Contracts []*ContractAt
 }
 
 // Target is the module's target decisions every function shares.
@@ -149,6 +149,8 @@ type RowGroup struct {
 	Fence bool
 }
 
-// Contract is the plan of a contraction: tiling, packing and the
-// micro-kernel. A placeholder until contractions are lowered.
-type Contract struct{}
+// ContractAt is a contraction of the function and its plan.
+type ContractAt struct {
+	Op, At string
+	Plan   Contract
+}

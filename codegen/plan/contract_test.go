@@ -1,4 +1,4 @@
-package codegen
+package plan
 
 import (
 	"testing"
@@ -9,39 +9,39 @@ import (
 )
 
 func TestPlanContract(t *testing.T) {
-	gemm := func(e *ir.Scalar, m, n, k int64) contractShape {
-		return contractShape{Elem: e, Operands: 2, GEMM: true, Batch: 1, M: m, N: n, K: k}
+	gemm := func(e *ir.Scalar, m, n, k int64) ContractShape {
+		return ContractShape{Elem: e, Operands: 2, GEMM: true, Batch: 1, M: m, N: n, K: k}
 	}
 	tests := []struct {
 		name   string
-		shape  contractShape
-		target contractTarget
+		shape  ContractShape
+		target ContractTarget
 		want   string
 	}{
-		{"sgemm AVX-512", gemm(ir.F32, 2048, 2048, 2048), targetAVX512,
+		{"sgemm AVX-512", gemm(ir.F32, 2048, 2048, 2048), TargetAVX512,
 			"contract packed acc=f32 lanes=16 MRxNR=14x32 MC=504 KC=256 NC=8192 packA packB threads=M/N blocks small<=262144 smallMR=8"},
-		{"sgemm AVX2", gemm(ir.F32, 2048, 2048, 2048), targetAVX2,
+		{"sgemm AVX2", gemm(ir.F32, 2048, 2048, 2048), TargetAVX2,
 			"contract packed acc=f32 lanes=8 MRxNR=6x16 MC=168 KC=384 NC=5456 packA packB threads=M/N blocks small<=262144 smallMR=4"},
-		{"dgemm AVX-512", gemm(ir.F64, 2048, 2048, 2048), targetAVX512,
+		{"dgemm AVX-512", gemm(ir.F64, 2048, 2048, 2048), TargetAVX512,
 			"contract packed acc=f64 lanes=8 MRxNR=14x16 MC=252 KC=256 NC=4096 packA packB threads=M/N blocks small<=262144 smallMR=8"},
-		{"dgemm AVX2", gemm(ir.F64, 1000, 1000, 1000), targetAVX2,
+		{"dgemm AVX2", gemm(ir.F64, 1000, 1000, 1000), TargetAVX2,
 			"contract packed acc=f64 lanes=4 MRxNR=6x8 MC=84 KC=384 NC=2728 packA packB threads=M/N blocks small<=262144 smallMR=5"},
-		{"batched 32x32", gemm(ir.F32, 32, 32, 32), targetAVX512,
+		{"batched 32x32", gemm(ir.F32, 32, 32, 32), TargetAVX512,
 			"contract small acc=f32 lanes=16 MRxNR=14x32 MC=504 KC=256 NC=8192 packA packB threads=M/N blocks small<=262144 smallMR=8"},
-		{"matvec", gemm(ir.F32, 4096, 1, 4096), targetAVX512,
+		{"matvec", gemm(ir.F32, 4096, 1, 4096), TargetAVX512,
 			"contract small acc=f32 lanes=16 MRxNR=14x32 MC=504 KC=256 NC=8192 packA packB threads=M/N blocks small<=262144 smallMR=8"},
-		{"K 16", gemm(ir.F64, 4096, 4096, 16), targetAVX2,
+		{"K 16", gemm(ir.F64, 4096, 4096, 16), TargetAVX2,
 			"contract small acc=f64 lanes=4 MRxNR=6x8 MC=84 KC=384 NC=2728 packA packB threads=M/N blocks small<=262144 smallMR=4"},
-		{"dynamic", gemm(ir.F32, -1, 64, 64), targetAVX2,
+		{"dynamic", gemm(ir.F32, -1, 64, 64), TargetAVX2,
 			"contract runtime acc=f32 lanes=8 MRxNR=6x16 MC=168 KC=384 NC=5456 packA packB threads=M/N blocks small<=262144 smallMR=6"},
-		{"f16 accumulates in f32", gemm(ir.F16, 512, 512, 512), targetAVX512, "contract generic acc=f32"},
-		{"integers", gemm(ir.I32, 512, 512, 512), targetAVX512, "contract generic acc=i32"},
-		{"three operands", contractShape{Elem: ir.F32, Operands: 3, GEMM: false}, targetAVX512, "contract generic acc=f32"},
-		{"two reduction loops", contractShape{Elem: ir.F64, Operands: 2, GEMM: false}, targetAVX512, "contract generic acc=f64"},
+		{"f16 accumulates in f32", gemm(ir.F16, 512, 512, 512), TargetAVX512, "contract generic acc=f32"},
+		{"integers", gemm(ir.I32, 512, 512, 512), TargetAVX512, "contract generic acc=i32"},
+		{"three operands", ContractShape{Elem: ir.F32, Operands: 3, GEMM: false}, TargetAVX512, "contract generic acc=f32"},
+		{"two reduction loops", ContractShape{Elem: ir.F64, Operands: 2, GEMM: false}, TargetAVX512, "contract generic acc=f64"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if diff := cmp.Diff(tc.want, planContract(tc.shape, tc.target).String()); diff != "" {
+			if diff := cmp.Diff(tc.want, NewContract(tc.shape, tc.target).String()); diff != "" {
 				t.Errorf("plan (-want +got):\n%s", diff)
 			}
 		})
@@ -75,7 +75,7 @@ func TestGEMMLoops(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var got res
-			got.Batch, got.M, got.N, got.K, got.OK = gemmLoops(tc.l)
+			got.Batch, got.M, got.N, got.K, got.OK = GEMMLoops(tc.l)
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("gemmLoops (-want +got):\n%s", diff)
 			}

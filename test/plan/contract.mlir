@@ -1,0 +1,40 @@
+// The contractions' plans (SPEC 7): the path (generic, small or packed,
+// from the shape, element type and target only), the accumulator, the
+// micro-kernel's tile and the cache blocks, sized for the target.
+// RUN: tirc -print-plan -target-cpu=skylake-avx512 %s | FileCheck %s --check-prefix=AVX512
+// RUN: tirc -print-plan -target-cpu=portable %s | FileCheck %s --check-prefix=PORT
+
+// AVX512-LABEL: plan @sgemm
+// AVX512: contraction 0: tir.matmul at 12:8: contract packed acc=f32 lanes=16 MRxNR=14x32 MC=504 KC=256 NC=8192 packA packB threads=M/N blocks
+// PORT-LABEL: plan @sgemm
+// PORT: contraction 0: tir.matmul at 12:8: contract packed acc=f32 lanes=8 MRxNR=6x16 MC=168 KC=384 NC=5456 packA packB threads=M/N blocks
+func.func @sgemm(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
+  %r = tir.matmul %a, %b : (tensor<1024x1024xf32>, tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+  return %r : tensor<1024x1024xf32>
+}
+
+// Batched 32x32 with a broadcast weight: no packing (32 rows are four
+// tiles of 8).
+// AVX512-LABEL: plan @batched
+// AVX512: contraction 0: tir.matmul at [[@LINE+2]]:8: contract small acc=f32 lanes=16 MRxNR=14x32 {{.*}} smallMR=8
+func.func @batched(%x: tensor<64x32x32xf32>, %w: tensor<32x32xf32>) -> tensor<64x32x32xf32> {
+  %r = tir.matmul %x, %w : (tensor<64x32x32xf32>, tensor<32x32xf32>) -> tensor<64x32x32xf32>
+  return %r : tensor<64x32x32xf32>
+}
+
+// Sizes known at run time: small or packed is chosen then, by the same
+// rule.
+// AVX512-LABEL: plan @dynamic
+// AVX512: contraction 0: tir.matmul at [[@LINE+2]]:8: contract runtime acc=f64 lanes=8 MRxNR=14x16
+func.func @dynamic(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>) -> tensor<?x?xf64> {
+  %r = tir.matmul %a, %b : (tensor<?x?xf64>, tensor<?x?xf64>) -> tensor<?x?xf64>
+  return %r : tensor<?x?xf64>
+}
+
+// Three operands, and f16 summed in f32: the generic nest.
+// AVX512-LABEL: plan @generic
+// AVX512: contraction 0: tir.einsum at [[@LINE+2]]:8: contract generic acc=f32
+func.func @generic(%a: tensor<8x9xf16>, %b: tensor<9x10xf16>, %c: tensor<10x11xf16>) -> tensor<8x11xf16> {
+  %r = tir.einsum %a, %b, %c {equation = "ij,jk,kl->il"} : (tensor<8x9xf16>, tensor<9x10xf16>, tensor<10x11xf16>) -> tensor<8x11xf16>
+  return %r : tensor<8x11xf16>
+}
