@@ -562,7 +562,7 @@ func (fc *funcCtx) emitNest(dst *view, root *node) error {
 
 	guard := fc.layoutGuard(dst, root)
 	rec := newNestPlan(fc.plan, root, knownTrue(guard))
-	if fc.groupable(root, bits) {
+	if plan.Groupable(groupFacts(root, bits, fc.general != nil)) {
 		return fc.addToGroup(dst, root, guard, rec)
 	}
 	if err := fc.flushGroup(); err != nil {
