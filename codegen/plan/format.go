@@ -42,6 +42,11 @@ func (p *Func) Format(w io.Writer) error {
 		for _, m := range g.Members {
 			fmt.Fprintf(&b, " %d", m)
 		}
+		if g.Block == Dynamic {
+			b.WriteString(", blocks of ? rows")
+		} else {
+			fmt.Fprintf(&b, ", blocks of %d rows", g.Block)
+		}
 		if g.Rider {
 			b.WriteString(", rider")
 		}
@@ -89,6 +94,9 @@ func (n *Nest) format(b *strings.Builder, i int) {
 		}
 		if r.Scratch {
 			b.WriteString(", scratch rows")
+		}
+		if r.FourRows {
+			b.WriteString(", four rows at a time")
 		}
 		if r.Index32 {
 			b.WriteString(", i32 indices")

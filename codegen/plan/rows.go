@@ -1,6 +1,9 @@
 package plan
 
-import "github.com/tirc/tirc/ir"
+import (
+	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/traits"
+)
 
 // The row-group decisions (see the emitter's group.go, groupshare.go and
 // rider.go for how a group runs). Each is a function of facts about the
@@ -168,4 +171,12 @@ func RowBlock(perRow, elements int64) int64 {
 		return elements
 	}
 	return max(1, elements/perRow)
+}
+
+// EndsRows decides whether the pending row group runs before op is
+// lowered: op may read what the pending nests write (a call, a reshape,
+// a copy...) unless it is built as a loop nest itself (fusible: it may
+// join the group), a constant or a cast (which read no memory).
+func EndsRows(op *ir.Op, fusible bool) bool {
+	return !fusible && !op.Has(traits.ConstantLike) && !op.Has(traits.Cast)
 }

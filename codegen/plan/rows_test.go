@@ -145,3 +145,63 @@ func TestRowBlock(t *testing.T) {
 		t.Errorf("RowBlock (-want +got):\n%s", d)
 	}
 }
+
+func TestFourRows(t *testing.T) {
+	P, R := ir.Parallel, ir.Reduction
+	tests := []struct {
+		name        string
+		combine     ir.Kernel
+		acc         *ir.Scalar
+		kahan, indx bool
+		loops       []ir.IterKind
+		want        int
+	}{
+		{"column sum", ir.KernelAdd, ir.F64, false, false, []ir.IterKind{R, P}, 0},
+		{"last reduction", ir.KernelAdd, ir.F64, false, false, []ir.IterKind{P, R, R, P}, 2},
+		{"reduction innermost", ir.KernelAdd, ir.F64, false, false, []ir.IterKind{P, R}, 1},
+		{"nothing reduced", ir.KernelAdd, ir.F64, false, false, []ir.IterKind{P, P}, -1},
+		{"compensated", ir.KernelAdd, ir.F64, true, false, []ir.IterKind{R, P}, -1},
+		{"f32 accumulator", ir.KernelAdd, ir.F32, false, false, []ir.IterKind{R, P}, -1},
+		{"integer sum", ir.KernelAdd, ir.I64, false, false, []ir.IterKind{R, P}, -1},
+		{"max", ir.KernelMax, ir.F64, false, false, []ir.IterKind{R, P}, -1},
+		{"indexed", ir.KernelAdd, ir.F64, false, true, []ir.IterKind{R, P}, -1},
+	}
+	var got, want []int
+	for _, tt := range tests {
+		got = append(got, plan.FourRows(tt.combine, tt.acc, tt.kahan, tt.indx, tt.loops))
+		want = append(want, tt.want)
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("FourRows by case (-want +got):\n%s", d)
+	}
+}
+
+func TestEndsRows(t *testing.T) {
+	src := `func.func @g(%a: tensor<8x?xf32>) -> tensor<8x?xf32> {
+  return %a : tensor<8x?xf32>
+}
+func.func @f(%a: tensor<8x16xf32>) -> tensor<128xf32> {
+  %c = arith.constant 1 : index
+  %e = tir.exp %a : tensor<8x16xf32>
+  %v = tensor.cast %e : tensor<8x16xf32> to tensor<8x?xf32>
+  %w = func.call @g(%v) : (tensor<8x?xf32>) -> tensor<8x?xf32>
+  %d = tensor.dim %w, %c : tensor<8x?xf32>
+  %r = tir.reshape %e : (tensor<8x16xf32>) -> tensor<128xf32>
+  return %r : tensor<128xf32>
+}`
+	m, d := ir.ParseString(src, ir.ParseOptions{})
+	if d != nil {
+		t.Fatalf("parse: %v", d)
+	}
+	got := map[string]bool{}
+	for op := range m.Funcs[1].Ops() {
+		if op.NumResults() > 0 {
+			got[op.Name] = plan.EndsRows(op, ir.ComputableLoops(op) != nil)
+		}
+	}
+	want := map[string]bool{"arith.constant": false, "tir.exp": false, "tensor.cast": false,
+		"func.call": true, "tensor.dim": true, "tir.reshape": true}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("EndsRows by op (-want +got):\n%s", d)
+	}
+}
