@@ -18,7 +18,7 @@ import (
 //	  nest 0 store: non-temporal x16 (output 64 MiB >= 32 MiB)
 //	  nest 0 threads: yes (16777216 elements >= 1048576)
 //	  nest 0 fence: after its non-temporal stores
-//	  rows 0: nests 1 2, rider, shared 1
+//	  rows 0: nests 1 2, blocks of 1 rows, rider, shared 1
 //
 // The text is stable: tests check it with FileCheck.
 func (p *Func) Format(w io.Writer) error {
