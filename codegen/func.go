@@ -729,8 +729,8 @@ func (fc *funcCtx) lowerOp(op *ir.Op) error {
 			}
 		}
 	}
-	if !fc.fusible(op) && !op.Has(traits.ConstantLike) && !op.Has(traits.Cast) {
-		if err := fc.flushGroup(); err != nil { // it may read what the pending nests write
+	if plan.EndsRows(op, fc.fusible(op)) {
+		if err := fc.flushGroup(); err != nil {
 			return err
 		}
 	}

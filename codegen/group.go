@@ -10,7 +10,6 @@ import (
 
 	"github.com/tirc/tirc/codegen/cabi"
 	"github.com/tirc/tirc/codegen/plan"
-	"github.com/tirc/tirc/ir"
 )
 
 // Row groups. Softmax is three nests over the same rows (the max, the sum
@@ -34,18 +33,6 @@ import (
 // the group is pipelined instead (rider.go): the second member computes
 // the first one row ahead in its own loop.
 
-// groupRowElements is about how many elements of its first member's
-// iteration space one block of rows holds (its rows stay in the cache
-// while the group's members run over it).
-const groupRowElements = 1 << 16
-
-// maxGroupMembers bounds a row group: a block's rows stay in the cache for
-// a few members (each writes a block of its own), while a group holds its
-// members' trees and calls until it runs, so an unbounded group made a
-// chain of n nests over the same rows hold all n until the function's end
-// (and one function calling n nests per block).
-const maxGroupMembers = 16
-
 type rowGroup struct {
 	rows    value.Value // the extent of the members' first loop
 	block   value.Value // rows per block
@@ -66,41 +53,31 @@ type groupMember struct {
 	index int         // rec's index in the function's plan
 }
 
-// groupable reports whether a nest may run in a row group: a computed
-// op's nest (not a copy) whose first loop is parallel and runs more than
-// once (so never a full reduction in fixed blocks), with no integer
-// division faults to report, outside a fast entry.
-func (fc *funcCtx) groupable(root *node, bits int) bool {
-	if fc.general != nil || bits > 0 || root.op == nil || root.loops == nil || len(root.ext) == 0 {
-		return false
+// groupFacts are the facts plan.Groupable decides on for the nest of
+// root reporting bits division faults (fastEntry: in a fast entry).
+func groupFacts(root *node, bits int, fastEntry bool) plan.GroupFacts {
+	f := plan.GroupFacts{FastEntry: fastEntry, DivBits: bits, Computed: root.op != nil, Rows: plan.Dynamic}
+	if root.loops != nil && len(root.ext) > 0 {
+		f.Iters, f.Rows = root.loops.Iter, constOr(root.ext[0])
 	}
-	return root.loops.Iter[0] == ir.Parallel && !isConst(root.ext[0], 1) && !isConst(root.ext[0], 0)
+	return f
 }
 
-// joins reports whether the nest of root can join group g: the same row
-// extent, and every leaf that is an earlier member's output read only at
-// the row being computed (its first dimension at the first loop, stride
-// 1, no other dimension there). It looks members up by output (g.outs):
-// scanning them per leaf made a chain of n nests over the same rows
-// quadratic.
+// joins reports whether the nest of root joins group g (plan.Joins):
+// the facts are its row extent and its leaves reading an earlier
+// member's output. It looks members up by output (g.outs): scanning
+// them per leaf made a chain of n nests over the same rows quadratic.
 func (g *rowGroup) joins(root *node) bool {
-	if !sameValue(g.rows, root.ext[0]) {
-		return false
-	}
-	ok := true
+	var reads []plan.RowRead
 	var walk func(n *node)
 	walk = func(n *node) {
 		if n.view != nil {
 			for _, m := range g.outs[n.view.base] {
-				if len(n.dimMap) == 0 || n.dimMap[0].Loop != 0 || n.dimMap[0].Stride != 1 || n.dimMap[0].Offset != 0 ||
-					len(m.root.dimMap) == 0 || m.root.dimMap[0].Loop != 0 {
-					ok = false
+				r := plan.RowRead{Map: n.dimMap, WriterLoop: -1}
+				if len(m.root.dimMap) > 0 {
+					r.WriterLoop = m.root.dimMap[0].Loop
 				}
-				for _, d := range n.dimMap[1:] {
-					if d.Loop == 0 {
-						ok = false
-					}
-				}
+				reads = append(reads, r)
 			}
 		}
 		for _, k := range n.kids {
@@ -108,7 +85,7 @@ func (g *rowGroup) joins(root *node) bool {
 		}
 	}
 	walk(root)
-	return ok
+	return plan.Joins(len(g.members), sameValue(g.rows, root.ext[0]), reads)
 }
 
 // readLater reports, for each member, whether a member after it reads
@@ -147,7 +124,7 @@ func sameValue(a, b value.Value) bool {
 // the pending one when it cannot join). Nothing is built until the group
 // runs: a group of one is an ordinary nest.
 func (fc *funcCtx) addToGroup(dst *view, root *node, guard value.Value, rec *plan.Nest) error {
-	if g := fc.group; g != nil && (len(g.members) >= maxGroupMembers || !g.joins(root)) {
+	if g := fc.group; g != nil && !g.joins(root) {
 		if err := fc.flushGroup(); err != nil {
 			return err
 		}
@@ -158,7 +135,7 @@ func (fc *funcCtx) addToGroup(dst *view, root *node, guard value.Value, rec *pla
 	g := fc.group
 	if g == nil {
 		perRow := fc.product(root.ext[1:])
-		g = &rowGroup{rows: root.ext[0], block: blockOf(bl, perRow, groupRowElements), total: work, outs: map[value.Value][]*groupMember{}}
+		g = &rowGroup{rows: root.ext[0], block: blockOf(bl, perRow, plan.GroupRowElements), total: work, outs: map[value.Value][]*groupMember{}}
 		fc.group = g
 	} else if !sameValue(work, g.total) {
 		g.total = bl.selectI64(bl.b.NewICmp(enum.IPredUGT, work, g.total), work, g.total)
@@ -171,10 +148,10 @@ func (fc *funcCtx) addToGroup(dst *view, root *node, guard value.Value, rec *pla
 // blockOf is how many rows of perRow elements make a block of about
 // elements: max(1, elements / perRow).
 func blockOf(bl *builder, perRow value.Value, elements int64) value.Value {
-	div := bl.selectI64(bl.icmp(enum.IPredEQ, perRow, i64c(0)), i64c(1), perRow)
-	if c, ok := constVal(div); ok {
-		return i64c(max(1, elements/c))
+	if b := plan.RowBlock(constOr(perRow), elements); b != plan.Dynamic {
+		return i64c(b)
 	}
+	div := bl.selectI64(bl.icmp(enum.IPredEQ, perRow, i64c(0)), i64c(1), perRow)
 	q := bl.b.NewUDiv(i64c(elements), div)
 	return bl.selectI64(bl.icmp(enum.IPredEQ, q, i64c(0)), i64c(1), q)
 }
@@ -215,7 +192,7 @@ func (fc *funcCtx) flushGroup() error {
 		if rideFn, rideA, err = fc.buildNest(h.dst, h.root, nestSpec{fast: true, window: true, rideOn: a, group: g}); err != nil {
 			return err
 		}
-		g.block = blockOf(fc.bl, a.root.ext[1], pipeRowElements)
+		g.block = blockOf(fc.bl, a.root.ext[1], plan.PipeRowElements)
 	}
 	recordGroup(fc.plan, g, ride, fc.mod.opts.ParallelMin)
 	// The group's function, like a nest, is shared by the groups with

@@ -7,13 +7,14 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/tirc/tirc/codegen/plan"
 	_ "github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/ir"
 )
 
 // TestRowGroupBounded: a chain of nests over the same rows (each value
 // used by the next two ops, so the nests do not fuse) runs as row groups
-// of at most maxGroupMembers members each, not as one group holding the
+// of at most plan.MaxGroupMembers members each, not as one group holding the
 // whole function.
 func TestRowGroupBounded(t *testing.T) {
 	const n = 200
@@ -53,11 +54,11 @@ func TestRowGroupBounded(t *testing.T) {
 	}
 	var over []int
 	for _, k := range members {
-		if k > maxGroupMembers {
+		if k > plan.MaxGroupMembers {
 			over = append(over, k)
 		}
 	}
 	if diff := cmp.Diff([]int(nil), over); diff != "" {
-		t.Errorf("groups with more than %d members (-want +got):\n%s\nall: %v", maxGroupMembers, diff, members)
+		t.Errorf("groups with more than %d members (-want +got):\n%s\nall: %v", plan.MaxGroupMembers, diff, members)
 	}
 }

@@ -21,17 +21,12 @@ import (
 //	    nest1(block); scratch = e(block); nest2(block, scratch); nest3(block, scratch)
 //
 // A value is shared so when at least two members compute it, its tree
-// costs at least minShareCost (an exp), and every member reads it at the
+// costs at least plan.MinShareCost (an exp), and every member reads it at the
 // row being computed (its first dimension at the group's first loop,
 // stride 1, no other dimension there), so a member never reads a row of
 // another block. The scratch is a temporary of threads x block rows; a
 // member sees it through a view whose base is moved by the block's first
 // row (scratch - lo*row), so its nests are the ordinary ones.
-
-// minShareCost is the least kernel cost (plan.KernelCost units per element)
-// of a value worth a scratch row block: writing it and reading it back
-// from the cache costs about two units per user.
-const minShareCost = 4
 
 // scratchRows is a shared value's scratch buffer: base is the temporary
 // (threads x block rows of row elements each) in the enclosing function.
@@ -79,7 +74,7 @@ func (fc *funcCtx) shareValues(g *rowGroup) {
 			k := key{n.op, n.res}
 			if !top && users[k] >= 2 {
 				v, ok := shared[k]
-				if !ok && treeCost(n) >= minShareCost && fc.rowLocal(g, n) {
+				if !ok && plan.Shares(users[k], treeCost(n)) && rowLocal(g, n) {
 					var p *groupMember
 					p, v = fc.scratchMember(g, n)
 					if p != nil {
@@ -87,7 +82,7 @@ func (fc *funcCtx) shareValues(g *rowGroup) {
 					}
 					shared[k] = v // nil: not shareable
 				}
-				if v != nil && fc.rowLocal(g, n) {
+				if v != nil && rowLocal(g, n) {
 					*n = node{elem: n.elem, shape: n.shape, sizes: n.sizes, dimMap: n.dimMap, view: v, bit: -1}
 					return
 				}
@@ -114,23 +109,11 @@ func treeCost(n *node) int {
 	return c
 }
 
-// rowLocal reports whether n is read at the row the group computes only:
-// its first dimension at loop 0 with stride 1, no other one there, and
-// its size the group's rows.
-func (fc *funcCtx) rowLocal(g *rowGroup, n *node) bool {
-	if len(n.dimMap) == 0 || len(n.sizes) == 0 || len(n.idx) > 0 {
-		return false
-	}
-	d := n.dimMap[0]
-	if d.Loop != 0 || d.Stride != 1 || d.Offset != 0 || d.Kind == ir.Window || !sameValue(n.sizes[0], g.rows) {
-		return false
-	}
-	for _, m := range n.dimMap[1:] {
-		if m.Loop == 0 {
-			return false
-		}
-	}
-	return true
+// rowLocal reports whether n is read at the row group g computes only
+// (plan.RowLocal).
+func rowLocal(g *rowGroup, n *node) bool {
+	sameRows := len(n.sizes) > 0 && sameValue(n.sizes[0], g.rows)
+	return plan.RowLocal(n.dimMap, len(n.idx) > 0, sameRows)
 }
 
 // scratchMember builds the member computing n's value into a new scratch
@@ -142,7 +125,7 @@ func (fc *funcCtx) scratchMember(g *rowGroup, n *node) (*groupMember, *view) {
 	if err := fc.mapDims(root, nestMap{}); err != nil {
 		return nil, nil
 	}
-	if !fc.groupable(root, 0) || !sameValue(root.ext[0], g.rows) || len(root.dimMap) == 0 || root.dimMap[0].Loop != 0 {
+	if !plan.Groupable(groupFacts(root, 0, fc.general != nil)) || !sameValue(root.ext[0], g.rows) || len(root.dimMap) == 0 || root.dimMap[0].Loop != 0 {
 		return nil, nil
 	}
 	bl := fc.bl

@@ -562,7 +562,7 @@ func (fc *funcCtx) emitNest(dst *view, root *node) error {
 
 	guard := fc.layoutGuard(dst, root)
 	rec := newNestPlan(fc.plan, root, knownTrue(guard))
-	if fc.groupable(root, bits) {
+	if plan.Groupable(groupFacts(root, bits, fc.general != nil)) {
 		return fc.addToGroup(dst, root, guard, rec)
 	}
 	if err := fc.flushGroup(); err != nil {
@@ -1066,105 +1066,56 @@ type group struct {
 	outer   bool        // the nest's outermost loop, split among threads
 }
 
-// groups plans the loops over the root dimensions. Root dims of static
-// size 1 get no loop. In the fast path (contiguous views), adjacent dims
-// merge when every view has the same static pattern on both: broadcast
-// on both, or consecutive dense dims.
+// groups builds the loops over the root dimensions plan.MergeLoops
+// decides (dims of static size 1 get none; in the fast path adjacent
+// dims every view reads alike merge): their trips and each view's stride.
 func (ns *nest) groups(views []*capturedView, rootSizes []value.Value, iters []ir.IterKind, fast, keepFirst bool) []group {
 	bl := ns.bl
-	type pat struct {
-		kind byte // 'B' broadcast (stride 0), 'D' dense, 'U' unknown (dynamic size)
-		j    int
-		m    ir.DimMap
+	f := plan.MergeFacts{Iters: iters, Fast: fast, KeepFirst: keepFirst, Views: make([]plan.ViewFacts, len(views))}
+	for _, s := range rootSizes {
+		f.Sizes = append(f.Sizes, constOr(s))
 	}
-	pattern := func(c *capturedView, d int) pat {
-		for j, m := range c.dimMap {
-			if m.Loop != d {
-				continue
-			}
-			sz, ok := constVal(c.sizes[j])
-			switch {
-			case ok && sz == 1:
-				return pat{'B', j, m}
-			case ok:
-				return pat{'D', j, m}
-			}
-			return pat{'U', j, m}
+	for k, c := range views {
+		f.Views[k].Map = c.dimMap
+		for _, s := range c.sizes {
+			f.Views[k].Sizes = append(f.Views[k].Sizes, constOr(s))
 		}
-		return pat{'B', -1, ir.DimMap{}}
 	}
 	// A dynamic dim read with stride 0 when its size is 1 (broadcast),
 	// unless its size is the loop's trip count: then size 1 is one
 	// iteration at index 0, and the stride as it is lets a unit stride
 	// stay a constant (vector loads in the fast path).
-	stride := func(c *capturedView, p pat, trip value.Value) value.Value {
+	stride := func(c *capturedView, p plan.DimRead, trip value.Value) value.Value {
 		st := c.strides
 		if fast {
 			st = c.contig
 		}
-		switch p.kind {
-		case 'B':
+		switch p.Kind {
+		case plan.Broadcast:
 			return i64c(0)
-		case 'D':
-			return bl.mul(st[p.j], i64c(p.m.Stride))
+		case plan.Dense:
+			return bl.mul(st[p.Dim], i64c(p.Map.Stride))
 		}
-		if sameValue(c.sizes[p.j], trip) {
-			return bl.mul(st[p.j], i64c(p.m.Stride))
+		if sameValue(c.sizes[p.Dim], trip) {
+			return bl.mul(st[p.Dim], i64c(p.Map.Stride))
 		}
-		return bl.selectI64(bl.icmp(enum.IPredEQ, c.sizes[p.j], i64c(1)), i64c(0), bl.mul(st[p.j], i64c(p.m.Stride)))
+		return bl.selectI64(bl.icmp(enum.IPredEQ, c.sizes[p.Dim], i64c(1)), i64c(0), bl.mul(st[p.Dim], i64c(p.Map.Stride)))
 	}
 	var out []group
-	var last []pat
-	for d := range rootSizes {
-		if isConst(rootSizes[d], 1) {
-			continue
-		}
-		pats := make([]pat, len(views))
-		for k, c := range views {
-			pats[k] = pattern(c, d)
-		}
-		merge := fast && len(out) > 0
-		for k := range views {
-			if !merge {
-				break
+	for _, run := range plan.MergeLoops(f) {
+		for i, d := range run.Dims {
+			strides := make([]value.Value, len(views))
+			for k, c := range views {
+				strides[k] = stride(c, plan.ReadOf(f.Views[k], d), rootSizes[d])
 			}
-			p, q := last[k], pats[k]
-			switch {
-			case p.kind != q.kind || p.kind == 'U':
-				merge = false
-			case p.kind == 'D':
-				for j := p.j + 1; j < q.j && merge; j++ {
-					if !isConst(views[k].sizes[j], 1) {
-						merge = false
-					}
-				}
-				// Only whole rows of unit stride continue the outer
-				// dimension: a window or a stepped read does not.
-				if q.j <= p.j || p.m.Stride != 1 || q.m.Stride != 1 || q.m.Kind == ir.Window {
-					merge = false
-				}
+			if i == 0 {
+				out = append(out, group{trip: rootSizes[d], strides: strides, kind: run.Kind})
+				continue
 			}
-		}
-		strides := make([]value.Value, len(views))
-		for k, c := range views {
-			strides[k] = stride(c, pats[k], rootSizes[d])
-		}
-		kind := ir.Parallel
-		if iters != nil {
-			kind = iters[d]
-		}
-		// Reduction loops never merge: the lanes an element accumulates
-		// into follow its logical index in every layout (a padded or
-		// Fortran-order operand cannot merge, a row-major one could).
-		merge = merge && out[len(out)-1].kind == kind && kind == ir.Parallel && !(keepFirst && len(out) == 1)
-		if merge {
 			g := &out[len(out)-1]
 			g.trip = bl.mul(g.trip, rootSizes[d])
 			g.strides = strides
-		} else {
-			out = append(out, group{trip: rootSizes[d], strides: strides, kind: kind})
 		}
-		last = pats
 	}
 	return out
 }

@@ -110,11 +110,12 @@ func posOf(p ir.Pos) string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
 // built is what building a nest's fast version decided: recorded in the
 // nest's plan, and kept with a shared nest for the nests that reuse it.
 type built struct {
-	store                         plan.Store
-	run                           []plan.Loop
-	tile                          *plan.Tile
-	fence                         bool
-	scratch, index32, compareOnly bool
+	store                plan.Store
+	run                  []plan.Loop
+	tile                 *plan.Tile
+	fence                bool
+	scratch, fourRows    bool
+	index32, compareOnly bool
 }
 
 // record writes b into the plan of the nest s builds (its fast version).
@@ -125,14 +126,14 @@ func (s nestSpec) record(b *built) {
 	}
 	n.Store, n.Tile, n.Fence, n.Run = b.store, b.tile, b.fence, b.run
 	if r := n.Reduction; r != nil {
-		r.Scratch, r.Index32, r.CompareOnly = b.scratch, b.index32, b.compareOnly
+		r.Scratch, r.FourRows, r.Index32, r.CompareOnly = b.scratch, b.fourRows, b.index32, b.compareOnly
 	}
 }
 
 // recordGroup records row group g in p: its members' nests and their
 // threads (the group's function runs on them from parallelMin elements).
 func recordGroup(p *plan.Func, g *rowGroup, ride bool, parallelMin int64) {
-	rg := &plan.RowGroup{Rider: ride, Shared: len(g.scratch), Fence: g.nt}
+	rg := &plan.RowGroup{Block: constOr(g.block), Rider: ride, Shared: len(g.scratch), Fence: g.nt}
 	th := plan.NewThreads(parallelMin, constOr(g.total))
 	for _, m := range g.members {
 		m.rec.Group, m.rec.Threads = len(p.Groups), th

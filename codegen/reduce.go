@@ -1021,13 +1021,13 @@ func (s *scratchRed) rows(ptrs []value.Value, count value.Value) error {
 	// only, a float sum in f64): rows in fours, (x0 + x1) + (x2 + x3)
 	// added to the scratch once, so the scratch row is loaded and stored
 	// once per four rows. The order is still fixed by the indices.
-	if r.info.Combine == ir.KernelAdd && r.acc == ir.F64 && !r.kahan && !r.info.Index {
-		s.quad = redLoop
-		for _, g := range s.gs[redLoop+1:] {
-			if g.kind != ir.Parallel {
-				s.quad = -1
-			}
-		}
+	kinds := make([]ir.IterKind, len(s.gs))
+	for i, g := range s.gs {
+		kinds[i] = g.kind
+	}
+	s.quad = plan.FourRows(r.info.Combine, r.acc, r.kahan, r.info.Index, kinds)
+	if s.quad >= 0 {
+		ns.noteReduce(func(b *built) { b.fourRows = true })
 	}
 	var err error
 	s.walk(0, ptrs, xp, false, func(vp, xp, ivs []value.Value) {

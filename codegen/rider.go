@@ -8,6 +8,7 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/tirc/tirc/codegen/plan"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -35,17 +36,6 @@ import (
 // ordinary loop runs there. Only the fast layout pipelines (the group
 // function picks the ordinary schedule when a guard says strided).
 
-// pipeRowElements is about how many elements of a row a pipelined
-// group's block holds: blocks of one long row keep the rows the other
-// members read in the first-level cache (in C, the same loop over blocks
-// of 8 rows was no faster than the unpipelined group).
-const pipeRowElements = 1 << 10
-
-// minRideRow is the shortest static row worth pipelining: a row's loop
-// runs the rider's vectors of up to 64 lanes, so shorter rows would be
-// mostly tail.
-const minRideRow = 256
-
 // rider is a row group's first member computed inside another member's
 // nest (the host), one row ahead of it.
 type rider struct {
@@ -59,42 +49,34 @@ type rider struct {
 	err   error       // from building the rider's tree
 }
 
-// rideable reports whether g's first member can ride in its second: the
-// first reduces the last of two dims (rows, then the reduction, no
-// argmax/argmin), the second computes an elementwise value of some cost
-// over the same two extents, and the first reads nothing the second
-// writes.
+// rideable reports whether g's first member can ride in its second
+// (plan.Rideable).
 func (g *rowGroup) rideable() bool {
 	if len(g.members) < 2 {
 		return false
 	}
 	a, h := g.members[0], g.members[1]
 	ar, hr := a.root, h.root
-	if ar.op == nil || ar.loops == nil || len(ar.ext) != 2 || len(ar.loops.Iter) != 2 ||
-		ar.loops.Iter[0] != ir.Parallel || ar.loops.Iter[1] != ir.Reduction || ar.op.Def.Reduce.Info().Index {
-		return false
+	f := plan.RideFacts{FirstComputed: ar.op != nil, FirstRow: plan.Dynamic, HostComputed: hr.op != nil,
+		HostParallel: hr.loops == nil || hr.loops.Parallel(), HostRank: len(hr.ext),
+		ReadsIndices: readsIndices(hr) || readsIndices(ar), HostCost: treeCost(hr)}
+	if ar.op != nil && ar.loops != nil && len(ar.ext) == 2 {
+		f.FirstIters, f.FirstRow = ar.loops.Iter, constOr(ar.ext[1])
+		f.FirstIndex = ar.op.Def != nil && ar.op.Def.Reduce.Info().Index
+		f.SameExtents = len(hr.ext) == 2 && sameValue(ar.ext[0], hr.ext[0]) && sameValue(ar.ext[1], hr.ext[1])
 	}
-	if hr.op == nil || (hr.loops != nil && !hr.loops.Parallel()) || len(hr.ext) != 2 || readsIndices(hr) || readsIndices(ar) {
-		return false
-	}
-	if !sameValue(ar.ext[0], hr.ext[0]) || !sameValue(ar.ext[1], hr.ext[1]) || treeCost(hr) < minShareCost {
-		return false
-	}
-	if c, ok := constVal(ar.ext[1]); ok && c < minRideRow {
-		return false
-	}
-	ok := true
 	var walk func(n *node)
 	walk = func(n *node) {
 		if n.view != nil && n.view.base == h.dst.base {
-			ok = false
+			f.Overlap = true
 		}
 		for _, k := range n.kids {
 			walk(k)
 		}
 	}
 	walk(ar)
-	return ok && a.dst.base != h.dst.base
+	f.Overlap = f.Overlap || a.dst.base == h.dst.base
+	return plan.Rideable(f)
 }
 
 // newRider captures the first member m's views and extents into the

@@ -233,3 +233,27 @@ func bytes(n int64) string {
 	}
 	return fmt.Sprintf("%d B", n)
 }
+
+// FourRows decides which loop of a reduction on a scratch row (loops, the
+// kinds of its loops outermost first) runs four rows at a time, adding
+// (x0 + x1) + (x2 + x3) to the scratch once so it is loaded and stored
+// once per four rows: the last reduction loop, when only parallel loops
+// follow it (a column sum) and the reduction is a plain sum into f64 (no
+// compensation term, no index). -1 for none.
+func FourRows(combine ir.Kernel, acc *ir.Scalar, kahan, index bool, loops []ir.IterKind) int {
+	if combine != ir.KernelAdd || acc != ir.F64 || kahan || index {
+		return -1
+	}
+	last := -1
+	for i, k := range loops {
+		if k == ir.Reduction {
+			last = i
+		}
+	}
+	for _, k := range loops[last+1:] {
+		if k != ir.Parallel {
+			return -1
+		}
+	}
+	return last
+}

@@ -1,13 +1,14 @@
 // Package plan holds codegen's decisions as plain data and the rules
 // that make them: the fusion plan of a function (NewFusion), its fast
-// entry (NewEntry), and for each loop nest its loops and layout, a
-// reduction's accumulation (NewReduction, Blocked), transposed tiles
-// (NewTile), the store kind (NewStore: ordinary or non-temporal, with the
-// run-time test when sizes are dynamic) and threads (NewThreads); row
-// groups with their rider and shared scratch; and a placeholder for
-// contraction tiling and packing (Contract). The rules read facts the
-// lowering knows -- constants, or Dynamic for a size known at run time
-// -- and return the choice with its reason; Func.Format prints a
-// function's plan one decision a line (tirc -print-plan). It imports ir
-// and traits only: no LLVM.
+// entry (NewEntry), and for each loop nest its loops (MergeLoops) and
+// layout, a reduction's accumulation (NewReduction, Blocked, FourRows),
+// transposed tiles (NewTile), the store kind (NewStore: ordinary or
+// non-temporal, with the run-time test when sizes are dynamic) and
+// threads (NewThreads); row groups (Groupable, Joins, EndsRows, RowBlock)
+// with their rider (Rideable) and shared scratch (Shares, RowLocal); and
+// a placeholder for contraction tiling and packing (Contract). The rules
+// read facts the lowering knows -- constants, or Dynamic for a size
+// known at run time -- and return the choice with its reason;
+// Func.Format prints a function's plan one decision a line (tirc
+// -print-plan). It imports ir and traits only: no LLVM.
 package plan

@@ -18,7 +18,7 @@ import (
 //	  nest 0 store: non-temporal x16 (output 64 MiB >= 32 MiB)
 //	  nest 0 threads: yes (16777216 elements >= 1048576)
 //	  nest 0 fence: after its non-temporal stores
-//	  rows 0: nests 1 2, rider, shared 1
+//	  rows 0: nests 1 2, blocks of 1 rows, rider, shared 1
 //
 // The text is stable: tests check it with FileCheck.
 func (p *Func) Format(w io.Writer) error {
@@ -41,6 +41,11 @@ func (p *Func) Format(w io.Writer) error {
 		fmt.Fprintf(&b, "  rows %d: nests", i)
 		for _, m := range g.Members {
 			fmt.Fprintf(&b, " %d", m)
+		}
+		if g.Block == Dynamic {
+			b.WriteString(", blocks of ? rows")
+		} else {
+			fmt.Fprintf(&b, ", blocks of %d rows", g.Block)
 		}
 		if g.Rider {
 			b.WriteString(", rider")
@@ -89,6 +94,9 @@ func (n *Nest) format(b *strings.Builder, i int) {
 		}
 		if r.Scratch {
 			b.WriteString(", scratch rows")
+		}
+		if r.FourRows {
+			b.WriteString(", four rows at a time")
 		}
 		if r.Index32 {
 			b.WriteString(", i32 indices")

@@ -94,6 +94,9 @@ type Reduction struct {
 	// Scratch: the reduction loops are outermost and the parallel ones
 	// inside them run on a scratch row per thread.
 	Scratch bool
+	// FourRows: on scratch rows, a column sum's last reduction loop runs
+	// four rows at a time (FourRows).
+	FourRows bool
 	// Index32: argmax/argmin lanes carry i32 indices (the innermost
 	// reduced extent is a constant below 2^31).
 	Index32 bool
@@ -139,6 +142,9 @@ type Threads struct {
 // RowGroup is consecutive nests over the same rows run block by block.
 type RowGroup struct {
 	Members []int // indices in Func.Nests
+	// Block is the rows one block runs (RowBlock; Dynamic when computed
+	// at run time): one row or a few when pipelined.
+	Block int64
 	// Rider: the second member computes the first one row ahead in its
 	// own loop (a row reduction and a nest over the same rows).
 	Rider bool

@@ -212,7 +212,7 @@ func TestFormat(t *testing.T) {
 				Group: 0, Store: plan.Store{Kind: plan.NonTemporalIf, VF: 16, Reason: "at run time: output >= 32 MiB"},
 				Threads: plan.Threads{Reason: "threads off"}},
 		},
-		Groups: []*plan.RowGroup{{Members: []int{0, 1}, Rider: true, Fence: true}},
+		Groups: []*plan.RowGroup{{Members: []int{0, 1}, Block: D, Rider: true, Fence: true}},
 	}
 	var b strings.Builder
 	if err := p.Format(&b); err != nil {
@@ -228,7 +228,7 @@ func TestFormat(t *testing.T) {
   nest 1: tir.div at 4:8, fused 2, loops [parallel ?, parallel 100], layout guarded, rows 0
   nest 1 store: non-temporal x16 if (at run time: output >= 32 MiB)
   nest 1 threads: no (threads off)
-  rows 0: nests 0 1, rider, fence
+  rows 0: nests 0 1, blocks of ? rows, rider, fence
 `
 	if d := cmp.Diff(want, b.String()); d != "" {
 		t.Errorf("Format (-want +got):\n%s", d)

@@ -25,13 +25,18 @@ func.func @rows(%x: tensor<64x100xf32>, %y: tensor<64x100xf64>) -> (tensor<64xf3
 }
 
 // Reducing the outer dimension: the parallel loop runs inside the
-// reduction on scratch rows.
+// reduction on scratch rows; a sum into f64 adds four rows at a time,
+// a max (or a compensated f64 sum) one.
 // CHECK-LABEL: plan @columns
 // CHECK: nest 0: tir.reduce_sum at {{[0-9]+}}:8, fused 0, loops [reduction 100, parallel 64]
-// CHECK: nest 0 reduction: sum, acc f64, 16 lanes x 1 chains, scratch rows
-func.func @columns(%x: tensor<100x64xf32>) -> tensor<64xf32> {
+// CHECK: nest 0 reduction: sum, acc f64, 16 lanes x 1 chains, scratch rows, four rows at a time
+// CHECK: nest 1 reduction: max, acc f32, 16 lanes x 4 chains, scratch rows{{$}}
+// CHECK: nest 2 reduction: sum, acc f64 compensated, 8 lanes x 1 chains, scratch rows{{$}}
+func.func @columns(%x: tensor<100x64xf32>, %y: tensor<100x64xf64>) -> (tensor<64xf32>, tensor<64xf32>, tensor<64xf64>) {
   %s = tir.reduce_sum %x {dims = array<i64: 0>} : (tensor<100x64xf32>) -> tensor<64xf32>
-  return %s : tensor<64xf32>
+  %m = tir.reduce_max %x {dims = array<i64: 0>} : (tensor<100x64xf32>) -> tensor<64xf32>
+  %t = tir.reduce_sum %y {dims = array<i64: 0>} : (tensor<100x64xf64>) -> tensor<64xf64>
+  return %s, %m, %t : tensor<64xf32>, tensor<64xf32>, tensor<64xf64>
 }
 
 // A float argmax compares only and redoes a row with a NaN; a static
