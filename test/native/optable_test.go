@@ -64,12 +64,14 @@ const (
 	kindCall        // func.call: the entry point of a private function
 	kindContraction // matmul, dot_general, einsum (contract_gen_test.go)
 	kindTest        // MLIR's test dialect: verifier tests, no semantics
+	kindControl     // regions and branches (scf, cf): codegen refuses them
 )
 
 var kindNames = map[opKind]string{kindElementwise: "elementwise", kindCmp: "comparison", kindSelect: "select", kindCast: "cast",
 	kindPair: "two-result", kindReduce: "reduction", kindConst: "constant", kindReshape: "reshape", kindConcat: "concatenation",
 	kindDim: "tensor.dim", kindTensorCast: "tensor cast", kindBespoke: "data movement", kindTerminator: "terminator",
-	kindCall: "call", kindContraction: "contraction", kindTest: "test dialect", kindNone: "unknown"}
+	kindCall: "call", kindContraction: "contraction", kindTest: "test dialect", kindControl: "control flow, not lowered",
+	kindNone: "unknown"}
 
 type opStyle int
 
@@ -170,6 +172,10 @@ func kindOf(d *ir.OpDef) opKind {
 	switch {
 	case d.Dialect() == "test":
 		return kindTest
+	case d.Regions != 0 || d.Has(traits.Terminator) && !d.Has(traits.HasParentFunc):
+		// an op with regions, or the terminator of a region's block:
+		// codegen refuses both (test/codegen/regions-refused.mlir)
+		return kindControl
 	case d.Reduce.Info().Accumulate:
 		return kindContraction
 	case d.Has(traits.Terminator):
@@ -356,7 +362,7 @@ func (op *genOp) predicate(rng *rand.Rand) string {
 // lowers, on at least one element type.
 func (op *genOp) drawable() bool {
 	switch op.kind {
-	case kindTest, kindNone:
+	case kindTest, kindControl, kindNone:
 		return false
 	}
 	return len(op.to) > 0
@@ -664,7 +670,7 @@ func (g *gen) tensorCast(x *value) *value {
 func checkOpCoverage(ops map[string]int) (missing, left []string) {
 	for _, op := range opTable {
 		switch {
-		case op.kind == kindTest:
+		case op.kind == kindTest || op.kind == kindControl:
 			left = append(left, fmt.Sprintf("%s (%s)", op.name, kindNames[op.kind]))
 		case ops[op.name] == 0:
 			why := kindNames[op.kind]
@@ -748,7 +754,7 @@ func (g *gen) bcastResult(e *ir.Scalar, operands ...*value) (*ir.TensorType, []i
 // draw it.
 func checkUnlowered(t *testing.T) {
 	for _, op := range opTable {
-		if op.drawable() || op.kind == kindTest {
+		if op.drawable() || op.kind == kindTest || op.kind == kindControl {
 			continue
 		}
 		// a matrix product of 2x3 and 3x4, where the op takes that form
