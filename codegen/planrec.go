@@ -142,7 +142,12 @@ func recordGroup(p *plan.Func, g *rowGroup, ride bool, parallelMin int64) {
 	p.Groups = append(p.Groups, rg)
 }
 
-// recordContract adds a contraction's plan to the function's.
+// recordContract adds a contraction's plan to the function's, with the
+// consumer whose buffer it writes in place (contractSink), if any.
 func (fc *funcCtx) recordContract(op *ir.Op, cp plan.Contract) {
-	fc.plan.Contracts = append(fc.plan.Contracts, &plan.ContractAt{Op: op.Name, At: posOf(op.Pos), Plan: cp})
+	c := &plan.ContractAt{Op: op.Name, At: posOf(op.Pos), Plan: cp}
+	if sink := fc.contractSink(op.Result(0)); sink != nil {
+		c.Into = sink.Name + " at " + posOf(sink.Pos)
+	}
+	fc.plan.Contracts = append(fc.plan.Contracts, c)
 }

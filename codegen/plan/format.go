@@ -60,6 +60,9 @@ func (p *Func) Format(w io.Writer) error {
 	}
 	for i, c := range p.Contracts {
 		fmt.Fprintf(&b, "  contraction %d: %s at %s: %s\n", i, c.Op, c.At, c.Plan)
+		if c.Into != "" {
+			fmt.Fprintf(&b, "  contraction %d writes into: %s (computed in place, no temporary)\n", i, c.Into)
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

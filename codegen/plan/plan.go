@@ -159,4 +159,8 @@ type RowGroup struct {
 type ContractAt struct {
 	Op, At string
 	Plan   Contract
+	// Into is the consumer whose buffer the result is written into, and
+	// which then computes in place (no temporary for the product); empty
+	// when the result has a buffer of its own.
+	Into string
 }

@@ -38,3 +38,24 @@ func.func @generic(%a: tensor<8x9xf16>, %b: tensor<9x10xf16>, %c: tensor<10x11xf
   %r = tir.einsum %a, %b, %c {equation = "ij,jk,kl->il"} : (tensor<8x9xf16>, tensor<9x10xf16>, tensor<10x11xf16>) -> tensor<8x11xf16>
   return %r : tensor<8x11xf16>
 }
+
+// A product whose only use is an elementwise consumer reading it at the
+// same element is written into that consumer's buffer, which the
+// consumer then updates in place; a second use keeps it in its own.
+// AVX512-LABEL: plan @bias
+// AVX512: contraction 0: tir.matmul at [[@LINE+3]]:8: contract packed
+// AVX512-NEXT: contraction 0 writes into: tir.add at [[@LINE+3]]:8 (computed in place, no temporary)
+func.func @bias(%a: tensor<256x256xf32>, %b: tensor<256x256xf32>, %c: tensor<256xf32>) -> tensor<256x256xf32> {
+  %m = tir.matmul %a, %b : (tensor<256x256xf32>, tensor<256x256xf32>) -> tensor<256x256xf32>
+  %r = tir.add %m, %c : (tensor<256x256xf32>, tensor<256xf32>) -> tensor<256x256xf32>
+  return %r : tensor<256x256xf32>
+}
+
+// AVX512-LABEL: plan @twice
+// AVX512: contraction 0: tir.matmul at [[@LINE+3]]:8: contract packed
+// AVX512-NOT: writes into
+func.func @twice(%a: tensor<256x256xf32>, %b: tensor<256x256xf32>, %c: tensor<256xf32>) -> (tensor<256x256xf32>, tensor<256x256xf32>) {
+  %m = tir.matmul %a, %b : (tensor<256x256xf32>, tensor<256x256xf32>) -> tensor<256x256xf32>
+  %r = tir.add %m, %c : (tensor<256x256xf32>, tensor<256xf32>) -> tensor<256x256xf32>
+  return %r, %m : tensor<256x256xf32>, tensor<256x256xf32>
+}
