@@ -7,20 +7,20 @@ import (
 	"github.com/tirc/tirc/codegen"
 	"github.com/tirc/tirc/codegen/cabi"
 	_ "github.com/tirc/tirc/dialect"
-	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // Lowering a module to LLVM IR and its C header: the entry point takes
 // descriptors and returns a status; the three ops are one fused loop nest
 // (a fast row-major version and a strided one).
 func ExampleEmit() {
-	m, d := ir.ParseString(`
+	m, d := asm.ParseString(`
 func.func @bias_relu(%x: tensor<?x128xf32>, %b: tensor<128xf32>) -> tensor<?x128xf32> {
   %zero = "tir.constant"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
   %t = "tir.add"(%x, %b) : (tensor<?x128xf32>, tensor<128xf32>) -> tensor<?x128xf32>
   %y = "tir.max"(%t, %zero) : (tensor<?x128xf32>, tensor<f32>) -> tensor<?x128xf32>
   return %y : tensor<?x128xf32>
-}`, ir.ParseOptions{})
+}`, asm.ParseOptions{})
 	if d != nil {
 		fmt.Println(d)
 		return

@@ -11,6 +11,7 @@ import (
 	_ "github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/internal/testcorpus"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 	"github.com/tirc/tirc/passes"
 )
 
@@ -34,7 +35,7 @@ func FuzzEmit(f *testing.F) {
 	infer := passes.Lookup("infer-shapes")
 	f.Fuzz(func(t *testing.T, data []byte, checks bool) {
 		for _, refine := range []bool{false, true} {
-			m, d := ir.Parse(ir.NewSource("fuzz.mlir", data), ir.ParseOptions{})
+			m, d := asm.Parse(ir.NewSource("fuzz.mlir", data), asm.ParseOptions{})
 			if d != nil || ir.Verify(m, ir.VerifyOptions{}).HasErrors() {
 				return
 			}

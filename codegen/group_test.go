@@ -9,7 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/tirc/tirc/codegen/plan"
 	_ "github.com/tirc/tirc/dialect"
-	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // TestRowGroupBounded: a chain of nests over the same rows (each value
@@ -35,7 +35,7 @@ func TestRowGroupBounded(t *testing.T) {
 		prev = fmt.Sprintf("%%%d", i)
 	}
 	fmt.Fprintf(&src, "  return %s : tensor<?x64xf32>\n}\n", prev)
-	m, d := ir.ParseString(src.String(), ir.ParseOptions{})
+	m, d := asm.ParseString(src.String(), asm.ParseOptions{})
 	if d != nil {
 		t.Fatal(d)
 	}

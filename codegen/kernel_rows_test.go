@@ -9,6 +9,7 @@ import (
 	"github.com/tirc/tirc/codegen"
 	"github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // kernelTypes are the element types a kernel row's domain stands for here.
@@ -49,7 +50,7 @@ func lowerKernel(t *testing.T, k ir.Kernel, elem string) (string, string) {
 			for _, res := range resultTypes(elem, n) {
 				for _, attrs := range kernelOpAttrs {
 					src := kernelFunc(r.Name, len(r.Operands), k, elem, res, attrs)
-					m, d := ir.ParseString(src, ir.ParseOptions{})
+					m, d := asm.ParseString(src, asm.ParseOptions{})
 					if d != nil || ir.Verify(m, ir.VerifyOptions{}).HasErrors() {
 						continue
 					}

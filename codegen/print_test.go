@@ -9,6 +9,7 @@ import (
 	_ "github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/internal/testcorpus"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 	"github.com/tirc/tirc/passes"
 )
 
@@ -25,7 +26,7 @@ func corpusModules(t *testing.T) []corpusModule {
 	var out []corpusModule
 	for _, c := range chunks {
 		for _, refine := range []bool{false, true} {
-			m, d := ir.ParseString(string(c.Text), ir.ParseOptions{})
+			m, d := asm.ParseString(string(c.Text), asm.ParseOptions{})
 			if d != nil || ir.Verify(m, ir.VerifyOptions{}).HasErrors() {
 				break
 			}

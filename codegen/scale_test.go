@@ -9,6 +9,7 @@ import (
 	"github.com/tirc/tirc/bench/genmod"
 	"github.com/tirc/tirc/codegen/llvmtext"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // lowerMeasure is what lowering one long function cost: allocations and
@@ -97,7 +98,7 @@ func TestLoweringScalesLinearly(t *testing.T) {
 			if err := genmod.Write(&src, genmod.Options{Ops: ops, DAG: shape}); err != nil {
 				t.Fatal(err)
 			}
-			m, d := ir.ParseString(src.String(), ir.ParseOptions{})
+			m, d := asm.ParseString(src.String(), asm.ParseOptions{})
 			if d != nil {
 				t.Fatal(d)
 			}

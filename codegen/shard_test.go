@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/tirc/tirc/internal/testcorpus"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 	"github.com/tirc/tirc/passes"
 )
 
@@ -93,7 +94,7 @@ func corpusInOne(t *testing.T, copies int) (*ir.Module, int) {
 	}
 	infer := passes.Lookup("infer-shapes")
 	refine := func(text string) (*ir.Module, bool) {
-		m, d := ir.ParseString(text, ir.ParseOptions{})
+		m, d := asm.ParseString(text, asm.ParseOptions{})
 		if d != nil || ir.Verify(m, ir.VerifyOptions{}).HasErrors() {
 			return nil, false
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/tirc/tirc/codegen/llvmtext"
 	"github.com/tirc/tirc/internal/testcorpus"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 	"github.com/tirc/tirc/passes"
 )
 
@@ -17,7 +18,7 @@ import (
 // -emit-llvm does.
 func parseRefined(t *testing.T, src string) *ir.Module {
 	t.Helper()
-	m, d := ir.ParseString(src, ir.ParseOptions{})
+	m, d := asm.ParseString(src, asm.ParseOptions{})
 	if d != nil {
 		t.Fatal(d)
 	}
@@ -101,7 +102,7 @@ func TestEmitToMatchesEmit(t *testing.T) {
 	infer := passes.Lookup("infer-shapes")
 	compared := 0
 	for _, c := range chunks {
-		m, d := ir.ParseString(string(c.Text), ir.ParseOptions{})
+		m, d := asm.ParseString(string(c.Text), asm.ParseOptions{})
 		if d != nil || ir.Verify(m, ir.VerifyOptions{}).HasErrors() {
 			continue
 		}

@@ -40,7 +40,7 @@ func verifyBr(op *ir.Op) *ir.Diagnostic {
 // brForm is `cf.br ^bb1[(%v, ... : T, ...)]`.
 var brForm = &ir.Format{
 	Name: "^bb[(%v, ... : T, ...)]",
-	Parse: func(p *ir.OpParser) *ir.Op {
+	Parse: func(p ir.OpParser) *ir.Op {
 		if !p.ParseSuccessor() {
 			return nil
 		}
@@ -57,7 +57,7 @@ var brForm = &ir.Format{
 		p.ParseOptionalAttrDict()
 		return p.Build(types, nil)
 	},
-	Print: func(p *ir.OpPrinter, op *ir.Op) bool {
+	Print: func(p ir.OpPrinter, op *ir.Op) bool {
 		if op.NumSuccessors() != 1 {
 			return false
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tirc/tirc/eval"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 	"github.com/tirc/tirc/passes"
 )
 
@@ -94,7 +95,7 @@ func TestContractionCanonicalizeKeepsValues(t *testing.T) {
 
 func parseVerified(t *testing.T, src string) *ir.Module {
 	t.Helper()
-	m, d := ir.ParseString(src, ir.ParseOptions{})
+	m, d := asm.ParseString(src, asm.ParseOptions{})
 	if d != nil {
 		t.Fatal(d)
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // tosaMatMulDeviations are tirc's refusals of tosa.matmul programs that
@@ -154,7 +155,7 @@ func TestTosaMatMulRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatalf("mlir-opt-19: %v\n%s", err, out)
 		}
-		m, d := ir.ParseString(src, ir.ParseOptions{})
+		m, d := asm.ParseString(src, asm.ParseOptions{})
 		if d != nil {
 			t.Fatal(d)
 		}
@@ -162,7 +163,7 @@ func TestTosaMatMulRoundTrip(t *testing.T) {
 			t.Fatalf("verify: %v", ds[0].Msg)
 		}
 		var sb strings.Builder
-		if err := ir.Print(&sb, m, ir.PrintOptions{Generic: generic}); err != nil {
+		if err := asm.Print(&sb, m, asm.PrintOptions{Generic: generic}); err != nil {
 			t.Fatal(err)
 		}
 		if got := sb.String(); got != string(out) {
@@ -186,7 +187,7 @@ func mlirOpt19(t *testing.T) string {
 
 // srcVerdict is "" or tirc's first message on src.
 func srcVerdict(src string) string {
-	m, d := ir.ParseString(src, ir.ParseOptions{})
+	m, d := asm.ParseString(src, asm.ParseOptions{})
 	if d != nil {
 		return d.Msg
 	}

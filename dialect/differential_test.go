@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 	"github.com/tirc/tirc/traits"
 )
 
@@ -167,7 +168,7 @@ func genCases(n int) []bcCase {
 func tircVerdict(t *testing.T, c bcCase, i int) string {
 	t.Helper()
 	src := c.source(i)
-	m, d := ir.ParseString(src, ir.ParseOptions{})
+	m, d := asm.ParseString(src, asm.ParseOptions{})
 	if d != nil {
 		t.Fatalf("case %d %s: tirc cannot parse it: %v", i, c.signature(), d)
 	}

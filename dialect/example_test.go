@@ -6,6 +6,7 @@ import (
 
 	"github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 	"github.com/tirc/tirc/traits"
 )
 
@@ -27,11 +28,11 @@ func ExampleRegister_newOp() {
 		fmt.Println(err)
 		return
 	}
-	m, perr := ir.ParseString(`
+	m, perr := asm.ParseString(`
 func.func @f(%a: tensor<f32>, %x: tensor<8x1xf32>, %y: tensor<3xf32>) -> tensor<8x4xf32> {
   %0 = "demo.axpy"(%a, %x, %y) : (tensor<f32>, tensor<8x1xf32>, tensor<3xf32>) -> tensor<8x4xf32>
   return %0 : tensor<8x4xf32>
-}`, ir.ParseOptions{})
+}`, asm.ParseOptions{})
 	if perr != nil {
 		perr.Render(os.Stdout)
 		return
@@ -71,11 +72,11 @@ func ExampleRegister_newTrait() {
 		Results: []dialect.Arg{{Name: "r", Type: dialect.AnyTensor}},
 	})
 	fmt.Println(err)
-	m, _ := ir.ParseString(`
+	m, _ := asm.ParseString(`
 func.func @f() -> tensor<0xi32> {
   %0 = "demo2.iota"() : () -> tensor<0xi32>
   return %0 : tensor<0xi32>
-}`, ir.ParseOptions{})
+}`, asm.ParseOptions{})
 	for _, d := range ir.Verify(m, ir.VerifyOptions{}) {
 		fmt.Println(d.Msg)
 	}

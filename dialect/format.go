@@ -16,7 +16,7 @@ import (
 // operands and results all of type T (arith.addf, arith.negf).
 var SameTypeForm = &ir.Format{
 	Name:  "%a, %b : T",
-	Parse: func(p *ir.OpParser) *ir.Op { return parseSameType(p, -1) },
+	Parse: func(p ir.OpParser) *ir.Op { return parseSameType(p, -1) },
 	Print: printSameType,
 }
 
@@ -26,14 +26,14 @@ var SameTypeForm = &ir.Format{
 func sameTypeForm(n int) *ir.Format {
 	return &ir.Format{
 		Name:  SameTypeForm.Name,
-		Parse: func(p *ir.OpParser) *ir.Op { return parseSameType(p, n) },
-		Print: func(p *ir.OpPrinter, op *ir.Op) bool { return op.NumOperands() == n && printSameType(p, op) },
+		Parse: func(p ir.OpParser) *ir.Op { return parseSameType(p, n) },
+		Print: func(p ir.OpPrinter, op *ir.Op) bool { return op.NumOperands() == n && printSameType(p, op) },
 	}
 }
 
 // parseSameType parses SameTypeForm with n operands, or any number when n
 // is negative.
-func parseSameType(p *ir.OpParser, n int) *ir.Op {
+func parseSameType(p ir.OpParser, n int) *ir.Op {
 	if n < 0 {
 		p.ParseOperands()
 	}
@@ -52,7 +52,7 @@ func parseSameType(p *ir.OpParser, n int) *ir.Op {
 	return p.Build(p.SameTypes(t, p.NumOperands()), []ir.Type{t})
 }
 
-func printSameType(p *ir.OpPrinter, op *ir.Op) bool {
+func printSameType(p ir.OpPrinter, op *ir.Op) bool {
 	if op.NumResults() != 1 || op.NumOperands() == 0 {
 		return false
 	}
@@ -80,13 +80,13 @@ var flagClauses = []struct{ attr, keyword string }{
 	{"overflowFlags", "overflow"},
 }
 
-func parseFlags(p *ir.OpParser) {
+func parseFlags(p ir.OpParser) {
 	for _, c := range flagClauses {
 		if text, ok := p.ParseOptionalAngleKeyword(c.keyword); ok {
 			if c.keyword == "fastmath" {
 				text = canonFastmath(text)
 			}
-			p.Attrs.Set(c.attr, &ir.OpaqueAttr{Text: "#arith." + text})
+			p.SetAttr(c.attr, &ir.OpaqueAttr{Text: "#arith." + text})
 		}
 	}
 }
@@ -131,7 +131,7 @@ func canonFastmath(text string) string {
 
 // printFlags prints the flag clauses; false when op has another attribute
 // (the form has no room for it) or a flag attribute of another shape.
-func printFlags(p *ir.OpPrinter, op *ir.Op) bool {
+func printFlags(p ir.OpPrinter, op *ir.Op) bool {
 	var texts [2]string
 	for _, na := range op.Attrs {
 		i := 0
@@ -160,7 +160,7 @@ func printFlags(p *ir.OpPrinter, op *ir.Op) bool {
 // CastForm is `op %x [{attrs}] : T1 to T2` (tensor.cast, arith.extf).
 var CastForm = &ir.Format{
 	Name: "%x : T1 to T2",
-	Parse: func(p *ir.OpParser) *ir.Op {
+	Parse: func(p ir.OpParser) *ir.Op {
 		p.ParseOperand()
 		p.ParseOptionalAttrDict()
 		from := p.ParseColonType("the source type of '{op}'")
@@ -177,7 +177,7 @@ var CastForm = &ir.Format{
 		}
 		return p.Build([]ir.Type{from}, []ir.Type{to})
 	},
-	Print: func(p *ir.OpPrinter, op *ir.Op) bool {
+	Print: func(p ir.OpPrinter, op *ir.Op) bool {
 		if op.NumResults() != 1 || op.NumOperands() != 1 {
 			return false
 		}
@@ -196,7 +196,7 @@ var CastForm = &ir.Format{
 // value's (arith.constant 1.0 : f32).
 var ConstantForm = &ir.Format{
 	Name: "value",
-	Parse: func(p *ir.OpParser) *ir.Op {
+	Parse: func(p ir.OpParser) *ir.Op {
 		p.ParseOptionalAttrDict()
 		at := p.Pos()
 		v := p.ParseAttr()
@@ -208,10 +208,10 @@ var ConstantForm = &ir.Format{
 			p.ErrorAt(at, "'%s' needs a typed value such as 1.0 : f32 or dense<...> : tensor<...>", p.Name())
 			return nil
 		}
-		p.Attrs.Set("value", v)
+		p.SetAttr("value", v)
 		return p.Build(nil, []ir.Type{t})
 	},
-	Print: func(p *ir.OpPrinter, op *ir.Op) bool {
+	Print: func(p ir.OpPrinter, op *ir.Op) bool {
 		if op.NumResults() != 1 || op.NumOperands() != 0 {
 			return false
 		}
@@ -229,7 +229,7 @@ var ConstantForm = &ir.Format{
 // CallForm is `op @callee(%a, ...) [{attrs}] : (T, ...) -> R` (func.call).
 var CallForm = &ir.Format{
 	Name: "@callee(%a) : (T) -> R",
-	Parse: func(p *ir.OpParser) *ir.Op {
+	Parse: func(p ir.OpParser) *ir.Op {
 		callee, ok := p.ParseSymbol("expected the callee like @f after '{op}'")
 		if !ok || !p.Parse("(", "expected '(' to begin the call arguments") {
 			return nil
@@ -246,10 +246,10 @@ var CallForm = &ir.Format{
 		if !ok {
 			return nil
 		}
-		p.Attrs.Set("callee", ir.SymbolRefAttr(callee))
+		p.SetAttr("callee", ir.SymbolRefAttr(callee))
 		return p.Build(ins, outs)
 	},
-	Print: func(p *ir.OpPrinter, op *ir.Op) bool {
+	Print: func(p ir.OpPrinter, op *ir.Op) bool {
 		callee, ok := op.Attr("callee").(ir.SymbolRefAttr)
 		if !ok || len(op.Attrs) != 1 {
 			return false
@@ -267,7 +267,7 @@ var CallForm = &ir.Format{
 // ReturnForm is `op [%a, ... : T, ...]` (func.return).
 var ReturnForm = &ir.Format{
 	Name: "%a, %b : T1, T2",
-	Parse: func(p *ir.OpParser) *ir.Op {
+	Parse: func(p ir.OpParser) *ir.Op {
 		p.ParseOptionalAttrDict()
 		p.ParseOptionalOperands()
 		var ins []ir.Type
@@ -286,7 +286,7 @@ var ReturnForm = &ir.Format{
 		}
 		return p.Build(ins, nil)
 	},
-	Print: func(p *ir.OpPrinter, op *ir.Op) bool {
+	Print: func(p ir.OpPrinter, op *ir.Op) bool {
 		if op.NumResults() != 0 || len(op.Attrs) != 0 {
 			return false
 		}
@@ -315,8 +315,8 @@ func plural(n int) string {
 func CmpForm(c Constraint) *ir.Format {
 	return &ir.Format{
 		Name:  cmpFormName,
-		Parse: func(p *ir.OpParser) *ir.Op { return parseCmp(p, c) },
-		Print: func(p *ir.OpPrinter, op *ir.Op) bool {
+		Parse: func(p ir.OpParser) *ir.Op { return parseCmp(p, c) },
+		Print: func(p ir.OpPrinter, op *ir.Op) bool {
 			// what the parser refuses prints in generic form
 			if c.Match != nil && op.NumOperands() > 0 && !c.Match(op.Operand(0).Type()) {
 				return false
@@ -328,7 +328,7 @@ func CmpForm(c Constraint) *ir.Format {
 
 const cmpFormName = "pred, %a, %b : T"
 
-func parseCmp(p *ir.OpParser, c Constraint) *ir.Op {
+func parseCmp(p ir.OpParser, c Constraint) *ir.Op {
 	preds := p.Def().Predicates
 	at := p.Pos()
 	// MLIR's message for a missing or unknown enum keyword.
@@ -357,11 +357,11 @@ func parseCmp(p *ir.OpParser, c Constraint) *ir.Op {
 		p.ErrorAt(p.OpPos(), "custom op '{op}' 'lhs' must be %s, but got '%s'", c.Desc, ir.TypeString(t))
 		return nil
 	}
-	p.Attrs.Set("predicate", ir.Int(int64(idx)))
+	p.SetAttr("predicate", ir.Int(int64(idx)))
 	return p.Build(p.SameTypes(t, p.NumOperands()), []ir.Type{ir.CmpResultType(t)})
 }
 
-func printCmp(p *ir.OpPrinter, op *ir.Op) bool {
+func printCmp(p ir.OpPrinter, op *ir.Op) bool {
 	preds := op.Def.Predicates
 	pred, ok := op.Attr("predicate").(*ir.IntAttr)
 	if !ok || pred.Type != ir.I64 || pred.Value < 0 || int(pred.Value) >= len(preds) ||
@@ -404,7 +404,7 @@ func printCmp(p *ir.OpPrinter, op *ir.Op) bool {
 // `: C, T` (arith.select).
 var SelectForm = &ir.Format{
 	Name: "%c, %a, %b : T",
-	Parse: func(p *ir.OpParser) *ir.Op {
+	Parse: func(p ir.OpParser) *ir.Op {
 		p.ParseOperands()
 		if p.Failed() {
 			return nil
@@ -424,7 +424,7 @@ var SelectForm = &ir.Format{
 		}
 		return p.Build([]ir.Type{cond, t, t}, []ir.Type{t})
 	},
-	Print: func(p *ir.OpPrinter, op *ir.Op) bool {
+	Print: func(p ir.OpPrinter, op *ir.Op) bool {
 		if op.NumOperands() != 3 || op.NumResults() != 1 || len(op.Attrs) != 0 {
 			return false
 		}
@@ -451,7 +451,7 @@ var SelectForm = &ir.Format{
 var FunctionalTypeForm = &ir.Format{
 	Name:  "%a, %b : (T1, T2) -> R",
 	Parse: parseFunctional,
-	Print: func(p *ir.OpPrinter, op *ir.Op) bool { return printFunctional(p, op, false) },
+	Print: func(p ir.OpPrinter, op *ir.Op) bool { return printFunctional(p, op, false) },
 }
 
 // FunctionalForm is `op %a, %b [{attrs}] : (T1, T2) -> R`, MLIR's
@@ -462,10 +462,10 @@ var FunctionalTypeForm = &ir.Format{
 var FunctionalForm = &ir.Format{
 	Name:  "%a, %b : (T1, T2) -> R",
 	Parse: parseFunctional,
-	Print: func(p *ir.OpPrinter, op *ir.Op) bool { return printFunctional(p, op, true) },
+	Print: func(p ir.OpPrinter, op *ir.Op) bool { return printFunctional(p, op, true) },
 }
 
-func parseFunctional(p *ir.OpParser) *ir.Op {
+func parseFunctional(p ir.OpParser) *ir.Op {
 	p.ParseOptionalOperands()
 	p.ParseOptionalAttrDict()
 	if !p.Parse(":", "expected ':' and the types of '{op}'") {
@@ -487,7 +487,7 @@ func parseFunctional(p *ir.OpParser) *ir.Op {
 
 // printFunctional prints the functional form; short prints `: T` for an
 // op with one operand of its result's type.
-func printFunctional(p *ir.OpPrinter, op *ir.Op, short bool) bool {
+func printFunctional(p ir.OpPrinter, op *ir.Op, short bool) bool {
 	if op.NumOperands() > 0 {
 		p.Str(" ")
 		p.Operands(op.Operands())
@@ -506,7 +506,7 @@ func printFunctional(p *ir.OpPrinter, op *ir.Op, short bool) bool {
 // sum of type T, the carry of type C (arith.addui_extended).
 var AddExtendedForm = &ir.Format{
 	Name: "%a, %b : T, C",
-	Parse: func(p *ir.OpParser) *ir.Op {
+	Parse: func(p ir.OpParser) *ir.Op {
 		p.ParseOperands()
 		p.ParseOptionalAttrDict()
 		t := p.ParseColonType("the types of '{op}'")
@@ -519,7 +519,7 @@ var AddExtendedForm = &ir.Format{
 		}
 		return p.Build(p.SameTypes(t, p.NumOperands()), []ir.Type{t, c})
 	},
-	Print: func(p *ir.OpPrinter, op *ir.Op) bool {
+	Print: func(p ir.OpPrinter, op *ir.Op) bool {
 		if op.NumOperands() != 2 || op.NumResults() != 2 || len(op.Attrs) != 0 {
 			return false
 		}
@@ -541,7 +541,7 @@ var AddExtendedForm = &ir.Format{
 // of type T (arith.mulsi_extended, arith.mului_extended).
 var MulExtendedForm = &ir.Format{
 	Name: "%a, %b : T",
-	Parse: func(p *ir.OpParser) *ir.Op {
+	Parse: func(p ir.OpParser) *ir.Op {
 		p.ParseOperands()
 		p.ParseOptionalAttrDict()
 		t := p.ParseColonType("the type of '{op}'")
@@ -550,7 +550,7 @@ var MulExtendedForm = &ir.Format{
 		}
 		return p.Build(p.SameTypes(t, p.NumOperands()), []ir.Type{t, t})
 	},
-	Print: func(p *ir.OpPrinter, op *ir.Op) bool {
+	Print: func(p ir.OpPrinter, op *ir.Op) bool {
 		if op.NumOperands() != 2 || op.NumResults() != 2 || len(op.Attrs) != 0 {
 			return false
 		}

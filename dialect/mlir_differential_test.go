@@ -11,6 +11,7 @@ import (
 
 	"github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 	"github.com/tirc/tirc/traits"
 )
 
@@ -378,7 +379,7 @@ func raiseRank(t string) string {
 // the deviations test/dialect/tosa-beyond-mlir.mlir lists (its kind, and
 // tirc's message or the message's start), or "" where tirc must agree.
 func tircDeviation(c dialectCase) (kind, msg string) {
-	m, d := ir.ParseString(c.src, ir.ParseOptions{})
+	m, d := asm.ParseString(c.src, asm.ParseOptions{})
 	if d != nil || len(m.Funcs) != 1 {
 		return "", ""
 	}
@@ -453,7 +454,7 @@ func allEqual(ts []string) bool {
 
 // dialectVerdict is tirc's verdict on one case: "" or its first message.
 func dialectVerdict(c dialectCase) string {
-	m, d := ir.ParseString(c.src, ir.ParseOptions{})
+	m, d := asm.ParseString(c.src, asm.ParseOptions{})
 	if d != nil {
 		return d.Msg
 	}

@@ -64,7 +64,7 @@ func verifyIf(op *ir.Op) *ir.Diagnostic {
 // a region's scf.yield is left out when the if has no results.
 var ifForm = &ir.Format{
 	Name: "%cond [-> (T, ...)] { ... } [else { ... }]",
-	Parse: func(p *ir.OpParser) *ir.Op {
+	Parse: func(p ir.OpParser) *ir.Op {
 		if !p.ParseOperand() {
 			return nil
 		}
@@ -98,7 +98,7 @@ var ifForm = &ir.Format{
 		p.ParseOptionalAttrDict()
 		return p.Build([]ir.Type{ir.I1}, results)
 	},
-	Print: func(p *ir.OpPrinter, op *ir.Op) bool {
+	Print: func(p ir.OpPrinter, op *ir.Op) bool {
 		if op.NumRegions() != 2 || op.NumOperands() != 1 {
 			return false
 		}
@@ -124,7 +124,7 @@ var ifForm = &ir.Format{
 // yieldForm is `scf.yield [%v, ... : T, ...]`.
 var yieldForm = &ir.Format{
 	Name: "[%v, ... : T, ...]",
-	Parse: func(p *ir.OpParser) *ir.Op {
+	Parse: func(p ir.OpParser) *ir.Op {
 		p.ParseOptionalAttrDict()
 		if !p.ParseOptionalOperands() {
 			return nil
@@ -138,7 +138,7 @@ var yieldForm = &ir.Format{
 		}
 		return p.Build(types, nil)
 	},
-	Print: func(p *ir.OpPrinter, op *ir.Op) bool {
+	Print: func(p ir.OpPrinter, op *ir.Op) bool {
 		p.OptionalAttrDict(op.Attrs)
 		if op.NumOperands() > 0 {
 			p.Str(" ")

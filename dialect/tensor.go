@@ -119,7 +119,7 @@ func splatLoops(op *ir.Op) *ir.Loops {
 // index.
 var DimForm = &ir.Format{
 	Name: "%source, %index : T",
-	Parse: func(p *ir.OpParser) *ir.Op {
+	Parse: func(p ir.OpParser) *ir.Op {
 		p.ParseOptionalAttrDict()
 		if !p.ParseOperand() || !p.Parse(",", "expected ','") || !p.ParseOperand() {
 			return nil
@@ -130,7 +130,7 @@ var DimForm = &ir.Format{
 		}
 		return p.Build([]ir.Type{t, ir.Index}, []ir.Type{ir.Index})
 	},
-	Print: func(p *ir.OpPrinter, op *ir.Op) bool {
+	Print: func(p ir.OpPrinter, op *ir.Op) bool {
 		if op.NumOperands() != 2 || op.NumResults() != 1 || op.Operand(1).Type() != ir.Index || op.Result(0).Type() != ir.Index {
 			return false
 		}
@@ -150,7 +150,7 @@ var DimForm = &ir.Format{
 // supported: the result's shape is static).
 var SplatForm = &ir.Format{
 	Name: "%input : T",
-	Parse: func(p *ir.OpParser) *ir.Op {
+	Parse: func(p ir.OpParser) *ir.Op {
 		if !p.ParseOperand() {
 			return nil
 		}
@@ -170,7 +170,7 @@ var SplatForm = &ir.Format{
 		}
 		return p.Build([]ir.Type{e}, []ir.Type{t})
 	},
-	Print: func(p *ir.OpPrinter, op *ir.Op) bool {
+	Print: func(p ir.OpPrinter, op *ir.Op) bool {
 		if op.NumOperands() != 1 || op.NumResults() != 1 || ir.ElementType(op.Result(0).Type()) != op.Operand(0).Type() {
 			return false
 		}

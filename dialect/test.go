@@ -204,7 +204,7 @@ var TestOps = []*Op{
 // graphRegionForm is test.graph_region's `attr-dict-with-keyword $region`.
 var graphRegionForm = &ir.Format{
 	Name: "[attributes {...}] { region }",
-	Parse: func(p *ir.OpParser) *ir.Op {
+	Parse: func(p ir.OpParser) *ir.Op {
 		if p.ParseOptionalKeyword("attributes") {
 			if !p.At("{") {
 				p.ErrorExpected("expected '{' after 'attributes'")
@@ -217,7 +217,7 @@ var graphRegionForm = &ir.Format{
 		}
 		return p.Build(nil, nil)
 	},
-	Print: func(p *ir.OpPrinter, op *ir.Op) bool {
+	Print: func(p ir.OpPrinter, op *ir.Op) bool {
 		if op.NumRegions() != 1 || op.NumOperands() != 0 || op.NumResults() != 0 {
 			return false
 		}
@@ -257,14 +257,14 @@ var symbolVisibility = &ir.Trait{
 // noTerminatorForm is test.single_no_terminator_op's `attr-dict : $region`.
 var noTerminatorForm = &ir.Format{
 	Name: "[{attrs}] : { region }",
-	Parse: func(p *ir.OpParser) *ir.Op {
+	Parse: func(p ir.OpParser) *ir.Op {
 		p.ParseOptionalAttrDict()
 		if !p.Parse(":", "expected ':'") || p.ParseRegion(nil) == nil {
 			return nil
 		}
 		return p.Build(nil, nil)
 	},
-	Print: func(p *ir.OpPrinter, op *ir.Op) bool {
+	Print: func(p ir.OpPrinter, op *ir.Op) bool {
 		if op.NumRegions() != 1 || op.NumOperands() != 0 || op.NumResults() != 0 {
 			return false
 		}

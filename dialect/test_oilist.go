@@ -68,7 +68,7 @@ var OIListOps = []*Op{
 func oilistForm(clauses []oiClause, groups int) *ir.Format {
 	return &ir.Format{
 		Name: "oilist(clauses) attr-dict",
-		Parse: func(p *ir.OpParser) *ir.Op {
+		Parse: func(p ir.OpParser) *ir.Op {
 			sizes := make([]int64, groups)
 			types := make([][]ir.Type, groups)
 			parsedAt := make([]int, groups) // first operand index of each group in text order
@@ -81,7 +81,7 @@ func oilistForm(clauses []oiClause, groups int) *ir.Format {
 				seen[i] = true
 				c := clauses[i]
 				if c.kind == oiUnit {
-					p.Attrs.Set(c.attr, ir.UnitAttr{})
+					p.SetAttr(c.attr, ir.UnitAttr{})
 					continue
 				}
 				g := oiGroup(clauses, i)
@@ -103,11 +103,11 @@ func oilistForm(clauses []oiClause, groups int) *ir.Format {
 			}
 			p.PermuteOperands(order)
 			if groups > 0 {
-				p.Attrs.Set("operandSegmentSizes", &ir.DenseArrayAttr{Elem: ir.I32, Ints: sizes})
+				p.SetAttr("operandSegmentSizes", &ir.DenseArrayAttr{Elem: ir.I32, Ints: sizes})
 			}
 			return p.Build(all, nil)
 		},
-		Print: func(p *ir.OpPrinter, op *ir.Op) bool {
+		Print: func(p ir.OpPrinter, op *ir.Op) bool {
 			a, _ := op.Attr("operandSegmentSizes").(*ir.DenseArrayAttr)
 			if groups > 0 && (a == nil || len(a.Ints) != groups) || op.NumResults() != 0 {
 				return false
@@ -139,7 +139,7 @@ func oilistForm(clauses []oiClause, groups int) *ir.Format {
 
 // oiNext consumes the keyword of a clause not seen yet and returns its
 // index, or -1.
-func oiNext(p *ir.OpParser, clauses []oiClause, seen []bool) int {
+func oiNext(p ir.OpParser, clauses []oiClause, seen []bool) int {
 	for i, c := range clauses {
 		if !seen[i] && p.ParseOptionalKeyword(c.keyword) {
 			return i
@@ -161,7 +161,7 @@ func oiGroup(clauses []oiClause, i int) int {
 
 // oiParseClause parses what follows an operand clause's keyword and
 // returns its operand types.
-func oiParseClause(p *ir.OpParser, c oiClause) []ir.Type {
+func oiParseClause(p ir.OpParser, c oiClause) []ir.Type {
 	switch c.kind {
 	case oiOperand:
 		if !p.ParseOperand() {
@@ -194,7 +194,7 @@ func oiParseClause(p *ir.OpParser, c oiClause) []ir.Type {
 	return nil
 }
 
-func oiPrintClause(p *ir.OpPrinter, c oiClause, vs []*ir.Value) {
+func oiPrintClause(p ir.OpPrinter, c oiClause, vs []*ir.Value) {
 	p.Str(" " + c.keyword)
 	switch c.kind {
 	case oiOperand:

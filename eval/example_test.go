@@ -6,15 +6,16 @@ import (
 	_ "github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/eval"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // The XLA seed's composition example: a 4-vector plus a 1x2 matrix with
 // broadcast_dimensions (0) is a 4x2 matrix.
 func ExampleFunc() {
-	m, d := ir.ParseString(`func.func @f(%v: tensor<4xi32>, %m: tensor<1x2xi32>) -> tensor<4x2xi32> {
+	m, d := asm.ParseString(`func.func @f(%v: tensor<4xi32>, %m: tensor<1x2xi32>) -> tensor<4x2xi32> {
   %r = "tir.add"(%v, %m) {broadcast_dimensions = array<i64: 0>} : (tensor<4xi32>, tensor<1x2xi32>) -> tensor<4x2xi32>
   return %r : tensor<4x2xi32>
-}`, ir.ParseOptions{})
+}`, asm.ParseOptions{})
 	if d != nil {
 		fmt.Println(d)
 		return

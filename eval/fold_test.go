@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // TestFold folds the last op before the return of @f with the given
@@ -80,7 +81,7 @@ func TestFold(t *testing.T) {
 			op := f.Terminator().Prev()
 			consts := make([]ir.Attr, len(tc.consts))
 			for i, c := range tc.consts {
-				m, d := ir.ParseString("func.func @c() {\n  %x = \"test.c\"() {v = "+c+"} : () -> i1\n  return\n}", ir.ParseOptions{AllowUnregistered: true})
+				m, d := asm.ParseString("func.func @c() {\n  %x = \"test.c\"() {v = "+c+"} : () -> i1\n  return\n}", asm.ParseOptions{AllowUnregistered: true})
 				if d != nil {
 					t.Fatalf("constant %q: %v", c, d)
 				}

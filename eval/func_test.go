@@ -9,12 +9,13 @@ import (
 
 	_ "github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // parseFunc parses and verifies src and returns its function @f.
 func parseFunc(t *testing.T, src string) *ir.Func {
 	t.Helper()
-	m, d := ir.ParseString(src, ir.ParseOptions{})
+	m, d := asm.ParseString(src, asm.ParseOptions{})
 	if d != nil {
 		t.Fatalf("parse: %v", d)
 	}

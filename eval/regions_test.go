@@ -7,16 +7,17 @@ import (
 	_ "github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/eval"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // eval refuses an op with regions with an error at the op, not a panic.
 func TestFuncRefusesRegions(t *testing.T) {
-	m, d := ir.ParseString(`func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {
+	m, d := asm.ParseString(`func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {
   test.graph_region {
     %0 = arith.addf %x, %x : tensor<2xf32>
   }
   return %x : tensor<2xf32>
-}`, ir.ParseOptions{})
+}`, asm.ParseOptions{})
 	if d != nil {
 		t.Fatal(d)
 	}

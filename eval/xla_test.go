@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // tabulate builds the expected tensor of a closed form: element idx is
@@ -202,7 +203,7 @@ func TestXLASeedIllegal(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			m, d := ir.ParseString(tc.static, ir.ParseOptions{})
+			m, d := asm.ParseString(tc.static, asm.ParseOptions{})
 			if d != nil {
 				t.Fatal(d)
 			}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // A dialect defined outside ir with a syntax of its own: `swap.pair %a,
@@ -14,7 +15,7 @@ import (
 // ir knows it: the form is written with OpParser and OpPrinter only.
 var swapPairForm = &ir.Format{
 	Name: `%a, %b by "reason" : T`,
-	Parse: func(p *ir.OpParser) *ir.Op {
+	Parse: func(p ir.OpParser) *ir.Op {
 		p.ParseOperands()
 		if !p.ParseOptionalKeyword("by") {
 			p.Errorf("expected 'by' after the operands of '{op}'")
@@ -25,7 +26,7 @@ var swapPairForm = &ir.Format{
 			p.Errorf("expected the reason")
 			return nil
 		}
-		p.Attrs.Set("reason", ir.StringAttr(why))
+		p.SetAttr("reason", ir.StringAttr(why))
 		p.ParseOptionalAttrDict()
 		t := p.ParseColonType("the type of '{op}'")
 		if t == nil {
@@ -33,7 +34,7 @@ var swapPairForm = &ir.Format{
 		}
 		return p.Build(p.SameTypes(t, p.NumOperands()), []ir.Type{t, t})
 	},
-	Print: func(p *ir.OpPrinter, op *ir.Op) bool {
+	Print: func(p ir.OpPrinter, op *ir.Op) bool {
 		why, ok := op.Attr("reason").(ir.StringAttr)
 		if !ok || op.NumResults() != 2 {
 			return false
@@ -89,7 +90,7 @@ func TestOpOwnsItsSyntax(t *testing.T) {
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			m, d := ir.ParseString(tc.src, ir.ParseOptions{})
+			m, d := asm.ParseString(tc.src, asm.ParseOptions{})
 			if tc.wantErr != "" {
 				got := ""
 				if d != nil {
@@ -107,7 +108,7 @@ func TestOpOwnsItsSyntax(t *testing.T) {
 			if diff := cmp.Diff(tc.want, bodyLine(out)); diff != "" {
 				t.Errorf("custom (-want +got):\n%s", diff)
 			}
-			m2, d := ir.ParseString(out, ir.ParseOptions{})
+			m2, d := asm.ParseString(out, asm.ParseOptions{})
 			if d != nil {
 				t.Fatalf("printed form does not parse: %v\n%s", d, out)
 			}
@@ -116,7 +117,7 @@ func TestOpOwnsItsSyntax(t *testing.T) {
 			}
 			if tc.wantGeneric != "" {
 				var sb strings.Builder
-				ir.Print(&sb, m, ir.PrintOptions{Generic: true})
+				asm.Print(&sb, m, asm.PrintOptions{Generic: true})
 				if diff := cmp.Diff(tc.wantGeneric, bodyLine(sb.String())); diff != "" {
 					t.Errorf("generic (-want +got):\n%s", diff)
 				}

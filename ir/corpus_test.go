@@ -13,6 +13,7 @@ import (
 
 	_ "github.com/tirc/tirc/dialect" // registers the ops
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // The corpus of the whole-repository tests (round trip, mlir-opt,
@@ -30,7 +31,7 @@ type corpusFile struct {
 // corpusChunk is one -split-input-file chunk of a corpus file.
 type corpusChunk struct {
 	file  *corpusFile
-	chunk ir.Chunk
+	chunk asm.Chunk
 }
 
 func (c corpusChunk) String() string {
@@ -113,7 +114,7 @@ func corpusFiles(t testing.TB, withShared bool) []*corpusFile {
 func corpusChunks(t testing.TB, withShared bool) []corpusChunk {
 	var out []corpusChunk
 	for _, f := range corpusFiles(t, withShared) {
-		for _, c := range ir.SplitInput(f.src.Data) {
+		for _, c := range asm.SplitInput(f.src.Data) {
 			out = append(out, corpusChunk{f, c})
 		}
 	}
@@ -123,14 +124,14 @@ func corpusChunks(t testing.TB, withShared bool) []corpusChunk {
 // parseChunk parses one chunk the permissive way (unregistered dialects
 // allowed, as the round trip and mlir-opt checks need).
 func parseChunk(c corpusChunk) (*ir.Module, *ir.Diagnostic) {
-	return ir.ParseRange(c.file.src, c.chunk.Start, c.chunk.End, c.chunk.Line, ir.ParseOptions{AllowUnregistered: true})
+	return asm.ParseRange(c.file.src, c.chunk.Start, c.chunk.End, c.chunk.Line, asm.ParseOptions{AllowUnregistered: true})
 }
 
 // printModule prints m in the custom or the generic form.
 func printModule(t testing.TB, m *ir.Module, generic bool) string {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := ir.Print(&buf, m, ir.PrintOptions{Generic: generic}); err != nil {
+	if err := asm.Print(&buf, m, asm.PrintOptions{Generic: generic}); err != nil {
 		t.Fatalf("print: %v", err)
 	}
 	return buf.String()

@@ -319,3 +319,7 @@ func (ds Diagnostics) Error() string {
 	}
 	return sb.String()
 }
+
+// Built reports whether s is the stand-in source of an op or a function
+// built in Go, which has no text of its own.
+func (s *Source) Built() bool { return s.built }

@@ -6,6 +6,7 @@ import (
 
 	_ "github.com/tirc/tirc/dialect" // registers the tir, arith, func, tensor and test ops
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // Build a function with the Go API and print it in MLIR's syntax.
@@ -33,11 +34,11 @@ func ExampleNewFunc() {
 
 // Parse a module, verify it, and render every diagnostic like mlir-opt.
 func ExampleVerify() {
-	m, perr := ir.ParseString(`
+	m, perr := asm.ParseString(`
 func.func @f(%a: tensor<3xi32>, %b: tensor<2xi32>) -> tensor<3xi32> {
   %0 = "tir.add"(%a, %b) : (tensor<3xi32>, tensor<2xi32>) -> tensor<3xi32>
   return %0 : tensor<3xi32>
-}`, ir.ParseOptions{})
+}`, asm.ParseOptions{})
 	if perr != nil {
 		perr.Render(os.Stdout)
 		return

@@ -5,6 +5,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // TestCheckExpectations drives -verify-diagnostics matching with
@@ -72,7 +73,7 @@ func TestCheckExpectations(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			src := ir.NewSource("t.mlir", []byte(tt.text))
-			exps, perrs := ir.ParseExpectations(src, 0, len(src.Data), 1)
+			exps, perrs := asm.ParseExpectations(src, 0, len(src.Data), 1)
 			var ds ir.Diagnostics
 			for _, d := range tt.diags {
 				dd := &ir.Diagnostic{Pos: ir.Pos{File: src, Line: int32(d.line), Col: 1}, Severity: d.sev, Msg: d.msg}
@@ -82,7 +83,7 @@ func TestCheckExpectations(t *testing.T) {
 				ds = append(ds, dd)
 			}
 			var got []string
-			for _, f := range append(perrs, ir.CheckExpectations(exps, ds)...) {
+			for _, f := range append(perrs, asm.CheckExpectations(exps, ds)...) {
 				got = append(got, f.Pos.String()[len("t.mlir:"):]+": "+f.Msg)
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {

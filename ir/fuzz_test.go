@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // Fuzz targets (go test -fuzz=FuzzParse ./ir, and so on). Their seeds are
@@ -44,7 +45,7 @@ func FuzzParse(f *testing.F) {
 	addCorpusSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		src := ir.NewSource("fuzz.mlir", data)
-		m, d := ir.Parse(src, ir.ParseOptions{AllowUnregistered: true})
+		m, d := asm.Parse(src, asm.ParseOptions{AllowUnregistered: true})
 		if d != nil {
 			if !d.Pos.IsValid() {
 				t.Errorf("parse error without a position: %v", d)
@@ -55,7 +56,7 @@ func FuzzParse(f *testing.F) {
 		// What parses prints, and the printed form round-trips.
 		for _, generic := range []bool{false, true} {
 			first := printModule(t, m, generic)
-			m2, d := ir.ParseString(first, ir.ParseOptions{AllowUnregistered: true})
+			m2, d := asm.ParseString(first, asm.ParseOptions{AllowUnregistered: true})
 			if d != nil {
 				t.Fatalf("printed form (generic=%v) does not parse: %v\ninput:\n%q\nprinted:\n%s", generic, d, data, first)
 			}
@@ -71,7 +72,7 @@ func FuzzVerify(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		src := ir.NewSource("fuzz.mlir", data)
 		for _, allow := range []bool{false, true} {
-			m, d := ir.Parse(src, ir.ParseOptions{AllowUnregistered: allow})
+			m, d := asm.Parse(src, asm.ParseOptions{AllowUnregistered: allow})
 			if d != nil {
 				continue
 			}
@@ -84,7 +85,7 @@ func FuzzVerify(f *testing.F) {
 					continue
 				}
 				// A verified module prints to text that verifies.
-				m2, d := ir.ParseString(text, ir.ParseOptions{AllowUnregistered: allow})
+				m2, d := asm.ParseString(text, asm.ParseOptions{AllowUnregistered: allow})
 				if d != nil {
 					t.Fatalf("printed form (generic=%v) of a verified module does not parse: %v\ninput:\n%q\nprinted:\n%s", generic, d, data, text)
 				}
@@ -104,19 +105,19 @@ func FuzzExpectations(f *testing.F) {
 	f.Add([]byte("// expected-error-re {{a {{[0-9}} b}}\n// expected-remark@-3 {{}}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		src := ir.NewSource("fuzz.mlir", data)
-		for _, c := range ir.SplitInput(data) {
+		for _, c := range asm.SplitInput(data) {
 			if c.Start < 0 || c.End > len(data) || c.Start > c.End {
 				t.Fatalf("bad chunk %+v of %d bytes", c, len(data))
 			}
-			exps, perrs := ir.ParseExpectations(src, c.Start, c.End, c.Line)
+			exps, perrs := asm.ParseExpectations(src, c.Start, c.End, c.Line)
 			var diags ir.Diagnostics
-			m, d := ir.ParseRange(src, c.Start, c.End, c.Line, ir.ParseOptions{})
+			m, d := asm.ParseRange(src, c.Start, c.End, c.Line, asm.ParseOptions{})
 			if d != nil {
 				diags = ir.Diagnostics{d}
 			} else {
 				diags = ir.Verify(m, ir.VerifyOptions{})
 			}
-			failures := append(perrs, ir.CheckExpectations(exps, diags)...)
+			failures := append(perrs, asm.CheckExpectations(exps, diags)...)
 			failures.Render(io.Discard)
 		}
 	})

@@ -123,7 +123,7 @@ type Op struct {
 func NewOp(name string, operands []*Value, resultTypes []Type, attrs Attrs) *Op {
 	op := &Op{Name: name, Def: LookupOp(name), Attrs: attrs}
 	if op.Def != nil && len(op.Def.Defaults) > 0 {
-		op.Attrs = op.Def.withDefaults(append(Attrs(nil), attrs...))
+		op.Attrs = op.Def.WithDefaults(append(Attrs(nil), attrs...))
 	}
 	op.SetOperands(operands)
 	op.results = make([]*Value, len(resultTypes))

@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // Large but legitimate inputs work in bounded work and memory (issue 8):
@@ -24,7 +25,7 @@ import (
 func parseVerifyPrint(t *testing.T, text []byte, allowUnregistered bool) string {
 	t.Helper()
 	src := ir.NewSource("big.mlir", text)
-	m, d := ir.Parse(src, ir.ParseOptions{AllowUnregistered: allowUnregistered})
+	m, d := asm.Parse(src, asm.ParseOptions{AllowUnregistered: allowUnregistered})
 	if d != nil {
 		t.Fatalf("parse: %v", d)
 	}
@@ -73,7 +74,7 @@ func TestMillionOpsInOneFunction(t *testing.T) {
 	var m *ir.Module
 	within(t, "parse+verify of 1M ops", n, 4096, func() {
 		var d *ir.Diagnostic
-		if m, d = ir.Parse(ir.NewSource("big.mlir", text), ir.ParseOptions{}); d != nil {
+		if m, d = asm.Parse(ir.NewSource("big.mlir", text), asm.ParseOptions{}); d != nil {
 			t.Fatalf("parse: %v", d)
 		}
 		if ds := ir.Verify(m, ir.VerifyOptions{}); len(ds) > 0 {
@@ -95,7 +96,7 @@ func TestMillionOpsInOneFunction(t *testing.T) {
 	}
 	within(t, "print of 1M ops", n, 1024, func() {
 		var out bytes.Buffer
-		if err := ir.Print(&out, m, ir.PrintOptions{}); err != nil {
+		if err := asm.Print(&out, m, asm.PrintOptions{}); err != nil {
 			t.Fatal(err)
 		}
 		if c := bytes.Count(out.Bytes(), []byte(" = tir.neg %")); c != n {
@@ -118,7 +119,7 @@ func TestTenThousandOperands(t *testing.T) {
 		"  return\n}\n", strings.Join(names, ", "), strings.Join(types, ", "), n, strings.Join(types, ", "))
 	within(t, "10k operands and 10k results", n, 8192, func() {
 		src := ir.NewSource("wide.mlir", []byte(text))
-		m, d := ir.Parse(src, ir.ParseOptions{AllowUnregistered: true})
+		m, d := asm.Parse(src, asm.ParseOptions{AllowUnregistered: true})
 		if d != nil {
 			t.Fatalf("parse: %v", d)
 		}
@@ -133,7 +134,7 @@ func TestTenThousandOperands(t *testing.T) {
 			t.Errorf("results = %d, want %d", got, n)
 		}
 		printed := printModule(t, m, false)
-		m2, d := ir.ParseString(printed, ir.ParseOptions{AllowUnregistered: true})
+		m2, d := asm.ParseString(printed, asm.ParseOptions{AllowUnregistered: true})
 		if d != nil {
 			t.Fatalf("reparse: %v", d)
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // manyFuncs is a module of n functions of k ops each, large enough for
@@ -35,7 +36,7 @@ func manyFuncs(n, k int) string {
 
 // outcome is what parsing produced: the printed module or the error.
 func outcome(text string, sequential bool) string {
-	m, err := ir.Parse(ir.NewSource("in.mlir", []byte(text)), ir.ParseOptions{Sequential: sequential})
+	m, err := asm.Parse(ir.NewSource("in.mlir", []byte(text)), asm.ParseOptions{Sequential: sequential})
 	if err != nil {
 		return "error: " + err.Error()
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // chainModule is a function of n broadcasting adds, each using the
@@ -62,13 +63,13 @@ func BenchmarkParseVerifyPrintManyFuncs(b *testing.B) {
 func benchParseVerifyPrint(b *testing.B, src *ir.Source) {
 	b.SetBytes(int64(len(src.Data)))
 	for i := 0; i < b.N; i++ {
-		m, err := ir.Parse(src, ir.ParseOptions{})
+		m, err := asm.Parse(src, asm.ParseOptions{})
 		if err != nil {
 			b.Fatal(err)
 		}
 		if ds := ir.Verify(m, ir.VerifyOptions{}); len(ds) > 0 {
 			b.Fatal(ds)
 		}
-		ir.Print(io.Discard, m, ir.PrintOptions{})
+		asm.Print(io.Discard, m, asm.PrintOptions{})
 	}
 }

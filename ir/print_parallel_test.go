@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // A module with many functions is printed on all cores, a window of
@@ -27,19 +28,19 @@ func TestParallelPrintMatchesSequential(t *testing.T) {
 		prev := writeChain(&sb, n, "%a", "%%v%d", "  %s = \"tir.add\"(%s, %%cst) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n")
 		fmt.Fprintf(&sb, "  return %s : tensor<4xf32>\n}\n", prev)
 	}
-	m, perr := ir.ParseString(sb.String(), ir.ParseOptions{})
+	m, perr := asm.ParseString(sb.String(), asm.ParseOptions{})
 	if perr != nil {
 		t.Fatal(perr)
 	}
 	for _, generic := range []bool{false, true} {
 		var par bytes.Buffer
-		ir.Print(&par, m, ir.PrintOptions{Generic: generic})
+		asm.Print(&par, m, asm.PrintOptions{Generic: generic})
 		var seq strings.Builder
 		seq.WriteString(strings.Split(par.String(), "\n")[0] + "\n") // module header
 		for _, f := range m.Funcs {
 			one := &ir.Module{Funcs: []*ir.Func{f}}
 			var b bytes.Buffer
-			ir.Print(&b, one, ir.PrintOptions{Generic: generic})
+			asm.Print(&b, one, asm.PrintOptions{Generic: generic})
 			lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
 			seq.WriteString(strings.Join(lines[1:len(lines)-1], "\n") + "\n")
 		}
@@ -61,12 +62,12 @@ func TestParallelPrintOfOneLargeFunction(t *testing.T) {
 		sb.WriteString("    %cst = arith.constant dense<1.500000e+00> : tensor<4xf32>\n")
 		prev := writeChain(&sb, n, "%arg0", "%%%d", "    %s = tir.add %s, %%cst : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n")
 		fmt.Fprintf(&sb, "    return %s : tensor<4xf32>\n  }\n}\n\n", prev)
-		m, perr := ir.ParseString(sb.String(), ir.ParseOptions{})
+		m, perr := asm.ParseString(sb.String(), asm.ParseOptions{})
 		if perr != nil {
 			t.Fatal(perr)
 		}
 		var out bytes.Buffer
-		ir.Print(&out, m, ir.PrintOptions{})
+		asm.Print(&out, m, asm.PrintOptions{})
 		if diff := cmp.Diff(sb.String(), out.String()); diff != "" {
 			t.Errorf("%d ops (-input +printed):\n%s", n, diff)
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 	"github.com/tirc/tirc/traits"
 )
 
@@ -18,7 +19,7 @@ func init() {
 			Name: "regtest.loop", Regions: 1,
 			Traits: []*ir.Trait{traits.SingleBlockImplicitTerminator("regtest.yield")},
 			Format: &ir.Format{
-				Parse: func(p *ir.OpParser) *ir.Op {
+				Parse: func(p ir.OpParser) *ir.Op {
 					if !p.Parse("(", "expected '('") {
 						return nil
 					}
@@ -33,7 +34,7 @@ func init() {
 					ir.EnsureTerminator(r, "regtest.yield", p.OpPos())
 					return p.Build(nil, nil)
 				},
-				Print: func(p *ir.OpPrinter, op *ir.Op) bool {
+				Print: func(p ir.OpPrinter, op *ir.Op) bool {
 					b := op.Region(0).Front()
 					if b == nil || len(b.Args()) != 1 {
 						return false
@@ -99,7 +100,7 @@ func TestCustomRegionForm(t *testing.T) {
 			t.Errorf("generic=%v: reprinting differs:\n%s", tc.generic, cmp.Diff(got, again))
 		}
 	}
-	_, d := ir.ParseString(strings.Replace(src, "{\n    %0", "{\n  ^bb0:\n    %0", 1), ir.ParseOptions{})
+	_, d := asm.ParseString(strings.Replace(src, "{\n    %0", "{\n  ^bb0:\n    %0", 1), asm.ParseOptions{})
 	if d == nil || d.Msg != "invalid block name in region with named arguments" {
 		t.Errorf("a label on an entry block with named arguments: got %v", d)
 	}
@@ -110,13 +111,13 @@ func init() {
 		Name: "regtest.iso", Regions: 1,
 		Traits: []*ir.Trait{traits.IsolatedFromAbove, traits.SingleBlock, traits.NoTerminator},
 		Format: &ir.Format{
-			Parse: func(p *ir.OpParser) *ir.Op {
+			Parse: func(p ir.OpParser) *ir.Op {
 				if p.ParseIsolatedRegion(nil) == nil {
 					return nil
 				}
 				return p.Build(nil, nil)
 			},
-			Print: func(p *ir.OpPrinter, op *ir.Op) bool {
+			Print: func(p ir.OpPrinter, op *ir.Op) bool {
 				p.Str(" ")
 				p.Region(op.Region(0), true, true)
 				return true
@@ -128,22 +129,22 @@ func init() {
 // ParseIsolatedRegion starts a fresh name scope: outer names are
 // undeclared inside, and may be defined again there.
 func TestIsolatedRegionScope(t *testing.T) {
-	_, d := ir.ParseString(`func.func @f(%x: i32) {
+	_, d := asm.ParseString(`func.func @f(%x: i32) {
   regtest.iso {
     %0 = arith.addi %x, %x : i32
   }
   return
-}`, ir.ParseOptions{})
+}`, asm.ParseOptions{})
 	if d == nil || d.Msg != "use of undeclared SSA value name" || d.Pos.Line != 3 {
 		t.Errorf("outer name inside: got %v, want an undeclared name at line 3", d)
 	}
-	m, d := ir.ParseString(`func.func @f(%x: i32) {
+	m, d := asm.ParseString(`func.func @f(%x: i32) {
   regtest.iso {
     %x = arith.constant 1 : i32
   }
   %y = arith.addi %x, %x : i32
   return
-}`, ir.ParseOptions{})
+}`, asm.ParseOptions{})
 	if d != nil {
 		t.Fatalf("redefining an outer name inside: %v", d)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	_ "github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // Regions parse and print as mlir-opt-19 prints them: the want files are
@@ -43,7 +44,7 @@ func TestRegionsPrintLikeMLIR(t *testing.T) {
 
 func printRegions(t *testing.T, text string, generic bool) string {
 	t.Helper()
-	m, d := ir.ParseString(text, ir.ParseOptions{AllowUnregistered: true})
+	m, d := asm.ParseString(text, asm.ParseOptions{AllowUnregistered: true})
 	if d != nil {
 		t.Fatalf("parse: %v", d)
 	}
@@ -54,7 +55,7 @@ func printRegions(t *testing.T, text string, generic bool) string {
 		t.Fatalf("check: %v", err)
 	}
 	var sb strings.Builder
-	if err := ir.Print(&sb, m, ir.PrintOptions{Generic: generic}); err != nil {
+	if err := asm.Print(&sb, m, asm.PrintOptions{Generic: generic}); err != nil {
 		t.Fatal(err)
 	}
 	return sb.String()
@@ -104,7 +105,7 @@ func TestRegionParseErrors(t *testing.T) {
 }`, "4:4: expected ')' to end region list"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, d := ir.ParseString(tc.src, ir.ParseOptions{AllowUnregistered: true})
+			_, d := asm.ParseString(tc.src, asm.ParseOptions{AllowUnregistered: true})
 			if d == nil {
 				t.Fatalf("parsed, want error %q", tc.want)
 			}
@@ -170,7 +171,7 @@ func TestRegionVerify(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := "func.func @f(%x: i32) {\n  " + tc.body + "\n  return\n}\n"
-			m, d := ir.ParseString(src, ir.ParseOptions{AllowUnregistered: true})
+			m, d := asm.ParseString(src, asm.ParseOptions{AllowUnregistered: true})
 			if d != nil {
 				t.Fatalf("parse: %v", d)
 			}
@@ -192,7 +193,7 @@ func TestRegionVerify(t *testing.T) {
 // Check follows values into regions: a value of one region used in a
 // sibling region (IR no parser builds) is reported.
 func TestCheckRegions(t *testing.T) {
-	m, d := ir.ParseString(`func.func @f(%x: i32) {
+	m, d := asm.ParseString(`func.func @f(%x: i32) {
   "test.op"() ({
     %1 = arith.addi %x, %x : i32
     "test.yield"() : () -> ()
@@ -201,7 +202,7 @@ func TestCheckRegions(t *testing.T) {
     "test.yield"() : () -> ()
   }) : () -> ()
   return
-}`, ir.ParseOptions{AllowUnregistered: true})
+}`, asm.ParseOptions{AllowUnregistered: true})
 	if d != nil {
 		t.Fatal(d)
 	}

@@ -145,9 +145,9 @@ func (d *OpDef) KernelOn(r int, e *Scalar) Kernel {
 	return k
 }
 
-// withDefaults returns attrs with the definition's default-valued
+// WithDefaults returns attrs with the definition's default-valued
 // attributes added where missing.
-func (d *OpDef) withDefaults(attrs Attrs) Attrs {
+func (d *OpDef) WithDefaults(attrs Attrs) Attrs {
 	for _, na := range d.Defaults {
 		if attrs.Get(na.Name) == nil {
 			attrs.Set(na.Name, na.Value)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // roundTripped is one chunk that parses, with its printed forms.
@@ -63,7 +64,7 @@ func roundTripCorpus(t *testing.T) []roundTripped {
 		rt.verifies = !ir.Verify(m, ir.VerifyOptions{AllowUnregistered: true}).HasErrors()
 		for _, generic := range []bool{false, true} {
 			first := printModule(t, m, generic)
-			m2, d := ir.ParseString(first, ir.ParseOptions{AllowUnregistered: true})
+			m2, d := asm.ParseString(first, asm.ParseOptions{AllowUnregistered: true})
 			if d != nil {
 				t.Errorf("%s: printed form (generic=%v) does not parse: %v\n%s", c, generic, d, first)
 				continue

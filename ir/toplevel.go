@@ -14,28 +14,6 @@ type TopOp struct {
 	Before int
 }
 
-// parseTopOp parses a generic op at the top level of m.
-func (p *parser) parseTopOp(m *Module) {
-	start := p.tok
-	holder := &Func{Pos: p.pos(), Module: m}
-	p.beginFunc(holder)
-	p.parseOp(holder, nil)
-	p.fn = nil
-	if p.failed() {
-		return
-	}
-	p.finishFunc()
-	op := holder.first
-	if op == nil || p.failed() {
-		return
-	}
-	if op.NumOperands() > 0 || op.NumResults() > 0 {
-		p.failAt(start, "tirc supports top-level ops without operands and results only")
-		return
-	}
-	m.Ops = append(m.Ops, TopOp{Op: op, Before: len(m.Funcs)})
-}
-
 // verifyTopOps verifies the top-level ops of m.
 func verifyTopOps(m *Module, opts VerifyOptions) Diagnostics {
 	var ds Diagnostics
@@ -55,15 +33,4 @@ func verifyTopOps(m *Module, opts VerifyOptions) Diagnostics {
 		}
 	}
 	return ds
-}
-
-// topOps prints the top-level ops to print before function i.
-func (pr *printer) topOps(m *Module, i int) {
-	for _, t := range m.Ops {
-		if t.Before == i && t.Op.fn != nil {
-			pr.nameValues(t.Op.fn)
-			pr.newline()
-			pr.op(t.Op)
-		}
-	}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // checkNoPanic runs what tirc runs on data (parse, verify, print, and
@@ -20,7 +21,7 @@ func checkNoPanic(t *testing.T, what string, data []byte) {
 	}()
 	src := ir.NewSource("trunc.mlir", data)
 	for _, allow := range []bool{false, true} {
-		m, d := ir.Parse(src, ir.ParseOptions{AllowUnregistered: allow})
+		m, d := asm.Parse(src, asm.ParseOptions{AllowUnregistered: allow})
 		if d != nil {
 			if !d.Pos.IsValid() {
 				t.Errorf("%s: parse error without a position: %v", what, d)
@@ -32,9 +33,9 @@ func checkNoPanic(t *testing.T, what string, data []byte) {
 		printModule(t, m, false)
 		printModule(t, m, true)
 	}
-	exps, errs := ir.ParseExpectations(src, 0, len(data), 1)
+	exps, errs := asm.ParseExpectations(src, 0, len(data), 1)
 	errs.Render(io.Discard)
-	ir.CheckExpectations(exps, nil).Render(io.Discard)
+	asm.CheckExpectations(exps, nil).Render(io.Discard)
 }
 
 // maxPrefixes bounds the prefixes tried per chunk: short chunks get every

@@ -7,12 +7,13 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // parseSig parses `func.func private @f(<types>)` and returns its argument
 // types, or the error message.
 func parseSig(types string) ([]ir.Type, string) {
-	m, err := ir.ParseString("func.func private @f("+types+")", ir.ParseOptions{})
+	m, err := asm.ParseString("func.func private @f("+types+")", asm.ParseOptions{})
 	if err != nil {
 		return nil, err.Msg
 	}
@@ -159,7 +160,7 @@ func TestLocations(t *testing.T) {
 	}
 	for _, tt := range tests {
 		src := "#before = loc(\"before\":1:1)\nfunc.func @f() {\n  return loc(" + tt.loc + ")\n}\n#after = loc(fused[\"x\":1:1, #before])\n"
-		m, err := ir.ParseString(src, ir.ParseOptions{})
+		m, err := asm.ParseString(src, asm.ParseOptions{})
 		if err != nil {
 			t.Errorf("%s: %v", tt.loc, err)
 			continue
@@ -183,7 +184,7 @@ func TestLocationTooLarge(t *testing.T) {
 		fmt.Fprintf(&sb, "#l%d = loc(callsite(#l%d at #l%d))\n", i, i-1, i-1)
 	}
 	sb.WriteString("func.func @f() {\n  return loc(#l40)\n}\n")
-	_, err := ir.ParseString(sb.String(), ir.ParseOptions{})
+	_, err := asm.ParseString(sb.String(), asm.ParseOptions{})
 	if err == nil || !strings.Contains(err.Msg, "location is too large") {
 		t.Fatalf("got %v, want 'location is too large'", err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // A function large enough to be verified in parallel chunks reports the
@@ -43,7 +44,7 @@ func TestParallelVerifyMatchesSequential(t *testing.T) {
 		fmt.Fprintf(&sb, "  %%%d = \"tir.add\"(%s, %s) : (tensor<4x8xf32>, %s) -> tensor<4x8xf32>\n", i, prev, rhs, rt)
 	}
 	fmt.Fprintf(&sb, "  return %%%d : tensor<4x8xf32>\n}\n", n-1)
-	m, perr := ir.ParseString(sb.String(), ir.ParseOptions{})
+	m, perr := asm.ParseString(sb.String(), asm.ParseOptions{})
 	if perr != nil {
 		t.Fatal(perr)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tirc/tirc/eval"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 	"github.com/tirc/tirc/passes"
 )
 
@@ -120,7 +121,7 @@ func TestTosaDifferential(t *testing.T) {
 	if err != nil {
 		t.Fatalf("mlir-opt-19 --tosa-infer-shapes: %v\n%s", err, out)
 	}
-	mm, d := ir.ParseString(string(out), ir.ParseOptions{AllowUnregistered: true})
+	mm, d := asm.ParseString(string(out), asm.ParseOptions{AllowUnregistered: true})
 	if d != nil {
 		t.Fatalf("parsing mlir-opt's output: %v", d)
 	}

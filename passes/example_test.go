@@ -5,20 +5,20 @@ import (
 	"os"
 
 	_ "github.com/tirc/tirc/dialect"
-	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 	"github.com/tirc/tirc/passes"
 )
 
 // A pipeline in MLIR's textual syntax, run on a parsed module: the
 // function is specialized to a 2x4 argument and refined, then printed.
 func Example_pipeline() {
-	m, d := ir.ParseString(`
+	m, d := asm.ParseString(`
 func.func @f(%x: tensor<?x?xf32>, %b: tensor<4xf32>) -> tensor<*xf32> {
   %0 = "tir.add"(%x, %b) : (tensor<?x?xf32>, tensor<4xf32>) -> tensor<*xf32>
   %1 = "tir.add"(%x, %b) : (tensor<?x?xf32>, tensor<4xf32>) -> tensor<*xf32>
   %2 = "tir.mul"(%0, %1) : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
   return %2 : tensor<*xf32>
-}`, ir.ParseOptions{})
+}`, asm.ParseOptions{})
 	if d != nil {
 		fmt.Println(d)
 		return
@@ -33,7 +33,7 @@ func.func @f(%x: tensor<?x?xf32>, %b: tensor<4xf32>) -> tensor<*xf32> {
 		fmt.Println(res.Internal, res.Diags)
 		return
 	}
-	ir.Print(os.Stdout, m, ir.PrintOptions{})
+	asm.Print(os.Stdout, m, asm.PrintOptions{})
 	// Output:
 	// module {
 	//   func.func @f(%arg0: tensor<2x4xf32>, %arg1: tensor<4xf32>) -> tensor<2x4xf32> {

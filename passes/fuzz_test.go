@@ -8,6 +8,7 @@ import (
 	_ "github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/internal/testcorpus"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 	"github.com/tirc/tirc/passes"
 )
 
@@ -26,7 +27,7 @@ func FuzzPasses(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, p := range passes.All() {
-			m, d := ir.Parse(ir.NewSource("fuzz.mlir", data), ir.ParseOptions{})
+			m, d := asm.Parse(ir.NewSource("fuzz.mlir", data), asm.ParseOptions{})
 			if d != nil || ir.Verify(m, ir.VerifyOptions{}).HasErrors() {
 				return
 			}
@@ -42,8 +43,8 @@ func FuzzPasses(f *testing.F) {
 				t.Fatalf("%s: the result does not verify: %v\ninput:\n%s\noutput:\n%s", p.Name, ds, data, m)
 			}
 			var out bytes.Buffer
-			ir.Print(&out, m, ir.PrintOptions{})
-			if _, d := ir.ParseString(out.String(), ir.ParseOptions{}); d != nil {
+			asm.Print(&out, m, asm.PrintOptions{})
+			if _, d := asm.ParseString(out.String(), asm.ParseOptions{}); d != nil {
 				t.Fatalf("%s: the printed result does not parse: %v\n%s", p.Name, d, out.String())
 			}
 			if res := pl.Run(m, passes.RunOptions{Check: true}); res.Internal != nil || res.Diags.HasErrors() || m.String() != out.String() {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // RunOptions configures Pipeline.Run.
@@ -99,7 +100,7 @@ func (pl *Pipeline) Run(m *ir.Module, o RunOptions) (res *Result) {
 		res.Steps = append(res.Steps, sr)
 		if o.Dump != nil && (o.PrintAfterAll || contains(o.PrintAfter, st.Pass.Name)) {
 			fmt.Fprintf(o.Dump, "// -----// IR Dump After %s (%s) //----- //\n", title(st.Pass.Name), st.Pass.Name)
-			ir.Print(o.Dump, m, ir.PrintOptions{Generic: o.Generic})
+			asm.Print(o.Dump, m, asm.PrintOptions{Generic: o.Generic})
 			io.WriteString(o.Dump, "\n")
 		}
 	}

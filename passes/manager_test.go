@@ -17,12 +17,13 @@ import (
 	_ "github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/internal/testcorpus"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 	"github.com/tirc/tirc/passes"
 )
 
 func parse(t *testing.T, text string) *ir.Module {
 	t.Helper()
-	m, d := ir.Parse(ir.NewSource("x.mlir", []byte(text)), ir.ParseOptions{})
+	m, d := asm.Parse(ir.NewSource("x.mlir", []byte(text)), asm.ParseOptions{})
 	if d != nil {
 		t.Fatalf("parse: %v", d)
 	}
@@ -284,7 +285,7 @@ func corpusChunks(t *testing.T) []string {
 	}
 	var chunks []string
 	for _, c := range all {
-		m, perr := ir.Parse(ir.NewSource(c.Path, c.Text), ir.ParseOptions{})
+		m, perr := asm.Parse(ir.NewSource(c.Path, c.Text), asm.ParseOptions{})
 		if perr != nil || ir.Verify(m, ir.VerifyOptions{}).HasErrors() || len(m.Funcs) == 0 {
 			continue
 		}
@@ -321,7 +322,7 @@ func TestPassesOnCorpus(t *testing.T) {
 				continue // refinement exposed a mismatch
 			}
 			out := m.String()
-			m2, d := ir.ParseString(out, ir.ParseOptions{})
+			m2, d := asm.ParseString(out, asm.ParseOptions{})
 			if d != nil || ir.Verify(m2, ir.VerifyOptions{}).HasErrors() {
 				t.Errorf("%s: output does not parse or verify: %v\n%s", pl, d, out)
 				continue
@@ -332,9 +333,9 @@ func TestPassesOnCorpus(t *testing.T) {
 			}
 			_ = res2
 			var g bytes.Buffer
-			ir.Print(&g, m, ir.PrintOptions{Generic: true})
+			asm.Print(&g, m, asm.PrintOptions{Generic: true})
 			var gi bytes.Buffer
-			ir.Print(&gi, parse(t, text), ir.PrintOptions{Generic: true})
+			asm.Print(&gi, parse(t, text), asm.PrintOptions{Generic: true})
 			inputs = append(inputs, gi.String())
 			outputs = append(outputs, g.String())
 		}

@@ -11,11 +11,12 @@ import (
 	_ "github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/eval"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 func parseVerified(t *testing.T, src string) *ir.Module {
 	t.Helper()
-	m, d := ir.ParseString(src, ir.ParseOptions{})
+	m, d := asm.ParseString(src, asm.ParseOptions{})
 	if d != nil {
 		t.Fatalf("parse: %v\n%s", d, src)
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // TestLoopsOf checks the loop description every kind of op gets from its
@@ -57,7 +58,7 @@ func TestLoopsOf(t *testing.T) {
 func parseOneOp(t *testing.T, args, line string) *ir.Op {
 	t.Helper()
 	src := "func.func @f(" + args + ") {\n  " + line + "\n  return\n}\n"
-	m, err := ir.ParseString(src, ir.ParseOptions{})
+	m, err := asm.ParseString(src, asm.ParseOptions{})
 	if err != nil {
 		t.Fatalf("parse %q: %v", src, err)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 	"github.com/tirc/tirc/traits"
 )
 
@@ -293,7 +294,7 @@ func broadcastableFunc(name string, operands []string, result string) string {
 // verifyMessages parses and verifies src and returns the error messages.
 func verifyMessages(t *testing.T, src string) []string {
 	t.Helper()
-	m, d := ir.ParseString(src, ir.ParseOptions{})
+	m, d := asm.ParseString(src, asm.ParseOptions{})
 	if d != nil {
 		t.Fatalf("parse: %v\n%s", d, src)
 	}

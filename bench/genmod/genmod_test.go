@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	_ "github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // TestWriteVerifies checks that generated modules parse and verify, and
@@ -26,7 +27,7 @@ func TestWriteVerifies(t *testing.T) {
 		if err := Write(&buf, o); err != nil {
 			t.Fatal(err)
 		}
-		m, d := ir.ParseString(buf.String(), ir.ParseOptions{})
+		m, d := asm.ParseString(buf.String(), asm.ParseOptions{})
 		if d != nil {
 			t.Fatalf("%+v: parse: %v", o, d)
 		}
@@ -55,7 +56,7 @@ func TestDAGShapes(t *testing.T) {
 		if err := Write(&buf, Options{Ops: 101, DAG: shape}); err != nil {
 			t.Fatal(err)
 		}
-		m, d := ir.ParseString(buf.String(), ir.ParseOptions{})
+		m, d := asm.ParseString(buf.String(), asm.ParseOptions{})
 		if d != nil {
 			t.Fatalf("%s: parse: %v", shape, d)
 		}

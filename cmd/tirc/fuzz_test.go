@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // FuzzRun drives the whole command, in process, on stdin: every flag that
@@ -28,7 +28,7 @@ func FuzzRun(f *testing.F) {
 		if err != nil {
 			return nil
 		}
-		for _, c := range ir.SplitInput(data) {
+		for _, c := range asm.SplitInput(data) {
 			f.Add(data[c.Start:c.End], uint64(0))
 		}
 		if len(data) < 4<<10 {

@@ -12,6 +12,7 @@ import (
 	"github.com/tirc/tirc/codegen"
 	"github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -235,9 +236,9 @@ func unwrapPathError(err error) error {
 // out (nil with -verify); ok is false when anything failed (diagnostics
 // have been written to stderr).
 func process(src *ir.Source, o *options, stderr io.Writer, out io.Writer) bool {
-	chunks := []ir.Chunk{{Start: 0, End: len(src.Data), Line: 1}}
+	chunks := []asm.Chunk{{Start: 0, End: len(src.Data), Line: 1}}
 	if o.splitInputFile {
-		chunks = ir.SplitInput(src.Data)
+		chunks = asm.SplitInput(src.Data)
 	}
 	ok := true
 	for i, c := range chunks {
@@ -246,8 +247,8 @@ func process(src *ir.Source, o *options, stderr io.Writer, out io.Writer) bool {
 		}
 		diags := processChunk(src, c, o, out)
 		if o.verifyDiagnostics {
-			exps, perrs := ir.ParseExpectations(src, c.Start, c.End, c.Line)
-			failures := append(perrs, ir.CheckExpectations(exps, diags)...)
+			exps, perrs := asm.ParseExpectations(src, c.Start, c.End, c.Line)
+			failures := append(perrs, asm.CheckExpectations(exps, diags)...)
 			failures.Render(stderr)
 			if len(failures) > 0 {
 				ok = false
@@ -264,8 +265,8 @@ func process(src *ir.Source, o *options, stderr io.Writer, out io.Writer) bool {
 
 // processChunk parses, verifies, transforms and prints (or compiles) one
 // chunk into w; nothing is written when it fails.
-func processChunk(src *ir.Source, c ir.Chunk, o *options, w io.Writer) ir.Diagnostics {
-	m, perr := ir.ParseRange(src, c.Start, c.End, c.Line, ir.ParseOptions{AllowUnregistered: o.allowUnregistered})
+func processChunk(src *ir.Source, c asm.Chunk, o *options, w io.Writer) ir.Diagnostics {
+	m, perr := asm.ParseRange(src, c.Start, c.End, c.Line, asm.ParseOptions{AllowUnregistered: o.allowUnregistered})
 	if perr != nil {
 		return ir.Diagnostics{perr}
 	}
@@ -301,7 +302,7 @@ func processChunk(src *ir.Source, c ir.Chunk, o *options, w io.Writer) ir.Diagno
 		}
 		return ds
 	}
-	ir.Print(w, m, ir.PrintOptions{Generic: o.generic, DebugInfo: o.debugInfo, LocalScope: o.localScope})
+	asm.Print(w, m, asm.PrintOptions{Generic: o.generic, DebugInfo: o.debugInfo, LocalScope: o.localScope})
 	return ds
 }
 

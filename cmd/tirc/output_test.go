@@ -19,7 +19,7 @@ import (
 
 	"github.com/tirc/tirc/codegen"
 	"github.com/tirc/tirc/internal/target"
-	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // Output through links, unwritable outputs, signals and a closed standard
@@ -314,7 +314,7 @@ func TestEmitLLVMStreamsAllOrNothing(t *testing.T) {
 	}
 
 	in = writeFile(t, dir, "good.mlir", good)
-	m, d := ir.ParseString(good, ir.ParseOptions{})
+	m, d := asm.ParseString(good, asm.ParseOptions{})
 	if d != nil {
 		t.Fatal(d)
 	}

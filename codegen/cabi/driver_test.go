@@ -12,11 +12,12 @@ import (
 	"github.com/tirc/tirc/codegen/cabi"
 	_ "github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 func parseModule(t *testing.T, src string) *ir.Module {
 	t.Helper()
-	m, d := ir.ParseString(src, ir.ParseOptions{})
+	m, d := asm.ParseString(src, asm.ParseOptions{})
 	if d != nil {
 		t.Fatalf("parse: %v", d)
 	}
@@ -173,7 +174,7 @@ func TestEmitCDriverCompiles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, d := ir.Parse(ir.NewSource(f, src), ir.ParseOptions{})
+		m, d := asm.Parse(ir.NewSource(f, src), asm.ParseOptions{})
 		if d != nil {
 			t.Fatalf("%s: %v", f, d)
 		}

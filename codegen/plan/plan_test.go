@@ -9,6 +9,7 @@ import (
 	"github.com/tirc/tirc/codegen/plan"
 	_ "github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 const D = plan.Dynamic
@@ -179,7 +180,7 @@ func TestFusionAndEntry(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m, d := ir.ParseString(tt.src, ir.ParseOptions{})
+			m, d := asm.ParseString(tt.src, asm.ParseOptions{})
 			if d != nil {
 				t.Fatalf("parse: %v", d)
 			}

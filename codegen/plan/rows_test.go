@@ -7,6 +7,7 @@ import (
 
 	"github.com/tirc/tirc/codegen/plan"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 func TestGroupable(t *testing.T) {
@@ -189,7 +190,7 @@ func.func @f(%a: tensor<8x16xf32>) -> tensor<128xf32> {
   %r = tir.reshape %e : (tensor<8x16xf32>) -> tensor<128xf32>
   return %r : tensor<128xf32>
 }`
-	m, d := ir.ParseString(src, ir.ParseOptions{})
+	m, d := asm.ParseString(src, asm.ParseOptions{})
 	if d != nil {
 		t.Fatalf("parse: %v", d)
 	}

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // Chunk is one -split-input-file chunk of a test file.
@@ -30,7 +30,7 @@ func Chunks(root string) ([]Chunk, error) {
 		if err != nil {
 			return err
 		}
-		for _, c := range ir.SplitInput(data) {
+		for _, c := range asm.SplitInput(data) {
 			out = append(out, Chunk{Path: path, Text: data[c.Start:c.End]})
 		}
 		return nil

@@ -39,7 +39,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 var update = flag.Bool("update", false, "rewrite README.md's conformance table from this run")
@@ -104,7 +104,7 @@ func units(data []byte) []unit {
 		}
 		out = append(out, u)
 	}
-	chunks := ir.SplitInput(data)
+	chunks := asm.SplitInput(data)
 	if len(chunks) > 1 {
 		for _, c := range chunks {
 			add(string(data[c.Start:c.End]), c.Line)
@@ -403,7 +403,7 @@ func TestConformance(t *testing.T) {
 		}
 		us := units(data)
 		r := row{up: up, kind: "function", units: len(us)}
-		if len(ir.SplitInput(data)) > 1 {
+		if len(asm.SplitInput(data)) > 1 {
 			r.kind = "split"
 		}
 		verdicts := map[string][]outcome{}

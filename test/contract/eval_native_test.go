@@ -24,6 +24,7 @@ import (
 	_ "github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/eval"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // contractCase is one random function: its text and arguments.
@@ -290,7 +291,7 @@ func TestContractionsAgainstEval(t *testing.T) {
 		cases = append(cases, c)
 		src.WriteString(c.text)
 	}
-	m, d := ir.ParseString(src.String(), ir.ParseOptions{})
+	m, d := asm.ParseString(src.String(), asm.ParseOptions{})
 	if d != nil {
 		t.Fatalf("%v\n%s", d, src.String())
 	}

@@ -23,6 +23,7 @@ import (
 	"github.com/tirc/tirc/codegen/cabi"
 	_ "github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // row is one function at one element type: where its points and results
@@ -266,7 +267,7 @@ func parallel(n int, f func(i int)) {
 // runNative emits the module, compiles it with the driver and runs it on
 // in.bin, writing out.bin.
 func runNative(t *testing.T, dir string, rows []*row, phase func(string)) {
-	m, d := ir.ParseString(module(rows), ir.ParseOptions{})
+	m, d := asm.ParseString(module(rows), asm.ParseOptions{})
 	if d != nil {
 		t.Fatal(d)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tirc/tirc/codegen"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // The contractions (SPEC 3d): tir.matmul with NumPy's batch broadcasting
@@ -440,7 +441,7 @@ func TestContractionForms(t *testing.T) {
 		}
 		t.Logf("%s: %s", op.name, strings.Join(takes, " "))
 	}
-	m, pd := ir.ParseString(src.String(), ir.ParseOptions{})
+	m, pd := asm.ParseString(src.String(), asm.ParseOptions{})
 	if pd != nil {
 		t.Fatal(pd)
 	}

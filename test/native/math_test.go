@@ -16,6 +16,7 @@ import (
 	"github.com/tirc/tirc/codegen"
 	"github.com/tirc/tirc/codegen/cabi"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // mathCase is one math op checked for accuracy: its Go reference, the
@@ -158,7 +159,7 @@ func TestMathAccuracy(t *testing.T) {
 			runs = append(runs, r)
 		}
 	}
-	m, d := ir.ParseString(src.String(), ir.ParseOptions{})
+	m, d := asm.ParseString(src.String(), asm.ParseOptions{})
 	if d != nil {
 		t.Fatal(d)
 	}

@@ -79,6 +79,7 @@ import (
 	"github.com/tirc/tirc/codegen/cabi"
 	"github.com/tirc/tirc/eval"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 	"github.com/tirc/tirc/passes"
 )
 
@@ -272,7 +273,7 @@ func TestRandomProgramsNative(t *testing.T) {
 	// alone makes the same programs as the whole package's.
 	drawn, contractsDrawn = map[string]int{}, map[string]int{}
 	progs, src := generatePrograms(t, rng)
-	m, d := ir.ParseString(src, ir.ParseOptions{})
+	m, d := asm.ParseString(src, asm.ParseOptions{})
 	if d != nil {
 		t.Fatal(d)
 	}
@@ -321,7 +322,7 @@ func generatePrograms(t *testing.T, rng *rand.Rand) ([]*program, string) {
 		} else {
 			p = generate(rng, fmt.Sprintf("f%d", len(progs)), rng.IntN(5) == 0)
 		}
-		m, d := ir.ParseString(p.text, ir.ParseOptions{})
+		m, d := asm.ParseString(p.text, asm.ParseOptions{})
 		if d == nil {
 			if ds := ir.Verify(m, ir.VerifyOptions{}); ds.HasErrors() {
 				var b bytes.Buffer
@@ -363,7 +364,7 @@ func generatePrograms(t *testing.T, rng *rand.Rand) ([]*program, string) {
 // the C header and drivers. It returns asan.ll's programs.
 func emitModules(t *testing.T, dir string, m *ir.Module, src string, progs []*program) []*program {
 	os.WriteFile(filepath.Join(dir, "progs.mlir"), []byte(src), 0o644)
-	opt, d := ir.ParseString(src, ir.ParseOptions{})
+	opt, d := asm.ParseString(src, asm.ParseOptions{})
 	if d != nil {
 		t.Fatal(d)
 	}
@@ -382,7 +383,7 @@ func emitModules(t *testing.T, dir string, m *ir.Module, src string, progs []*pr
 			asanSrc.WriteString(p.text)
 		}
 	}
-	am, d := ir.ParseString(asanSrc.String(), ir.ParseOptions{})
+	am, d := asm.ParseString(asanSrc.String(), asm.ParseOptions{})
 	if d != nil {
 		t.Fatal(d)
 	}

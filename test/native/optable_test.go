@@ -11,6 +11,7 @@ import (
 	"github.com/tirc/tirc/codegen"
 	"github.com/tirc/tirc/eval"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 	"github.com/tirc/tirc/traits"
 )
 
@@ -241,7 +242,7 @@ func probeModule(name, attrs string, ins, outs []ir.Type) *ir.Module {
 	text := fmt.Sprintf("func.func @p(%s) -> (%s) {\n  %s = \"%s\"(%s)%s : (%s) -> (%s)\n  return %s : %s\n}\n",
 		strings.Join(params, ", "), strings.Join(ots, ", "), res, name, strings.Join(args, ", "), attrs,
 		strings.Join(its, ", "), strings.Join(ots, ", "), rets, strings.Join(ots, ", "))
-	m, d := ir.ParseString(text, ir.ParseOptions{})
+	m, d := asm.ParseString(text, asm.ParseOptions{})
 	if d != nil || ir.Verify(m, ir.VerifyOptions{}).HasErrors() {
 		return nil
 	}
@@ -808,7 +809,7 @@ func TestOpTableDrawsNewRow(t *testing.T) {
 			p = q
 		}
 	}
-	m, pd := ir.ParseString(src.String(), ir.ParseOptions{})
+	m, pd := asm.ParseString(src.String(), asm.ParseOptions{})
 	if pd != nil {
 		t.Fatal(pd)
 	}

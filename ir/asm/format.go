@@ -1,11 +1,13 @@
-package ir
+package asm
+
+import "github.com/tirc/tirc/ir"
 
 // This file connects the parser and printer to the ops' own assembly forms
 // (OpDef.Format, written with the API of asm.go).
 
 // parseCustomOp parses an op written in custom form, e.g.
 // `arith.addf %a, %b : tensor<4xf32>` or `return %x : tensor<4xf32>`.
-func (p *parser) parseCustomOp() *Op {
+func (p *parser) parseCustomOp() *ir.Op {
 	nameTok := p.tok
 	word := p.intern(p.text(nameTok))
 	name := word
@@ -14,14 +16,14 @@ func (p *parser) parseCustomOp() *Op {
 		var buf [64]byte
 		name = p.intern(append(append(buf[:0], "func."...), word...))
 	}
-	def := LookupOp(name)
+	def := ir.LookupOp(name)
 	if def == nil {
 		if word == "func.func" || word == "module" {
 			p.failAt(nameTok, "'%s' is only allowed at the top level", word)
 			return nil
 		}
 		p.failAt(nameTok, "custom op '%s' is unknown", word)
-		if s := SuggestOpName(name); s != "" && p.err != nil {
+		if s := ir.SuggestOpName(name); s != "" && p.err != nil {
 			p.err.Fix = "did you mean '" + s + "'?"
 		}
 		return nil
@@ -33,7 +35,7 @@ func (p *parser) parseCustomOp() *Op {
 	p.next()
 	a := &p.asm
 	if p.asmBusy { // an op in a region of an op being parsed
-		a = &OpParser{}
+		a = &opParser{}
 	}
 	busy := p.asmBusy
 	p.asmBusy = true
@@ -62,23 +64,23 @@ func containsDot(s string) bool {
 // default dialect's prefix inside a function, as MLIR prints `return`);
 // false means the op has no custom form or does not fit it, and nothing
 // is written.
-func (pr *printer) custom(op *Op) bool {
+func (pr *printer) custom(op *ir.Op) bool {
 	if op.Def == nil || op.Def.Format == nil || op.Def.Format.Print == nil {
 		return false
 	}
-	for _, v := range op.operands {
+	for _, v := range op.Operands() {
 		if v == nil {
 			return false
 		}
 	}
-	for _, r := range op.results {
-		if r.typ == nil {
+	for _, r := range op.Results() {
+		if r.Type() == nil {
 			return false
 		}
 	}
 	mark := len(pr.buf)
 	name := op.Name
-	if DialectOf(name) == "func" {
+	if ir.DialectOf(name) == "func" {
 		name = name[len("func."):]
 	}
 	pr.str(name)

@@ -1,4 +1,4 @@
-package ir
+package asm
 
 // ssaTable maps SSA names (%x, %0, %arg3) of one function to their
 // definitions. Machine-written IR names almost every value %N, so a name

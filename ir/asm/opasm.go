@@ -1,6 +1,10 @@
-package ir
+package asm
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/tirc/tirc/ir"
+)
 
 // This file is the small parser and printer API an op's custom assembly
 // form is written with (MLIR's OpAsmParser and OpAsmPrinter). A form is an
@@ -9,66 +13,57 @@ import "strings"
 // with the ops (package dialect), so a new dialect brings its own syntax
 // without touching ir.
 
-// Format is an op's custom assembly form.
-type Format struct {
-	// Name describes the form in one line, e.g. "%a, %b : T".
-	Name string
-	// Parse reads the op after its name (the parser has consumed the
-	// name) and returns it built with OpParser.Build, or nil after an
-	// error.
-	Parse func(p *OpParser) *Op
-	// Print writes the op after its name, each piece with its leading
-	// space, and reports whether the op fits the form; when it does not
-	// (broken or unusual IR), the op is printed in generic form and
-	// whatever Print wrote is discarded.
-	Print func(p *OpPrinter, op *Op) bool
-}
-
-// OpParser is what a Format's Parse reads an op with. It collects the
+// opParser is what a Format's Parse reads an op with. It collects the
 // op's operands (as names, resolved against their types by Build) and
 // attributes; every Parse method reports failure by its result and records
 // the first error, after which the others do nothing.
-type OpParser struct {
+type opParser struct {
 	p       *parser
 	name    string
-	def     *OpDef
-	pos     Pos
+	def     *ir.OpDef
+	pos     ir.Pos
 	refs    []valueRef
-	types   []Type
-	regions []*Region // parsed by ParseRegion, attached by Build
-	succs   []*Block  // parsed by ParseSuccessor, attached by Build
-	// Attrs are the op's attributes, filled by ParseOptionalAttrDict and
-	// by the form itself.
-	Attrs Attrs
+	types   []ir.Type
+	regions []*ir.Region // parsed by ParseRegion, attached by Build
+	succs   []*ir.Block  // parsed by ParseSuccessor, attached by Build
+	// attrs are the op's attributes, filled by ParseOptionalAttrDict and
+	// by the form itself (SetAttr).
+	attrs ir.Attrs
 }
 
-func (a *OpParser) reset(p *parser, name string, def *OpDef, pos Pos) {
+func (a *opParser) reset(p *parser, name string, def *ir.OpDef, pos ir.Pos) {
 	a.p, a.name, a.def, a.pos = p, name, def, pos
 	a.refs = a.refs[:0]
 	a.regions = nil
 	a.succs = nil
-	a.Attrs = nil
+	a.attrs = nil
 }
 
 // Name is the full name of the op being parsed ("arith.addf").
-func (a *OpParser) Name() string { return a.name }
+func (a *opParser) Name() string { return a.name }
 
 // Def is the definition of the op being parsed.
-func (a *OpParser) Def() *OpDef { return a.def }
+func (a *opParser) Def() *ir.OpDef { return a.def }
+
+// Attrs are the op's attributes so far.
+func (a *opParser) Attrs() ir.Attrs { return a.attrs }
+
+// SetAttr sets the attribute name of the op being built.
+func (a *opParser) SetAttr(name string, v ir.Attr) { a.attrs.Set(name, v) }
 
 // Failed reports whether an error has been recorded.
-func (a *OpParser) Failed() bool { return a.p.failed() }
+func (a *opParser) Failed() bool { return a.p.failed() }
 
 // OpPos is the position of the op's name, where errors about the whole
 // op point.
-func (a *OpParser) OpPos() Pos { return a.pos }
+func (a *opParser) OpPos() ir.Pos { return a.pos }
 
 // Pos is the position of the current token.
-func (a *OpParser) Pos() Pos { return a.p.pos() }
+func (a *opParser) Pos() ir.Pos { return a.p.pos() }
 
 // Errorf records an error at the current token; {op} in format stands
 // for the op's name, as in every message of this API.
-func (a *OpParser) Errorf(format string, args ...any) {
+func (a *opParser) Errorf(format string, args ...any) {
 	if !a.p.failed() {
 		a.p.failAt(a.p.tok, a.expand(format), args...)
 	}
@@ -76,7 +71,7 @@ func (a *OpParser) Errorf(format string, args ...any) {
 
 // ErrorExpected records an error about a missing token where mlir-opt
 // reports it: just after the text before the current token (see Errorf).
-func (a *OpParser) ErrorExpected(format string, args ...any) {
+func (a *opParser) ErrorExpected(format string, args ...any) {
 	if !a.p.failed() {
 		for i, x := range args {
 			if s, ok := x.(string); ok {
@@ -88,7 +83,7 @@ func (a *OpParser) ErrorExpected(format string, args ...any) {
 }
 
 // ErrorAt records an error at pos (see Errorf).
-func (a *OpParser) ErrorAt(pos Pos, format string, args ...any) {
+func (a *opParser) ErrorAt(pos ir.Pos, format string, args ...any) {
 	if !a.p.failed() {
 		a.p.fail(pos, a.expand(format), args...)
 	}
@@ -97,7 +92,7 @@ func (a *OpParser) ErrorAt(pos Pos, format string, args ...any) {
 // PermuteOperands reorders the operands parsed so far: operand i becomes
 // the one parsed as order[i] (forms whose clauses may come in any order,
 // MLIR's oilist, parse operands in text order but build them in the op's).
-func (a *OpParser) PermuteOperands(order []int) {
+func (a *opParser) PermuteOperands(order []int) {
 	old := append([]valueRef(nil), a.refs...)
 	for i, j := range order {
 		a.refs[i] = old[j]
@@ -105,10 +100,10 @@ func (a *OpParser) PermuteOperands(order []int) {
 }
 
 // NumOperands is the number of operands parsed so far.
-func (a *OpParser) NumOperands() int { return len(a.refs) }
+func (a *opParser) NumOperands() int { return len(a.refs) }
 
 // ParseOperand parses one SSA value use (%x or %x#1) as the next operand.
-func (a *OpParser) ParseOperand() bool {
+func (a *opParser) ParseOperand() bool {
 	if a.p.failed() {
 		return false
 	}
@@ -120,7 +115,7 @@ func (a *OpParser) ParseOperand() bool {
 }
 
 // ParseOperands parses a comma-separated list of one or more operands.
-func (a *OpParser) ParseOperands() bool {
+func (a *opParser) ParseOperands() bool {
 	for a.ParseOperand() {
 		if !a.p.consume(tComma) {
 			return true
@@ -131,7 +126,7 @@ func (a *OpParser) ParseOperands() bool {
 
 // ParseOptionalOperands parses a comma-separated list of operands if the
 // current token is an SSA value, and nothing otherwise.
-func (a *OpParser) ParseOptionalOperands() bool {
+func (a *opParser) ParseOptionalOperands() bool {
 	if !a.p.is(tPercentIdent) {
 		return !a.p.failed()
 	}
@@ -139,7 +134,7 @@ func (a *OpParser) ParseOptionalOperands() bool {
 }
 
 // ParseType parses a type.
-func (a *OpParser) ParseType() Type {
+func (a *opParser) ParseType() ir.Type {
 	if a.p.failed() {
 		return nil
 	}
@@ -152,7 +147,7 @@ func (a *OpParser) ParseType() Type {
 
 // ParseColonType parses `: T`; what names the type in the error message
 // ("the type of '{op}'", see Parse).
-func (a *OpParser) ParseColonType(what string) Type {
+func (a *opParser) ParseColonType(what string) ir.Type {
 	if !a.p.is(tColon) {
 		a.ErrorExpected("expected ':' and %s", what)
 		return nil
@@ -163,11 +158,11 @@ func (a *OpParser) ParseColonType(what string) Type {
 
 // expand replaces {op} in msg by the op's name. Messages are templates so
 // that parsing builds no string unless it fails.
-func (a *OpParser) expand(msg string) string { return strings.ReplaceAll(msg, "{op}", a.name) }
+func (a *opParser) expand(msg string) string { return strings.ReplaceAll(msg, "{op}", a.name) }
 
 // ParseTypeList parses a comma-separated list of one or more types.
-func (a *OpParser) ParseTypeList() []Type {
-	var ts []Type
+func (a *opParser) ParseTypeList() []ir.Type {
+	var ts []ir.Type
 	for {
 		t := a.ParseType()
 		if t == nil {
@@ -182,7 +177,7 @@ func (a *OpParser) ParseTypeList() []Type {
 
 // ParseFunctionalType parses `(T, ...) -> R` or `(T, ...) -> (R, ...)`
 // and checks that there is one operand type per operand parsed.
-func (a *OpParser) ParseFunctionalType() (ins, outs []Type, ok bool) {
+func (a *opParser) ParseFunctionalType() (ins, outs []ir.Type, ok bool) {
 	if a.p.failed() {
 		return nil, nil, false
 	}
@@ -200,7 +195,7 @@ func (a *OpParser) ParseFunctionalType() (ins, outs []Type, ok bool) {
 
 // SameTypes returns n copies of t in a buffer reused from op to op (Build
 // copies the types it is given).
-func (a *OpParser) SameTypes(t Type, n int) []Type {
+func (a *opParser) SameTypes(t ir.Type, n int) []ir.Type {
 	a.types = a.types[:0]
 	for range n {
 		a.types = append(a.types, t)
@@ -209,7 +204,7 @@ func (a *OpParser) SameTypes(t Type, n int) []Type {
 }
 
 // ParseAttr parses an attribute value.
-func (a *OpParser) ParseAttr() Attr {
+func (a *opParser) ParseAttr() ir.Attr {
 	if a.p.failed() {
 		return nil
 	}
@@ -220,18 +215,19 @@ func (a *OpParser) ParseAttr() Attr {
 	return v
 }
 
-// ParseOptionalAttrDict parses `{name = value, ...}` if present into Attrs.
-func (a *OpParser) ParseOptionalAttrDict() bool {
+// ParseOptionalAttrDict parses `{name = value, ...}` if present into the
+// op's attributes.
+func (a *opParser) ParseOptionalAttrDict() bool {
 	if a.p.is(tLBrace) {
 		for _, na := range a.p.parseAttrDict() {
-			a.Attrs.Set(na.Name, na.Value)
+			a.attrs.Set(na.Name, na.Value)
 		}
 	}
 	return !a.p.failed()
 }
 
 // ParseOptionalKeyword consumes the bare word kw if it is next.
-func (a *OpParser) ParseOptionalKeyword(kw string) bool {
+func (a *opParser) ParseOptionalKeyword(kw string) bool {
 	if a.p.isKeyword(kw) {
 		a.p.next()
 		return true
@@ -242,7 +238,7 @@ func (a *OpParser) ParseOptionalKeyword(kw string) bool {
 // ParseKeywordOrString parses a bare word or a string literal and returns
 // its text ("lt" for both lt and "lt"); ok is false when neither is next
 // (no error is recorded, so the caller can say what it expected).
-func (a *OpParser) ParseKeywordOrString() (s string, ok bool) {
+func (a *opParser) ParseKeywordOrString() (s string, ok bool) {
 	switch a.p.tok.kind {
 	case tBareIdent:
 		s = a.p.tokText()
@@ -259,7 +255,7 @@ func (a *OpParser) ParseKeywordOrString() (s string, ok bool) {
 // ParseOptionalAngleKeyword parses `kw<...>` (such as arith's
 // `fastmath<nnan, ninf>`) if the bare word kw is next, and returns its text
 // with the angle group as written.
-func (a *OpParser) ParseOptionalAngleKeyword(kw string) (text string, ok bool) {
+func (a *opParser) ParseOptionalAngleKeyword(kw string) (text string, ok bool) {
 	if !a.p.isKeyword(kw) {
 		return "", false
 	}
@@ -278,7 +274,7 @@ func (a *OpParser) ParseOptionalAngleKeyword(kw string) (text string, ok bool) {
 
 // ParseSymbol parses a symbol reference `@name` and returns the name; msg
 // is the error otherwise (see Parse).
-func (a *OpParser) ParseSymbol(msg string) (string, bool) {
+func (a *opParser) ParseSymbol(msg string) (string, bool) {
 	if !a.p.is(tAtIdent) {
 		a.ErrorExpected("%s", msg)
 		return "", false
@@ -325,7 +321,7 @@ func punct(s string) tokKind {
 
 // Parse consumes the punctuation s (one of ( ) [ ] { } < > , : = -> * ?)
 // or records msg as the error, with {op} in it replaced by the op's name.
-func (a *OpParser) Parse(s, msg string) bool {
+func (a *opParser) Parse(s, msg string) bool {
 	if a.p.consume(punct(s)) {
 		return true
 	}
@@ -334,15 +330,15 @@ func (a *OpParser) Parse(s, msg string) bool {
 }
 
 // ParseOptional consumes the punctuation s if it is next.
-func (a *OpParser) ParseOptional(s string) bool { return a.p.consume(punct(s)) }
+func (a *opParser) ParseOptional(s string) bool { return a.p.consume(punct(s)) }
 
 // At reports whether the punctuation s is next, without consuming it.
-func (a *OpParser) At(s string) bool { return a.p.is(punct(s)) }
+func (a *opParser) At(s string) bool { return a.p.is(punct(s)) }
 
 // Build creates the op from the operands parsed, resolved against
 // operandTypes (one per operand), with result types resultTypes and the
-// attributes in Attrs. It returns nil after an error.
-func (a *OpParser) Build(operandTypes, resultTypes []Type) *Op {
+// attributes set. It returns nil after an error.
+func (a *opParser) Build(operandTypes, resultTypes []ir.Type) *ir.Op {
 	if a.p.failed() {
 		return nil
 	}
@@ -352,8 +348,8 @@ func (a *OpParser) Build(operandTypes, resultTypes []Type) *Op {
 	}
 	op := a.p.newOp(a.name, a.def, a.pos, a.refs, operandTypes, resultTypes)
 	if op != nil {
-		op.Attrs = a.Attrs
-		op.succs = a.succs
+		op.Attrs = a.attrs
+		op.SetSuccessors(a.succs)
 		for _, r := range a.regions {
 			op.AttachRegion(r)
 		}
@@ -361,44 +357,44 @@ func (a *OpParser) Build(operandTypes, resultTypes []Type) *Op {
 	return op
 }
 
-// OpPrinter is what a Format's Print writes an op with.
-type OpPrinter struct {
+// opPrinter is what a Format's Print writes an op with.
+type opPrinter struct {
 	pr *printer
 }
 
 // Str writes s as is.
-func (p *OpPrinter) Str(s string) { p.pr.str(s) }
+func (p *opPrinter) Str(s string) { p.pr.str(s) }
 
 // Operand writes a use of v (%3, %arg0, %cst).
-func (p *OpPrinter) Operand(v *Value) { p.pr.value(v) }
+func (p *opPrinter) Operand(v *ir.Value) { p.pr.value(v) }
 
 // Operands writes a comma-separated list of uses.
-func (p *OpPrinter) Operands(vs []*Value) { p.pr.valueList(vs) }
+func (p *opPrinter) Operands(vs []*ir.Value) { p.pr.valueList(vs) }
 
 // Type writes a type.
-func (p *OpPrinter) Type(t Type) { p.pr.typ(t) }
+func (p *opPrinter) Type(t ir.Type) { p.pr.typ(t) }
 
 // Types writes a comma-separated list of types.
-func (p *OpPrinter) Types(ts []Type) { p.pr.typeList(ts) }
+func (p *opPrinter) Types(ts []ir.Type) { p.pr.typeList(ts) }
 
 // OperandTypes writes the types of op's operands, comma-separated.
-func (p *OpPrinter) OperandTypes(op *Op) {
-	for i, v := range op.operands {
+func (p *opPrinter) OperandTypes(op *ir.Op) {
+	for i, v := range op.Operands() {
 		if i > 0 {
 			p.pr.str(", ")
 		}
-		p.pr.typ(v.typ)
+		p.pr.typ(v.Type())
 	}
 }
 
 // FunctionalType writes `(operand types) -> result types` of op.
-func (p *OpPrinter) FunctionalType(op *Op) {
+func (p *opPrinter) FunctionalType(op *ir.Op) {
 	p.pr.str("(")
 	p.OperandTypes(op)
 	p.pr.str(") -> ")
-	if len(op.results) == 1 {
-		if _, isFn := op.results[0].typ.(*FuncType); !isFn {
-			p.pr.typ(op.results[0].typ)
+	if len(op.Results()) == 1 {
+		if _, isFn := op.Results()[0].Type().(*ir.FuncType); !isFn {
+			p.pr.typ(op.Results()[0].Type())
 			return
 		}
 	}
@@ -406,11 +402,11 @@ func (p *OpPrinter) FunctionalType(op *Op) {
 }
 
 // Attr writes an attribute value.
-func (p *OpPrinter) Attr(a Attr) { p.pr.attr(a) }
+func (p *opPrinter) Attr(a ir.Attr) { p.pr.attr(a) }
 
 // OptionalAttrDict writes ` {name = value, ...}` with the attributes of
 // attrs not named in elided, or nothing when none is left.
-func (p *OpPrinter) OptionalAttrDict(attrs Attrs, elided ...string) {
+func (p *opPrinter) OptionalAttrDict(attrs ir.Attrs, elided ...string) {
 	first := true
 	for _, na := range attrs {
 		if contains(elided, na.Name) {
@@ -422,9 +418,15 @@ func (p *OpPrinter) OptionalAttrDict(attrs Attrs, elided ...string) {
 		} else {
 			p.pr.str(", ")
 		}
-		p.pr.buf = appendNamedAttr(p.pr.buf, na)
+		p.pr.buf = ir.AppendNamedAttr(p.pr.buf, na)
 	}
 	if !first {
 		p.pr.str("}")
 	}
 }
+
+// The forms of package dialect are written against ir's interfaces.
+var (
+	_ ir.OpParser  = (*opParser)(nil)
+	_ ir.OpPrinter = (*opPrinter)(nil)
+)

@@ -1,9 +1,11 @@
-package ir
+package asm
 
 import (
 	"io"
 	"runtime"
 	"strconv"
+
+	"github.com/tirc/tirc/ir"
 )
 
 // PrintOptions configures the printer.
@@ -28,25 +30,28 @@ type PrintOptions struct {
 // form for the rest, values renamed %arg0.., %0.. per function. The output
 // is deterministic, parses back to the same module, and printing never
 // fails on broken IR (null types or values print as <<NULL ...>>).
-func Print(w io.Writer, m *Module, opts PrintOptions) error {
+func Print(w io.Writer, m *ir.Module, opts PrintOptions) error {
 	pr := &printer{w: w, opts: opts}
 	pr.module(m)
 	return pr.flush()
 }
 
-// String prints the module with default options.
-func (m *Module) String() string {
+// The core's String methods and diagnostics print with this package.
+func init() { ir.SetPrinter(ir.Printer{Module: moduleString, Op: opString}) }
+
+// moduleString prints the module with default options (Module.String).
+func moduleString(m *ir.Module) string {
 	var sb stringWriter
 	Print(&sb, m, PrintOptions{})
 	return string(sb)
 }
 
-// OpString prints one op in generic form with its function's value names,
-// as MLIR's "see current operation" note does.
-func OpString(op *Op) string {
+// opString prints one op in generic form with its function's value names,
+// as MLIR's "see current operation" note does (ir.OpString).
+func opString(op *ir.Op) string {
 	pr := &printer{opts: PrintOptions{Generic: true}}
-	if op.fn != nil {
-		pr.nameValues(op.fn)
+	if op.Func() != nil {
+		pr.nameValues(op.Func())
 	}
 	pr.op(op)
 	return string(pr.buf)
@@ -62,13 +67,13 @@ type printer struct {
 	buf    []byte
 	err    error
 	indent int
-	asm    OpPrinter // what custom forms print with
+	asm    opPrinter // what custom forms print with
 
 	locs *locAliases // with DebugInfo and not LocalScope
 
 	// Value names of the current function, by value ID
 	// (print_region.go).
-	fn      *Func
+	fn      *ir.Func
 	names   []valueName
 	scope   *usedNames
 	counter int
@@ -107,16 +112,16 @@ func (pr *printer) newline() {
 	}
 }
 
-func (pr *printer) typ(t Type)           { pr.buf = appendType(pr.buf, t) }
-func (pr *printer) attr(a Attr)          { pr.buf = appendAttr(pr.buf, a, false) }
-func (pr *printer) loc(l string)         { pr.appendLoc(l) }
-func (pr *printer) types(ts []Type)      { pr.typeList(ts) }
-func (pr *printer) results(ts []Type)    { pr.buf = appendResultTypes(pr.buf, ts) }
-func (pr *printer) attrs(as []NamedAttr) { pr.buf = appendNamedAttrs(pr.buf, as) }
+func (pr *printer) typ(t ir.Type)           { pr.buf = ir.AppendType(pr.buf, t) }
+func (pr *printer) attr(a ir.Attr)          { pr.buf = ir.AppendAttr(pr.buf, a) }
+func (pr *printer) loc(l string)            { pr.appendLoc(l) }
+func (pr *printer) types(ts []ir.Type)      { pr.typeList(ts) }
+func (pr *printer) results(ts []ir.Type)    { pr.buf = ir.AppendResultTypes(pr.buf, ts) }
+func (pr *printer) attrs(as []ir.NamedAttr) { pr.buf = ir.AppendNamedAttrs(pr.buf, as) }
 
 // locAt prints the location l, or with DebugInfo the source position at
 // when l is empty.
-func (pr *printer) locAt(l string, at Pos) {
+func (pr *printer) locAt(l string, at ir.Pos) {
 	if pr.opts.DebugInfo {
 		l = locText(l, at)
 	}
@@ -128,10 +133,10 @@ func (pr *printer) locAt(l string, at Pos) {
 }
 
 // argLoc prints the location of f's argument i.
-func (pr *printer) argLoc(f *Func, i int) {
+func (pr *printer) argLoc(f *ir.Func, i int) {
 	l := argLocText(f, i)
 	if pr.opts.DebugInfo {
-		l = locText(l, f.args[i].Pos)
+		l = locText(l, f.Args()[i].Pos)
 	}
 	if pr.locs != nil && l != "" {
 		pr.buf = pr.locs.appendInline(pr.buf, l)
@@ -148,7 +153,7 @@ func (pr *printer) appendLoc(l string) {
 	}
 }
 
-func (pr *printer) typeList(ts []Type) {
+func (pr *printer) typeList(ts []ir.Type) {
 	for i, t := range ts {
 		if i > 0 {
 			pr.str(", ")
@@ -157,7 +162,7 @@ func (pr *printer) typeList(ts []Type) {
 	}
 }
 
-func (pr *printer) module(m *Module) {
+func (pr *printer) module(m *ir.Module) {
 	if m == nil {
 		pr.str("<<NULL MODULE>>\n")
 		return
@@ -175,7 +180,7 @@ func (pr *printer) module(m *Module) {
 	} else {
 		pr.str("module ")
 		if m.Name != "" {
-			pr.buf = SymbolRefAttr(m.Name).appendTo(pr.buf, false)
+			pr.buf = ir.AppendAttr(pr.buf, ir.SymbolRefAttr(m.Name))
 			pr.str(" ")
 		}
 		if len(m.Attrs) > 0 {
@@ -198,9 +203,9 @@ func (pr *printer) module(m *Module) {
 	pr.newline()
 	if pr.opts.Generic {
 		pr.str("})")
-		var as Attrs
+		var as ir.Attrs
 		if m.Name != "" {
-			as.Set("sym_name", StringAttr(m.Name))
+			as.Set("sym_name", ir.StringAttr(m.Name))
 		}
 		for _, na := range m.Attrs {
 			as.Set(na.Name, na.Value)
@@ -235,7 +240,7 @@ const printWindow = 64
 // functions on all cores, each into its own buffer (value names are per
 // function, so the text is the same as printing them in order); false for
 // modules where that does not pay.
-func (pr *printer) functionsInParallel(m *Module) bool {
+func (pr *printer) functionsInParallel(m *ir.Module) bool {
 	if len(m.Funcs) < 8 || pr.w == nil || m.NumOps() < 20000 {
 		return false
 	}
@@ -255,13 +260,13 @@ const opsPerPiece = 1024
 // opsPerPiece ops at a time, with the value names nameValues gave (only
 // read by the op printer, so the text is the same as printing the ops in
 // order); false for functions where that does not pay.
-func (pr *printer) bodyInParallel(f *Func) bool {
+func (pr *printer) bodyInParallel(f *ir.Func) bool {
 	if f.NumOps() < 4*opsPerPiece || pr.w == nil {
 		return false
 	}
-	var starts []*Op
+	var starts []*ir.Op
 	i := 0
-	for op := f.first; op != nil; op = op.next {
+	for op := f.First(); op != nil; op = op.Next() {
 		if i%opsPerPiece == 0 {
 			starts = append(starts, op)
 		}
@@ -269,7 +274,7 @@ func (pr *printer) bodyInParallel(f *Func) bool {
 	}
 	pr.inParallel(len(starts), 2*runtime.GOMAXPROCS(0), func(fp *printer, i int) {
 		fp.fn, fp.names = pr.fn, pr.names
-		for op, n := starts[i], 0; op != nil && n < opsPerPiece; op, n = op.next, n+1 {
+		for op, n := starts[i], 0; op != nil && n < opsPerPiece; op, n = op.Next(), n+1 {
 			fp.newline()
 			fp.op(op)
 		}
@@ -285,7 +290,7 @@ func (pr *printer) inParallel(n, window int, piece func(fp *printer, i int)) {
 	fps := make([]printer, min(window, n))
 	for lo := 0; lo < n; lo += len(fps) {
 		k := min(len(fps), n-lo)
-		ParallelFor(k, func(i int) {
+		ir.ParallelFor(k, func(i int) {
 			fp := &fps[i]
 			fp.opts, fp.indent, fp.buf, fp.locs = pr.opts, pr.indent, fp.buf[:0], pr.locs
 			piece(fp, lo+i)
@@ -309,16 +314,16 @@ func (pr *printer) write(text []byte) {
 }
 
 // value prints a use of v.
-func (pr *printer) value(v *Value) {
+func (pr *printer) value(v *ir.Value) {
 	if v == nil {
 		pr.str("<<NULL VALUE>>")
 		return
 	}
-	if v.Func() != pr.fn || v.id < 0 || int(v.id) >= len(pr.names) || !pr.names[v.id].set {
+	if v.Func() != pr.fn || v.ID() < 0 || v.ID() >= len(pr.names) || !pr.names[v.ID()].set {
 		pr.str("<<UNKNOWN SSA VALUE>>")
 		return
 	}
-	nm := pr.names[v.id]
+	nm := pr.names[v.ID()]
 	pr.str("%")
 	if nm.name != "" {
 		pr.str(nm.name)
@@ -327,11 +332,11 @@ func (pr *printer) value(v *Value) {
 	pr.buf = strconv.AppendInt(pr.buf, int64(nm.num), 10)
 	if nm.group {
 		pr.str("#")
-		pr.buf = strconv.AppendInt(pr.buf, int64(v.index), 10)
+		pr.buf = strconv.AppendInt(pr.buf, int64(v.Index()), 10)
 	}
 }
 
-func (pr *printer) valueList(vs []*Value) {
+func (pr *printer) valueList(vs []*ir.Value) {
 	for i, v := range vs {
 		if i > 0 {
 			pr.str(", ")
@@ -340,7 +345,7 @@ func (pr *printer) valueList(vs []*Value) {
 	}
 }
 
-func (pr *printer) function(f *Func) {
+func (pr *printer) function(f *ir.Func) {
 	if f == nil {
 		pr.str("<<NULL FUNCTION>>")
 		return
@@ -355,9 +360,9 @@ func (pr *printer) function(f *Func) {
 		pr.str(f.Visibility)
 		pr.str(" ")
 	}
-	pr.buf = SymbolRefAttr(f.Name).appendTo(pr.buf, false)
+	pr.buf = ir.AppendAttr(pr.buf, ir.SymbolRefAttr(f.Name))
 	pr.str("(")
-	for i, a := range f.args {
+	for i, a := range f.Args() {
 		if i > 0 {
 			pr.str(", ")
 		}
@@ -365,7 +370,7 @@ func (pr *printer) function(f *Func) {
 			pr.value(a)
 			pr.str(": ")
 		}
-		pr.typ(a.typ)
+		pr.typ(a.Type())
 		if !f.External {
 			pr.argLoc(f, i)
 		}
@@ -389,10 +394,10 @@ func (pr *printer) function(f *Func) {
 	pr.locAt(f.Loc, f.Pos)
 }
 
-func (pr *printer) body(f *Func) {
+func (pr *printer) body(f *ir.Func) {
 	pr.indent++
 	if !pr.bodyInParallel(f) {
-		for op := f.first; op != nil; op = op.next {
+		for op := f.First(); op != nil; op = op.Next() {
 			pr.newline()
 			pr.op(op)
 		}
@@ -400,27 +405,27 @@ func (pr *printer) body(f *Func) {
 	pr.indent--
 }
 
-func (pr *printer) genericFunction(f *Func) {
+func (pr *printer) genericFunction(f *ir.Func) {
 	pr.str(`"func.func"() <{`)
-	var props Attrs
-	props.Set("function_type", &TypeAttr{Type: f.Type()})
-	props.Set("sym_name", StringAttr(f.Name))
+	var props ir.Attrs
+	props.Set("function_type", &ir.TypeAttr{Type: f.Type()})
+	props.Set("sym_name", ir.StringAttr(f.Name))
 	if f.Visibility != "" {
-		props.Set("sym_visibility", StringAttr(f.Visibility))
+		props.Set("sym_visibility", ir.StringAttr(f.Visibility))
 	}
 	pr.attrs(props)
 	pr.str("}> ({")
 	if !f.External {
-		if len(f.args) > 0 {
+		if len(f.Args()) > 0 {
 			pr.newline()
 			pr.str("^bb0(")
-			for i, a := range f.args {
+			for i, a := range f.Args() {
 				if i > 0 {
 					pr.str(", ")
 				}
 				pr.value(a)
 				pr.str(": ")
-				pr.typ(a.typ)
+				pr.typ(a.Type())
 				pr.argLoc(f, i)
 			}
 			pr.str("):")
@@ -440,17 +445,17 @@ func (pr *printer) genericFunction(f *Func) {
 
 // op prints one op: result names, then the custom form when the op has
 // one and fits it, else the generic form.
-func (pr *printer) op(op *Op) {
-	if len(op.results) > 0 {
-		first := op.results[0]
-		if len(op.results) > 1 && pr.fn != nil && first.id >= 0 && int(first.id) < len(pr.names) && pr.names[first.id].set && pr.names[first.id].name == "" {
+func (pr *printer) op(op *ir.Op) {
+	if len(op.Results()) > 0 {
+		first := op.Results()[0]
+		if len(op.Results()) > 1 && pr.fn != nil && first.ID() >= 0 && first.ID() < len(pr.names) && pr.names[first.ID()].set && pr.names[first.ID()].name == "" {
 			pr.str("%")
-			pr.buf = strconv.AppendInt(pr.buf, int64(pr.names[first.id].num), 10)
+			pr.buf = strconv.AppendInt(pr.buf, int64(pr.names[first.ID()].num), 10)
 			pr.str(":")
-			pr.buf = strconv.AppendInt(pr.buf, int64(len(op.results)), 10)
+			pr.buf = strconv.AppendInt(pr.buf, int64(len(op.Results())), 10)
 		} else {
 			pr.value(first)
-			for _, r := range op.results[1:] {
+			for _, r := range op.Results()[1:] {
 				pr.str(", ")
 				pr.value(r)
 			}
@@ -463,14 +468,14 @@ func (pr *printer) op(op *Op) {
 	pr.locAt(op.Loc, op.Pos)
 }
 
-func (pr *printer) generic(op *Op) {
-	pr.buf = AppendQuoted(pr.buf, op.Name)
+func (pr *printer) generic(op *ir.Op) {
+	pr.buf = ir.AppendQuoted(pr.buf, op.Name)
 	pr.str("(")
-	pr.valueList(op.operands)
+	pr.valueList(op.Operands())
 	pr.str(")")
-	if len(op.succs) > 0 {
+	if len(op.Successors()) > 0 {
 		pr.str("[")
-		for i, b := range op.succs {
+		for i, b := range op.Successors() {
 			if i > 0 {
 				pr.str(", ")
 			}
@@ -478,7 +483,7 @@ func (pr *printer) generic(op *Op) {
 		}
 		pr.str("]")
 	}
-	var props, rest []NamedAttr
+	var props, rest []ir.NamedAttr
 	for _, na := range op.Attrs {
 		if op.Def != nil && contains(op.Def.Inherent, na.Name) {
 			props = append(props, na)
@@ -491,9 +496,9 @@ func (pr *printer) generic(op *Op) {
 		pr.attrs(props)
 		pr.str("}>")
 	}
-	if len(op.regions) > 0 {
+	if len(op.Regions()) > 0 {
 		pr.str(" (")
-		for i, r := range op.regions {
+		for i, r := range op.Regions() {
 			if i > 0 {
 				pr.str(", ")
 			}
@@ -507,14 +512,14 @@ func (pr *printer) generic(op *Op) {
 		pr.str("}")
 	}
 	pr.str(" : (")
-	for i, v := range op.operands {
+	for i, v := range op.Operands() {
 		if i > 0 {
 			pr.str(", ")
 		}
 		if v == nil {
 			pr.str("<<NULL TYPE>>")
 		} else {
-			pr.typ(v.typ)
+			pr.typ(v.Type())
 		}
 	}
 	pr.str(") -> ")

@@ -1,4 +1,4 @@
-package ir
+package asm
 
 // tokKind is the kind of a lexical token of MLIR's textual syntax.
 type tokKind uint8
@@ -308,3 +308,6 @@ func hexVal(c byte) byte {
 	}
 	return 0
 }
+
+func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+func isDigit(c byte) bool  { return c >= '0' && c <= '9' }

@@ -1,6 +1,10 @@
-package ir
+package asm
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/tirc/tirc/ir"
+)
 
 // Value naming and region printing, as mlir-opt-19 does them (its
 // SSANameState and printRegion).
@@ -25,7 +29,7 @@ func (u *usedNames) has(name string) bool {
 // regionToName is a region waiting to be numbered, with the counters as
 // they were when its op was numbered.
 type regionToName struct {
-	r               *Region
+	r               *ir.Region
 	num, arg, confl int32
 	scope           *usedNames
 }
@@ -37,7 +41,7 @@ type regionToName struct {
 // first; in the custom form each region's numbering starts where its op's
 // block ended (sibling regions both start there), in the generic form
 // numbers never repeat within a function (MLIR prints unique ids there).
-func (pr *printer) nameValues(f *Func) {
+func (pr *printer) nameValues(f *ir.Func) {
 	pr.fn = f
 	n := f.NumValues()
 	if cap(pr.names) >= n {
@@ -49,16 +53,16 @@ func (pr *printer) nameValues(f *Func) {
 	pr.scope = &usedNames{}
 	pr.counter = 0
 	arg := int32(0)
-	for _, a := range f.args {
+	for _, a := range f.Args() {
 		pr.setName(a, valueName{set: true, name: "arg" + strconv.Itoa(int(arg))})
 		arg++
 	}
 	num := int32(0)
 	var stack []regionToName
-	for op := f.first; op != nil; op = op.next {
+	for op := f.First(); op != nil; op = op.Next() {
 		num = pr.nameResults(op, num)
 	}
-	stack = pr.pushRegions(stack, f.first, num, arg)
+	stack = pr.pushRegions(stack, f.First(), num, arg)
 	for len(stack) > 0 {
 		c := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -66,8 +70,8 @@ func (pr *printer) nameValues(f *Func) {
 			num, arg, pr.counter = c.num, c.arg, int(c.confl)
 		}
 		pr.scope = &usedNames{parent: c.scope}
-		for i, b := range c.r.blocks {
-			for _, a := range b.args {
+		for i, b := range c.r.Blocks() {
+			for _, a := range b.Args() {
 				if i == 0 {
 					pr.setName(a, valueName{set: true, name: "arg" + strconv.Itoa(int(arg))})
 					arg++
@@ -76,55 +80,55 @@ func (pr *printer) nameValues(f *Func) {
 					num++
 				}
 			}
-			for op := b.first; op != nil; op = op.next {
+			for op := b.First(); op != nil; op = op.Next() {
 				num = pr.nameResults(op, num)
 			}
 		}
-		for _, b := range c.r.blocks {
-			stack = pr.pushRegions(stack, b.first, num, arg)
+		for _, b := range c.r.Blocks() {
+			stack = pr.pushRegions(stack, b.First(), num, arg)
 		}
 	}
 }
 
 // pushRegions queues the regions of the ops from first on.
-func (pr *printer) pushRegions(stack []regionToName, first *Op, num, arg int32) []regionToName {
-	for op := first; op != nil; op = op.next {
-		for _, r := range op.regions {
+func (pr *printer) pushRegions(stack []regionToName, first *ir.Op, num, arg int32) []regionToName {
+	for op := first; op != nil; op = op.Next() {
+		for _, r := range op.Regions() {
 			stack = append(stack, regionToName{r: r, num: num, arg: arg, confl: int32(pr.counter), scope: pr.scope})
 		}
 	}
 	return stack
 }
 
-func (pr *printer) setName(v *Value, nm valueName) {
-	if v != nil && v.id >= 0 && int(v.id) < len(pr.names) {
-		pr.names[v.id] = nm
+func (pr *printer) setName(v *ir.Value, nm valueName) {
+	if v != nil && v.ID() >= 0 && v.ID() < len(pr.names) {
+		pr.names[v.ID()] = nm
 	}
 }
 
 // nameResults names op's results and returns the next number.
-func (pr *printer) nameResults(op *Op, num int32) int32 {
+func (pr *printer) nameResults(op *ir.Op, num int32) int32 {
 	// Suggested names (MLIR's OpAsmOpInterface), which the generic form
 	// does not use.
 	hint := ""
-	if len(op.results) == 1 && op.Def != nil && op.Def.ResultName != nil && !pr.opts.Generic {
+	if len(op.Results()) == 1 && op.Def != nil && op.Def.ResultName != nil && !pr.opts.Generic {
 		hint = op.Def.ResultName(op)
 	}
 	if hint != "" {
-		pr.setName(op.results[0], valueName{set: true, name: pr.uniqueName(hint)})
+		pr.setName(op.Results()[0], valueName{set: true, name: pr.uniqueName(hint)})
 		return num
 	}
-	if op.Def != nil && len(op.Def.ResultNames) == len(op.results) && len(op.results) > 0 && !pr.opts.Generic {
-		for i, r := range op.results {
+	if op.Def != nil && len(op.Def.ResultNames) == len(op.Results()) && len(op.Results()) > 0 && !pr.opts.Generic {
+		for i, r := range op.Results() {
 			pr.setName(r, valueName{set: true, name: pr.uniqueName(op.Def.ResultNames[i])})
 		}
 		return num
 	}
-	if len(op.results) == 0 {
+	if len(op.Results()) == 0 {
 		return num
 	}
-	group := len(op.results) > 1
-	for _, r := range op.results {
+	group := len(op.Results()) > 1
+	for _, r := range op.Results() {
 		pr.setName(r, valueName{set: true, num: num, group: group})
 	}
 	return num + 1
@@ -146,12 +150,12 @@ func (pr *printer) uniqueName(hint string) string {
 // region prints `{ blocks }` as MLIR's printRegion: the entry block's
 // label when printEmptyBlock and it is empty, or printEntryArgs and it
 // has arguments; the other blocks' always.
-func (pr *printer) region(r *Region, printEntryArgs, printTerminators, printEmptyBlock bool) {
+func (pr *printer) region(r *ir.Region, printEntryArgs, printTerminators, printEmptyBlock bool) {
 	pr.str("{")
-	for i, b := range r.blocks {
+	for i, b := range r.Blocks() {
 		// (An entry block that is branched to, which the verifier refuses,
 		// keeps its label so that the text still parses.)
-		header := i > 0 || printEmptyBlock && b.first == nil || printEntryArgs && len(b.args) > 0 || len(b.Predecessors()) > 0
+		header := i > 0 || printEmptyBlock && b.First() == nil || printEntryArgs && len(b.Args()) > 0 || len(b.Predecessors()) > 0
 		pr.block(b, i, header, printTerminators || i > 0)
 	}
 	pr.newline()
@@ -160,32 +164,32 @@ func (pr *printer) region(r *Region, printEntryArgs, printTerminators, printEmpt
 
 // block prints one block: its label and arguments if header, then its
 // ops one level deeper, the terminator only if printTerminator.
-func (pr *printer) block(b *Block, index int, header, printTerminator bool) {
+func (pr *printer) block(b *ir.Block, index int, header, printTerminator bool) {
 	if header {
 		pr.newline()
 		pr.str("^bb")
 		pr.buf = strconv.AppendInt(pr.buf, int64(index), 10)
-		if len(b.args) > 0 {
+		if len(b.Args()) > 0 {
 			pr.str("(")
-			for i, a := range b.args {
+			for i, a := range b.Args() {
 				if i > 0 {
 					pr.str(", ")
 				}
 				pr.value(a)
 				pr.str(": ")
-				pr.typ(a.typ)
+				pr.typ(a.Type())
 			}
 			pr.str(")")
 		}
 		pr.str(":")
 		pr.predecessors(b, index)
 	}
-	last := b.last
-	if printTerminator || last == nil || !last.Has(TraitTerminator) {
+	last := b.Last()
+	if printTerminator || last == nil || !last.Has(ir.TraitTerminator) {
 		last = nil
 	}
 	pr.indent++
-	for op := b.first; op != nil && op != last; op = op.next {
+	for op := b.First(); op != nil && op != last; op = op.Next() {
 		pr.newline()
 		pr.op(op)
 	}
@@ -195,7 +199,7 @@ func (pr *printer) block(b *Block, index int, header, printTerminator bool) {
 // predecessors writes mlir-opt's comment after a block label: "// no
 // predecessors" (not for the entry block), "// pred: ^bb0" or
 // "// 2 preds: ^bb0, ^bb1".
-func (pr *printer) predecessors(b *Block, index int) {
+func (pr *printer) predecessors(b *ir.Block, index int) {
 	preds := b.Predecessors()
 	switch {
 	case len(preds) == 0:

@@ -1,8 +1,10 @@
-package ir
+package asm
+
+import "github.com/tirc/tirc/ir"
 
 // parseStridedLayout parses `strided<[s0, s1, ...]>` or
 // `strided<[...], offset: o>`, where sizes are integers or '?'.
-func (p *parser) parseStridedLayout() Attr {
+func (p *parser) parseStridedLayout() ir.Attr {
 	kw := p.tok
 	p.next()
 	if !p.is(tLess) || p.tok.start != kw.end {
@@ -13,7 +15,7 @@ func (p *parser) parseStridedLayout() Attr {
 	if !p.expect(tLSquare, "expected '['") {
 		return nil
 	}
-	a := &StridedLayout{Strides: []int64{}}
+	a := &ir.StridedLayout{Strides: []int64{}}
 	for !p.is(tRSquare) && !p.failed() {
 		v, ok := p.parseDynInt("strides")
 		if !ok {
@@ -52,7 +54,7 @@ func (p *parser) parseStridedLayout() Attr {
 func (p *parser) parseDynInt(what string) (int64, bool) {
 	if p.is(tQuestion) {
 		p.next()
-		return Dynamic, true
+		return ir.Dynamic, true
 	}
 	if !p.is(tInt) && !p.is(tMinus) {
 		p.failExpected("expected an integer or '?' in the %s", what)

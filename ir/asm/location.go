@@ -1,8 +1,10 @@
-package ir
+package asm
 
 import (
 	"strconv"
 	"strings"
+
+	"github.com/tirc/tirc/ir"
 )
 
 // Locations. An op's, function's or module's Loc holds the contents of its
@@ -73,13 +75,13 @@ func (l *locNode) appendTo(b []byte, alias func(*locNode) string) []byte {
 	case 'u':
 		return append(b, "unknown"...)
 	case 'f':
-		b = AppendQuoted(b, l.str)
+		b = ir.AppendQuoted(b, l.str)
 		b = append(b, ':')
 		b = strconv.AppendInt(b, l.line, 10)
 		b = append(b, ':')
 		return strconv.AppendInt(b, l.col, 10)
 	case 'n':
-		b = AppendQuoted(b, l.str)
+		b = ir.AppendQuoted(b, l.str)
 		if l.kids[0].kind != 'u' {
 			b = append(b, '(')
 			b = sub(b, l.kids[0])
@@ -166,7 +168,7 @@ func (p *parser) parseLocation() *locNode {
 		l, ok := p.locAlias[name]
 		if !ok {
 			if a, isAttr := p.attrAlias[name]; isAttr {
-				p.failAt(t, "expected location, but found '%s'", string(appendAttr(nil, a, false)))
+				p.failAt(t, "expected location, but found '%s'", string(ir.AppendAttr(nil, a)))
 			} else {
 				p.failAt(t, "undefined symbol alias id '%s'", name[1:]) // mlir-opt-19's message
 			}
@@ -260,7 +262,7 @@ func (p *parser) parseFusedLoc() *locNode {
 		if p.failed() || !p.expect(tGreater, "expected '>' after fused location metadata") {
 			return nil
 		}
-		meta = string(appendAttr(nil, a, true))
+		meta = string(ir.AppendAttrElided(nil, a))
 	}
 	if !p.expect(tLSquare, "expected '[' in fused location") {
 		return nil
@@ -311,7 +313,7 @@ func (p *parser) parseOptionalLocNode(allowFwd bool) (l *locNode, fwd string) {
 			p.next()
 			p.next()
 			if p.locFwd == nil {
-				p.locFwd = map[string]Pos{}
+				p.locFwd = map[string]ir.Pos{}
 			}
 			if _, seen := p.locFwd[name]; !seen {
 				p.locFwd[name] = p.posOf(t)
@@ -346,16 +348,16 @@ func (p *parser) parseLocAliasDef(name string) {
 	}
 	p.locAlias[name] = l
 	if p.attrAlias == nil {
-		p.attrAlias = map[string]Attr{}
+		p.attrAlias = map[string]ir.Attr{}
 	}
-	p.attrAlias[name] = &OpaqueAttr{Text: "loc(" + l.String() + ")"}
+	p.attrAlias[name] = &ir.OpaqueAttr{Text: "loc(" + l.String() + ")"}
 }
 
 // parseLocString parses the inline form of a location; nil when it is not
 // one.
 func parseLocString(text string) *locNode {
-	src := NewSource("<loc>", []byte(text))
-	q := &parser{src: src, lex: lexer{data: src.Data, end: len(src.Data), line: 1}, typeCache: map[string]Type{}, names: map[string]string{}}
+	src := ir.NewSource("<loc>", []byte(text))
+	q := &parser{src: src, lex: lexer{data: src.Data, end: len(src.Data), line: 1}, typeCache: map[string]ir.Type{}, names: map[string]string{}}
 	q.next()
 	l := q.parseLocation()
 	if q.failed() || !q.is(tEOF) {
@@ -366,7 +368,7 @@ func parseLocString(text string) *locNode {
 
 // resolveLocs replaces the forward loc(#alias) references of m by the
 // aliases' locations, or fails at the first use of one never defined.
-func (p *parser) resolveLocs(m *Module) {
+func (p *parser) resolveLocs(m *ir.Module) {
 	if len(p.locFwd) == 0 || p.err != nil {
 		return
 	}
@@ -377,7 +379,7 @@ func (p *parser) resolveLocs(m *Module) {
 		l, ok := p.locAlias[*loc]
 		if !ok {
 			if a, isAttr := p.attrAlias[*loc]; isAttr {
-				p.fail(p.locFwd[*loc], "expected location, but found '%s'", string(appendAttr(nil, a, false)))
+				p.fail(p.locFwd[*loc], "expected location, but found '%s'", string(ir.AppendAttr(nil, a)))
 			} else {
 				p.fail(p.locFwd[*loc], "operation location alias was never defined") // mlir-opt-19's message
 			}

@@ -1,8 +1,10 @@
-package ir
+package asm
 
 import (
 	"slices"
 	"strconv"
+
+	"github.com/tirc/tirc/ir"
 )
 
 // Location aliases of -mlir-print-debuginfo, numbered and placed as
@@ -31,17 +33,17 @@ type locAliases struct {
 }
 
 // newLocAliases collects the locations m prints with DebugInfo.
-func newLocAliases(m *Module) *locAliases {
+func newLocAliases(m *ir.Module) *locAliases {
 	la := &locAliases{byKey: map[string]*locAlias{}}
 	la.add(locText(m.Loc, moduleLocPos(m)), false)
 	for _, f := range m.Funcs {
 		la.add(locText(f.Loc, f.Pos), false)
 		if !f.External {
-			for i, a := range f.args {
+			for i, a := range f.Args() {
 				la.add(locText(argLocText(f, i), a.Pos), true)
 			}
 		}
-		for op := f.first; op != nil; op = op.next {
+		for op := f.First(); op != nil; op = op.Next() {
 			la.add(locText(op.Loc, op.Pos), false)
 		}
 	}
@@ -160,11 +162,11 @@ func (la *locAliases) appendInline(b []byte, text string) []byte {
 }
 
 // locText is a location's inline text: l, or the source position at.
-func locText(l string, at Pos) string {
-	if l != "" || at.File == nil || at.File.built {
+func locText(l string, at ir.Pos) string {
+	if l != "" || at.File == nil || at.File.Built() {
 		return l
 	}
-	b := AppendQuoted(nil, at.File.Name)
+	b := ir.AppendQuoted(nil, at.File.Name)
 	b = append(b, ':')
 	b = strconv.AppendInt(b, int64(at.Line), 10)
 	b = append(b, ':')
@@ -174,14 +176,14 @@ func locText(l string, at Pos) string {
 
 // moduleLocPos is where the module is: its keyword, or "file":0:0 for an
 // implicit one (as mlir-opt).
-func moduleLocPos(m *Module) Pos {
+func moduleLocPos(m *ir.Module) ir.Pos {
 	if !m.Explicit {
-		return Pos{File: m.Src}
+		return ir.Pos{File: m.Src}
 	}
 	return m.Pos
 }
 
-func argLocText(f *Func, i int) string {
+func argLocText(f *ir.Func, i int) string {
 	if i < len(f.ArgLocs) {
 		return f.ArgLocs[i]
 	}

@@ -1,10 +1,12 @@
-package ir
+package asm
 
 import (
 	"bytes"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/tirc/tirc/ir"
 )
 
 // Chunk is a part of an input separated by `// -----` lines
@@ -49,11 +51,11 @@ func isSplitMarker(line []byte) bool {
 // substring to find, or with -re a pattern where {{...}} is a regex) and
 // where the directive itself is.
 type Expectation struct {
-	Severity Severity
+	Severity ir.Severity
 	Line     int
 	Text     string
 	Regex    *regexp.Regexp // for expected-*-re
-	Pos      Pos
+	Pos      ir.Pos
 	matched  bool
 }
 
@@ -72,9 +74,9 @@ var directiveRE = regexp.MustCompile(`expected-(error|warning|note|remark)(-re)?
 //
 // Unlike mlir-opt, several directives may share a line: a message ends at
 // the first "}}" followed by the end of the line or another directive.
-func ParseExpectations(src *Source, start, end, line int) ([]*Expectation, Diagnostics) {
+func ParseExpectations(src *ir.Source, start, end, line int) ([]*Expectation, ir.Diagnostics) {
 	var exps []*Expectation
-	var errs Diagnostics
+	var errs ir.Diagnostics
 	data := src.Data[start:end]
 	lines := bytes.Split(data, []byte("\n"))
 	isDirectiveLine := make([]bool, len(lines))
@@ -116,18 +118,18 @@ func findDirectives(l []byte) [][]int {
 	return out
 }
 
-func parseDirective(src *Source, l []byte, m []int, lineNo, idx int, lines [][]byte, isDir []bool, firstLine int) (*Expectation, *Diagnostic) {
-	pos := Pos{src, int32(lineNo), int32(m[0] + 1)}
+func parseDirective(src *ir.Source, l []byte, m []int, lineNo, idx int, lines [][]byte, isDir []bool, firstLine int) (*Expectation, *ir.Diagnostic) {
+	pos := ir.Pos{File: src, Line: int32(lineNo), Col: int32(m[0] + 1)}
 	e := &Expectation{Pos: pos, Line: lineNo}
 	switch string(l[m[2]:m[3]]) {
 	case "error":
-		e.Severity = SevError
+		e.Severity = ir.SevError
 	case "warning":
-		e.Severity = SevWarning
+		e.Severity = ir.SevWarning
 	case "note":
-		e.Severity = SevNote
+		e.Severity = ir.SevNote
 	case "remark":
-		e.Severity = SevRemark
+		e.Severity = ir.SevRemark
 	}
 	isRe := m[4] >= 0
 	rest := l[m[1]:]
@@ -154,30 +156,30 @@ func parseDirective(src *Source, l []byte, m []int, lineNo, idx int, lines [][]b
 		case len(off) > 1 && (off[0] == '+' || off[0] == '-'):
 			n, err := strconv.Atoi(off[1:])
 			if err != nil {
-				return nil, Errorf(pos, "invalid offset '@%s' in expected-* directive", off)
+				return nil, ir.Errorf(pos, "invalid offset '@%s' in expected-* directive", off)
 			}
 			if off[0] == '-' {
 				n = -n
 			}
 			e.Line = lineNo + n
 		default:
-			return nil, Errorf(pos, "invalid offset '@%s' in expected-* directive: use @+N, @-N, @above or @below", off)
+			return nil, ir.Errorf(pos, "invalid offset '@%s' in expected-* directive: use @+N, @-N, @above or @below", off)
 		}
 		rest = bytes.TrimLeft(rest[j:], " \t")
 	}
 	if !bytes.HasPrefix(rest, []byte("{{")) {
-		return nil, Errorf(pos, "expected '{{' to begin the message of the expected-* directive")
+		return nil, ir.Errorf(pos, "expected '{{' to begin the message of the expected-* directive")
 	}
 	body := rest[2:]
 	endAt := messageEnd(body)
 	if endAt < 0 {
-		return nil, Errorf(pos, "expected '}}' to end the message of the expected-* directive")
+		return nil, ir.Errorf(pos, "expected '}}' to end the message of the expected-* directive")
 	}
 	e.Text = string(body[:endAt])
 	if isRe {
 		re, err := compileExpectRegex(e.Text)
 		if err != nil {
-			return nil, Errorf(pos, "invalid regex in expected-*-re directive: %v", err)
+			return nil, ir.Errorf(pos, "invalid regex in expected-*-re directive: %v", err)
 		}
 		e.Regex = re
 	}
@@ -220,12 +222,12 @@ func compileExpectRegex(text string) (*regexp.Regexp, error) {
 // expectations and returns the failures as errors, mlir-opt's way:
 // "unexpected error: msg" at the diagnostic, and `expected error "msg" was
 // not produced` at the directive. Lines are compared, not columns.
-func CheckExpectations(exps []*Expectation, diags Diagnostics) Diagnostics {
-	var out Diagnostics
-	var check func(d *Diagnostic)
-	check = func(d *Diagnostic) {
+func CheckExpectations(exps []*Expectation, diags ir.Diagnostics) ir.Diagnostics {
+	var out ir.Diagnostics
+	var check func(d *ir.Diagnostic)
+	check = func(d *ir.Diagnostic) {
 		if !matchExpectation(exps, d) {
-			out = append(out, &Diagnostic{Pos: d.Pos, Severity: SevError,
+			out = append(out, &ir.Diagnostic{Pos: d.Pos, Severity: ir.SevError,
 				Msg: "unexpected " + d.Severity.String() + ": " + d.Msg})
 		}
 		for _, n := range d.Notes {
@@ -237,13 +239,13 @@ func CheckExpectations(exps []*Expectation, diags Diagnostics) Diagnostics {
 	}
 	for _, e := range exps {
 		if !e.matched {
-			out = append(out, Errorf(e.Pos, "expected %s \"%s\" was not produced", e.Severity, e.Text))
+			out = append(out, ir.Errorf(e.Pos, "expected %s \"%s\" was not produced", e.Severity, e.Text))
 		}
 	}
 	return out
 }
 
-func matchExpectation(exps []*Expectation, d *Diagnostic) bool {
+func matchExpectation(exps []*Expectation, d *ir.Diagnostic) bool {
 	for _, e := range exps {
 		if e.matched || e.Severity != d.Severity || int32(e.Line) != d.Pos.Line {
 			continue

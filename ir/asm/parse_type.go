@@ -1,13 +1,15 @@
-package ir
+package asm
 
 import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/tirc/tirc/ir"
 )
 
 // parseType parses a type at the current token.
-func (p *parser) parseType() Type {
+func (p *parser) parseType() ir.Type {
 	if p.failed() {
 		return nil
 	}
@@ -21,7 +23,7 @@ func (p *parser) parseType() Type {
 		if p.failed() {
 			return nil
 		}
-		return &FuncType{Inputs: ins, Results: outs}
+		return &ir.FuncType{Inputs: ins, Results: outs}
 	case tBangIdent:
 		return p.parseBangType()
 	case tBareIdent:
@@ -48,59 +50,59 @@ func (p *parser) parseType() Type {
 	return nil
 }
 
-func scalarKeyword(word []byte) *Scalar {
+func scalarKeyword(word []byte) *ir.Scalar {
 	switch string(word) {
 	case "i1":
-		return I1
+		return ir.I1
 	case "i8":
-		return I8
+		return ir.I8
 	case "i16":
-		return I16
+		return ir.I16
 	case "i32":
-		return I32
+		return ir.I32
 	case "i64":
-		return I64
+		return ir.I64
 	case "index":
-		return Index
+		return ir.Index
 	case "si8":
-		return SI8
+		return ir.SI8
 	case "si16":
-		return SI16
+		return ir.SI16
 	case "si32":
-		return SI32
+		return ir.SI32
 	case "si64":
-		return SI64
+		return ir.SI64
 	case "ui8":
-		return UI8
+		return ir.UI8
 	case "ui16":
-		return UI16
+		return ir.UI16
 	case "ui32":
-		return UI32
+		return ir.UI32
 	case "ui64":
-		return UI64
+		return ir.UI64
 	case "f16":
-		return F16
+		return ir.F16
 	case "bf16":
-		return BF16
+		return ir.BF16
 	case "f32":
-		return F32
+		return ir.F32
 	case "f64":
-		return F64
+		return ir.F64
 	}
 	return intKeyword(string(word))
 }
 
 // intKeyword returns the integer type spelled w (i7, si128, ui1), or nil
 // when w is not one or is wider than MaxIntWidth.
-func intKeyword(w string) *Scalar {
-	sign, digits := Signless, ""
+func intKeyword(w string) *ir.Scalar {
+	sign, digits := ir.Signless, ""
 	switch {
 	case isIntWidth(w, "i"):
 		digits = w[1:]
 	case isIntWidth(w, "si"):
-		sign, digits = Signed, w[2:]
+		sign, digits = ir.Signed, w[2:]
 	case isIntWidth(w, "ui"):
-		sign, digits = Unsigned, w[2:]
+		sign, digits = ir.Unsigned, w[2:]
 	default:
 		return nil
 	}
@@ -108,10 +110,10 @@ func intKeyword(w string) *Scalar {
 		return nil
 	}
 	n, err := strconv.Atoi(digits)
-	if err != nil || n > MaxIntWidth {
+	if err != nil || n > ir.MaxIntWidth {
 		return nil
 	}
-	return IntType(n, sign)
+	return ir.IntType(n, sign)
 }
 
 // failUnknownType explains why a word is not a type tirc accepts.
@@ -120,7 +122,7 @@ func (p *parser) failUnknownType(w string) {
 	case p.startsLine(p.tok):
 		p.failExpected("expected a type, found '%s'", w)
 	case isIntWidth(w, "i") || isIntWidth(w, "si") || isIntWidth(w, "ui"):
-		p.failAt(p.tok, "integer bitwidth is limited to %d bits", MaxIntWidth) // mlir-opt-19's message
+		p.failAt(p.tok, "integer bitwidth is limited to %d bits", ir.MaxIntWidth) // mlir-opt-19's message
 	case w == "tuple" || w == "none" || w == "f80" || w == "f128" || w == "tf32" || strings.HasPrefix(w, "f8"):
 		p.failAt(p.tok, "unsupported type '%s': tirc supports tensor, vector, memref, complex, integers and the floats f16 bf16 f32 f64", w)
 	default:
@@ -141,7 +143,7 @@ func isIntWidth(w, prefix string) bool {
 }
 
 // parseComplexType parses complex<T>; T is an integer or float type.
-func (p *parser) parseComplexType() Type {
+func (p *parser) parseComplexType() ir.Type {
 	kw := p.tok
 	p.next()
 	if !p.is(tLess) || p.tok.start != kw.end {
@@ -158,21 +160,21 @@ func (p *parser) parseComplexType() Type {
 	if p.failed() {
 		return nil
 	}
-	e, ok := et.(*Scalar)
-	if !ok || !ValidComplexElem(e) {
+	e, ok := et.(*ir.Scalar)
+	if !ok || !ir.ValidComplexElem(e) {
 		p.failAt(elemTok, "invalid element type for complex") // where mlir-opt-19 reports it
 		return nil
 	}
 	if !p.expect(tGreater, "expected '>' in complex type") {
 		return nil
 	}
-	return Complex(e)
+	return ir.Complex(e)
 }
 
 // parseShapedType parses tensor<...>, vector<...> or memref<...>.
 // Identical type texts are parsed once: the text between the keyword and
 // the first '>' keys a cache, which keeps large modules fast.
-func (p *parser) parseShapedType(kind string) Type {
+func (p *parser) parseShapedType(kind string) ir.Type {
 	kw := p.tok
 	data := p.src.Data
 	if gt := scanTypeText(data, kw.end, p.lex.end); gt > 0 {
@@ -200,7 +202,7 @@ func (p *parser) parseShapedType(kind string) Type {
 	if elem == nil {
 		return nil
 	}
-	var extra []Attr // the encoding, or a memref's layout and memory space
+	var extra []ir.Attr // the encoding, or a memref's layout and memory space
 	max := map[string]int{"tensor": 1, "memref": 2}[kind]
 	if dims.unranked && kind == "tensor" {
 		max = 0
@@ -261,7 +263,7 @@ func (p *parser) scanDims(kind string, pos int) (d dimList, ok bool) {
 				p.failPos(pos, "vector dimensions must be static: '?' is not allowed in a vector type")
 				return d, false
 			}
-			d.shape = append(d.shape, Dynamic)
+			d.shape = append(d.shape, ir.Dynamic)
 			pos++
 		case c == '*' && !isVector && len(d.shape) == 0 && !d.unranked:
 			d.unranked = true
@@ -278,8 +280,8 @@ func (p *parser) scanDims(kind string, pos int) (d dimList, ok bool) {
 			var v int64
 			numStart := pos
 			for pos < p.lex.end && isDigit(data[pos]) {
-				if v > (MaxElements-int64(data[pos]-'0'))/10 {
-					p.failPos(numStart, "dimension size is too large (the maximum is %d)", MaxElements)
+				if v > (ir.MaxElements-int64(data[pos]-'0'))/10 {
+					p.failPos(numStart, "dimension size is too large (the maximum is %d)", ir.MaxElements)
 					return d, false
 				}
 				v = v*10 + int64(data[pos]-'0')
@@ -307,8 +309,8 @@ func (p *parser) scanDims(kind string, pos int) (d dimList, ok bool) {
 			p.failPos(dimStart, "unranked %s type has no dimensions: write %s<*xT>", kind, kind)
 			return d, false
 		}
-		if len(d.shape) > MaxRank {
-			p.failPos(dimStart, "rank is larger than the maximum rank %d", MaxRank)
+		if len(d.shape) > ir.MaxRank {
+			p.failPos(dimStart, "rank is larger than the maximum rank %d", ir.MaxRank)
 			return d, false
 		}
 		pos = p.skipInlineSpace(pos)
@@ -330,7 +332,7 @@ func (p *parser) scanDims(kind string, pos int) (d dimList, ok bool) {
 // parseElemType parses the element type of a shaped type: a scalar
 // (complex<T> too, except in vectors); a memref also takes vectors and
 // memrefs.
-func (p *parser) parseElemType(kind string) Type {
+func (p *parser) parseElemType(kind string) ir.Type {
 	if !p.is(tBareIdent) {
 		if p.is(tInt) || p.is(tFloat) {
 			p.failAt(p.tok, "invalid dimension size '%s': sizes are non-negative integers or '?'", p.tokText())
@@ -387,8 +389,8 @@ func (p *parser) parseElemType(kind string) Type {
 }
 
 // buildShapedType checks a parsed shaped type and makes it.
-func (p *parser) buildShapedType(kind string, kw, elemTok token, d dimList, elem Type, extra []Attr) Type {
-	if e := ShapeError(d.shape, kind == "vector"); e != "" {
+func (p *parser) buildShapedType(kind string, kw, elemTok token, d dimList, elem ir.Type, extra []ir.Attr) ir.Type {
+	if e := ir.ShapeError(d.shape, kind == "vector"); e != "" {
 		p.failAt(kw, "%s", e)
 		return nil
 	}
@@ -398,13 +400,13 @@ func (p *parser) buildShapedType(kind string, kw, elemTok token, d dimList, elem
 	}
 	switch kind {
 	case "tensor":
-		t := &TensorType{Shape: shape, Elem: elem.(*Scalar), Unranked: d.unranked}
+		t := &ir.TensorType{Shape: shape, Elem: elem.(*ir.Scalar), Unranked: d.unranked}
 		if len(extra) > 0 {
 			t.Encoding = extra[0]
 		}
 		return t
 	case "vector":
-		return &VectorType{Shape: shape, Elem: elem.(*Scalar), Scalable: normScalable(d.scalable)}
+		return ir.ScalableVector(elem.(*ir.Scalar), shape, d.scalable)
 	}
 	return p.buildMemRef(kw, shape, d.unranked, elem, extra)
 }
@@ -412,8 +414,8 @@ func (p *parser) buildShapedType(kind string, kw, elemTok token, d dimList, elem
 // buildMemRef sorts a memref's attributes into layout and memory space
 // and checks them as MLIR does: identity layouts and memory space 0 are
 // dropped, so that equal memrefs print and compare equal.
-func (p *parser) buildMemRef(kw token, shape []int64, unranked bool, elem Type, extra []Attr) Type {
-	t := &MemRefType{Shape: shape, Elem: elem, Unranked: unranked}
+func (p *parser) buildMemRef(kw token, shape []int64, unranked bool, elem ir.Type, extra []ir.Attr) ir.Type {
+	t := &ir.MemRefType{Shape: shape, Elem: elem, Unranked: unranked}
 	for i, a := range extra {
 		if isLayoutAttr(a) && i == 0 && len(extra) <= 2 {
 			if unranked {
@@ -429,16 +431,16 @@ func (p *parser) buildMemRef(kw token, shape []int64, unranked bool, elem Type, 
 		}
 		t.MemorySpace = a
 	}
-	if ia, ok := t.MemorySpace.(*IntAttr); ok && ia.Value == 0 && ia.Type == I64 {
+	if ia, ok := t.MemorySpace.(*ir.IntAttr); ok && ia.Value == 0 && ia.Type == ir.I64 {
 		t.MemorySpace = nil
 	}
 	switch l := t.Layout.(type) {
-	case *StridedLayout:
+	case *ir.StridedLayout:
 		if len(l.Strides) != len(shape) {
 			p.failAt(kw, "expected the number of strides to match the rank")
 			return nil
 		}
-	case *OpaqueAttr:
+	case *ir.OpaqueAttr:
 		dims, identity, ok := affineMapShape(l.Text)
 		if !ok {
 			p.failAt(kw, "tirc cannot read the layout '%s'", l.Text)
@@ -457,11 +459,11 @@ func (p *parser) buildMemRef(kw token, shape []int64, unranked bool, elem Type, 
 
 // isLayoutAttr reports whether a is a memref layout: strided<...> or an
 // affine map.
-func isLayoutAttr(a Attr) bool {
+func isLayoutAttr(a ir.Attr) bool {
 	switch x := a.(type) {
-	case *StridedLayout:
+	case *ir.StridedLayout:
 		return true
-	case *OpaqueAttr:
+	case *ir.OpaqueAttr:
 		return strings.HasPrefix(x.Text, "affine_map<")
 	}
 	return false
@@ -550,11 +552,11 @@ func (p *parser) skipInlineSpace(pos int) int {
 
 // failPos reports an error at a byte offset on the current line.
 func (p *parser) failPos(off int, format string, args ...any) {
-	p.fail(Pos{p.src, p.lex.line, int32(off-p.lex.lineStart) + 1}, format, args...)
+	p.fail(ir.Pos{File: p.src, Line: p.lex.line, Col: int32(off-p.lex.lineStart) + 1}, format, args...)
 }
 
 // parseBangType parses `!alias` or an opaque dialect type `!dialect.name<...>`.
-func (p *parser) parseBangType() Type {
+func (p *parser) parseBangType() ir.Type {
 	t := p.tok
 	name := string(p.text(t))
 	if ty, ok := p.typeAlias[name]; ok {
@@ -577,7 +579,7 @@ func (p *parser) parseBangType() Type {
 	if p.failed() {
 		return nil
 	}
-	return &OpaqueType{Text: string(p.src.Data[t.start:end])}
+	return &ir.OpaqueType{Text: string(p.src.Data[t.start:end])}
 }
 
 // skipAngleGroup skips a balanced `<...>` group starting at the current

@@ -1,4 +1,6 @@
-package ir
+package asm
+
+import "github.com/tirc/tirc/ir"
 
 // Parallel parsing of function bodies. A module of many functions is
 // parsed in two steps: the sequential pass parses everything but the
@@ -18,19 +20,19 @@ const parallelParseBytes = 256 << 10
 
 // bodyJob is a function body skipped by the sequential pass.
 type bodyJob struct {
-	f      *Func
+	f      *ir.Func
 	lbrace token
 	lex    lexer // positioned after lbrace
 	defs   ssaTable
 	named  bool
 	lines  int // line ends in the body: a hint for the size of defs
-	err    *Diagnostic
-	locFwd map[string]Pos // its loc(#alias) uses before the definition
+	err    *ir.Diagnostic
+	locFwd map[string]ir.Pos // its loc(#alias) uses before the definition
 }
 
 // skipBody records the body starting at the current '{' as a job and
 // moves past its closing '}'.
-func (p *parser) skipBody(f *Func, named bool) {
+func (p *parser) skipBody(f *ir.Func, named bool) {
 	job := &bodyJob{f: f, lbrace: p.tok, lex: p.lex, defs: p.defs, named: named}
 	p.bodies = append(p.bodies, job)
 	if lines, ok := p.lex.skipBraces(); ok {
@@ -166,10 +168,10 @@ func skipString(data []byte, pos, end int) int {
 func (p *parser) parseBodies() {
 	const batch = 32
 	n := (len(p.bodies) + batch - 1) / batch
-	ParallelFor(n, func(b int) {
+	ir.ParallelFor(n, func(b int) {
 		wp := &parser{
 			src: p.src, opts: p.opts,
-			typeCache: map[string]Type{}, names: map[string]string{},
+			typeCache: map[string]ir.Type{}, names: map[string]string{},
 			attrAlias: p.attrAlias, typeAlias: p.typeAlias, locAlias: p.locAlias,
 		}
 		for _, job := range p.bodies[b*batch : min((b+1)*batch, len(p.bodies))] {
@@ -191,7 +193,7 @@ func (p *parser) parseBodies() {
 		}
 		for name, pos := range job.locFwd {
 			if p.locFwd == nil {
-				p.locFwd = map[string]Pos{}
+				p.locFwd = map[string]ir.Pos{}
 			}
 			if old, ok := p.locFwd[name]; !ok || pos.Before(old) {
 				p.locFwd[name] = pos

@@ -1,16 +1,19 @@
-package ir
+package asm
 
 import (
 	"encoding/binary"
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/tirc/tirc/ir"
 )
 
 // parseAttrDict parses `{name = value, unit_name, ...}`, returning the
 // entries sorted by name (duplicates are an error, as in MLIR).
-func (p *parser) parseAttrDict() Attrs {
+func (p *parser) parseAttrDict() ir.Attrs {
 	if !p.expect(tLBrace, "expected '{' to begin an attribute dictionary") {
 		return nil
 	}
@@ -18,7 +21,7 @@ func (p *parser) parseAttrDict() Attrs {
 		return nil
 	}
 	defer p.leave()
-	var attrs Attrs
+	var attrs ir.Attrs
 	for !p.is(tRBrace) && !p.failed() {
 		nameTok := p.tok
 		var name string
@@ -37,7 +40,7 @@ func (p *parser) parseAttrDict() Attrs {
 			return nil
 		}
 		p.next()
-		var v Attr = UnitAttr{}
+		var v ir.Attr = ir.UnitAttr{}
 		if p.consume(tEqual) {
 			v = p.parseAttr()
 		}
@@ -58,7 +61,7 @@ func (p *parser) parseAttrDict() Attrs {
 }
 
 // parseAttr parses one attribute value.
-func (p *parser) parseAttr() Attr {
+func (p *parser) parseAttr() ir.Attr {
 	if p.failed() {
 		return nil
 	}
@@ -71,12 +74,12 @@ func (p *parser) parseAttr() Attr {
 		return p.parseNumberAttr()
 	case tString:
 		raw := p.text(p.tok)
-		s := StringAttr(unquote(raw[1 : len(raw)-1]))
+		s := ir.StringAttr(unquote(raw[1 : len(raw)-1]))
 		p.next()
 		return s
 	case tLSquare:
 		p.next()
-		arr := ArrayAttr{}
+		arr := ir.ArrayAttr{}
 		for !p.is(tRSquare) && !p.failed() {
 			arr = append(arr, p.parseAttr())
 			if !p.more(tRSquare, p.failExpected, "expected attribute value") {
@@ -86,9 +89,9 @@ func (p *parser) parseAttr() Attr {
 		p.expect(tRSquare, "expected ']' to end the array attribute")
 		return arr
 	case tLBrace:
-		return DictAttr(p.parseAttrDict())
+		return ir.DictAttr(p.parseAttrDict())
 	case tAtIdent:
-		s := SymbolRefAttr(p.symbolName(p.tok))
+		s := ir.SymbolRefAttr(p.symbolName(p.tok))
 		p.next()
 		if p.is(tColon) && p.lex.pos < p.lex.end && p.src.Data[p.tok.end] == ':' {
 			p.failAt(p.tok, "nested symbol references are not supported")
@@ -102,7 +105,7 @@ func (p *parser) parseAttr() Attr {
 		if t == nil {
 			return nil
 		}
-		return &TypeAttr{Type: t}
+		return &ir.TypeAttr{Type: t}
 	case tBareIdent:
 	default:
 		p.failExpected("expected attribute value")
@@ -112,10 +115,10 @@ func (p *parser) parseAttr() Attr {
 	switch word {
 	case "true", "false":
 		p.next()
-		return Bool(word == "true")
+		return ir.Bool(word == "true")
 	case "unit":
 		p.next()
-		return UnitAttr{}
+		return ir.UnitAttr{}
 	case "dense":
 		return p.parseDenseAttr()
 	case "array":
@@ -125,7 +128,7 @@ func (p *parser) parseAttr() Attr {
 		if p.failed() {
 			return nil
 		}
-		return &OpaqueAttr{Text: "loc(" + text + ")"}
+		return &ir.OpaqueAttr{Text: "loc(" + text + ")"}
 	case "strided":
 		return p.parseStridedLayout()
 	case "tensor", "vector", "memref", "complex":
@@ -133,11 +136,11 @@ func (p *parser) parseAttr() Attr {
 		if t == nil {
 			return nil
 		}
-		return &TypeAttr{Type: t}
+		return &ir.TypeAttr{Type: t}
 	}
 	if s := scalarKeyword([]byte(word)); s != nil {
 		p.next()
-		return &TypeAttr{Type: s}
+		return &ir.TypeAttr{Type: s}
 	}
 	// MLIR's own attribute kinds tirc keeps as text: affine_map<...>,
 	// strided<...>, sparse<...>, dense_resource<...>.
@@ -149,7 +152,7 @@ func (p *parser) parseAttr() Attr {
 		if p.failed() {
 			return nil
 		}
-		return &OpaqueAttr{Text: string(p.src.Data[start:end])}
+		return &ir.OpaqueAttr{Text: string(p.src.Data[start:end])}
 	}
 	pos, _ := p.wrongTokenPos(kw)
 	p.fail(pos, "expected attribute value, found '%s'", word)
@@ -168,7 +171,7 @@ func (p *parser) prevEnd() int {
 
 // parseHashAttr parses an attribute alias `#name` or a dialect attribute
 // `#dialect<...>` / `#dialect.name<...>` (kept as text).
-func (p *parser) parseHashAttr() Attr {
+func (p *parser) parseHashAttr() ir.Attr {
 	t := p.tok
 	name := string(p.text(t))
 	if a, ok := p.attrAlias[name]; ok {
@@ -181,10 +184,10 @@ func (p *parser) parseHashAttr() Attr {
 		if p.failed() {
 			return nil
 		}
-		return &OpaqueAttr{Text: string(p.src.Data[t.start:end])}
+		return &ir.OpaqueAttr{Text: string(p.src.Data[t.start:end])}
 	}
 	if strings.Contains(name, ".") {
-		return &OpaqueAttr{Text: name}
+		return &ir.OpaqueAttr{Text: name}
 	}
 	p.failAt(t, "undefined symbol alias id '%s'", name[1:])
 	return nil
@@ -264,13 +267,13 @@ func (p *parser) parseLiteral() (literal, bool) {
 // checking that it fits: like MLIR, signless widths below 64 accept both
 // the signed and the unsigned range, si types the signed one, ui types the
 // unsigned one (dense: the literal is an element of a dense attribute).
-func (p *parser) intValue(lit literal, t *Scalar, dense bool) (int64, bool) {
+func (p *parser) intValue(lit literal, t *ir.Scalar, dense bool) (int64, bool) {
 	if lit.float {
 		p.failAt(lit.tok, "floating point value not valid for specified type '%s'", t)
 		return 0, false
 	}
 	if lit.isBool {
-		if t != I1 {
+		if t != ir.I1 {
 			p.failAt(lit.tok, "'%s' is only valid for i1, not '%s'", p.text(lit.tok), t)
 			return 0, false
 		}
@@ -324,18 +327,18 @@ func (p *parser) intValue(lit literal, t *Scalar, dense bool) (int64, bool) {
 			p.failAt(lit.tok, outOfRange, t)
 			return 0, false
 		}
-		return WrapInt(-int64(lit.u), t), true
+		return ir.WrapInt(-int64(lit.u), t), true
 	}
 	if bits < 64 && lit.u >= 1<<bits {
 		p.failAt(lit.tok, outOfRange, t)
 		return 0, false
 	}
-	return WrapInt(int64(lit.u), t), true
+	return ir.WrapInt(int64(lit.u), t), true
 }
 
 // floatValue converts a literal to float type t. A hexadecimal integer is
 // the bit pattern of t (MLIR's spelling of NaN and infinities).
-func (p *parser) floatValue(lit literal, t *Scalar) (float64, bool) {
+func (p *parser) floatValue(lit literal, t *ir.Scalar) (float64, bool) {
 	switch {
 	case lit.isBool:
 		p.failAt(lit.tok, "expected a floating point value for type '%s', found %s", t, p.text(lit.tok))
@@ -346,41 +349,41 @@ func (p *parser) floatValue(lit literal, t *Scalar) (float64, bool) {
 			return 0, false
 		}
 		switch t {
-		case F64:
+		case ir.F64:
 			return math.Float64frombits(lit.u), true
-		case F32:
+		case ir.F32:
 			if lit.u > math.MaxUint32 {
 				break
 			}
 			return float64(math.Float32frombits(uint32(lit.u))), true
-		case F16:
+		case ir.F16:
 			if lit.u > math.MaxUint16 {
 				break
 			}
-			return float64(F16ToF32(uint16(lit.u))), true
-		case BF16:
+			return float64(ir.F16ToF32(uint16(lit.u))), true
+		case ir.BF16:
 			if lit.u > math.MaxUint16 {
 				break
 			}
-			return float64(BF16ToF32(uint16(lit.u))), true
+			return float64(ir.BF16ToF32(uint16(lit.u))), true
 		}
 		p.failAt(lit.tok, "hexadecimal float constant out of range for type '%s'", t)
 		return 0, false
 	case !lit.float:
 		// An integer literal in array<f32: 1>; dense elements and a bare
 		// typed attribute `1 : f32` refuse it (parseDense, parseNumberAttr).
-		return RoundFloat(lit.f, t), true
+		return ir.RoundFloat(lit.f, t), true
 	}
-	return RoundFloat(lit.f, t), true
+	return ir.RoundFloat(lit.f, t), true
 }
 
 // parseNumberAttr parses a numeric literal with an optional `: type`.
-func (p *parser) parseNumberAttr() Attr {
+func (p *parser) parseNumberAttr() ir.Attr {
 	lit, ok := p.parseLiteral()
 	if !ok {
 		return nil
 	}
-	var t *Scalar
+	var t *ir.Scalar
 	if p.is(tColon) {
 		p.next()
 		typTok := p.tok
@@ -388,18 +391,18 @@ func (p *parser) parseNumberAttr() Attr {
 		if ty == nil {
 			return nil
 		}
-		s, isScalar := ty.(*Scalar)
+		s, isScalar := ty.(*ir.Scalar)
 		if !isScalar {
-			p.failAt(typTok, "a number attribute needs a scalar type, not '%s'", TypeString(ty))
+			p.failAt(typTok, "a number attribute needs a scalar type, not '%s'", ir.TypeString(ty))
 			return nil
 		}
 		t = s
 	}
 	if t == nil {
 		if lit.float {
-			return &FloatAttr{Value: lit.f, Type: F64}
+			return &ir.FloatAttr{Value: lit.f, Type: ir.F64}
 		}
-		t = I64
+		t = ir.I64
 	}
 	if t.IsFloat() {
 		if !lit.float && !lit.hex {
@@ -411,7 +414,7 @@ func (p *parser) parseNumberAttr() Attr {
 		if !ok {
 			return nil
 		}
-		return &FloatAttr{Value: v, Type: t}
+		return &ir.FloatAttr{Value: v, Type: t}
 	}
 	if t.Bits() > 64 && !lit.isBool && !lit.float {
 		return p.wideIntAttr(lit, t)
@@ -420,13 +423,13 @@ func (p *parser) parseNumberAttr() Attr {
 	if !ok {
 		return nil
 	}
-	return &IntAttr{Value: v, Type: t}
+	return &ir.IntAttr{Value: v, Type: t}
 }
 
-func (t token) pos(p *parser) Pos { return p.posOf(t) }
+func (t token) pos(p *parser) ir.Pos { return p.posOf(t) }
 
 // parseDenseArrayAttr parses `array<i64: 1, 2>` or `array<f32>`.
-func (p *parser) parseDenseArrayAttr() Attr {
+func (p *parser) parseDenseArrayAttr() ir.Attr {
 	kw := p.tok
 	p.next()
 	if !p.is(tLess) || p.tok.start != kw.end {
@@ -439,12 +442,12 @@ func (p *parser) parseDenseArrayAttr() Attr {
 	if ty == nil {
 		return nil
 	}
-	elem, ok := ty.(*Scalar)
-	if !ok || elem == Index || elem == F16 || elem == BF16 {
+	elem, ok := ty.(*ir.Scalar)
+	if !ok || elem == ir.Index || elem == ir.F16 || elem == ir.BF16 {
 		p.failAt(typTok, "expected i1, i8, i16, i32, i64, f32 or f64 as the element type of a dense array")
 		return nil
 	}
-	a := &DenseArrayAttr{Elem: elem}
+	a := &ir.DenseArrayAttr{Elem: elem}
 	if elem.IsFloat() {
 		a.Floats = []float64{}
 	} else {
@@ -490,7 +493,7 @@ func (p *parser) parseDenseArrayAttr() Attr {
 
 // parseDenseAttr parses `dense<literal-or-nested-list> : type`, including
 // the empty form `dense<>` and MLIR's hex form `dense<"0x...">`.
-func (p *parser) parseDenseAttr() Attr {
+func (p *parser) parseDenseAttr() ir.Attr {
 	kw := p.tok
 	p.next()
 	if !p.is(tLess) || p.tok.start != kw.end {
@@ -535,25 +538,25 @@ func (p *parser) parseDenseAttr() Attr {
 	if ty == nil {
 		return nil
 	}
-	tshape, ranked := Shape(ty)
-	elem := ElementType(ty)
-	if !ranked || !IsShaped(ty) || !IsStatic(tshape) {
-		p.failAt(typTok, "elements literal type must have static shape, not '%s'", TypeString(ty))
+	tshape, ranked := ir.Shape(ty)
+	elem := ir.ElementType(ty)
+	if !ranked || !ir.IsShaped(ty) || !ir.IsStatic(tshape) {
+		p.failAt(typTok, "elements literal type must have static shape, not '%s'", ir.TypeString(ty))
 		return nil
 	}
 	if elem.IsComplex() {
-		p.failAt(typTok, "dense attributes of complex elements are not supported: tirc parses the type '%s' but no constants of it", TypeString(ty))
+		p.failAt(typTok, "dense attributes of complex elements are not supported: tirc parses the type '%s' but no constants of it", ir.TypeString(ty))
 		return nil
 	}
-	n, _ := NumElements(tshape)
-	a := &DenseAttr{Type: ty, Splat: splat}
+	n, _ := ir.NumElements(tshape)
+	a := &ir.DenseAttr{Type: ty, Splat: splat}
 	if hexData != nil {
 		return p.denseFromHex(a, hexData, n, elem, hexTok)
 	}
 	if !splat && !(len(shape) == 1 && shape[0] == 0 && n == 0 && len(lits) == 0) {
-		if !shapeEqual(shape, tshape) {
+		if !slices.Equal(shape, tshape) {
 			p.failAt(typTok, "inferred shape of elements literal ([%s]) does not match type ([%s])",
-				strings.ReplaceAll(ShapeString(shape), "x", ", "), strings.ReplaceAll(ShapeString(tshape), "x", ", "))
+				strings.ReplaceAll(ir.ShapeString(shape), "x", ", "), strings.ReplaceAll(ir.ShapeString(tshape), "x", ", "))
 			return nil
 		}
 	}
@@ -591,7 +594,7 @@ func (p *parser) denseHexBytes() ([]byte, bool) {
 // denseValues converts the literals of a dense attribute to its element
 // type (floats or integers), with mlir-opt-19's messages for a literal of
 // the wrong kind.
-func (p *parser) denseValues(a *DenseAttr, lits []literal, elem *Scalar) bool {
+func (p *parser) denseValues(a *ir.DenseAttr, lits []literal, elem *ir.Scalar) bool {
 	if elem.IsFloat() {
 		a.Floats = make([]float64, len(lits))
 		for i, l := range lits {
@@ -653,7 +656,7 @@ func (p *parser) parseNestedList(lits *[]literal) []int64 {
 		if p.failed() {
 			return nil
 		}
-		if count > 0 && !shapeEqual(s, sub) {
+		if count > 0 && !slices.Equal(s, sub) {
 			p.failAt(open, "tensor literal is invalid; ranks or sizes are not consistent between elements")
 			return nil
 		}
@@ -669,7 +672,7 @@ func (p *parser) parseNestedList(lits *[]literal) []int64 {
 
 // denseFromHex decodes MLIR's hex form: little-endian element bytes, for
 // all elements or one (a splat).
-func (p *parser) denseFromHex(a *DenseAttr, data []byte, n int64, elem *Scalar, at token) Attr {
+func (p *parser) denseFromHex(a *ir.DenseAttr, data []byte, n int64, elem *ir.Scalar, at token) ir.Attr {
 	size := int64((elem.Bits() + 7) / 8)
 	count := int64(len(data)) / size
 	if int64(len(data))%size != 0 || (count != n && count != 1) {
@@ -691,16 +694,16 @@ func (p *parser) denseFromHex(a *DenseAttr, data []byte, n int64, elem *Scalar, 
 			raw = binary.LittleEndian.Uint64(b)
 		}
 		switch elem {
-		case F64:
+		case ir.F64:
 			a.Floats = append(a.Floats, math.Float64frombits(raw))
-		case F32:
+		case ir.F32:
 			a.Floats = append(a.Floats, float64(math.Float32frombits(uint32(raw))))
-		case F16:
-			a.Floats = append(a.Floats, float64(F16ToF32(uint16(raw))))
-		case BF16:
-			a.Floats = append(a.Floats, float64(BF16ToF32(uint16(raw))))
+		case ir.F16:
+			a.Floats = append(a.Floats, float64(ir.F16ToF32(uint16(raw))))
+		case ir.BF16:
+			a.Floats = append(a.Floats, float64(ir.BF16ToF32(uint16(raw))))
 		default:
-			a.Ints = append(a.Ints, WrapInt(int64(raw), elem))
+			a.Ints = append(a.Ints, ir.WrapInt(int64(raw), elem))
 		}
 	}
 	return a.NormalizeSplat()
@@ -710,7 +713,7 @@ func (p *parser) denseFromHex(a *DenseAttr, data []byte, n int64, elem *Scalar, 
 // (`2^100 : i128`): checked against the type's range as MLIR does
 // (signless accepts the signed and the unsigned range) and kept as the
 // signed (signless, si) or unsigned value, in Value when it fits.
-func (p *parser) wideIntAttr(lit literal, t *Scalar) Attr {
+func (p *parser) wideIntAttr(lit literal, t *ir.Scalar) ir.Attr {
 	v := new(big.Int).SetUint64(lit.u)
 	if lit.big != nil {
 		v.Set(lit.big)
@@ -742,7 +745,7 @@ func (p *parser) wideIntAttr(lit literal, t *Scalar) Attr {
 		v.Sub(v, full) // wraps to the signed value, as MLIR prints it
 	}
 	if v.IsInt64() {
-		return &IntAttr{Value: v.Int64(), Type: t}
+		return &ir.IntAttr{Value: v.Int64(), Type: t}
 	}
-	return &IntAttr{Type: t, Big: v}
+	return &ir.IntAttr{Type: t, Big: v}
 }

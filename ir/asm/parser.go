@@ -1,4 +1,4 @@
-package ir
+package asm
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/tirc/tirc/ir"
 )
 
 // ParseOptions configures the parser.
@@ -25,25 +27,25 @@ const MaxNesting = 256
 
 // Parse parses a whole source file into a module. On a syntax error it
 // returns the first error; the parser does not try to recover.
-func Parse(src *Source, opts ParseOptions) (*Module, *Diagnostic) {
+func Parse(src *ir.Source, opts ParseOptions) (*ir.Module, *ir.Diagnostic) {
 	return ParseRange(src, 0, len(src.Data), 1, opts)
 }
 
 // ParseString parses text named "<string>" (a convenience for tests and
 // the Go API).
-func ParseString(text string, opts ParseOptions) (*Module, *Diagnostic) {
-	return Parse(NewSource("<string>", []byte(text)), opts)
+func ParseString(text string, opts ParseOptions) (*ir.Module, *ir.Diagnostic) {
+	return Parse(ir.NewSource("<string>", []byte(text)), opts)
 }
 
 // ParseRange parses the bytes [start, end) of src, which begin on line
 // `line`; diagnostics keep the line numbers of the whole file. This is how
 // -split-input-file chunks are parsed.
-func ParseRange(src *Source, start, end, line int, opts ParseOptions) (*Module, *Diagnostic) {
+func ParseRange(src *ir.Source, start, end, line int, opts ParseOptions) (*ir.Module, *ir.Diagnostic) {
 	p := &parser{
 		src:       src,
 		opts:      opts,
 		lex:       lexer{data: src.Data, begin: start, pos: start, end: end, line: int32(line), lineStart: start},
-		typeCache: map[string]Type{},
+		typeCache: map[string]ir.Type{},
 		names:     map[string]string{},
 	}
 	if d := p.checkEncoding(start, end, line); d != nil {
@@ -68,7 +70,7 @@ func ParseRange(src *Source, start, end, line int, opts ParseOptions) (*Module, 
 
 // checkEncoding rejects NUL bytes and invalid UTF-8 anywhere in the input
 // (including comments) with the position of the first bad byte.
-func (p *parser) checkEncoding(start, end, line int) *Diagnostic {
+func (p *parser) checkEncoding(start, end, line int) *ir.Diagnostic {
 	data := p.src.Data[start:end]
 	if asciiNoNUL(data) {
 		return nil
@@ -83,7 +85,7 @@ func (p *parser) checkEncoding(start, end, line int) *Diagnostic {
 	}
 	ln := int32(line) + int32(bytes.Count(data[:bad], []byte{'\n'}))
 	col := bad - (bytes.LastIndexByte(data[:bad], '\n') + 1) + 1
-	return Errorf(Pos{p.src, ln, int32(col)}, "%s", msg)
+	return ir.Errorf(ir.Pos{File: p.src, Line: ln, Col: int32(col)}, "%s", msg)
 }
 
 // asciiNoNUL reports whether b is ASCII without NUL bytes, as source text
@@ -123,57 +125,58 @@ func invalidUTF8(b []byte) int {
 type parser struct {
 	lex   lexer
 	tok   token
-	src   *Source
+	src   *ir.Source
 	opts  ParseOptions
-	err   *Diagnostic
+	err   *ir.Diagnostic
 	depth int
 
-	typeCache map[string]Type   // tensor/vector type text -> type
-	names     map[string]string // interned op names
-	attrAlias map[string]Attr
-	typeAlias map[string]Type
+	typeCache map[string]ir.Type // tensor/vector type text -> type
+	names     map[string]string  // interned op names
+	attrAlias map[string]ir.Attr
+	typeAlias map[string]ir.Type
 	locAlias  map[string]*locNode
-	locFwd    map[string]Pos // loc(#alias) used before its definition: first use
+	locFwd    map[string]ir.Pos // loc(#alias) used before its definition: first use
 
 	// Per function.
-	fn      *Func
+	fn      *ir.Func
 	defs    ssaTable
 	fwd     map[string][]*fwdRef
 	fwdSeq  int
 	scopes  []nameScope              // names defined in each enclosing region (parse_region.go)
 	labels  []map[string]*blockLabel // block labels of each enclosing region (successor.go)
-	typeBuf []Type
+	typeBuf []ir.Type
 	refBuf  []valueRef // operand references of the op being parsed
-	asm     OpParser   // the custom form parser, reused from op to op
+	asm     opParser   // the custom form parser, reused from op to op
 	asmBusy bool       // asm is parsing an op (whose regions hold ops)
-	slab    slab
+	arena   ir.Arena
+	vals    []*ir.Value // operands being resolved, reused from op to op
 
 	// Parallel body parsing (parse_parallel.go).
 	parallel       bool
 	bodies         []*bodyJob
 	aliasAfterBody bool
-	skipErr        *Diagnostic // stand-in error of a body skipped to the end of input
+	skipErr        *ir.Diagnostic // stand-in error of a body skipped to the end of input
 }
 
 // ssaDef is what a %name stands for: one value, or a group `%0:2`.
 type ssaDef struct {
-	vals []*Value
-	pos  Pos
+	vals []*ir.Value
+	pos  ir.Pos
 }
 
 // fwdRef is a use of %name#index before its definition: a placeholder value
 // replaced when the definition is parsed.
 type fwdRef struct {
 	index int
-	v     *Value
-	pos   Pos
+	v     *ir.Value
+	pos   ir.Pos
 	seq   int
 }
 
 type valueRef struct {
 	name  []byte
 	index int
-	pos   Pos
+	pos   ir.Pos
 }
 
 // ---- tokens and errors ----
@@ -185,15 +188,15 @@ func (p *parser) next() {
 	}
 }
 
-func (p *parser) posOf(t token) Pos { return Pos{p.src, t.line, t.col} }
+func (p *parser) posOf(t token) ir.Pos { return ir.Pos{File: p.src, Line: t.line, Col: t.col} }
 
-func (p *parser) pos() Pos { return p.posOf(p.tok) }
+func (p *parser) pos() ir.Pos { return p.posOf(p.tok) }
 
 // fail records the first error and stops the lexer: every loop of the
 // parser ends at EOF, so the error unwinds without panics.
-func (p *parser) fail(pos Pos, format string, args ...any) {
+func (p *parser) fail(pos ir.Pos, format string, args ...any) {
 	if p.err == nil {
-		p.err = Errorf(pos, format, args...)
+		p.err = ir.Errorf(pos, format, args...)
 	}
 	p.lex.pos = p.lex.end
 	p.tok = token{kind: tEOF, start: p.lex.end, end: p.lex.end, line: p.tok.line, col: p.tok.col}
@@ -239,7 +242,7 @@ func (p *parser) failHere(format string, args ...any) { p.failAt(p.tok, format, 
 
 // wrongTokenPos is the position failExpected reports for token t, and its
 // byte offset.
-func (p *parser) wrongTokenPos(t token) (Pos, int) {
+func (p *parser) wrongTokenPos(t token) (ir.Pos, int) {
 	data, begin := p.src.Data, p.lex.begin
 	i, line := t.start, t.line
 	for {
@@ -269,7 +272,7 @@ func (p *parser) wrongTokenPos(t token) (Pos, int) {
 	for ls > 0 && data[ls-1] != '\n' {
 		ls--
 	}
-	return Pos{p.src, line, int32(i-ls) + 1}, i
+	return ir.Pos{File: p.src, Line: line, Col: int32(i-ls) + 1}, i
 }
 
 func (p *parser) failed() bool { return p.err != nil }
@@ -342,8 +345,8 @@ func (p *parser) intern(b []byte) string {
 
 // ---- module and functions ----
 
-func (p *parser) parseTopLevel() *Module {
-	m := &Module{Src: p.src, Pos: p.pos()}
+func (p *parser) parseTopLevel() *ir.Module {
+	m := &ir.Module{Src: p.src, Pos: p.pos()}
 	sawModule, sawFunc := false, false
 	for !p.is(tEOF) {
 		switch {
@@ -377,7 +380,7 @@ func (p *parser) parseTopLevel() *Module {
 	return m
 }
 
-func (p *parser) parseFuncEither(m *Module) {
+func (p *parser) parseFuncEither(m *ir.Module) {
 	if p.is(tString) {
 		p.parseGenericFunc(m)
 	} else {
@@ -410,7 +413,7 @@ func (p *parser) parseAliasDef() {
 			return
 		}
 		if p.attrAlias == nil {
-			p.attrAlias = map[string]Attr{}
+			p.attrAlias = map[string]ir.Attr{}
 		}
 		if _, dup := p.attrAlias[name]; dup {
 			p.failAt(t, "redefinition of attribute alias id '%s'", name[1:])
@@ -424,7 +427,7 @@ func (p *parser) parseAliasDef() {
 		return
 	}
 	if p.typeAlias == nil {
-		p.typeAlias = map[string]Type{}
+		p.typeAlias = map[string]ir.Type{}
 	}
 	if _, dup := p.typeAlias[name]; dup {
 		p.failAt(t, "redefinition of type alias id '%s'", name[1:])
@@ -434,7 +437,7 @@ func (p *parser) parseAliasDef() {
 }
 
 // parseModule parses `module [@name] [attributes {...}] { funcs } [loc]`.
-func (p *parser) parseModule(m *Module) {
+func (p *parser) parseModule(m *ir.Module) {
 	m.Pos, m.Explicit = p.pos(), true
 	p.next()
 	if p.is(tAtIdent) {
@@ -465,14 +468,14 @@ func (p *parser) parseModule(m *Module) {
 }
 
 // parseGenericModule parses `"builtin.module"() ({ ... }) {attrs} : () -> ()`.
-func (p *parser) parseGenericModule(m *Module) {
+func (p *parser) parseGenericModule(m *ir.Module) {
 	m.Pos, m.Explicit = p.pos(), true
 	p.next()
 	p.expect(tLParen, "expected '(' after the op name")
 	p.expect(tRParen, "builtin.module takes no operands")
 	if p.is(tLess) {
 		props := p.parseProps()
-		if s, ok := props.Get("sym_name").(StringAttr); ok {
+		if s, ok := props.Get("sym_name").(ir.StringAttr); ok {
 			m.Name = string(s)
 		}
 	}
@@ -502,7 +505,7 @@ func (p *parser) parseGenericModule(m *Module) {
 	if p.is(tLBrace) {
 		for _, na := range p.parseAttrDict() {
 			if na.Name == "sym_name" {
-				if s, ok := na.Value.(StringAttr); ok {
+				if s, ok := na.Value.(ir.StringAttr); ok {
 					m.Name = string(s)
 				}
 				continue
@@ -534,7 +537,7 @@ func (p *parser) symbolName(t token) string {
 	return string(b)
 }
 
-func (p *parser) beginFunc(f *Func) {
+func (p *parser) beginFunc(f *ir.Func) {
 	p.fn = f
 	p.defs = newSSATable(len(p.src.Data))
 	p.fwd = nil
@@ -544,8 +547,8 @@ func (p *parser) beginFunc(f *Func) {
 // parseFunc parses the custom form of func.func:
 //
 //	func.func [private] @name(%a: T, ...) [-> R | -> (R, ...)] [attributes {...}] [{ body }] [loc(...)]
-func (p *parser) parseFunc(m *Module) {
-	f := &Func{Pos: p.pos()}
+func (p *parser) parseFunc(m *ir.Module) {
+	f := &ir.Func{Pos: p.pos()}
 	p.next()
 	if p.isKeyword("private") || p.isKeyword("public") || p.isKeyword("nested") {
 		if v := p.tokText(); v != "public" {
@@ -581,7 +584,7 @@ func (p *parser) parseFunc(m *Module) {
 			v := f.AddArg(t)
 			v.Pos = p.posOf(nameTok)
 			p.argExtras(f)
-			p.define(nameTok, []*Value{v})
+			p.define(nameTok, []*ir.Value{v})
 		} else {
 			if named == 1 {
 				p.failAt(p.tok, "expected an argument name like %%arg0: either all arguments are named or none is")
@@ -623,33 +626,33 @@ func (p *parser) parseFunc(m *Module) {
 
 // argExtras accepts argument attributes, which tirc does not keep, and
 // the location of the last argument of f, which it keeps in f.ArgLocs.
-func (p *parser) argExtras(f *Func) {
+func (p *parser) argExtras(f *ir.Func) {
 	if p.is(tLBrace) {
 		p.parseAttrDict()
 	}
 	if loc := p.parseOptionalLoc(); loc != "" {
-		for len(f.ArgLocs) < len(f.args) {
+		for len(f.ArgLocs) < len(f.Args()) {
 			f.ArgLocs = append(f.ArgLocs, "")
 		}
-		f.ArgLocs[len(f.args)-1] = loc
+		f.ArgLocs[len(f.Args())-1] = loc
 	}
 }
 
 // parseResultTypes parses `T` or `(T, ...)` after '->'.
-func (p *parser) parseResultTypes() []Type {
+func (p *parser) parseResultTypes() []ir.Type {
 	if !p.is(tLParen) {
 		t := p.parseType()
 		if p.failed() {
 			return nil
 		}
-		return []Type{t}
+		return []ir.Type{t}
 	}
 	return p.appendResultTypes(nil)
 }
 
 // appendResultTypes parses `T` or `(T, ...)` after '->', appending the
 // types to ts.
-func (p *parser) appendResultTypes(ts []Type) []Type {
+func (p *parser) appendResultTypes(ts []ir.Type) []ir.Type {
 	if !p.is(tLParen) {
 		t := p.parseType()
 		if p.failed() {
@@ -675,12 +678,12 @@ func (p *parser) appendResultTypes(ts []Type) []Type {
 // -mlir-print-op-generic:
 //
 //	"func.func"() <{function_type = (T) -> R, sym_name = "f"}> ({ ^bb0(...): ... }) : () -> ()
-func (p *parser) parseGenericFunc(m *Module) {
-	f := &Func{Pos: p.pos()}
+func (p *parser) parseGenericFunc(m *ir.Module) {
+	f := &ir.Func{Pos: p.pos()}
 	p.next()
 	p.expect(tLParen, "expected '(' after the op name")
 	p.expect(tRParen, "func.func takes no operands")
-	var attrs Attrs
+	var attrs ir.Attrs
 	if p.is(tLess) {
 		attrs = p.parseProps()
 	}
@@ -705,17 +708,17 @@ func (p *parser) parseGenericFunc(m *Module) {
 		return
 	}
 	endLex, endTok := p.lex, p.tok
-	name, _ := attrs.Get("sym_name").(StringAttr)
-	var fty *FuncType
-	if ft, ok := attrs.Get("function_type").(*TypeAttr); ok {
-		fty, _ = ft.Type.(*FuncType)
+	name, _ := attrs.Get("sym_name").(ir.StringAttr)
+	var fty *ir.FuncType
+	if ft, ok := attrs.Get("function_type").(*ir.TypeAttr); ok {
+		fty, _ = ft.Type.(*ir.FuncType)
 	}
 	if name == "" || fty == nil {
 		p.failAt(regionTok, "generic 'func.func' needs sym_name and function_type attributes")
 		return
 	}
 	f.Name = string(name)
-	if vis, ok := attrs.Get("sym_visibility").(StringAttr); ok && vis != "public" {
+	if vis, ok := attrs.Get("sym_visibility").(ir.StringAttr); ok && vis != "public" {
 		f.Visibility = string(vis)
 	}
 	for _, na := range attrs {
@@ -769,18 +772,25 @@ func (p *parser) skipBalanced() {
 	}
 }
 
+// blockArg is an argument of a function's entry block as written: its
+// type and the position of its name.
+type blockArg struct {
+	typ ir.Type
+	pos ir.Pos
+}
+
 // parseBody parses `{ [^bb0(args):] ops }` into f.
-func (p *parser) parseBody(f *Func, namedArgs bool) {
+func (p *parser) parseBody(f *ir.Func, namedArgs bool) {
 	lbrace := p.tok
 	p.next()
 	if p.is(tCaretIdent) {
 		label := p.tok
 		p.next()
-		if namedArgs && len(f.args) > 0 {
+		if namedArgs && len(f.Args()) > 0 {
 			p.failAt(label, "invalid block name in region with named arguments")
 			return
 		}
-		var args []*Value
+		var args []blockArg
 		var names []token
 		var locs []string
 		if p.consume(tLParen) {
@@ -795,9 +805,7 @@ func (p *parser) parseBody(f *Func, namedArgs bool) {
 				if p.failed() {
 					return
 				}
-				v := &Value{typ: t}
-				v.Pos = p.posOf(nameTok)
-				args = append(args, v)
+				args = append(args, blockArg{t, p.posOf(nameTok)})
 				names = append(names, nameTok)
 				locs = append(locs, loc)
 				if !p.more(tRParen, p.failExpected, "expected SSA operand") {
@@ -810,18 +818,18 @@ func (p *parser) parseBody(f *Func, namedArgs bool) {
 		if p.failed() {
 			return
 		}
-		if len(args) != len(f.args) {
-			p.fail(f.Pos, "'func.func' op entry block must have %d arguments to match function signature", len(f.args))
+		if len(args) != len(f.Args()) {
+			p.fail(f.Pos, "'func.func' op entry block must have %d arguments to match function signature", len(f.Args()))
 			return
 		}
 		for i, a := range args {
-			if !TypeEqual(a.typ, f.args[i].typ) {
+			if !ir.TypeEqual(a.typ, f.Args()[i].Type()) {
 				p.fail(f.Pos, "'func.func' op type of entry block argument #%d('%s') must match the type of the corresponding argument in function signature('%s')",
-					i, TypeString(a.typ), TypeString(f.args[i].typ))
+					i, ir.TypeString(a.typ), ir.TypeString(f.Args()[i].Type()))
 				return
 			}
-			f.args[i].Pos = a.Pos
-			p.define(names[i], []*Value{f.args[i]})
+			f.Args()[i].Pos = a.pos
+			p.define(names[i], []*ir.Value{f.Args()[i]})
 			if locs[i] != "" {
 				for len(f.ArgLocs) <= i {
 					f.ArgLocs = append(f.ArgLocs, "")
@@ -829,8 +837,8 @@ func (p *parser) parseBody(f *Func, namedArgs bool) {
 				f.ArgLocs[i] = locs[i]
 			}
 		}
-	} else if !namedArgs && len(f.args) > 0 {
-		p.failAt(p.tok, "expected a block label with the %d argument(s) of the function: ^bb0(%%arg0: %s, ...):", len(f.args), TypeString(f.args[0].typ))
+	} else if !namedArgs && len(f.Args()) > 0 {
+		p.failAt(p.tok, "expected a block label with the %d argument(s) of the function: ^bb0(%%arg0: %s, ...):", len(f.Args()), ir.TypeString(f.Args()[0].Type()))
 		return
 	}
 	for !p.is(tRBrace) && !p.is(tEOF) {
@@ -871,19 +879,23 @@ func (p *parser) finishFunc() {
 
 // define binds a name (the token of %name) to values, resolving earlier
 // forward references to it.
-func (p *parser) define(nameTok token, vals []*Value) {
-	name := p.text(nameTok)
+func (p *parser) define(nameTok token, vals []*ir.Value) {
+	p.defineName(p.text(nameTok), p.posOf(nameTok), vals)
+}
+
+// defineName binds name, written at pos, to values (see define).
+func (p *parser) defineName(name []byte, pos ir.Pos, vals []*ir.Value) {
 	if prev, dup := p.defs.get(name); dup {
-		p.failAt(nameTok, "redefinition of SSA value '%s'", name)
+		p.fail(pos, "redefinition of SSA value '%s'", name)
 		if p.err != nil && prev.pos.IsValid() {
 			p.err.Note(prev.pos, "previously defined here")
 		}
 		return
 	}
 	if vals == nil {
-		vals = []*Value{}
+		vals = []*ir.Value{}
 	}
-	p.defs.put(name, ssaDef{vals: vals, pos: p.posOf(nameTok)})
+	p.defs.put(name, ssaDef{vals: vals, pos: pos})
 	if n := len(p.scopes); n > 0 {
 		p.scopes[n-1].names = append(p.scopes[n-1].names, name)
 	}
@@ -902,9 +914,9 @@ func (p *parser) define(nameTok token, vals []*Value) {
 			return
 		}
 		v := vals[r.index]
-		if !TypeEqual(v.typ, r.v.typ) {
-			p.fail(p.posOf(nameTok), "definition of SSA value '%s#%d' has type '%s'", name, r.index, TypeString(v.typ))
-			p.err.Note(r.pos, "previously used here with type '%s'", TypeString(r.v.typ))
+		if !ir.TypeEqual(v.Type(), r.v.Type()) {
+			p.fail(pos, "definition of SSA value '%s#%d' has type '%s'", name, r.index, ir.TypeString(v.Type()))
+			p.err.Note(r.pos, "previously used here with type '%s'", ir.TypeString(r.v.Type()))
 			return
 		}
 		r.v.ReplaceAllUsesWith(v)
@@ -934,16 +946,16 @@ func (p *parser) parseValueRef() (valueRef, bool) {
 
 // resolve returns the value a reference names, checking its type; a name
 // not yet defined becomes a forward reference.
-func (p *parser) resolve(ref valueRef, t Type) *Value {
+func (p *parser) resolve(ref valueRef, t ir.Type) *ir.Value {
 	if d, ok := p.defs.get(ref.name); ok {
 		if ref.index >= len(d.vals) {
 			p.fail(ref.pos, "reference to invalid result number")
 			return nil
 		}
 		v := d.vals[ref.index]
-		if !TypeEqual(v.typ, t) {
+		if !ir.TypeEqual(v.Type(), t) {
 			p.fail(ref.pos, "use of value '%s' expects different type than prior uses: '%s' vs '%s'",
-				ref.name, TypeString(t), TypeString(v.typ))
+				ref.name, ir.TypeString(t), ir.TypeString(v.Type()))
 			p.err.Note(d.pos, "prior use here")
 			return nil
 		}
@@ -955,16 +967,16 @@ func (p *parser) resolve(ref valueRef, t Type) *Value {
 	key := string(ref.name)
 	for _, r := range p.fwd[key] {
 		if r.index == ref.index {
-			if !TypeEqual(r.v.typ, t) {
+			if !ir.TypeEqual(r.v.Type(), t) {
 				p.fail(ref.pos, "use of value '%s' expects different type than prior uses: '%s' vs '%s'",
-					ref.name, TypeString(t), TypeString(r.v.typ))
+					ref.name, ir.TypeString(t), ir.TypeString(r.v.Type()))
 				p.err.Note(r.pos, "prior use here")
 				return nil
 			}
 			return r.v
 		}
 	}
-	v := &Value{typ: t, id: -1}
+	v := ir.NewPlaceholder(t)
 	p.fwdSeq++
 	p.fwd[key] = append(p.fwd[key], &fwdRef{index: ref.index, v: v, pos: ref.pos, seq: p.fwdSeq})
 	return v
@@ -980,7 +992,7 @@ type resultGroup struct {
 // parseOp parses one op (generic or custom form) with its result names
 // and optional trailing location, and appends it to blk, or to f's body
 // when blk is nil.
-func (p *parser) parseOp(f *Func, blk *Block) {
+func (p *parser) parseOp(f *ir.Func, blk *ir.Block) {
 	startTok := p.tok
 	var groupBuf [1]resultGroup
 	groups := groupBuf[:0]
@@ -1015,7 +1027,7 @@ func (p *parser) parseOp(f *Func, blk *Block) {
 			return
 		}
 	}
-	var op *Op
+	var op *ir.Op
 	switch p.tok.kind {
 	case tString:
 		op = p.parseGenericOp()
@@ -1029,7 +1041,7 @@ func (p *parser) parseOp(f *Func, blk *Block) {
 		return
 	}
 	if op.Def != nil && len(op.Def.Defaults) > 0 {
-		op.Attrs = op.Def.withDefaults(op.Attrs)
+		op.Attrs = op.Def.WithDefaults(op.Attrs)
 	}
 	op.Loc = p.parseOptionalLoc()
 	if p.failed() {
@@ -1039,8 +1051,8 @@ func (p *parser) parseOp(f *Func, blk *Block) {
 	for _, g := range groups {
 		total += g.count
 	}
-	if named && total != len(op.results) {
-		p.failAt(startTok, "operation defines %d results but was provided %d to bind", len(op.results), total)
+	if named && total != len(op.Results()) {
+		p.failAt(startTok, "operation defines %d results but was provided %d to bind", len(op.Results()), total)
 		return
 	}
 	if blk != nil {
@@ -1050,53 +1062,41 @@ func (p *parser) parseOp(f *Func, blk *Block) {
 	}
 	i := 0
 	for _, g := range groups {
-		p.define(g.tok, op.results[i:i+g.count:i+g.count])
+		p.define(g.tok, op.Results()[i:i+g.count:i+g.count])
 		i += g.count
 	}
 }
 
 // newOp creates an op whose operands are resolved against their types.
-func (p *parser) newOp(name string, def *OpDef, pos Pos, refs []valueRef, inTypes, outTypes []Type) *Op {
+func (p *parser) newOp(name string, def *ir.OpDef, pos ir.Pos, refs []valueRef, inTypes, outTypes []ir.Type) *ir.Op {
 	if len(refs) != len(inTypes) {
 		return nil
 	}
-	op := p.slab.op() // zeroed: set the fields one by one, not copy a whole Op
-	op.Name, op.Def, op.Pos = name, def, pos
-	op.operands = p.slab.ptrs(len(refs))
+	p.vals = p.vals[:0]
 	for i, r := range refs {
 		v := p.resolve(r, inTypes[i])
 		if v == nil {
 			return nil
 		}
-		op.operands[i] = v
-		if v.uses == nil {
-			v.uses = p.slab.uses()
-		}
-		v.uses = append(v.uses, Use{op, i})
+		p.vals = append(p.vals, v)
 	}
-	op.results = p.slab.ptrs(len(outTypes))
-	vals := p.slab.values(len(outTypes))
-	for i, t := range outTypes {
-		v := &vals[i]
-		v.typ, v.def, v.index, v.id = t, op, int32(i), -1
-		op.results[i] = v
-	}
+	op := p.arena.NewOp(name, def, pos, p.vals, outTypes)
 	return op
 }
 
 // lookupOpName finds the definition for a generic op name and enforces
 // the registered-dialect rule.
-func (p *parser) lookupOpName(name string, at token) (*OpDef, bool) {
-	def := LookupOp(name)
+func (p *parser) lookupOpName(name string, at token) (*ir.OpDef, bool) {
+	def := ir.LookupOp(name)
 	if def != nil {
 		return def, true
 	}
-	dialect := DialectOf(name)
+	dialect := ir.DialectOf(name)
 	if dialect == "" && !p.opts.AllowUnregistered { // mlir-opt accepts "bar" as an unregistered op
 		p.failAt(at, "op name '%s' needs a dialect prefix, like 'tir.add'", name)
 		return nil, false
 	}
-	if !KnownDialect(dialect) && !p.opts.AllowUnregistered {
+	if !ir.KnownDialect(dialect) && !p.opts.AllowUnregistered {
 		p.failAt(at, "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with tirc")
 		return nil, false
 	}
@@ -1104,7 +1104,7 @@ func (p *parser) lookupOpName(name string, at token) (*OpDef, bool) {
 }
 
 // parseGenericOp parses `"name"(%a, ...) [<{props}>] [{attrs}] : (T, ...) -> R`.
-func (p *parser) parseGenericOp() *Op {
+func (p *parser) parseGenericOp() *ir.Op {
 	nameTok := p.tok
 	raw := p.text(nameTok)
 	name := p.intern(raw[1 : len(raw)-1])
@@ -1138,17 +1138,17 @@ func (p *parser) parseGenericOp() *Op {
 	if !p.expect(tRParen, "expected ')' to end the operand list") {
 		return nil
 	}
-	var succs []*Block
+	var succs []*ir.Block
 	if p.is(tLSquare) {
 		if succs = p.parseSuccessorList(); succs == nil {
 			return nil
 		}
 	}
-	var attrs Attrs
+	var attrs ir.Attrs
 	if p.is(tLess) {
 		attrs = p.parseProps()
 	}
-	var regions []*Region
+	var regions []*ir.Region
 	if p.is(tLParen) {
 		p.refBuf = nil // the ops of the regions must not reuse refs' array
 		regions = p.parseRegionList()
@@ -1168,7 +1168,7 @@ func (p *parser) parseGenericOp() *Op {
 	op := p.newOp(name, def, p.posOf(nameTok), refs, ins, outs)
 	if op != nil {
 		op.Attrs = attrs
-		op.succs = succs
+		op.SetSuccessors(succs)
 		for _, r := range regions {
 			op.AttachRegion(r)
 		}
@@ -1184,7 +1184,7 @@ func plural(n int) string {
 }
 
 // parseProps parses MLIR 19's properties `<{...}>`.
-func (p *parser) parseProps() Attrs {
+func (p *parser) parseProps() ir.Attrs {
 	p.next()
 	if !p.is(tLBrace) {
 		p.failExpected("expected '{' in properties")
@@ -1197,7 +1197,7 @@ func (p *parser) parseProps() Attrs {
 
 // parseFuncTypeLists parses `(T, ...) -> R` or `(T, ...) -> (R, ...)` into
 // fresh slices (nil when empty).
-func (p *parser) parseFuncTypeLists() (ins, outs []Type) {
+func (p *parser) parseFuncTypeLists() (ins, outs []ir.Type) {
 	ins, outs = p.appendFuncTypeLists(nil)
 	if len(ins) == 0 {
 		ins = nil
@@ -1211,7 +1211,7 @@ func (p *parser) parseFuncTypeLists() (ins, outs []Type) {
 // appendFuncTypeLists parses `(T, ...) -> R` or `(T, ...) -> (R, ...)`,
 // appending the operand types, then the result types, to buf: the op
 // parser passes a buffer it reuses, as the types end up in the values.
-func (p *parser) appendFuncTypeLists(buf []Type) (ins, outs []Type) {
+func (p *parser) appendFuncTypeLists(buf []ir.Type) (ins, outs []ir.Type) {
 	if !p.is(tLParen) {
 		p.failExpected("expected function type like (T) -> R, found %s", p.describe())
 		return nil, nil
@@ -1245,7 +1245,7 @@ var _ = fmt.Sprintf
 // parseOpFuncType parses ": (ins) -> outs" after an op's operands and
 // checks that there is one operand type per operand. The slices are the
 // parser's scratch buffer, valid until the next op.
-func (p *parser) parseOpFuncType(numOperands int, colonMsg string) (ins, outs []Type, ok bool) {
+func (p *parser) parseOpFuncType(numOperands int, colonMsg string) (ins, outs []ir.Type, ok bool) {
 	if !p.expect(tColon, colonMsg) {
 		return nil, nil, false
 	}

@@ -1,8 +1,10 @@
-package ir
+package asm
+
+import "github.com/tirc/tirc/ir"
 
 // Parsing of regions: `{ [^bb0(%a: T, ...):] ops [^bb1(...): ops ...] }`,
 // in an op's generic form `"test.op"() ({...}, {...}) : () -> ()` and, through
-// OpParser.ParseRegion, in custom forms.
+// opParser.ParseRegion, in custom forms.
 //
 // Names follow MLIR's scoping: a region sees the values of the blocks
 // around it (names defined inside end with the region, so a sibling region
@@ -10,14 +12,6 @@ package ir
 // ops too (the verifier refuses their uses of outer values); only a form
 // that asks for it (ParseIsolatedRegion, as func.func's body) starts a
 // fresh name scope where outer names are undeclared.
-
-// Argument is an entry block argument a custom form parses before its
-// region, like scf.for's induction variable (MLIR's OpAsmParser::Argument).
-type Argument struct {
-	Type Type
-	Pos  Pos
-	name token
-}
 
 // nameScope records the names defined in one region, to forget them when
 // the region ends.
@@ -27,9 +21,9 @@ type nameScope struct {
 
 // parseRegionList parses `({...}, {...})` after a generic op's operands
 // and properties.
-func (p *parser) parseRegionList() []*Region {
+func (p *parser) parseRegionList() []*ir.Region {
 	p.next() // (
-	var rs []*Region
+	var rs []*ir.Region
 	for !p.failed() {
 		r := p.parseRegion(nil, false)
 		if r == nil {
@@ -48,7 +42,7 @@ func (p *parser) parseRegionList() []*Region {
 
 // parseRegion parses one region; args are the entry block's arguments
 // when a custom form named them before the region.
-func (p *parser) parseRegion(args []Argument, isolated bool) *Region {
+func (p *parser) parseRegion(args []ir.Argument, isolated bool) *ir.Region {
 	if !p.is(tLBrace) {
 		p.failExpected("expected '{' to begin a region")
 		return nil
@@ -59,7 +53,7 @@ func (p *parser) parseRegion(args []Argument, isolated bool) *Region {
 	defer p.leave()
 	lbrace := p.tok
 	p.next()
-	r := &Region{}
+	r := &ir.Region{}
 	if p.is(tRBrace) && len(args) == 0 {
 		p.next()
 		return r
@@ -101,14 +95,14 @@ func (p *parser) pushScope(isolated bool) func() {
 }
 
 // parseRegionBody parses the blocks of a region up to its closing '}'.
-func (p *parser) parseRegionBody(r *Region, args []Argument) {
-	var cur *Block
+func (p *parser) parseRegionBody(r *ir.Region, args []ir.Argument) {
+	var cur *ir.Block
 	if len(args) > 0 {
 		cur = r.AddBlock()
 		for _, a := range args {
 			v := cur.AddArg(a.Type)
 			v.Pos = a.Pos
-			p.define(a.name, []*Value{v})
+			p.defineName([]byte(a.Name), a.Pos, []*ir.Value{v})
 		}
 	}
 	p.labels = append(p.labels, map[string]*blockLabel{})
@@ -133,7 +127,7 @@ func (p *parser) parseRegionBody(r *Region, args []Argument) {
 }
 
 // parseBlockHeader parses `^name[(%a: T [loc], ...)]:` into b.
-func (p *parser) parseBlockHeader(b *Block) {
+func (p *parser) parseBlockHeader(b *ir.Block) {
 	b.Pos = p.pos()
 	p.next()
 	if p.consume(tLParen) {
@@ -150,7 +144,7 @@ func (p *parser) parseBlockHeader(b *Block) {
 			}
 			v := b.AddArg(t)
 			v.Pos = p.posOf(nameTok)
-			p.define(nameTok, []*Value{v})
+			p.define(nameTok, []*ir.Value{v})
 			if !p.more(tRParen, p.failExpected, "expected SSA operand") {
 				break
 			}
@@ -162,15 +156,15 @@ func (p *parser) parseBlockHeader(b *Block) {
 
 // ParseArgument parses a region argument `%name : T` (or `%name` alone
 // when withType is false: the caller sets Type).
-func (a *OpParser) ParseArgument(withType bool) (Argument, bool) {
+func (a *opParser) ParseArgument(withType bool) (ir.Argument, bool) {
 	if a.p.failed() {
-		return Argument{}, false
+		return ir.Argument{}, false
 	}
 	if !a.p.is(tPercentIdent) {
 		a.ErrorExpected("expected SSA identifier")
-		return Argument{}, false
+		return ir.Argument{}, false
 	}
-	arg := Argument{Pos: a.p.pos(), name: a.p.tok}
+	arg := ir.Argument{Pos: a.p.pos(), Name: string(a.p.text(a.p.tok))}
 	a.p.next()
 	if withType {
 		arg.Type = a.ParseColonType("a type for the argument")
@@ -184,14 +178,16 @@ func (a *OpParser) ParseArgument(withType bool) (Argument, bool) {
 // ParseRegion parses a region `{ ... }` whose entry block takes args
 // (named by the form before the region, so the region must not name its
 // entry block again) and adds it to the op being built.
-func (a *OpParser) ParseRegion(args []Argument) *Region { return a.parseRegion(args, false) }
+func (a *opParser) ParseRegion(args []ir.Argument) *ir.Region { return a.parseRegion(args, false) }
 
 // ParseIsolatedRegion is ParseRegion for a region that starts a fresh
 // name scope (MLIR's enableNameShadowing): names from outside are
 // undeclared there and may be defined again.
-func (a *OpParser) ParseIsolatedRegion(args []Argument) *Region { return a.parseRegion(args, true) }
+func (a *opParser) ParseIsolatedRegion(args []ir.Argument) *ir.Region {
+	return a.parseRegion(args, true)
+}
 
-func (a *OpParser) parseRegion(args []Argument, isolated bool) *Region {
+func (a *opParser) parseRegion(args []ir.Argument, isolated bool) *ir.Region {
 	if a.p.failed() {
 		return nil
 	}
@@ -204,11 +200,11 @@ func (a *OpParser) parseRegion(args []Argument, isolated bool) *Region {
 
 // AddRegion adds a region the form built itself (an empty optional
 // region) to the op being built, after those parsed so far.
-func (a *OpParser) AddRegion(r *Region) { a.regions = append(a.regions, r) }
+func (a *opParser) AddRegion(r *ir.Region) { a.regions = append(a.regions, r) }
 
 // ParseOptionalRegion parses a region if a '{' is next; present reports
 // whether there was one.
-func (a *OpParser) ParseOptionalRegion(args []Argument) (r *Region, present bool) {
+func (a *opParser) ParseOptionalRegion(args []ir.Argument) (r *ir.Region, present bool) {
 	if !a.p.is(tLBrace) {
 		return nil, false
 	}
@@ -219,13 +215,13 @@ func (a *OpParser) ParseOptionalRegion(args []Argument) (r *Region, present bool
 // label only when it has arguments and printEntryArgs is set, and each
 // block's terminator only when printTerminators is set (forms whose
 // terminator is implicit leave it out).
-func (p *OpPrinter) Region(r *Region, printEntryArgs, printTerminators bool) {
+func (p *opPrinter) Region(r *ir.Region, printEntryArgs, printTerminators bool) {
 	p.pr.region(r, printEntryArgs, printTerminators, false)
 }
 
 // Argument writes a region argument `%name: T`.
-func (p *OpPrinter) Argument(v *Value) {
+func (p *opPrinter) Argument(v *ir.Value) {
 	p.pr.value(v)
 	p.pr.str(": ")
-	p.pr.typ(v.typ)
+	p.pr.typ(v.Type())
 }
