@@ -1,41 +1,33 @@
 // Package ir is tirc's intermediate representation: types, attributes,
 // values, ops, regions of blocks (region.go), single-block functions and
-// modules; the hand-written lexer
-// and parser of MLIR's textual syntax; the deterministic printer; the op
-// registry; diagnostics as data; and the verifier driver.
+// modules; the op registry; diagnostics as data; the loops and kernels of
+// ops; and the verifier driver and the structural checker. Its text format
+// (MLIR's textual syntax: lexer, parser, printer, locations,
+// -verify-diagnostics) is package ir/asm, as MLIR's AsmParser and llir's
+// asm are separate from their IR.
 //
-// # Text format
+// # Custom forms
 //
-// tirc reads and writes a subset of MLIR's textual IR, so that files move
-// between tirc and mlir-opt-19 -allow-unregistered-dialect in both
-// directions:
+// Every op can be written in MLIR's generic form; an op with a custom form
+// (OpDef.Format) can also be written and is printed in it. The forms
+// belong to the ops: a Format's Parse and Print hooks are written against
+// the OpParser and OpPrinter interfaces of form.go (MLIR's OpAsmParser and
+// OpAsmPrinter, abstract in MLIR's IR library: ParseOperands,
+// ParseColonType, ParseOptionalAttrDict, FunctionalType, ...), which
+// package ir/asm implements, so a dialect brings its own syntax without
+// changes to ir or ir/asm.
 //
-//	func.func @bias_relu(%x: tensor<?x128xf32>, %b: tensor<128xf32>) -> tensor<?x128xf32> {
-//	  %zero = tir.constant dense<0.0> : tensor<f32>
-//	  %t = tir.add %x, %b : (tensor<?x128xf32>, tensor<128xf32>) -> tensor<?x128xf32>
-//	  %y = "tir.max"(%t, %zero) : (tensor<?x128xf32>, tensor<f32>) -> tensor<?x128xf32>
-//	  return %y : tensor<?x128xf32>
-//	}
-//
-// Every op can be written in MLIR's generic form ("tir.max" above); an op
-// with a custom form (OpDef.Format) can also be written and is printed in
-// it. The forms belong to the ops: a Format's Parse and Print hooks are
-// written with the small OpParser and OpPrinter API of asm.go (MLIR's
-// OpAsmParser and OpAsmPrinter: ParseOperands, ParseColonType,
-// ParseOptionalAttrDict, FunctionalType, ...), so a dialect brings its
-// own syntax without changes to this package. Printing is deterministic
-// and round-trips:
-// print(parse(print(x))) == print(x). Values are printed with MLIR's
-// naming (%0, %arg0, %cst, %c42_i32, ...).
+// Types and attributes print themselves (their String methods, AppendType,
+// AppendAttr). Printing ops needs value names, regions and locations, so
+// Module.String and OpString (the "see current operation" note of
+// diagnostics) call the Printer that ir/asm installs when it is linked.
+// The parser builds ops with an Arena (build.go), allocated in chunks.
 //
 // Besides the types codegen lowers (tensors, fixed vectors, i1, i8..i64,
 // index, si/ui 8..64, f16, bf16, f32, f64), MLIR's other builtin types are
-// parsed, printed, compared and verified for MLIR's own tests: integers of
+// represented, compared and verified for MLIR's own tests: integers of
 // any width (IntType), complex<T> (Complex), scalable and 0-d vectors, and
 // memref<...> (MemRefType, StridedLayout); Lowerable tells them apart.
-// Locations (location.go) follow MLIR 19's grammar, #loc aliases may
-// follow an op's use, and the printer's DebugInfo option prints them with
-// mlir-opt's #loc aliases (print_locs.go).
 //
 // # Data structures
 //
@@ -104,15 +96,15 @@
 //	  %0 = "tir.add"(%a, %b) : (tensor<3xi32>, tensor<2xi32>) -> tensor<3xi32>
 //	       ^
 //
-// SplitInput, ParseExpectations and CheckExpectations implement mlir-opt's
-// -split-input-file and -verify-diagnostics on top of that.
+// Package ir/asm implements mlir-opt's -split-input-file and
+// -verify-diagnostics on top of that.
 //
 // # Limits
 //
 // Hostile input gets an error, never a crash or unbounded memory: ranks
 // above MaxRank, element counts above MaxElements, vectors with a zero
-// size or more than MaxVectorElements, nesting deeper than MaxNesting,
-// invalid UTF-8 and NUL bytes are parse errors. ShapeError is the one
-// check of a shape's limits: the parser, the verifier (for types built in
-// Go or by passes) and -arg-shapes use it.
+// size or more than MaxVectorElements are errors, and so are, in the
+// parser, nesting deeper than asm.MaxNesting, invalid UTF-8 and NUL
+// bytes. ShapeError is the one check of a shape's limits: the parser, the
+// verifier (for types built in Go or by passes) and -arg-shapes use it.
 package ir

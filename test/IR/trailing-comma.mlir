@@ -1,5 +1,5 @@
 // A comma-separated list takes no trailing comma, as in mlir-opt-19: an
-// element must follow each ',' (ir/parser.go, more). Reported where
+// element must follow each ',' (ir/asm/parser.go, more). Reported where
 // mlir-opt-19 reports it, with its message: just after the ',' for
 // operands, types, attribute names and values; at the close for function
 // arguments and dense elements. mlir-opt-19-agrees.mlir checks the POS and

@@ -1,4 +1,4 @@
-package ir_test
+package asm_test
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package ir_test
+package asm_test
 
 import (
 	"bytes"
@@ -41,7 +41,7 @@ func (c corpusChunk) String() string {
 var runLineRE = regexp.MustCompile(`(?m)^\s*//\s*RUN:(.*)$`)
 
 // sharedDir is ../shared next to the repository (as in test/lit.cfg.py).
-func sharedDir() string { return filepath.Join("..", "..", "shared") }
+func sharedDir() string { return filepath.Join("..", "..", "..", "shared") }
 
 // requireShared skips (or, under CI=true, fails) when ../shared is
 // missing.
@@ -79,14 +79,14 @@ func corpusFiles(t testing.TB, withShared bool) []*corpusFile {
 		neg = neg || bytes.Contains(data, []byte("expected-error"))
 		files = append(files, &corpusFile{path: path, src: ir.NewSource(path, data), negative: neg, shared: shared})
 	}
-	err := filepath.WalkDir(filepath.Join("..", "test"), func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(filepath.Join("..", "..", "test"), func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
 		// MLIR's own test files, kept verbatim, use syntax outside tirc's
 		// scope (scalable vectors, memrefs, regions); test/conformance
 		// measures them unit by unit.
-		if d.IsDir() && path == filepath.Join("..", "test", "conformance", "Inputs") {
+		if d.IsDir() && path == filepath.Join("..", "..", "test", "conformance", "Inputs") {
 			return filepath.SkipDir
 		}
 		if !d.IsDir() && strings.HasSuffix(path, ".mlir") {
