@@ -159,7 +159,6 @@ func (rb *regionBody) run(vals []Num, idx []int64, outer func(*ir.Value) (Num, e
 	return out, nil
 }
 
-
 // runRegion evaluates a KernelRegion op on its operand values; outer
 // reads the scalar values its body uses from around it.
 func runRegion(op *ir.Op, args []*Tensor, outer func(*ir.Value) *Tensor) ([]*Tensor, error) {
