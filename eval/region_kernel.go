@@ -170,6 +170,9 @@ func runRegion(op *ir.Op, args []*Tensor, outer func(*ir.Value) *Tensor) ([]*Ten
 	if err != nil {
 		return nil, err
 	}
+	if rb.nargs > len(args) {
+		return nil, fmt.Errorf("%s: '%s' op body has more arguments than the op has operands", op.Pos, op.Name)
+	}
 	nIns := len(args) - len(l.Results)
 	shapes := make([][]int64, len(args))
 	for i, a := range args {
@@ -206,7 +209,7 @@ func runRegion(op *ir.Op, args []*Tensor, outer func(*ir.Value) *Tensor) ([]*Ten
 	idx := make([]int64, len(ext))
 	vals := make([]Num, rb.nslot)
 	for range total {
-		for k, a := range args {
+		for k, a := range args[:rb.nargs] { // linalg.map's body does not read its init
 			src := a
 			if k >= nIns {
 				src = outs[k-nIns]

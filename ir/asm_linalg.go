@@ -268,3 +268,14 @@ func LinalgLoops(iters []IterKind, maps []*AffineMap, numIns int) *Loops {
 	l.Results = l.Operands[numIns:]
 	return l
 }
+
+// Newline starts a new line at the current indentation (MLIR's
+// printNewline), for custom forms that span lines.
+func (p *OpPrinter) Newline() { p.pr.newline() }
+
+// Indent and Dedent change the indentation of the lines that follow
+// (MLIR's increaseIndent and decreaseIndent).
+func (p *OpPrinter) Indent() { p.pr.indent++ }
+
+// Dedent undoes Indent.
+func (p *OpPrinter) Dedent() { p.pr.indent-- }

@@ -83,3 +83,27 @@ func.func @fused(%a: tensor<5x37xf32>, %b: tensor<37x5xf32>) -> tensor<5x37xf32>
   %1 = arith.addf %0, %a : tensor<5x37xf32>
   return %1 : tensor<5x37xf32>
 }
+
+// linalg.map in both forms, into a tensor.empty, then linalg.reduce of
+// the result (the row maxima from init) in the short form
+func.func @map_reduce(%a: tensor<5x37xf32>, %b: tensor<5x37xf32>, %init: tensor<5xf32>) -> (tensor<5x37xf32>, tensor<5xf32>) {
+  %e = tensor.empty() : tensor<5x37xf32>
+  %m = linalg.map { arith.addf } ins(%a, %b : tensor<5x37xf32>, tensor<5x37xf32>) outs(%e : tensor<5x37xf32>)
+  %n = linalg.map ins(%m, %a : tensor<5x37xf32>, tensor<5x37xf32>) outs(%e : tensor<5x37xf32>)
+    (%x: f32, %y: f32) {
+      %p = arith.mulf %x, %y : f32
+      linalg.yield %p : f32
+    }
+  %r = linalg.reduce { arith.maximumf } ins(%n : tensor<5x37xf32>) outs(%init : tensor<5xf32>) dimensions = [1]
+  return %n, %r : tensor<5x37xf32>, tensor<5xf32>
+}
+
+// i32: the sums over dims 0 and 2 of a 3-d tensor, from init
+func.func @ireduce(%a: tensor<3x5x7xi32>, %init: tensor<5xi32>) -> tensor<5xi32> {
+  %r = linalg.reduce ins(%a : tensor<3x5x7xi32>) outs(%init : tensor<5xi32>) dimensions = [0, 2]
+    (%x: i32, %acc: i32) {
+      %s = arith.addi %x, %acc : i32
+      linalg.yield %s : i32
+    }
+  return %r : tensor<5xi32>
+}
