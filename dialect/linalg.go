@@ -33,15 +33,12 @@ var LinalgOps = []*Op{
 	{
 		OpDef: ir.OpDef{
 			Name: "linalg.yield", Summary: "end a linalg op's body, handing it the elements of the outs", Format: yieldForm,
-			Traits: []*ir.Trait{traits.HasParent(linalgBodyOps...), traits.Terminator},
+			Traits: []*ir.Trait{traits.Terminator},
 			Verify: verifyLinalgYield,
 		},
 		Operands: []Arg{{"values", AnyType, true}},
 	},
 }
-
-// linalgBodyOps are the ops whose body linalg.yield ends.
-var linalgBodyOps = []string{"linalg.generic", "linalg.map", "linalg.reduce"}
 
 var rankedTensors = Constraint{"variadic of ranked tensor of any type values", ir.IsRankedTensor}
 
@@ -252,9 +249,17 @@ func verifyStaticSizes(op *ir.Op, iters []ir.IterKind, maps []*ir.AffineMap) *ir
 				if e := ext[r.Dim]; e >= 0 && e != size {
 					return op.Errorf("inferred input/output operand #%d has shape's dimension #%d to be %d, but found %d", i, d, e, size)
 				}
-			case r.IsConst():
-				if size < r.Const+1 {
-					return op.Errorf("inferred input/output operand #%d has shape's dimension #%d to be greater than or equal to %d, but found %d", i, d, r.Const+1, size)
+			default:
+				last := make([]int64, len(ext))
+				for l, e := range ext {
+					last[l] = e - 1
+				}
+				known := true
+				for _, l := range r.Dims {
+					known = known && ext[l] >= 0
+				}
+				if v, ok := r.Eval(last); known && ok && size < v+1 {
+					return op.Errorf("inferred input/output operand #%d has shape's dimension #%d to be greater than or equal to %d, but found %d", i, d, v+1, size)
 				}
 			}
 		}
@@ -287,8 +292,8 @@ func verifyBodyArgs(op *ir.Op, nIns int) *ir.Diagnostic {
 // verifyLinalgYield checks a linalg.yield against its op's outs.
 func verifyLinalgYield(op *ir.Op) *ir.Diagnostic {
 	parent := op.ParentOp()
-	if parent == nil {
-		return nil
+	if parent == nil || ir.DialectOf(parent.Name) != "linalg" {
+		return op.Errorf("expected parent op with LinalgOp interface")
 	}
 	outs := parent.NumOperands() - LinalgNumIns(parent)
 	if op.NumOperands() != outs {
@@ -389,20 +394,21 @@ var genericForm = &ir.Format{
 			p.ErrorExpected("expected '{'")
 			return nil
 		}
+		dictPos := p.Pos()
 		p.ParseOptionalAttrDict()
 		if p.Failed() {
 			return nil
 		}
 		arr, ok := p.Attrs.Get("iterator_types").(ir.ArrayAttr)
 		if !ok {
-			p.Errorf(`expected "iterator_types" array attribute`)
+			p.ErrorAt(dictPos, `custom op '{op}' expected "iterator_types" array attribute`)
 			return nil
 		}
 		iters := make(ir.ArrayAttr, len(arr))
 		for i, a := range arr {
 			k, ok := iterKindOf(a)
 			if !ok {
-				p.Errorf("unexpected iterator_type (%s)", iterText(a))
+				p.Errorf("custom op '{op}' unexpected iterator_type (%s)", iterText(a))
 				return nil
 			}
 			iters[i] = LinalgIterAttr(k)

@@ -174,19 +174,24 @@ func parseAffineExpr(s string, dims map[string]int, syms map[string]bool) (Affin
 	if c, err := strconv.ParseInt(s, 10, 64); err == nil {
 		return AffineExpr{Dim: -1, Const: c}, nil
 	}
-	e := AffineExpr{Dim: -1, Text: s}
-	for _, w := range strings.FieldsFunc(s, func(r rune) bool {
-		return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
-	}) {
-		if d, ok := dims[w]; ok {
+	e := AffineExpr{Dim: -1}
+	toks := affineTokens(s)
+	var sb strings.Builder
+	for i, w := range toks {
+		if i > 0 && w != ")" && toks[i-1] != "(" && !(toks[i-1] == "-" && (i == 1 || strings.Contains("+-*(", toks[i-2]))) {
+			sb.WriteByte(' ')
+		}
+		switch d, isDim := dims[w]; {
+		case isDim:
 			e.Dims = append(e.Dims, d)
-			continue
+			fmt.Fprintf(&sb, "d%d", d)
+		case syms[w] || strings.Contains("+-*()", w) || w == "floordiv" || w == "ceildiv" || w == "mod" || w[0] >= '0' && w[0] <= '9':
+			sb.WriteString(w)
+		default:
+			return e, fmt.Errorf("use of undeclared identifier '%s' in an affine map", w)
 		}
-		if syms[w] || w == "floordiv" || w == "ceildiv" || w == "mod" || w[0] >= '0' && w[0] <= '9' {
-			continue
-		}
-		return e, fmt.Errorf("use of undeclared identifier '%s' in an affine map", w)
 	}
+	e.Text = sb.String()
 	return e, nil
 }
 
@@ -279,3 +284,133 @@ func (p *OpPrinter) Indent() { p.pr.indent++ }
 
 // Dedent undoes Indent.
 func (p *OpPrinter) Dedent() { p.pr.indent-- }
+
+// Eval is the expression's value at the dims' values (symbols are
+// unknown: ok false), MLIR's semantics of floordiv, ceildiv and mod.
+func (e AffineExpr) Eval(dims []int64) (int64, bool) {
+	switch {
+	case e.IsDim():
+		if e.Dim >= len(dims) {
+			return 0, false
+		}
+		return dims[e.Dim], true
+	case e.IsConst():
+		return e.Const, true
+	}
+	ev := &affineEval{toks: affineTokens(e.Text), dims: dims}
+	v := ev.sum()
+	return v, ev.ok && ev.pos == len(ev.toks)
+}
+
+// affineEval evaluates an affine expression's tokens by recursive descent.
+type affineEval struct {
+	toks []string
+	pos  int
+	dims []int64
+	ok   bool
+}
+
+func affineTokens(s string) []string {
+	var out []string
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n':
+			i++
+		case strings.IndexByte("+-*()", c) >= 0:
+			out = append(out, s[i:i+1])
+			i++
+		default:
+			j := i
+			for j < len(s) && strings.IndexByte(" \t\n+-*()", s[j]) < 0 {
+				j++
+			}
+			out = append(out, s[i:j])
+			i = j
+		}
+	}
+	return out
+}
+
+func (ev *affineEval) peek() string {
+	if ev.pos < len(ev.toks) {
+		return ev.toks[ev.pos]
+	}
+	return ""
+}
+
+func (ev *affineEval) sum() int64 {
+	ev.ok = true
+	v := ev.product()
+	for ev.ok {
+		switch ev.peek() {
+		case "+":
+			ev.pos++
+			v += ev.product()
+		case "-":
+			ev.pos++
+			v -= ev.product()
+		default:
+			return v
+		}
+	}
+	return v
+}
+
+func (ev *affineEval) product() int64 {
+	v := ev.factor()
+	for ev.ok {
+		op := ev.peek()
+		if op != "*" && op != "floordiv" && op != "ceildiv" && op != "mod" {
+			return v
+		}
+		ev.pos++
+		w := ev.factor()
+		switch {
+		case op == "*":
+			v *= w
+		case w == 0:
+			ev.ok = false
+		case op == "floordiv":
+			v = floorDivInt(v, w)
+		case op == "ceildiv":
+			v = -floorDivInt(-v, w)
+		default:
+			v -= w * floorDivInt(v, w)
+		}
+	}
+	return v
+}
+
+func floorDivInt(a, b int64) int64 {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}
+
+func (ev *affineEval) factor() int64 {
+	t := ev.peek()
+	ev.pos++
+	switch {
+	case t == "-":
+		return -ev.factor()
+	case t == "(":
+		ok := ev.ok
+		v := ev.sum()
+		ev.ok = ev.ok && ok && ev.peek() == ")"
+		ev.pos++
+		return v
+	case len(t) > 1 && t[0] == 'd':
+		if i, err := strconv.Atoi(t[1:]); err == nil && i < len(ev.dims) {
+			return ev.dims[i]
+		}
+	default:
+		if c, err := strconv.ParseInt(t, 10, 64); err == nil {
+			return c
+		}
+	}
+	ev.ok = false
+	return 0
+}
