@@ -754,6 +754,8 @@ func (fc *funcCtx) lowerOp(op *ir.Op) error {
 		return fc.concat(op)
 	case op.Has(traits.ShapedDim):
 		return fc.dim(op)
+	case op.Def != nil && op.Def.Kernel == ir.KernelRegion:
+		return fc.regionReduce(op) // region_kernel.go
 	case op.Def != nil && op.Def.Kernel != ir.KernelNone:
 		return fc.direct(op)
 	}
@@ -1185,5 +1187,5 @@ func (fc *funcCtx) lowerReturn(ret *ir.Op) error {
 // returnedOnceDone reports whether result k was written by a's op.
 func (fc *funcCtx) returnedOnceDone(a *ir.Value, k int) bool {
 	uses := a.Uses()
-	return len(uses) == 1 && uses[0].Index == k && a.Def() != nil && (fc.fusible(a.Def()) || a.Def().Has(traits.Concatenate) || isContraction(a.Def()))
+	return len(uses) == 1 && uses[0].Index == k && a.Def() != nil && (fc.fusible(a.Def()) || a.Def().Has(traits.Concatenate) || isContraction(a.Def()) || isRegionKernel(a.Def()))
 }

@@ -34,6 +34,9 @@ func (bl *builder) emitKernel(op *ir.Op, ins []*ir.Scalar, out *ir.Scalar, args 
 // emitKernelFor is emitKernel for result res of an op with several
 // (each result has its own kernel over the same operands).
 func (bl *builder) emitKernelFor(op *ir.Op, res int, ins []*ir.Scalar, out *ir.Scalar, args []value.Value) (kernelResult, error) {
+	if op.Def.Kernel == ir.KernelRegion {
+		return bl.regionKernel(op, res, args) // region_kernel.go
+	}
 	if op.Def.KernelArgs != nil {
 		// constant operands from the op's attributes, splatted like args[0]
 		n := lanes(args[0].Type())

@@ -70,6 +70,9 @@ func fusibleLoops(op *ir.Op) *ir.Loops {
 	if l == nil || isContraction(op) { // contractions have their own lowering (contract.go)
 		return nil
 	}
+	if op.Def.Kernel == ir.KernelRegion && !regionParallel(l) {
+		return nil // a linalg reduction: regionReduce
+	}
 	if t, ok := op.Result(0).Type().(*ir.TensorType); !ok || t.Unranked {
 		return nil
 	}

@@ -97,10 +97,16 @@ func (m *machine) call(f *ir.Func, args []*Tensor, site *ir.Op) ([]*Tensor, erro
 		if op.Has(ir.TraitTerminator) {
 			return in, nil
 		}
-		if op.NumRegions() > 0 {
+		var out []*Tensor
+		var err error
+		switch {
+		case op.Def != nil && op.Def.Kernel == ir.KernelRegion:
+			out, err = runRegion(op, in, get)
+		case op.NumRegions() > 0:
 			return nil, fmt.Errorf("%s: '%s' op has regions, which eval does not run", op.Pos, op.Name)
+		default:
+			out, err = m.op(op, in)
 		}
-		out, err := m.op(op, in)
 		if err != nil {
 			return nil, err
 		}
@@ -171,6 +177,8 @@ func (m *machine) op(op *ir.Op, args []*Tensor) ([]*Tensor, error) {
 		return nil, fmt.Errorf("%s: '%s' op has %d results; only func.call may have other than one", op.Pos, op.Name, op.NumResults())
 	}
 	switch {
+	case op.Def.Kernel == ir.KernelRegion:
+		return runRegion(op, args, nil)
 	case op.Has(traits.Call):
 		return m.callOp(op, args)
 	case op.Has(traits.Cast):

@@ -101,6 +101,15 @@ const (
 	numKernels
 )
 
+// KernelRegion is the kernel of an op whose body region computes each
+// element (linalg.generic: the block's arguments are one element per
+// operand, its terminator yields the results' elements). It has no row
+// in the table of scalar kernels: eval and codegen run the body's own
+// ops (eval/region_kernel.go, codegen/region_kernel.go).
+const KernelRegion Kernel = numKernels
+
+var regionKernelInfo = KernelInfo{Name: "region", Arity: -1, Domain: DomainAll, Cost: 1}
+
 // KernelInfo is one kernel's row: everything about a kernel that is data.
 // Its implementations are its row of eval's function table
 // (eval/kernels.go) and, unless the row's intrinsic computes it, a case
@@ -323,6 +332,9 @@ func KernelDomainError(op *Op) string {
 func (k Kernel) Info() KernelInfo {
 	if k < numKernels {
 		return kernelInfo[k]
+	}
+	if k == KernelRegion {
+		return regionKernelInfo
 	}
 	return KernelInfo{Name: fmt.Sprintf("kernel(%d)", int(k))}
 }

@@ -93,6 +93,9 @@ func init() {
 		"tir.iota":             (*gen).iota,
 		"tir.broadcast_in_dim": (*gen).broadcastInDim,
 		"tensor.splat":         (*gen).dimSplat,
+		"linalg.generic":       (*gen).linalgGeneric, // linalg_gen_test.go
+		"linalg.map":           (*gen).linalgMap,
+		"linalg.reduce":        (*gen).linalgReduce,
 	}
 	opTable = buildOpTable()
 }
@@ -173,6 +176,8 @@ func kindOf(d *ir.OpDef) opKind {
 	switch {
 	case d.Dialect() == "test":
 		return kindTest
+	case d.Regions != 0 && bespoke[d.Name] != nil:
+		return kindBespoke // linalg's ops with a body
 	case d.Regions != 0 || d.Has(traits.Terminator) && !d.Has(traits.HasParentFunc):
 		// an op with regions, or the terminator of a region's block:
 		// codegen refuses both (test/codegen/regions-refused.mlir)

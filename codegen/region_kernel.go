@@ -1,0 +1,349 @@
+package codegen
+
+import (
+	"fmt"
+
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/traits"
+)
+
+// Ops whose kernel is their body (ir.KernelRegion: linalg.generic,
+// linalg.map, linalg.reduce). Where the op's loops are all parallel and
+// its results index every loop, it is a row like any other: the nest
+// builder calls its kernel per element (or per vector of elements), and
+// regionKernel emits the body's scalar ops there, so that it fuses with
+// its producers and consumers. An op with reduction loops updates its
+// results in place in index order, as linalg defines it: its outs'
+// values are copied into the results, then plain loops run the body on
+// every point, reading and writing the result element (regionReduce).
+
+// regionKernel emits op's body on args (one element per operand, then
+// the loop indices its Loops.Indices name; compute types, scalars or
+// vectors alike) and returns the element yielded for result res.
+func (bl *builder) regionKernel(op *ir.Op, res int, args []value.Value) (kernelResult, error) {
+	if op.NumRegions() != 1 || op.Region(0).NumBlocks() != 1 {
+		return kernelResult{}, fmt.Errorf("body must be one block")
+	}
+	b := op.Region(0).Front()
+	vals := make(map[*ir.Value]value.Value, len(b.Args())+b.NumOps())
+	for i, a := range b.Args() {
+		vals[a] = args[i]
+	}
+	n := int64(0)
+	if len(args) > 0 {
+		n = lanes(args[0].Type())
+	}
+	var out kernelResult
+	get := func(v *ir.Value) (value.Value, error) {
+		if x, ok := vals[v]; ok {
+			return x, nil
+		}
+		if c := bodyConst(v, n); c != nil { // a constant defined around the op
+			return c, nil
+		}
+		return nil, fmt.Errorf("body uses %s defined outside the op, which codegen supports for constants only; pass the value as an ins operand", valueName(v))
+	}
+	for o := range b.Ops() {
+		if o.Has(ir.TraitTerminator) {
+			v, err := get(o.Operand(res))
+			out.v = v
+			return out, err
+		}
+		if err := bl.bodyOp(o, op, args, vals, get, n, &out); err != nil {
+			return kernelResult{}, err
+		}
+	}
+	return kernelResult{}, fmt.Errorf("body has no terminator")
+}
+
+// bodyOp emits one op of a body into vals, recording integer faults in
+// out.
+func (bl *builder) bodyOp(o, op *ir.Op, args []value.Value, vals map[*ir.Value]value.Value, get func(*ir.Value) (value.Value, error), n int64, out *kernelResult) error {
+	switch {
+	case o.Name == "linalg.index":
+		k := indexArg(op, o)
+		if k < 0 {
+			return fmt.Errorf("'linalg.index' reads a loop the op does not have")
+		}
+		vals[o.Result(0)] = args[op.NumOperands()+k]
+		return nil
+	case o.Has(traits.ConstantLike):
+		c := bodyConst(o.Result(0), n)
+		if c == nil {
+			return fmt.Errorf("'%s' in the body has no scalar value", o.Name)
+		}
+		vals[o.Result(0)] = c
+		return nil
+	case o.Def == nil || o.Def.Kernel == ir.KernelNone || o.Def.Kernel == ir.KernelRegion || o.NumRegions() > 0:
+		return fmt.Errorf("'%s' cannot run in a linalg body: it is not a scalar arith, math or tir op", o.Name)
+	}
+	oargs := make([]value.Value, o.NumOperands())
+	ins := make([]*ir.Scalar, o.NumOperands())
+	for i, v := range o.Operands() {
+		x, err := get(v)
+		if err != nil {
+			return err
+		}
+		oargs[i], ins[i] = x, ir.ElementType(v.Type())
+	}
+	for r, v := range o.Results() {
+		kr, err := bl.emitKernelFor(o, r, ins, ir.ElementType(v.Type()), oargs)
+		if err != nil {
+			return fmt.Errorf("'%s' in the body: %v", o.Name, err)
+		}
+		vals[v] = kr.v
+		out.divZero = orFault(bl, out.divZero, kr.divZero)
+		out.ovf = orFault(bl, out.ovf, kr.ovf)
+	}
+	return nil
+}
+
+func orFault(bl *builder, a, b value.Value) value.Value {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	}
+	return bl.or(a, b)
+}
+
+// indexArg is the position in op's Loops.Indices of the loop a
+// linalg.index op reads, or -1.
+func indexArg(op, idx *ir.Op) int {
+	d, _ := idx.Attr("dim").(*ir.IntAttr)
+	l := ir.LoopsOf(op)
+	if d == nil || l == nil {
+		return -1
+	}
+	for k, i := range l.Indices {
+		if int64(i) == d.Value {
+			return k
+		}
+	}
+	return -1
+}
+
+// bodyConst is the value of a scalar constant (splat to n lanes when n >
+// 0), or nil when v is not one.
+func bodyConst(v *ir.Value, n int64) value.Value {
+	def := v.Def()
+	if def == nil || !def.Has(traits.ConstantLike) {
+		return nil
+	}
+	e, ok := v.Type().(*ir.Scalar)
+	if !ok {
+		return nil
+	}
+	var c constant.Constant
+	switch a := def.Attr("value").(type) {
+	case *ir.IntAttr:
+		c = intConst(computeType(e), ir.WrapInt(a.Value, e))
+	case *ir.FloatAttr:
+		c = floatConst(computeType(e), ir.RoundFloat(a.Value, e))
+	default:
+		return nil
+	}
+	if n > 0 {
+		c = splat(c, n)
+	}
+	return c
+}
+
+func valueName(v *ir.Value) string {
+	if d := v.Def(); d != nil {
+		return fmt.Sprintf("the result of '%s' at %s", d.Name, d.Pos)
+	}
+	return "a block argument"
+}
+
+// regionParallel reports whether a KernelRegion op's loops are a row:
+// every loop parallel, and each result indexing every loop once.
+func regionParallel(l *ir.Loops) bool {
+	if !l.Parallel() {
+		return false
+	}
+	for _, maps := range l.Results {
+		seen := make([]bool, l.NumLoops())
+		for _, m := range maps {
+			if m.Loop < 0 || m.Kind == ir.Window || seen[m.Loop] {
+				return false
+			}
+			seen[m.Loop] = true
+		}
+		for _, s := range seen {
+			if !s {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// regionReduce lowers a KernelRegion op whose loops are not a row (a
+// reduction): each result starts as a copy of its outs operand (none
+// when that is a tensor.empty, whose elements are unspecified), then
+// loops over the whole iteration space, in index order, run the body on
+// the operands' elements and the result's current element and store what
+// it yields.
+func (fc *funcCtx) regionReduce(op *ir.Op) error {
+	l := ir.LoopsOf(op)
+	if l == nil {
+		return op.Errorf("has indexing maps that codegen does not lower (dims and constants only)")
+	}
+	nIns := op.NumOperands() - len(l.Results)
+	srcs := make([]*lowered, op.NumOperands())
+	for i, v := range op.Operands() {
+		lv := fc.vals[v.ID()]
+		if lv == nil {
+			return op.Errorf("operand #%d has no lowered value", i)
+		}
+		srcs[i] = lv
+	}
+	ext, err := fc.regionExtents(op, l, srcs)
+	if err != nil {
+		return err
+	}
+	dsts := make([]*view, len(l.Results))
+	for r := range dsts {
+		v, init := op.Result(r), op.Operand(nIns+r)
+		sizes := fc.sizesOf(init, srcs[nIns+r])
+		shape, _ := ir.Shape(v.Type())
+		if k := fc.returnedOnce(v); k >= 0 {
+			dsts[r] = fc.resultView(k, sizes)
+			fc.results[k].filled = true
+		} else {
+			dsts[r] = fc.temp(ir.ElementType(v.Type()), shape, sizes, fmt.Sprintf("%s: '%s' op", op.Pos, op.Name))
+		}
+		if d := init.Def(); d == nil || d.Name != "tensor.empty" {
+			if err := fc.copyInto(dsts[r], init); err != nil {
+				return err
+			}
+		}
+		srcs[nIns+r] = &lowered{view: dsts[r]}
+	}
+	bl := fc.bl
+	idx := make([]value.Value, len(ext))
+	var loopErr error
+	var body func(d int)
+	body = func(d int) {
+		if d < len(ext) {
+			bl.loop(ext[d], fmt.Sprintf("linalg.%d", d), func(i value.Value) {
+				idx[d] = i
+				body(d + 1)
+			})
+			return
+		}
+		loopErr = fc.regionPoint(op, l, srcs, dsts, idx)
+	}
+	body(0)
+	if loopErr != nil {
+		return loopErr
+	}
+	for r, d := range dsts {
+		fc.vals[op.Result(r).ID()] = &lowered{view: d}
+	}
+	return nil
+}
+
+// regionPoint emits one iteration: load each operand's element, run the
+// body, store the yielded elements.
+func (fc *funcCtx) regionPoint(op *ir.Op, l *ir.Loops, srcs []*lowered, dsts []*view, idx []value.Value) error {
+	bl := fc.bl
+	args := make([]value.Value, 0, len(srcs)+len(l.Indices))
+	for k, lv := range srcs {
+		if lv.view == nil {
+			args = append(args, lv.scalar)
+			continue
+		}
+		e := lv.view.elem
+		args = append(args, bl.fromStorage(bl.b.NewLoad(storageType(e), fc.elemPtr(lv.view, l.Operands[k], idx)), e))
+	}
+	for _, i := range l.Indices {
+		args = append(args, idx[i])
+	}
+	ptrs := make([]value.Value, len(dsts))
+	ys := make([]value.Value, len(dsts))
+	for r, d := range dsts {
+		kr, err := bl.regionKernel(op, r, args)
+		if err != nil {
+			return op.Errorf("%v", err)
+		}
+		ptrs[r], ys[r] = fc.elemPtr(d, l.Results[r], idx), kr.v
+	}
+	for r, d := range dsts {
+		store(bl.b, bl.toStorage(ys[r], d.elem), ptrs[r])
+	}
+	return nil
+}
+
+// elemPtr is the address of the element maps reads from v at iteration
+// idx.
+func (fc *funcCtx) elemPtr(v *view, maps []ir.DimMap, idx []value.Value) value.Value {
+	bl := fc.bl
+	var off value.Value = i64c(0)
+	for d, m := range maps {
+		var i value.Value = i64c(m.Offset)
+		if m.Loop >= 0 {
+			i = bl.add(i, bl.mul(i64c(m.Stride), idx[m.Loop]))
+		}
+		off = bl.add(off, bl.mul(i, v.strides[d]))
+	}
+	return bl.gep(storageType(v.elem), v.base, off)
+}
+
+// sizesOf is the run-time sizes of tensor value v (a view's, or a
+// splat's).
+func (fc *funcCtx) sizesOf(v *ir.Value, lv *lowered) []value.Value {
+	if lv.view != nil {
+		return lv.view.sizes
+	}
+	if lv.sizes != nil {
+		return lv.sizes
+	}
+	shape, _ := ir.Shape(v.Type())
+	out := make([]value.Value, len(shape))
+	for d, s := range shape {
+		out[d] = i64c(s)
+	}
+	return out
+}
+
+// regionExtents is each loop's extent: the size of the first operand
+// dimension over it; with run-time checks, every other dimension over
+// the loop must have that size, and each constant index must be in
+// range.
+func (fc *funcCtx) regionExtents(op *ir.Op, l *ir.Loops, srcs []*lowered) ([]value.Value, error) {
+	ext := make([]value.Value, l.NumLoops())
+	for k, maps := range l.Operands {
+		if maps == nil {
+			continue
+		}
+		sizes := fc.sizesOf(op.Operand(k), srcs[k])
+		for d, m := range maps {
+			switch {
+			case m.Loop < 0:
+				fc.fail(fc.bl.icmp(enum.IPredSLT, sizes[d], i64c(m.Limit)), StatusShape,
+					fmt.Sprintf("%s operand #%d has size %%lld in dimension %d, but its indexing map reads index %d", where(op), k, d, m.Offset), sizes[d])
+			case ext[m.Loop] == nil:
+				ext[m.Loop] = sizes[d]
+			default:
+				fc.fail(fc.bl.icmp(enum.IPredNE, sizes[d], ext[m.Loop]), StatusShape,
+					fmt.Sprintf("%s operand #%d has size %%lld in dimension %d, but loop d%d runs %%lld times", where(op), k, d, m.Loop), sizes[d], ext[m.Loop])
+			}
+		}
+	}
+	for i, e := range ext {
+		if e == nil {
+			return nil, op.Errorf("has loop d%d that no operand dimension sizes", i)
+		}
+	}
+	return ext, nil
+}
+
+// isRegionKernel reports whether op's kernel is its body.
+func isRegionKernel(op *ir.Op) bool { return op.Def != nil && op.Def.Kernel == ir.KernelRegion }

@@ -1,0 +1,516 @@
+package dialect
+
+import (
+	"fmt"
+
+	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/traits"
+)
+
+// The linalg dialect's structured ops on tensors (SPEC 3e). Each is a row
+// on the loop description: its indexing maps and iterator types are its
+// ir.Loops (linalgLoops), its body region is its kernel (ir.KernelRegion:
+// eval and codegen run the body's scalar ops at every iteration). The
+// operands are the ins, then the outs (destination-passing style): result
+// i is outs operand i with every element the body yields written, so an
+// outs operand's values start a reduction.
+
+// LinalgOps is the linalg dialect's op table (the structured ops with a
+// body; the named ops add theirs).
+var LinalgOps = []*Op{
+	{
+		OpDef: ir.OpDef{
+			Name: "linalg.generic", Summary: "run the body at every point of the iteration space the indexing maps and iterator types define",
+			Format: genericForm, Regions: 1, Kernel: ir.KernelRegion,
+			Traits:   []*ir.Trait{traits.AttrSizedOperandSegments(2), traits.SingleBlock},
+			Inherent: []string{"doc", "indexing_maps", "iterator_types", "library_call", "operandSegmentSizes"},
+			Loops:    linalgLoops,
+			Verify:   verifyGeneric,
+		},
+		Operands: []Arg{{"operands", AnyType, true}},
+		Results:  []Arg{{"result_tensors", rankedTensors, true}},
+	},
+	{
+		OpDef: ir.OpDef{
+			Name: "linalg.yield", Summary: "end a linalg op's body, handing it the elements of the outs", Format: yieldForm,
+			Traits: []*ir.Trait{traits.Terminator},
+			Verify: verifyLinalgYield,
+		},
+		Operands: []Arg{{"values", AnyType, true}},
+	},
+}
+
+var rankedTensors = Constraint{"variadic of ranked tensor of any type values", ir.IsRankedTensor}
+
+// LinalgNumIns is the number of ins operands of a linalg op: the first
+// of its operandSegmentSizes (ins, outs), or all operands but the
+// results' count when the attribute is missing.
+func LinalgNumIns(op *ir.Op) int {
+	if a, ok := op.Attr("operandSegmentSizes").(*ir.DenseArrayAttr); ok && len(a.Ints) == 2 {
+		return int(a.Ints[0])
+	}
+	return max(op.NumOperands()-op.NumResults(), 0)
+}
+
+// linalgSegments is the operandSegmentSizes attribute of ins ins and outs
+// outs operands.
+func linalgSegments(ins, outs int) ir.Attr {
+	return &ir.DenseArrayAttr{Elem: ir.I32, Ints: []int64{int64(ins), int64(outs)}}
+}
+
+// LinalgIterAttr is the iterator type k as the generic form holds it,
+// `#linalg.iterator_type<parallel>`.
+func LinalgIterAttr(k ir.IterKind) ir.Attr {
+	return &ir.OpaqueAttr{Text: "#linalg.iterator_type<" + k.String() + ">"}
+}
+
+// linalgIters reads iterator_types (the attributes LinalgIterAttr makes,
+// or strings); ok is false for a missing or malformed one.
+func linalgIters(op *ir.Op) ([]ir.IterKind, bool) {
+	arr, ok := op.Attr("iterator_types").(ir.ArrayAttr)
+	if !ok {
+		return nil, false
+	}
+	out := make([]ir.IterKind, len(arr))
+	for i, a := range arr {
+		k, ok := iterKindOf(a)
+		if !ok {
+			return nil, false
+		}
+		out[i] = k
+	}
+	return out, true
+}
+
+func iterKindOf(a ir.Attr) (ir.IterKind, bool) {
+	var s string
+	switch a := a.(type) {
+	case *ir.OpaqueAttr:
+		s = a.Text
+	case ir.StringAttr:
+		s = string(a)
+	}
+	switch s {
+	case "#linalg.iterator_type<parallel>", "parallel":
+		return ir.Parallel, true
+	case "#linalg.iterator_type<reduction>", "reduction":
+		return ir.Reduction, true
+	}
+	return 0, false
+}
+
+// linalgMaps reads indexing_maps; ok is false when it is missing or an
+// element is not an affine map.
+func linalgMaps(op *ir.Op) ([]*ir.AffineMap, bool) {
+	arr, ok := op.Attr("indexing_maps").(ir.ArrayAttr)
+	if !ok {
+		return nil, false
+	}
+	out := make([]*ir.AffineMap, len(arr))
+	for i, a := range arr {
+		m, err := ir.AffineMapOf(a)
+		if err != nil {
+			return nil, false
+		}
+		out[i] = m
+	}
+	return out, true
+}
+
+// linalgLoops is the loop description of linalg.generic (and of the ops
+// whose maps and iterators come from their attributes the same way).
+func linalgLoops(op *ir.Op) *ir.Loops {
+	iters, ok1 := linalgIters(op)
+	maps, ok2 := linalgMaps(op)
+	if !ok1 || !ok2 || len(maps) != op.NumOperands() {
+		return nil
+	}
+	return LinalgLoopsOf(op, iters, maps)
+}
+
+// LinalgLoopsOf is the loop description of a linalg op over the given
+// iterators and one map per operand (ins, then outs): ir.LinalgLoops,
+// with a scalar (unshaped) operand read as the same value everywhere. It
+// is nil when a map has an expression the loop description does not
+// model, or an operand or result is unranked.
+func LinalgLoopsOf(op *ir.Op, iters []ir.IterKind, maps []*ir.AffineMap) *ir.Loops {
+	for _, v := range op.Operands() {
+		if _, ranked := ir.Shape(v.Type()); ir.IsShaped(v.Type()) && !ranked {
+			return nil
+		}
+	}
+	l := ir.LinalgLoops(iters, maps, LinalgNumIns(op))
+	if l == nil {
+		return nil
+	}
+	for i, v := range op.Operands() {
+		if !ir.IsShaped(v.Type()) {
+			l.Operands[i] = nil
+		}
+	}
+	l.Results = l.Results[:min(len(l.Results), op.NumResults())]
+	return l
+}
+
+// verifyGeneric checks linalg.generic with mlir-opt-19's messages: the
+// attributes, then the structured-op rules (verifyStructuredOp), then the
+// body's arguments.
+func verifyGeneric(op *ir.Op) *ir.Diagnostic {
+	if _, ok := op.Attr("indexing_maps").(ir.ArrayAttr); !ok {
+		return op.Errorf("requires attribute 'indexing_maps'")
+	}
+	iters, ok := linalgIters(op)
+	if !ok {
+		return op.Errorf("requires attribute 'iterator_types'")
+	}
+	maps, ok := linalgMaps(op)
+	if !ok {
+		return op.Errorf("attribute 'indexing_maps' failed to satisfy constraint: AffineMap array attribute")
+	}
+	return verifyStructured(op, iters, maps)
+}
+
+// verifyStructured is MLIR's verifyStructuredOpInterface and
+// verifyDestinationStyleOpInterface for an op with the given iterators
+// and maps, then the body's block arguments against the operands.
+func verifyStructured(op *ir.Op, iters []ir.IterKind, maps []*ir.AffineMap) *ir.Diagnostic {
+	if len(maps) != op.NumOperands() {
+		return op.Errorf("expected the number of indexing_map (%d) to be equal to the number of input/output operands (%d)", len(maps), op.NumOperands())
+	}
+	nIns := LinalgNumIns(op)
+	if d := verifyOutsResults(op, nIns); d != nil {
+		return d
+	}
+	for i, m := range maps {
+		if m.NumSyms != 0 {
+			return op.Errorf("unexpected symbols in indexing_map #%d", i)
+		}
+		if m.NumDims != len(iters) {
+			return op.Errorf("expected indexing_map #%d to have %d dim(s) to match the number of loops", i, len(iters))
+		}
+		shape, _ := ir.Shape(op.Operand(i).Type())
+		if len(shape) != len(m.Results) {
+			return op.Errorf("expected operand rank (%d) to match the result rank of indexing_map #%d (%d)", len(shape), i, len(m.Results))
+		}
+	}
+	if d := verifyStaticSizes(op, iters, maps); d != nil {
+		return d
+	}
+	return verifyBodyArgs(op, nIns)
+}
+
+// verifyOutsResults is DestinationStyleOpInterface's rule: on tensors,
+// one result per outs operand, of its type.
+func verifyOutsResults(op *ir.Op, nIns int) *ir.Diagnostic {
+	outs := op.NumOperands() - nIns
+	tensorOuts := 0
+	for i := nIns; i < op.NumOperands(); i++ {
+		if isTensor(op.Operand(i).Type()) {
+			tensorOuts++
+		}
+	}
+	if tensorOuts != op.NumResults() {
+		return op.Errorf("expected the number of tensor results (%d) to be equal to the number of output tensors (%d)", op.NumResults(), tensorOuts)
+	}
+	for r := range min(outs, op.NumResults()) {
+		o := op.Operand(nIns + r)
+		if !ir.TypeEqual(o.Type(), op.Result(r).Type()) {
+			return op.Errorf("expected type of operand #%d ('%s') to match type of corresponding result ('%s')", nIns+r, ir.TypeString(o.Type()), ir.TypeString(op.Result(r).Type()))
+		}
+	}
+	return nil
+}
+
+// verifyStaticSizes checks the static sizes against the loop extents the
+// first operand defining each loop gives (MLIR's "inferred input/output
+// operand" check).
+func verifyStaticSizes(op *ir.Op, iters []ir.IterKind, maps []*ir.AffineMap) *ir.Diagnostic {
+	ext := make([]int64, len(iters))
+	for i := range ext {
+		ext[i] = ir.Dynamic
+	}
+	for i, m := range maps {
+		shape, _ := ir.Shape(op.Operand(i).Type())
+		for d, r := range m.Results {
+			if r.IsDim() && ext[r.Dim] < 0 && shape[d] >= 0 {
+				ext[r.Dim] = shape[d]
+			}
+		}
+	}
+	for i, m := range maps {
+		shape, _ := ir.Shape(op.Operand(i).Type())
+		for d, r := range m.Results {
+			size := shape[d]
+			if size < 0 {
+				continue
+			}
+			switch {
+			case r.IsDim():
+				if e := ext[r.Dim]; e >= 0 && e != size {
+					return op.Errorf("inferred input/output operand #%d has shape's dimension #%d to be %d, but found %d", i, d, e, size)
+				}
+			default:
+				last := make([]int64, len(ext))
+				for l, e := range ext {
+					last[l] = e - 1
+				}
+				known := true
+				for _, l := range r.Dims {
+					known = known && ext[l] >= 0
+				}
+				if v, ok := r.Eval(last); known && ok && size < v+1 {
+					return op.Errorf("inferred input/output operand #%d has shape's dimension #%d to be greater than or equal to %d, but found %d", i, d, v+1, size)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// verifyBodyArgs checks the body's entry block: one argument per operand,
+// of its element type (a scalar operand: its own type).
+func verifyBodyArgs(op *ir.Op, nIns int) *ir.Diagnostic {
+	if op.NumRegions() == 0 || op.Region(0).Empty() {
+		return nil
+	}
+	b := op.Region(0).Front()
+	if len(b.Args()) != op.NumOperands() {
+		return op.Errorf("expected as many non-induction variable region arguments as the number of input/output operands")
+	}
+	for i, v := range op.Operands() {
+		want := v.Type()
+		if e := ir.ElementType(want); ir.IsShapedOrMemRef(want) && e != nil {
+			want = e
+		}
+		if got := b.Arg(i).Type(); !ir.TypeEqual(got, want) {
+			return op.Errorf("expected type of bb argument #%d ('%s') to match element or self type of the corresponding operand ('%s')", i, ir.TypeString(got), ir.TypeString(want))
+		}
+	}
+	return nil
+}
+
+// verifyLinalgYield checks a linalg.yield against its op's outs.
+func verifyLinalgYield(op *ir.Op) *ir.Diagnostic {
+	parent := op.ParentOp()
+	if parent == nil || ir.DialectOf(parent.Name) != "linalg" {
+		return op.Errorf("expected parent op with LinalgOp interface")
+	}
+	outs := parent.NumOperands() - LinalgNumIns(parent)
+	if op.NumOperands() != outs {
+		return op.Errorf("expected number of yield values (%d) to match the number of inits / outs operands of the enclosing LinalgOp (%d)", op.NumOperands(), outs)
+	}
+	for i, v := range op.Operands() {
+		o := parent.Operand(parent.NumOperands() - outs + i).Type()
+		want := o
+		if e := ir.ElementType(o); ir.IsShapedOrMemRef(o) && e != nil {
+			want = e
+		}
+		if !ir.TypeEqual(v.Type(), want) {
+			return op.Errorf("type of yield operand %d ('%s') doesn't match the element type of the enclosing linalg.generic op ('%s')", i+1, ir.TypeString(v.Type()), ir.TypeString(want))
+		}
+	}
+	return nil
+}
+
+// parseInsOuts parses `[ins(%a, ... : T, ...)] [outs(%b, ... : T, ...)]`
+// and returns the operands' types and the number of ins.
+func parseInsOuts(p *ir.OpParser) (types []ir.Type, nIns int, ok bool) {
+	for _, kw := range []string{"ins", "outs"} {
+		if kw == "outs" {
+			nIns = len(types)
+		}
+		if !p.ParseOptionalKeyword(kw) {
+			continue
+		}
+		if !p.Parse("(", "expected '('") {
+			return nil, 0, false
+		}
+		before := p.NumOperands()
+		if !p.ParseOptionalOperands() {
+			return nil, 0, false
+		}
+		if p.NumOperands() > before {
+			if !p.Parse(":", "expected ':'") {
+				return nil, 0, false
+			}
+			types = append(types, p.ParseTypeList()...)
+		}
+		if !p.Parse(")", "expected ')'") {
+			return nil, 0, false
+		}
+	}
+	return types, nIns, !p.Failed()
+}
+
+// printInsOuts writes ` ins(%a : T) outs(%b : T)`, each group only when it
+// has operands.
+func printInsOuts(p *ir.OpPrinter, op *ir.Op, nIns int) {
+	groups := [][]*ir.Value{op.Operands()[:nIns], op.Operands()[nIns:]}
+	for g, kw := range []string{" ins(", " outs("} {
+		vs := groups[g]
+		if len(vs) == 0 {
+			continue
+		}
+		p.Str(kw)
+		p.Operands(vs)
+		p.Str(" : ")
+		for i, v := range vs {
+			if i > 0 {
+				p.Str(", ")
+			}
+			p.Type(v.Type())
+		}
+		p.Str(")")
+	}
+}
+
+// parseOptionalArrowTypes parses `-> T` or `-> (T, ...)` if present.
+func parseOptionalArrowTypes(p *ir.OpParser) ([]ir.Type, bool) {
+	if !p.ParseOptional("->") {
+		return nil, true
+	}
+	if p.ParseOptional("(") {
+		var ts []ir.Type
+		if !p.At(")") {
+			ts = p.ParseTypeList()
+		}
+		return ts, p.Parse(")", "expected ')'")
+	}
+	t := p.ParseType()
+	return []ir.Type{t}, t != nil
+}
+
+// genericForm is MLIR 19's custom form of linalg.generic:
+//
+//	linalg.generic {indexing_maps = [...], iterator_types = ["parallel"]}
+//	    ins(%a : T) outs(%b : T) [attrs = {...}] { ^bb0(...): ... } [-> T]
+//
+// The leading dictionary holds the structured attributes (iterator types
+// written as strings), `attrs =` the others.
+var genericForm = &ir.Format{
+	Name: "{indexing_maps, iterator_types} ins(...) outs(...) [attrs = {...}] { body } [-> (T, ...)]",
+	Parse: func(p *ir.OpParser) *ir.Op {
+		if !p.At("{") {
+			p.ErrorExpected("expected '{'")
+			return nil
+		}
+		dictPos := p.Pos()
+		p.ParseOptionalAttrDict()
+		if p.Failed() {
+			return nil
+		}
+		arr, ok := p.Attrs.Get("iterator_types").(ir.ArrayAttr)
+		if !ok {
+			p.ErrorAt(dictPos, `custom op '{op}' expected "iterator_types" array attribute`)
+			return nil
+		}
+		iters := make(ir.ArrayAttr, len(arr))
+		for i, a := range arr {
+			k, ok := iterKindOf(a)
+			if !ok {
+				p.Errorf("custom op '{op}' unexpected iterator_type (%s)", iterText(a))
+				return nil
+			}
+			iters[i] = LinalgIterAttr(k)
+		}
+		p.Attrs.Set("iterator_types", iters)
+		normalizeMaps(&p.Attrs)
+		types, nIns, ok := parseInsOuts(p)
+		if !ok {
+			return nil
+		}
+		if p.ParseOptionalKeyword("attrs") {
+			if !p.Parse("=", "expected '='") || !p.ParseOptionalAttrDict() {
+				return nil
+			}
+		}
+		p.Attrs.Set("operandSegmentSizes", linalgSegments(nIns, len(types)-nIns))
+		if p.ParseRegion(nil) == nil {
+			return nil
+		}
+		results, ok := parseOptionalArrowTypes(p)
+		if !ok {
+			return nil
+		}
+		return p.Build(types, results)
+	},
+	Print: func(p *ir.OpPrinter, op *ir.Op) bool {
+		if op.NumRegions() != 1 {
+			return false
+		}
+		structured := []string{"doc", "indexing_maps", "iterator_types", "library_call"}
+		var dict ir.Attrs
+		for _, name := range structured {
+			a := op.Attr(name)
+			if name == "iterator_types" {
+				iters, ok := linalgIters(op)
+				if !ok {
+					return false
+				}
+				strs := make(ir.ArrayAttr, len(iters))
+				for i, k := range iters {
+					strs[i] = ir.StringAttr(k.String())
+				}
+				a = strs
+			}
+			if a != nil {
+				dict.Set(name, a)
+			}
+		}
+		p.OptionalAttrDict(dict)
+		printInsOuts(p, op, LinalgNumIns(op))
+		var rest ir.Attrs
+		for _, na := range op.Attrs {
+			if na.Name != "operandSegmentSizes" && op.Attrs.Get(na.Name) != nil && dict.Get(na.Name) == nil {
+				rest.Set(na.Name, na.Value)
+			}
+		}
+		if len(rest) > 0 {
+			p.Str(" attrs = ")
+			p.OptionalAttrDict(rest)
+		}
+		p.Str(" ")
+		p.Region(op.Region(0), true, true)
+		printArrowTypes(p, op)
+		return true
+	},
+}
+
+// printArrowTypes writes ` -> T` or ` -> (T, U)` for the results, nothing
+// without results.
+func printArrowTypes(p *ir.OpPrinter, op *ir.Op) {
+	switch op.NumResults() {
+	case 0:
+	case 1:
+		p.Str(" -> ")
+		p.Type(op.Result(0).Type())
+	default:
+		p.Str(" -> (")
+		p.Types(op.ResultTypes())
+		p.Str(")")
+	}
+}
+
+// normalizeMaps rewrites the indexing_maps attribute's maps as mlir-opt
+// prints them (whatever spacing the text had).
+func normalizeMaps(attrs *ir.Attrs) {
+	arr, ok := attrs.Get("indexing_maps").(ir.ArrayAttr)
+	if !ok {
+		return
+	}
+	out := make(ir.ArrayAttr, len(arr))
+	for i, a := range arr {
+		out[i] = a
+		if m, err := ir.AffineMapOf(a); err == nil {
+			out[i] = m.Attr()
+		}
+	}
+	attrs.Set("indexing_maps", out)
+}
+
+func iterText(a ir.Attr) string {
+	if s, ok := a.(ir.StringAttr); ok {
+		return string(s)
+	}
+	return fmt.Sprint(a)
+}
