@@ -314,7 +314,7 @@ func verifyLinalgYield(op *ir.Op) *ir.Diagnostic {
 
 // parseInsOuts parses `[ins(%a, ... : T, ...)] [outs(%b, ... : T, ...)]`
 // and returns the operands' types and the number of ins.
-func parseInsOuts(p *ir.OpParser) (types []ir.Type, nIns int, ok bool) {
+func parseInsOuts(p ir.OpParser) (types []ir.Type, nIns int, ok bool) {
 	for _, kw := range []string{"ins", "outs"} {
 		if kw == "outs" {
 			nIns = len(types)
@@ -344,7 +344,7 @@ func parseInsOuts(p *ir.OpParser) (types []ir.Type, nIns int, ok bool) {
 
 // printInsOuts writes ` ins(%a : T) outs(%b : T)`, each group only when it
 // has operands.
-func printInsOuts(p *ir.OpPrinter, op *ir.Op, nIns int) {
+func printInsOuts(p ir.OpPrinter, op *ir.Op, nIns int) {
 	groups := [][]*ir.Value{op.Operands()[:nIns], op.Operands()[nIns:]}
 	for g, kw := range []string{" ins(", " outs("} {
 		vs := groups[g]
@@ -365,7 +365,7 @@ func printInsOuts(p *ir.OpPrinter, op *ir.Op, nIns int) {
 }
 
 // parseOptionalArrowTypes parses `-> T` or `-> (T, ...)` if present.
-func parseOptionalArrowTypes(p *ir.OpParser) ([]ir.Type, bool) {
+func parseOptionalArrowTypes(p ir.OpParser) ([]ir.Type, bool) {
 	if !p.ParseOptional("->") {
 		return nil, true
 	}
@@ -389,7 +389,7 @@ func parseOptionalArrowTypes(p *ir.OpParser) ([]ir.Type, bool) {
 // written as strings), `attrs =` the others.
 var genericForm = &ir.Format{
 	Name: "{indexing_maps, iterator_types} ins(...) outs(...) [attrs = {...}] { body } [-> (T, ...)]",
-	Parse: func(p *ir.OpParser) *ir.Op {
+	Parse: func(p ir.OpParser) *ir.Op {
 		if !p.At("{") {
 			p.ErrorExpected("expected '{'")
 			return nil
@@ -399,7 +399,7 @@ var genericForm = &ir.Format{
 		if p.Failed() {
 			return nil
 		}
-		arr, ok := p.Attrs.Get("iterator_types").(ir.ArrayAttr)
+		arr, ok := p.Attrs().Get("iterator_types").(ir.ArrayAttr)
 		if !ok {
 			p.ErrorAt(dictPos, `custom op '{op}' expected "iterator_types" array attribute`)
 			return nil
@@ -413,8 +413,8 @@ var genericForm = &ir.Format{
 			}
 			iters[i] = LinalgIterAttr(k)
 		}
-		p.Attrs.Set("iterator_types", iters)
-		normalizeMaps(&p.Attrs)
+		p.SetAttr("iterator_types", iters)
+		normalizeMaps(p)
 		types, nIns, ok := parseInsOuts(p)
 		if !ok {
 			return nil
@@ -424,7 +424,7 @@ var genericForm = &ir.Format{
 				return nil
 			}
 		}
-		p.Attrs.Set("operandSegmentSizes", linalgSegments(nIns, len(types)-nIns))
+		p.SetAttr("operandSegmentSizes", linalgSegments(nIns, len(types)-nIns))
 		if p.ParseRegion(nil) == nil {
 			return nil
 		}
@@ -434,7 +434,7 @@ var genericForm = &ir.Format{
 		}
 		return p.Build(types, results)
 	},
-	Print: func(p *ir.OpPrinter, op *ir.Op) bool {
+	Print: func(p ir.OpPrinter, op *ir.Op) bool {
 		if op.NumRegions() != 1 {
 			return false
 		}
@@ -478,7 +478,7 @@ var genericForm = &ir.Format{
 
 // printArrowTypes writes ` -> T` or ` -> (T, U)` for the results, nothing
 // without results.
-func printArrowTypes(p *ir.OpPrinter, op *ir.Op) {
+func printArrowTypes(p ir.OpPrinter, op *ir.Op) {
 	switch op.NumResults() {
 	case 0:
 	case 1:
@@ -493,8 +493,8 @@ func printArrowTypes(p *ir.OpPrinter, op *ir.Op) {
 
 // normalizeMaps rewrites the indexing_maps attribute's maps as mlir-opt
 // prints them (whatever spacing the text had).
-func normalizeMaps(attrs *ir.Attrs) {
-	arr, ok := attrs.Get("indexing_maps").(ir.ArrayAttr)
+func normalizeMaps(p ir.OpParser) {
+	arr, ok := p.Attrs().Get("indexing_maps").(ir.ArrayAttr)
 	if !ok {
 		return
 	}
@@ -505,7 +505,7 @@ func normalizeMaps(attrs *ir.Attrs) {
 			out[i] = m.Attr()
 		}
 	}
-	attrs.Set("indexing_maps", out)
+	p.SetAttr("indexing_maps", out)
 }
 
 func iterText(a ir.Attr) string {

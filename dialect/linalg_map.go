@@ -213,7 +213,7 @@ func shapeList(s []int64) string {
 
 // parseShortBody parses `{ op-name [attr-dict] }` and returns the payload
 // op's name and attributes, or ok false when no '{' is next.
-func parseShortBody(p *ir.OpParser) (name string, attrs ir.Attrs, present, ok bool) {
+func parseShortBody(p ir.OpParser) (name string, attrs ir.Attrs, present, ok bool) {
 	if !p.ParseOptional("{") {
 		return "", nil, false, true
 	}
@@ -222,10 +222,11 @@ func parseShortBody(p *ir.OpParser) (name string, attrs ir.Attrs, present, ok bo
 		p.ErrorExpected("expected an operation name")
 		return "", nil, true, false
 	}
-	saved := p.Attrs
-	p.Attrs = nil
+	saved := p.Attrs()
+	p.SetAttrs(nil)
 	p.ParseOptionalAttrDict()
-	attrs, p.Attrs = p.Attrs, saved
+	attrs = p.Attrs()
+	p.SetAttrs(saved)
 	return name, attrs, true, p.Parse("}", "expected '}'")
 }
 
@@ -233,7 +234,7 @@ func parseShortBody(p *ir.OpParser) (name string, attrs ir.Attrs, present, ok bo
 // arguments are the operands' element types, the payload op on them
 // (initFirst: the last argument first, as linalg.reduce's combiner reads
 // the init, then the inputs), yielded.
-func buildShortBody(p *ir.OpParser, name string, attrs ir.Attrs, argTypes []ir.Type, initFirst bool, result ir.Type) {
+func buildShortBody(p ir.OpParser, name string, attrs ir.Attrs, argTypes []ir.Type, initFirst bool, result ir.Type) {
 	r := ir.NewRegion()
 	b := r.AddBlock()
 	for _, t := range argTypes {
@@ -280,7 +281,7 @@ func shortPayload(op *ir.Op, initFirst bool) *ir.Op {
 
 // printShortBody writes ` { name {attrs} }`, leaving out attributes at
 // their default value.
-func printShortBody(p *ir.OpPrinter, payload *ir.Op) {
+func printShortBody(p ir.OpPrinter, payload *ir.Op) {
 	p.Str(" { " + payload.Name)
 	var elided []string
 	for _, na := range payload.Def.Defaults {
@@ -293,7 +294,7 @@ func printShortBody(p *ir.OpPrinter, payload *ir.Op) {
 }
 
 // parseLongBody parses `(%a: T, ...) { body }`.
-func parseLongBody(p *ir.OpParser) bool {
+func parseLongBody(p ir.OpParser) bool {
 	if !p.Parse("(", "expected '('") {
 		return false
 	}
@@ -316,7 +317,7 @@ func parseLongBody(p *ir.OpParser) bool {
 
 // printLongBody writes the body's arguments and the body on a line of
 // their own, one level deeper.
-func printLongBody(p *ir.OpPrinter, op *ir.Op) {
+func printLongBody(p ir.OpPrinter, op *ir.Op) {
 	b := op.Region(0).Front()
 	p.Indent()
 	p.Newline()
@@ -359,7 +360,7 @@ func tensorResults(outs []ir.Type) []ir.Type {
 // mapForm is `linalg.map [{ op }] ins(...) outs(...) [attrs] [(%a: T, ...) { body }]`.
 var mapForm = &ir.Format{
 	Name: "[{ op }] ins(...) outs(...) [{attrs}] [(args) { body }]",
-	Parse: func(p *ir.OpParser) *ir.Op {
+	Parse: func(p ir.OpParser) *ir.Op {
 		name, pattrs, short, ok := parseShortBody(p)
 		if !ok {
 			return nil
@@ -379,7 +380,7 @@ var mapForm = &ir.Format{
 		}
 		return p.Build(types, tensorResults(types[nIns:]))
 	},
-	Print: func(p *ir.OpPrinter, op *ir.Op) bool {
+	Print: func(p ir.OpPrinter, op *ir.Op) bool {
 		if op.NumOperands() == 0 || op.NumRegions() != 1 || op.Region(0).Empty() {
 			return false
 		}
@@ -400,7 +401,7 @@ var mapForm = &ir.Format{
 // [d, ...] [attrs] [(%a: T, ...) { body }]`.
 var reduceForm = &ir.Format{
 	Name: "[{ op }] ins(...) outs(...) dimensions = [...] [{attrs}] [(args) { body }]",
-	Parse: func(p *ir.OpParser) *ir.Op {
+	Parse: func(p ir.OpParser) *ir.Op {
 		name, pattrs, short, ok := parseShortBody(p)
 		if !ok {
 			return nil
@@ -417,7 +418,7 @@ var reduceForm = &ir.Format{
 		if !ok || !p.ParseOptionalAttrDict() {
 			return nil
 		}
-		p.Attrs.Set("dimensions", ir.I64Array(dims...))
+		p.SetAttr("dimensions", ir.I64Array(dims...))
 		if short {
 			buildShortBody(p, name, pattrs, elemTypes(types), true, ir.ElementType(types[len(types)-1]))
 		} else if !parseLongBody(p) {
@@ -426,7 +427,7 @@ var reduceForm = &ir.Format{
 		_ = nIns
 		return p.Build(types, tensorResults(types[nIns:]))
 	},
-	Print: func(p *ir.OpPrinter, op *ir.Op) bool {
+	Print: func(p ir.OpPrinter, op *ir.Op) bool {
 		dims, ok := reduceDims(op)
 		if !ok || op.NumRegions() != 1 || op.Region(0).Empty() {
 			return false
@@ -456,7 +457,7 @@ var reduceForm = &ir.Format{
 }
 
 // parseIntList parses `= [1, 2]`.
-func parseIntList(p *ir.OpParser) ([]int64, bool) {
+func parseIntList(p ir.OpParser) ([]int64, bool) {
 	if !p.Parse("=", "expected '='") || !p.Parse("[", "expected '['") {
 		return nil, false
 	}

@@ -51,7 +51,7 @@ func emptyLoops(op *ir.Op) *ir.Loops {
 // emptyForm is `(%d, ...) [attrs] : T`.
 var emptyForm = &ir.Format{
 	Name: "(%d, ...) : T",
-	Parse: func(p *ir.OpParser) *ir.Op {
+	Parse: func(p ir.OpParser) *ir.Op {
 		if !p.Parse("(", "expected '('") || !p.ParseOptionalOperands() || !p.Parse(")", "expected ')'") {
 			return nil
 		}
@@ -62,7 +62,7 @@ var emptyForm = &ir.Format{
 		}
 		return p.Build(p.SameTypes(ir.Index, p.NumOperands()), []ir.Type{t})
 	},
-	Print: func(p *ir.OpPrinter, op *ir.Op) bool {
+	Print: func(p ir.OpPrinter, op *ir.Op) bool {
 		p.Str("(")
 		p.Operands(op.Operands())
 		p.Str(")")

@@ -65,6 +65,9 @@ type OpParser interface {
 	Attrs() Attrs
 	// SetAttr sets the attribute name of the op being built.
 	SetAttr(name string, v Attr)
+	// SetAttrs replaces all the attributes of the op being built (a
+	// form that parses a nested op's dictionary saves and restores them).
+	SetAttrs(attrs Attrs)
 
 	// PermuteOperands reorders the operands parsed so far: operand i
 	// becomes the one parsed as order[i] (forms whose clauses may come in
@@ -182,6 +185,14 @@ type OpPrinter interface {
 	Argument(v *Value)
 	// Successor writes a successor `^bbN`.
 	Successor(b *Block)
+	// Newline starts a new line at the current indentation (MLIR's
+	// printNewline), for custom forms that span lines.
+	Newline()
+	// Indent and Dedent change the indentation of the lines that follow
+	// (MLIR's increaseIndent and decreaseIndent).
+	Indent()
+	// Dedent undoes Indent.
+	Dedent()
 }
 
 // Printer prints modules and ops for the core: Module.String, OpString

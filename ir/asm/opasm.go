@@ -51,6 +51,9 @@ func (a *opParser) Attrs() ir.Attrs { return a.attrs }
 // SetAttr sets the attribute name of the op being built.
 func (a *opParser) SetAttr(name string, v ir.Attr) { a.attrs.Set(name, v) }
 
+// SetAttrs replaces the attributes of the op being built.
+func (a *opParser) SetAttrs(attrs ir.Attrs) { a.attrs = attrs }
+
 // Failed reports whether an error has been recorded.
 func (a *opParser) Failed() bool { return a.p.failed() }
 
@@ -364,6 +367,15 @@ type opPrinter struct {
 
 // Str writes s as is.
 func (p *opPrinter) Str(s string) { p.pr.str(s) }
+
+// Newline starts a new line at the current indentation.
+func (p *opPrinter) Newline() { p.pr.newline() }
+
+// Indent deepens the indentation of the lines that follow.
+func (p *opPrinter) Indent() { p.pr.indent++ }
+
+// Dedent undoes Indent.
+func (p *opPrinter) Dedent() { p.pr.indent-- }
 
 // Operand writes a use of v (%3, %arg0, %cst).
 func (p *opPrinter) Operand(v *ir.Value) { p.pr.value(v) }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // The linalg ops with a body (linalg.generic, linalg.map, linalg.reduce),
@@ -290,7 +291,7 @@ func TestRandomLinalgNative(t *testing.T) {
 	var src strings.Builder
 	for len(progs) < 24 {
 		p := generateLinalg(rng, fmt.Sprintf("f%d", len(progs)))
-		m, d := ir.ParseString(p.text, ir.ParseOptions{})
+		m, d := asm.ParseString(p.text, asm.ParseOptions{})
 		if d != nil {
 			t.Fatalf("%v\n%s", d, p.text)
 		}
@@ -300,7 +301,7 @@ func TestRandomLinalgNative(t *testing.T) {
 		progs = append(progs, p)
 		src.WriteString(p.text)
 	}
-	m, d := ir.ParseString(src.String(), ir.ParseOptions{})
+	m, d := asm.ParseString(src.String(), asm.ParseOptions{})
 	if d != nil {
 		t.Fatal(d)
 	}

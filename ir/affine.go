@@ -274,17 +274,6 @@ func LinalgLoops(iters []IterKind, maps []*AffineMap, numIns int) *Loops {
 	return l
 }
 
-// Newline starts a new line at the current indentation (MLIR's
-// printNewline), for custom forms that span lines.
-func (p *OpPrinter) Newline() { p.pr.newline() }
-
-// Indent and Dedent change the indentation of the lines that follow
-// (MLIR's increaseIndent and decreaseIndent).
-func (p *OpPrinter) Indent() { p.pr.indent++ }
-
-// Dedent undoes Indent.
-func (p *OpPrinter) Dedent() { p.pr.indent-- }
-
 // Eval is the expression's value at the dims' values (symbols are
 // unknown: ok false), MLIR's semantics of floordiv, ceildiv and mod.
 func (e AffineExpr) Eval(dims []int64) (int64, bool) {
