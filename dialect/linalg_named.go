@@ -66,8 +66,8 @@ var LinalgNamedOps = []*Op{
 	namedRow(namedSpec{name: "linalg.matvec", summary: "x + A·y: matrix times vector", ins: 2, maps: contractMaps("mk,k->m"), segments: true}),
 	namedRow(namedSpec{name: "linalg.fill", summary: "every element of outs is the scalar (cast to its element type)", ins: 1, maps: elementwiseMaps, segments: true}),
 	namedRow(namedSpec{name: "linalg.copy", summary: "outs = ins", ins: 1, maps: elementwiseMaps, verify: sameElementAsInit, segments: true}),
-	namedRow(namedSpec{name: "linalg.elemwise_unary", summary: "fun(cast(x)) per element (fun: #linalg.unary_fn, default exp)", ins: 1, maps: elementwiseMaps, segments: true, fn: linalgUnaryFns}),
-	namedRow(namedSpec{name: "linalg.elemwise_binary", summary: "fun(cast(x), cast(y)) per element (fun: #linalg.binary_fn, default add)", ins: 2, maps: elementwiseMaps, segments: true, fn: linalgBinaryFns}),
+	namedRow(namedSpec{name: "linalg.elemwise_unary", summary: "fun(cast(x)) per element (fun: #linalg.unary_fn, default exp)", ins: 1, maps: elementwiseMaps, segments: true, fn: linalgUnaryFns, verify: verifyElemwiseFn}),
+	namedRow(namedSpec{name: "linalg.elemwise_binary", summary: "fun(cast(x), cast(y)) per element (fun: #linalg.binary_fn, default add)", ins: 2, maps: elementwiseMaps, segments: true, fn: linalgBinaryFns, verify: verifyElemwiseFn}),
 	namedRow(namedSpec{name: "linalg.transpose", summary: "init dim i is input dim permutation[i]", ins: 1, maps: transposeMaps, verify: verifyLinalgTranspose, trailing: linalgPermutationAttr, resultName: "transposed"}),
 	namedRow(namedSpec{name: "linalg.broadcast", summary: "input copied along the added init dims `dimensions`", ins: 1, maps: broadcastMaps, verify: verifyLinalgBroadcast, trailing: linalgDimensionsAttr, resultName: "broadcasted"}),
 }

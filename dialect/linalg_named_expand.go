@@ -193,20 +193,45 @@ func expandBroadcast(op *ir.Op, x *namedExpansion) *ir.Value {
 	return x.insert("tir.broadcast_in_dim", []*ir.Value{op.Operand(0)}, op.Result(0).Type(), attrs)
 }
 
-// linalgFnOps are the arith and math ops of the elemwise functions, on
-// floats and on integers ("" where the function has no integer form, or
-// needs more than one op).
-var linalgFnOps = map[string][2]string{
-	"exp": {"math.exp", ""}, "log": {"math.log", ""}, "abs": {"math.absf", "math.absi"},
+// linalgFn is an elemwise function's op on floats and on integers (""
+// where MLIR 19's region builder has none: its op refuses the type).
+type linalgFn struct{ float, int string }
+
+// linalgFns are the elemwise functions' ops, MLIR 19's (reciprocal is
+// its arith.divf of 1; square its arith.mulf).
+var linalgFns = map[string]linalgFn{
+	"exp": {"math.exp", ""}, "log": {"math.log", ""}, "abs": {"math.absf", ""},
 	"ceil": {"math.ceil", ""}, "floor": {"math.floor", ""}, "negf": {"arith.negf", ""},
 	"round": {"math.round", ""}, "sqrt": {"math.sqrt", ""}, "rsqrt": {"math.rsqrt", ""},
 	"tanh": {"math.tanh", ""}, "erf": {"math.erf", ""}, "reciprocal": {"tosa.reciprocal", ""},
-	"square": {"arith.mulf", "arith.muli"},
+	"square": {"arith.mulf", ""},
 	"add":    {"arith.addf", "arith.addi"}, "sub": {"arith.subf", "arith.subi"}, "mul": {"arith.mulf", "arith.muli"},
-	"div": {"arith.divf", "arith.divsi"}, "div_unsigned": {"arith.divf", "arith.divui"},
+	"div": {"arith.divf", "arith.divsi"}, "div_unsigned": {"", "arith.divui"},
 	"max_signed": {"arith.maximumf", "arith.maxsi"}, "min_signed": {"arith.minimumf", "arith.minsi"},
 	"max_unsigned": {"arith.maximumf", "arith.maxui"}, "min_unsigned": {"arith.minimumf", "arith.minui"},
 	"powf": {"math.powf", ""},
+}
+
+// verifyElemwiseFn refuses a function on an element type it has no op
+// for, with the message of the op MLIR's region builder makes.
+func verifyElemwiseFn(op *ir.Op) *ir.Diagnostic {
+	e := ir.ElementType(op.Operand(op.NumOperands() - 1).Type())
+	if e == nil {
+		return nil
+	}
+	fun := linalgFun(op)
+	fn := linalgFns[fun]
+	switch {
+	case e.IsFloat() && fn.float == "":
+		return ir.Errorf(op.Pos, "'%s' op operand #0 must be signless-integer-like, but got '%s'", fn.int, ir.TypeString(e))
+	case !e.IsFloat() && fn.int == "":
+		name := map[string]string{"reciprocal": "arith.divf"}[fun]
+		if name == "" {
+			name = fn.float
+		}
+		return ir.Errorf(op.Pos, "'%s' op operand #0 must be floating-point-like, but got '%s'", name, ir.TypeString(e))
+	}
+	return nil
 }
 
 // expandElemwise: fun of the inputs, each cast to the init's element
@@ -222,13 +247,9 @@ func expandElemwise(op *ir.Op, x *namedExpansion) *ir.Value {
 	if fun == "square" {
 		args = append(args, args[0])
 	}
-	names := linalgFnOps[fun]
-	name := names[0]
+	name := linalgFns[fun].float
 	if !e.IsFloat() {
-		name = names[1]
-	}
-	if name == "" {
-		return x.fail("computes %s on floating-point elements only, but got '%s' elements", fun, ir.TypeString(e))
+		name = linalgFns[fun].int
 	}
 	return x.insert(name, args, t, nil)
 }
