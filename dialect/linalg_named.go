@@ -64,7 +64,7 @@ var LinalgNamedOps = []*Op{
 	namedRow(namedSpec{name: "linalg.matmul", summary: "C + A·B: outs initialises the sum (2-d)", ins: 2, maps: contractMaps("mk,kn->mn"), segments: true}),
 	namedRow(namedSpec{name: "linalg.batch_matmul", summary: "C + A·B per batch (3-d, batch first)", ins: 2, maps: contractMaps("bmk,bkn->bmn"), segments: true}),
 	namedRow(namedSpec{name: "linalg.matvec", summary: "x + A·y: matrix times vector", ins: 2, maps: contractMaps("mk,k->m"), segments: true}),
-	namedRow(namedSpec{name: "linalg.fill", summary: "every element of outs is the scalar (cast to its element type)", ins: 1, maps: elementwiseMaps, segments: true}),
+	namedRow(namedSpec{name: "linalg.fill", summary: "every element of outs is the scalar (cast to its element type)", ins: 1, maps: elementwiseMaps, verify: verifyFillScalar, segments: true}),
 	namedRow(namedSpec{name: "linalg.copy", summary: "outs = ins", ins: 1, maps: elementwiseMaps, verify: sameElementAsInit, segments: true}),
 	namedRow(namedSpec{name: "linalg.elemwise_unary", summary: "fun(cast(x)) per element (fun: #linalg.unary_fn, default exp)", ins: 1, maps: elementwiseMaps, segments: true, fn: linalgUnaryFns, verify: verifyElemwiseFn}),
 	namedRow(namedSpec{name: "linalg.elemwise_binary", summary: "fun(cast(x), cast(y)) per element (fun: #linalg.binary_fn, default add)", ins: 2, maps: elementwiseMaps, segments: true, fn: linalgBinaryFns, verify: verifyElemwiseFn}),
@@ -392,6 +392,14 @@ func sameElementAsInit(op *ir.Op) *ir.Diagnostic {
 	in, out := ir.ElementType(op.Operand(0).Type()), ir.ElementType(op.Operand(1).Type())
 	if in != nil && out != nil && in != out {
 		return op.Errorf("type of yield operand 1 ('%s') doesn't match the element type of the enclosing linalg.generic op ('%s')", ir.TypeString(in), ir.TypeString(out))
+	}
+	return nil
+}
+
+// verifyFillScalar: fill's value is a scalar (MLIR's FillOpInterface).
+func verifyFillScalar(op *ir.Op) *ir.Diagnostic {
+	if ir.IsShapedOrMemRef(op.Operand(0).Type()) {
+		return ir.Errorf(op.Pos, "expected op with scalar input") // MLIR emits it without the op prefix
 	}
 	return nil
 }
