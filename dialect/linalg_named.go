@@ -55,19 +55,20 @@ type namedSpec struct {
 	verify        func(op *ir.Op) *ir.Diagnostic
 	trailing      string // "permutation" or "dimensions": printed after outs, no result types
 	segments      bool   // operandSegmentSizes in the generic form
+	cast          bool   // reads `cast` (#linalg.type_fn); the others cast signed
 	fn            []string
 	resultName    string
 }
 
 // LinalgNamedOps is the table of linalg named ops.
 var LinalgNamedOps = []*Op{
-	namedRow(namedSpec{name: "linalg.matmul", summary: "C + A·B: outs initialises the sum (2-d)", ins: 2, maps: contractMaps("mk,kn->mn"), segments: true}),
+	namedRow(namedSpec{name: "linalg.matmul", summary: "C + A·B: outs initialises the sum (2-d)", ins: 2, maps: contractMaps("mk,kn->mn"), segments: true, cast: true}),
 	namedRow(namedSpec{name: "linalg.batch_matmul", summary: "C + A·B per batch (3-d, batch first)", ins: 2, maps: contractMaps("bmk,bkn->bmn"), segments: true}),
 	namedRow(namedSpec{name: "linalg.matvec", summary: "x + A·y: matrix times vector", ins: 2, maps: contractMaps("mk,k->m"), segments: true}),
 	namedRow(namedSpec{name: "linalg.fill", summary: "every element of outs is the scalar (cast to its element type)", ins: 1, maps: elementwiseMaps, verify: verifyFillScalar, segments: true}),
-	namedRow(namedSpec{name: "linalg.copy", summary: "outs = ins", ins: 1, maps: elementwiseMaps, verify: sameElementAsInit, segments: true}),
-	namedRow(namedSpec{name: "linalg.elemwise_unary", summary: "fun(cast(x)) per element (fun: #linalg.unary_fn, default exp)", ins: 1, maps: elementwiseMaps, segments: true, fn: linalgUnaryFns, verify: verifyElemwiseFn}),
-	namedRow(namedSpec{name: "linalg.elemwise_binary", summary: "fun(cast(x), cast(y)) per element (fun: #linalg.binary_fn, default add)", ins: 2, maps: elementwiseMaps, segments: true, fn: linalgBinaryFns, verify: verifyElemwiseFn}),
+	namedRow(namedSpec{name: "linalg.copy", summary: "outs = cast(ins)", ins: 1, maps: elementwiseMaps, segments: true, cast: true}),
+	namedRow(namedSpec{name: "linalg.elemwise_unary", summary: "fun(cast(x)) per element (fun: #linalg.unary_fn, default exp)", ins: 1, maps: elementwiseMaps, segments: true, cast: true, fn: linalgUnaryFns, verify: verifyElemwiseFn}),
+	namedRow(namedSpec{name: "linalg.elemwise_binary", summary: "fun(cast(x), cast(y)) per element (fun: #linalg.binary_fn, default add)", ins: 2, maps: elementwiseMaps, segments: true, cast: true, fn: linalgBinaryFns, verify: verifyElemwiseFn}),
 	namedRow(namedSpec{name: "linalg.transpose", summary: "init dim i is input dim permutation[i]", ins: 1, maps: transposeMaps, verify: verifyLinalgTranspose, trailing: linalgPermutationAttr, resultName: "transposed"}),
 	namedRow(namedSpec{name: "linalg.broadcast", summary: "input copied along the added init dims `dimensions`", ins: 1, maps: broadcastMaps, verify: verifyLinalgBroadcast, trailing: linalgDimensionsAttr, resultName: "broadcasted"}),
 }
@@ -104,13 +105,19 @@ func namedRow(s namedSpec) *Op {
 		r.Inherent = []string{s.trailing}
 		r.Attrs = []AttrSpec{{Name: s.trailing, Desc: "i64 dense array attribute", Check: I64ArrayAttr}}
 	case s.segments:
-		r.Inherent = []string{linalgCastAttr, linalgFunAttr, operandSegmentsAttr}
+		r.Inherent = []string{operandSegmentsAttr}
+		if s.cast {
+			r.Inherent = append(r.Inherent, linalgCastAttr)
+		}
+		if s.fn != nil {
+			r.Inherent = append(r.Inherent, linalgFunAttr)
+		}
 		r.Defaults = []ir.NamedAttr{{Name: operandSegmentsAttr, Value: &ir.DenseArrayAttr{Elem: ir.I32, Ints: []int64{int64(s.ins), 1}}}}
 	}
 	if s.fn != nil {
 		r.Attrs = append(r.Attrs, enumAttr(linalgFunAttr, s.fn, "linalg."+strings.TrimPrefix(s.name, "linalg.elemwise_")+"_fn"))
 	}
-	if s.segments {
+	if s.cast {
 		r.Attrs = append(r.Attrs, enumAttr(linalgCastAttr, linalgTypeFns, "linalg.type_fn"))
 	}
 	return r
@@ -157,9 +164,10 @@ func linalgFun(op *ir.Op) string {
 	return s.fn[0]
 }
 
-// linalgCastUnsigned reports whether the op's cast is cast_unsigned.
+// linalgCastUnsigned reports whether the op reads a `cast` and it is
+// cast_unsigned.
 func linalgCastUnsigned(op *ir.Op) bool {
-	return enumCase(op.Attr(linalgCastAttr), "linalg.type_fn", linalgTypeFns) == 1
+	return namedSpecs[op.Name].cast && enumCase(op.Attr(linalgCastAttr), "linalg.type_fn", linalgTypeFns) == 1
 }
 
 // ---- loops ----
@@ -510,10 +518,16 @@ func namedForm(s namedSpec) *ir.Format {
 					return nil
 				}
 			}
-			return p.Build(append(ins, outs...), results)
+			op := p.Build(append(ins, outs...), results)
+			if op != nil {
+				if body := namedBody(op); body != nil {
+					op.AttachRegion(body)
+				}
+			}
+			return op
 		},
 		Print: func(p *ir.OpPrinter, op *ir.Op) bool {
-			if op.NumOperands() != s.ins+1 || op.NumRegions() > 0 {
+			if op.NumOperands() != s.ins+1 || op.NumRegions() > 1 {
 				return false
 			}
 			var trailing *ir.DenseArrayAttr

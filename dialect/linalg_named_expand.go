@@ -13,7 +13,7 @@ import (
 //	                                        (nothing when it is a tensor.empty; the
 //	                                        fill value, a 0-d splat, when a linalg.fill)
 //	linalg.fill                             tensor.splat
-//	linalg.copy                             its input
+//	linalg.copy                             its input (cast)
 //	linalg.transpose                        tir.transpose
 //	linalg.broadcast                        tir.broadcast_in_dim
 //	linalg.elemwise_unary / _binary         arith and math ops on the init's type
@@ -103,30 +103,36 @@ func (x *namedExpansion) cast(v *ir.Value, e *ir.Scalar, unsigned bool) *ir.Valu
 	if from == e || from == nil {
 		return v
 	}
+	return x.insert(castOpName(from, e, unsigned), []*ir.Value{v}, ir.WithElem(v.Type(), e), nil)
+}
+
+// castOpName is the arith op of linalg's cast_signed (or cast_unsigned)
+// from one element type to another.
+func castOpName(from, to *ir.Scalar, unsigned bool) string {
 	name := "arith."
 	switch {
-	case from.IsFloat() && e.IsFloat() && e.Bits() > from.Bits():
+	case from.IsFloat() && to.IsFloat() && to.Bits() > from.Bits():
 		name += "extf"
-	case from.IsFloat() && e.IsFloat():
+	case from.IsFloat() && to.IsFloat():
 		name += "truncf"
-	case e.IsFloat() && unsigned:
+	case to.IsFloat() && unsigned:
 		name += "uitofp"
-	case e.IsFloat():
+	case to.IsFloat():
 		name += "sitofp"
 	case from.IsFloat() && unsigned:
 		name += "fptoui"
 	case from.IsFloat():
 		name += "fptosi"
-	case from == ir.Index || e == ir.Index:
+	case from == ir.Index || to == ir.Index:
 		name += map[bool]string{false: "index_cast", true: "index_castui"}[unsigned]
-	case e.Bits() < from.Bits():
+	case to.Bits() < from.Bits():
 		name += "trunci"
 	case unsigned:
 		name += "extui"
 	default:
 		name += "extsi"
 	}
-	return x.insert(name, []*ir.Value{v}, ir.WithElem(v.Type(), e), nil)
+	return name
 }
 
 // shaped makes a scalar v a tensor of the result's type (tensor.splat;
@@ -168,7 +174,8 @@ func expandFill(op *ir.Op, x *namedExpansion) *ir.Value {
 }
 
 func expandCopy(op *ir.Op, x *namedExpansion) *ir.Value {
-	return x.shaped(op.Operand(0))
+	e := ir.ElementType(op.Result(0).Type())
+	return x.shaped(x.cast(op.Operand(0), e, linalgCastUnsigned(op)))
 }
 
 func expandTranspose(op *ir.Op, x *namedExpansion) *ir.Value {

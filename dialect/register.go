@@ -4,7 +4,7 @@ import "github.com/tirc/tirc/ir"
 
 // All lists every op table, in the order they are registered.
 var All = [][]*Op{TirOps, ReduceOps, MoveOps, ContractOps, ArithOps, MathOps, TosaOps, FuncOps, TensorOps, ScfOps, CfOps, TestOps, OIListOps,
-	LinalgNamedOps, TensorEmptyOps}
+	LinalgNamedOps, TensorEmptyOps, LinalgYieldOps}
 
 // rows maps the name of every registered row to the row.
 var rows = map[string]*Op{}

@@ -60,3 +60,52 @@ func.func @memrefs(%a: memref<4x8xf32>, %b: memref<8x16xf32>, %c: memref<4x16xf3
   linalg.transpose ins(%a : memref<4x8xf32>) outs(%t : memref<8x4xf32>) permutation = [1, 0]
   return
 }
+
+// The generic form carries the implicit bodies as MLIR 19's region
+// builder makes them (casts of the inputs to the init's element type,
+// then the function), so mlir-opt-19 reads tirc's generic output.
+// RUN: tirc -mlir-print-op-generic %s | FileCheck %s --check-prefix=GENERIC
+// GENERIC-LABEL: "func.func"() <{function_type = {{.*}}sym_name = "contractions"}>
+// GENERIC: "linalg.matmul"(%arg0, %arg1, %arg2) <{operandSegmentSizes = array<i32: 2, 1>}> ({
+// GENERIC-NEXT: ^bb0(%[[A:.*]]: f32, %[[B:.*]]: f32, %[[C:.*]]: f32):
+// GENERIC-NEXT:   %[[M:.*]] = "arith.mulf"(%[[A]], %[[B]]) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
+// GENERIC-NEXT:   %[[S:.*]] = "arith.addf"(%[[C]], %[[M]]) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
+// GENERIC-NEXT:   "linalg.yield"(%[[S]]) : (f32) -> ()
+// GENERIC-NEXT: })
+// MLIR 19's batch_matmul has no cast property: its `cast` is a discardable
+// attribute, and its body extends signed.
+// GENERIC: "linalg.batch_matmul"
+// GENERIC-NEXT: ^bb0(%[[X:.*]]: i8, %[[Y:.*]]: i8, %[[Z:.*]]: i32):
+// GENERIC-NEXT:   %[[X32:.*]] = "arith.extsi"(%[[X]]) : (i8) -> i32
+// GENERIC-NEXT:   %[[Y32:.*]] = "arith.extsi"(%[[Y]]) : (i8) -> i32
+// GENERIC-NEXT:   %[[P:.*]] = "arith.muli"(%[[X32]], %[[Y32]]) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
+// GENERIC-NEXT:   %[[Q:.*]] = "arith.addi"(%[[Z]], %[[P]]) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
+// GENERIC-NEXT:   "linalg.yield"(%[[Q]]) : (i32) -> ()
+// GENERIC-LABEL: sym_name = "moves"
+// GENERIC: "linalg.transpose"(%arg0, %0) <{permutation = array<i64: 1, 0>}> ({
+// GENERIC-NEXT: ^bb0(%[[I:.*]]: f32, %{{.*}}: f32):
+// GENERIC-NEXT:   "linalg.yield"(%[[I]]) : (f32) -> ()
+
+// Which ops read `cast` (matmul, copy, elemwise) and which keep it as a
+// discardable attribute (matvec, batch_matmul, fill): named-mlir-opt.test
+// compares both forms with mlir-opt-19's.
+// CHECK-LABEL: func.func @casts
+func.func @casts(%a: tensor<4x8xi8>, %b: tensor<8x3xi8>, %c: tensor<4x3xi32>, %v: tensor<8xi8>, %w: tensor<4xi32>, %s: i8, %e: tensor<4x8xi32>) -> tensor<4x8xi32> {
+  // CHECK: linalg.matmul {cast = #linalg.type_fn<cast_unsigned>} ins
+  %0 = linalg.matmul {cast = #linalg.type_fn<cast_unsigned>} ins(%a, %b : tensor<4x8xi8>, tensor<8x3xi8>) outs(%c : tensor<4x3xi32>) -> tensor<4x3xi32>
+  // CHECK: linalg.matvec {cast = #linalg.type_fn<cast_unsigned>} ins
+  %1 = linalg.matvec {cast = #linalg.type_fn<cast_unsigned>} ins(%a, %v : tensor<4x8xi8>, tensor<8xi8>) outs(%w : tensor<4xi32>) -> tensor<4xi32>
+  // CHECK: linalg.fill {cast = #linalg.type_fn<cast_unsigned>} ins
+  %2 = linalg.fill {cast = #linalg.type_fn<cast_unsigned>} ins(%s : i8) outs(%e : tensor<4x8xi32>) -> tensor<4x8xi32>
+  // CHECK: linalg.copy {cast = #linalg.type_fn<cast_unsigned>} ins
+  %3 = linalg.copy {cast = #linalg.type_fn<cast_unsigned>} ins(%a : tensor<4x8xi8>) outs(%e : tensor<4x8xi32>) -> tensor<4x8xi32>
+  return %3 : tensor<4x8xi32>
+}
+// GENERIC-LABEL: sym_name = "casts"
+// GENERIC: "linalg.matvec"
+// GENERIC: "arith.extsi"
+// GENERIC: }) {cast = #linalg.type_fn<cast_unsigned>} :
+// GENERIC: "linalg.copy"(%arg0, %arg6) <{cast = #linalg.type_fn<cast_unsigned>, operandSegmentSizes = array<i32: 1, 1>}> ({
+// GENERIC-NEXT: ^bb0(%[[I8:.*]]: i8, %{{.*}}: i32):
+// GENERIC-NEXT:   %[[I32:.*]] = "arith.extui"(%[[I8]]) : (i8) -> i32
+// GENERIC-NEXT:   "linalg.yield"(%[[I32]]) : (i32) -> ()

@@ -9,6 +9,17 @@ func.func @copy_i32(%a: tensor<4x5xi32>, %b: tensor<4x5xi32>) -> tensor<4x5xi32>
   %0 = linalg.copy ins(%a : tensor<4x5xi32>) outs(%b : tensor<4x5xi32>) -> tensor<4x5xi32>
   return %0 : tensor<4x5xi32>
 }
+func.func @copy_u8_i32(%a: tensor<4x5xi8>) -> tensor<4x5xi32> {
+  %e = tensor.empty() : tensor<4x5xi32>
+  %0 = linalg.copy {cast = #linalg.type_fn<cast_unsigned>} ins(%a : tensor<4x5xi8>) outs(%e : tensor<4x5xi32>) -> tensor<4x5xi32>
+  return %0 : tensor<4x5xi32>
+}
+func.func @fill_i8_i32(%a: tensor<2x3xi32>) -> tensor<2x3xi32> {
+  %c = arith.constant -3 : i8
+  %e = tensor.empty() : tensor<2x3xi32>
+  %0 = linalg.fill {cast = #linalg.type_fn<cast_unsigned>} ins(%c : i8) outs(%e : tensor<2x3xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
 func.func @transpose_f32(%a: tensor<3x4x5xf32>) -> tensor<5x3x4xf32> {
   %e = tensor.empty() : tensor<5x3x4xf32>
   %0 = linalg.transpose ins(%a : tensor<3x4x5xf32>) outs(%e : tensor<5x3x4xf32>) permutation = [2, 0, 1]

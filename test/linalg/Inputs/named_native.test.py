@@ -56,6 +56,9 @@ I = lambda *xs: [x.astype(np.int64) for x in xs]
 check("fill_f32", [rand(f32, (3, 4))], np.full((3, 4), 2.5))
 a, b = rand(i32, (4, 5)), rand(i32, (4, 5))
 check("copy_i32", [a, b], a)
+a = rand(i8, (4, 5))
+check("copy_u8_i32", [a], a.view(np.uint8).astype(i32))
+check("fill_i8_i32", [rand(i32, (2, 3))], np.full((2, 3), -3, dtype=i32))  # fill casts signed, whatever its `cast` says
 a = rand(f32, (3, 4, 5))
 check("transpose_f32", [a], a.transpose(2, 0, 1).astype(np.float64))
 v = rand(i32, (4,))
