@@ -65,3 +65,10 @@ func ExpandModule(m *Module) Diagnostics {
 	}
 	return ds
 }
+
+// HasExpansion reports whether the ops called name have an expansion.
+func HasExpansion(name string) bool {
+	expansions.RLock()
+	defer expansions.RUnlock()
+	return expansions.m[name] != nil
+}
