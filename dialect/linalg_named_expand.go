@@ -9,7 +9,7 @@ import (
 
 // The named ops compute by expansion (ir.Expand) into rows with kernels:
 //
-//	linalg.matmul / batch_matmul / matvec   tir.matmul, then tir.add of the init
+//	linalg.matmul / batch_matmul / matvec   tir.matmul, then arith's add of the init
 //	                                        (nothing when it is a tensor.empty; the
 //	                                        fill value, a 0-d splat, when a linalg.fill)
 //	linalg.fill                             tensor.splat
@@ -82,9 +82,12 @@ func eraseIfDead(op *ir.Op) {
 	}
 }
 
-// insert adds the op name(operands) : t before the op being expanded.
+// insert adds the op name(operands) : t before the op being expanded,
+// at its position (diagnostics, run-time errors and -print-plan point
+// at the linalg op).
 func (x *namedExpansion) insert(name string, operands []*ir.Value, t ir.Type, attrs ir.Attrs) *ir.Value {
 	n := ir.NewOp(name, operands, []ir.Type{t}, attrs)
+	n.Pos = x.op.Pos
 	x.op.Func().InsertBefore(x.op, n)
 	return n.Result(0)
 }
@@ -165,7 +168,16 @@ func expandContraction(op *ir.Op, x *namedExpansion) *ir.Value {
 		c0 := x.insert("tensor.splat", []*ir.Value{c}, ir.Tensor(e), nil)
 		return x.insert("tir.add", []*ir.Value{mm, c0}, t, nil)
 	}
-	return x.insert("tir.add", []*ir.Value{init, mm}, t, nil)
+	// arith's add, not tir's: the init has the result's shape, which
+	// an init of size 1 must not broadcast to.
+	add := "arith.addi"
+	switch {
+	case e.IsFloat():
+		add = "arith.addf"
+	case e == ir.I1:
+		add = "arith.ori"
+	}
+	return x.insert(add, []*ir.Value{init, mm}, t, nil)
 }
 
 func expandFill(op *ir.Op, x *namedExpansion) *ir.Value {

@@ -60,7 +60,7 @@ func TestLinalgNamedExpand(t *testing.T) {
   return %r : tensor<4x16xf32>
 }`, `
     %0 = tir.matmul %arg0, %arg1 : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
-    %1 = tir.add %arg2, %0 : (tensor<4x16xf32>, tensor<4x16xf32>) -> tensor<4x16xf32>
+    %1 = arith.addf %arg2, %0 : tensor<4x16xf32>
     return %1 : tensor<4x16xf32>`},
 		{"matmul into a fill of an empty tensor, i8 to i32",
 			`func.func @f(%a: tensor<4x8xi8>, %b: tensor<8x16xi8>) -> tensor<4x16xi32> {

@@ -66,6 +66,10 @@ func.func @matmul_dyn_f32(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x
   %0 = linalg.matmul ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>) outs(%f : tensor<?x?xf32>) -> tensor<?x?xf32>
   return %0 : tensor<?x?xf32>
 }
+func.func @matmul_dyn_init_f32(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>, %c: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>) outs(%c : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
 func.func @batch_matmul_f32(%a: tensor<3x6x9xf32>, %b: tensor<3x9x4xf32>, %c: tensor<3x6x4xf32>) -> tensor<3x6x4xf32> {
   %0 = linalg.batch_matmul ins(%a, %b : tensor<3x6x9xf32>, tensor<3x9x4xf32>) outs(%c : tensor<3x6x4xf32>) -> tensor<3x6x4xf32>
   return %0 : tensor<3x6x4xf32>

@@ -82,6 +82,21 @@ for (m, k, n) in [(1, 1, 1), (0, 3, 2), (4, 0, 5), (130, 129, 70)]:
     a, b = rand(f32, (m, k)), rand(f32, (k, n))
     x, y = F(a, b)
     check("matmul_dyn_f32", [a, b], -1.0 + x @ y, 1.0 + np.abs(x) @ np.abs(y))
+a, b, c = rand(f32, (6, 5)), rand(f32, (5, 4)), rand(f32, (6, 4))
+x, y, z = F(a, b, c)
+check("matmul_dyn_init_f32", [a, b, c], z + x @ y, np.abs(z) + np.abs(x) @ np.abs(y))
+
+
+def check_fails(fn, ins, words):
+    """A size mismatch known at run time: status 1 and a message with words."""
+    rc, got = run(fn, ins)
+    if rc != 1 or words not in got:
+        failures.append("%s %s: status %d, want 1 with %r: %s" % (fn, [x.shape for x in ins], rc, words, got))
+
+
+check_fails("matmul_dyn_init_f32", [a, rand(f32, (4, 4)), c], "mismatch in its core dimension")
+# the init has the result's shape: one of size 1 does not broadcast
+check_fails("matmul_dyn_init_f32", [a, b, rand(f32, (1, 1))], "must have the same shape")
 
 a, b, c = rand(f32, (3, 6, 9)), rand(f32, (3, 9, 4)), rand(f32, (3, 6, 4))
 x, y, z = F(a, b, c)
