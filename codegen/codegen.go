@@ -78,6 +78,10 @@ func emit(m *ir.Module, opts Options, t *llvmtext.Text) (diags ir.Diagnostics) {
 	if len(m.Ops) > 0 { // symbol ops and the like: no lowering
 		return ir.Diagnostics{m.Ops[0].Op.Errorf("is an op at the top level of the module: codegen lowers functions only")}
 	}
+	// Ops defined as other ops (linalg's named ops) become those first.
+	if ds := ir.ExpandModule(m); ds.HasErrors() {
+		return ds
+	}
 	mc := newModuleCtx(opts, t)
 	defer mc.closeStreams()
 	for _, f := range m.Funcs {

@@ -46,11 +46,18 @@ var rankedTensors = Constraint{"variadic of ranked tensor of any type values", i
 // of its operandSegmentSizes (ins, outs), or all operands but the
 // results' count when the attribute is missing.
 func LinalgNumIns(op *ir.Op) int {
+	if n, ok := linalgFixedIns[op.Name]; ok {
+		return n
+	}
 	if a, ok := op.Attr("operandSegmentSizes").(*ir.DenseArrayAttr); ok && len(a.Ints) == 2 {
 		return int(a.Ints[0])
 	}
 	return max(op.NumOperands()-op.NumResults(), 0)
 }
+
+// linalgFixedIns holds the number of ins of the linalg ops whose
+// operands are fixed (the named ops: so many ins, one init).
+var linalgFixedIns = map[string]int{}
 
 // linalgSegments is the operandSegmentSizes attribute of ins ins and outs
 // outs operands.
@@ -302,7 +309,9 @@ func verifyLinalgYield(op *ir.Op) *ir.Diagnostic {
 	for i, v := range op.Operands() {
 		o := parent.Operand(parent.NumOperands() - outs + i).Type()
 		want := o
-		if e := ir.ElementType(o); ir.IsShapedOrMemRef(o) && e != nil {
+		if m, ok := o.(*ir.MemRefType); ok {
+			want = m.Elem
+		} else if e := ir.ElementType(o); ir.IsShaped(o) && e != nil {
 			want = e
 		}
 		if !ir.TypeEqual(v.Type(), want) {

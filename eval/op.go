@@ -72,6 +72,9 @@ func (m *machine) call(f *ir.Func, args []*Tensor, site *ir.Op) ([]*Tensor, erro
 	}
 	m.depth++
 	defer func() { m.depth-- }()
+	if d := ir.Expand(f); d != nil { // ops defined as other ops (linalg's named ops)
+		return nil, d
+	}
 	for i, a := range args {
 		if msg := fits(a, f.Arg(i).Type()); msg != "" {
 			return nil, &RuntimeError{Pos: f.Pos, Op: "func.func", Msg: fmt.Sprintf("argument #%d of @%s: %s", i, f.Name, msg)}

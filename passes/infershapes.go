@@ -207,6 +207,11 @@ func (r *refiner) run() {
 			r.refineReturn(op)
 		case op.Has(traits.Call):
 			r.refineCall(op)
+		case op.Def != nil && op.Def.Infer != nil && elementRegions(op):
+			// Regions over elements only (linalg's named ops): no block
+			// argument's type depends on a shape, so the op's Infer
+			// hook decides as for any op.
+			r.refineOp(op)
 		case op.Def == nil || op.NumRegions() > 0 || op.Has(ir.TraitTerminator):
 			// Unregistered, an op with regions (whose block arguments
 			// and terminators tie types together) or a region's
@@ -222,6 +227,21 @@ func (r *refiner) run() {
 			r.refineOp(op)
 		}
 	}
+}
+
+// elementRegions reports whether op has regions whose block arguments
+// are all scalars.
+func elementRegions(op *ir.Op) bool {
+	for _, rg := range op.Regions() {
+		for _, b := range rg.Blocks() {
+			for _, a := range b.Args() {
+				if _, ok := a.Type().(*ir.Scalar); !ok {
+					return false
+				}
+			}
+		}
+	}
+	return op.NumRegions() > 0
 }
 
 // refineOp meets each result type with what the traits' and the op's Infer

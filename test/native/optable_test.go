@@ -66,13 +66,15 @@ const (
 	kindContraction // matmul, dot_general, einsum (contract_gen_test.go)
 	kindTest        // MLIR's test dialect: verifier tests, no semantics
 	kindControl     // regions and branches (scf, cf): codegen refuses them
+	kindExpanded    // defined by expansion into other ops (ir.Expand: tensor.empty), not drawn itself
 )
 
 var kindNames = map[opKind]string{kindElementwise: "elementwise", kindCmp: "comparison", kindSelect: "select", kindCast: "cast",
 	kindPair: "two-result", kindReduce: "reduction", kindConst: "constant", kindReshape: "reshape", kindConcat: "concatenation",
 	kindDim: "tensor.dim", kindTensorCast: "tensor cast", kindBespoke: "data movement", kindTerminator: "terminator",
 	kindCall: "call", kindContraction: "contraction", kindTest: "test dialect", kindControl: "control flow, not lowered",
-	kindNone: "unknown"}
+	kindExpanded: "expanded into other ops",
+	kindNone:     "unknown"}
 
 type opStyle int
 
@@ -182,6 +184,8 @@ func kindOf(d *ir.OpDef) opKind {
 		// an op with regions, or the terminator of a region's block:
 		// codegen refuses both (test/codegen/regions-refused.mlir)
 		return kindControl
+	case ir.HasExpansion(d.Name) && k == ir.KernelNone:
+		return kindExpanded
 	case d.Reduce.Info().Accumulate:
 		return kindContraction
 	case d.Has(traits.Terminator):
@@ -368,7 +372,7 @@ func (op *genOp) predicate(rng *rand.Rand) string {
 // lowers, on at least one element type.
 func (op *genOp) drawable() bool {
 	switch op.kind {
-	case kindTest, kindControl, kindNone:
+	case kindTest, kindControl, kindExpanded, kindNone:
 		return false
 	}
 	return len(op.to) > 0
@@ -676,7 +680,7 @@ func (g *gen) tensorCast(x *value) *value {
 func checkOpCoverage(ops map[string]int) (missing, left []string) {
 	for _, op := range opTable {
 		switch {
-		case op.kind == kindTest || op.kind == kindControl:
+		case op.kind == kindTest || op.kind == kindControl || op.kind == kindExpanded:
 			left = append(left, fmt.Sprintf("%s (%s)", op.name, kindNames[op.kind]))
 		case ops[op.name] == 0:
 			why := kindNames[op.kind]
@@ -760,7 +764,7 @@ func (g *gen) bcastResult(e *ir.Scalar, operands ...*value) (*ir.TensorType, []i
 // draw it.
 func checkUnlowered(t *testing.T) {
 	for _, op := range opTable {
-		if op.drawable() || op.kind == kindTest || op.kind == kindControl {
+		if op.drawable() || op.kind == kindTest || op.kind == kindControl || op.kind == kindExpanded {
 			continue
 		}
 		// a matrix product of 2x3 and 3x4, where the op takes that form
