@@ -754,6 +754,8 @@ func (fc *funcCtx) lowerOp(op *ir.Op) error {
 		return fc.concat(op)
 	case op.Has(traits.ShapedDim):
 		return fc.dim(op)
+	case tensorLowerings[op.Name] != nil:
+		return tensorLowerings[op.Name](fc, op)
 	case op.Def != nil && op.Def.Kernel != ir.KernelNone:
 		return fc.direct(op)
 	}

@@ -97,10 +97,13 @@ func (m *machine) call(f *ir.Func, args []*Tensor, site *ir.Op) ([]*Tensor, erro
 		if op.Has(ir.TraitTerminator) {
 			return in, nil
 		}
+		var out []*Tensor
+		var err error
 		if op.NumRegions() > 0 {
-			return nil, fmt.Errorf("%s: '%s' op has regions, which eval does not run", op.Pos, op.Name)
+			out, err = m.regionOp(op, in, get)
+		} else {
+			out, err = m.op(op, in)
 		}
-		out, err := m.op(op, in)
 		if err != nil {
 			return nil, err
 		}
@@ -201,6 +204,8 @@ func (m *machine) op(op *ir.Op, args []*Tensor) ([]*Tensor, error) {
 		return one(concat(op, args))
 	case op.Has(traits.ShapedDim):
 		return one(shapedDim(op, args[0], args[1]))
+	case tensorOps[op.Name] != nil:
+		return one(tensorOps[op.Name](op, args))
 	}
 	return nil, fmt.Errorf("%s: '%s' op cannot be evaluated", op.Pos, op.Name)
 }
