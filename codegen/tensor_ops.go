@@ -475,50 +475,69 @@ func (fc *funcCtx) collapse(op *ir.Op) error {
 		return nil
 	}
 	v := in.view
-	base, strides := v.base, v.strides
-	if !v.contiguous {
-		var ok value.Value = constant.True
-		at := 0
-		for _, g := range groups {
-			for k := at; k+1 < at+len(g); k++ {
-				ok = bl.and(ok, bl.or(bl.icmp(enum.IPredEQ, v.sizes[k], i64c(1)), bl.icmp(enum.IPredEQ, v.strides[k], bl.mul(v.strides[k+1], v.sizes[k+1]))))
-			}
-			at += len(g)
-		}
-		slots := make([]value.Value, len(strides)+1)
-		for i := range slots {
-			slots[i] = bl.alloca(i64c(0).Type())
-		}
-		baseSlot := bl.alloca(base.Type())
-		keep := func(b value.Value, st []value.Value) {
-			store(bl.b, b, baseSlot)
-			for i, s := range st {
-				store(bl.b, s, slots[i])
-			}
-		}
-		bl.ifElse(ok, "collapse.view", func() { keep(base, strides) }, func() {
-			tmp := fc.temp(v.elem, v.shape, v.sizes, fmt.Sprintf("%s: '%s' op", op.Pos, op.Name))
-			if err = fc.copyInto(tmp, op.Operand(0)); err == nil {
-				keep(tmp.base, tmp.strides)
-			}
-		})
-		if err != nil {
-			return err
-		}
-		base = bl.b.NewLoad(base.Type(), baseSlot)
-		strides = make([]value.Value, len(v.strides))
-		for i := range strides {
-			strides[i] = bl.b.NewLoad(i64c(0).Type(), slots[i])
+	if v.contiguous {
+		fc.vals[op.Result(0).ID()] = &lowered{view: &view{elem: v.elem, shape: rt.Shape, base: v.base, sizes: sizes, strides: fc.contig(sizes), contiguous: true}}
+		return nil
+	}
+	rowMajor, _ := fc.groupStrides(groups, v.sizes, v.strides)
+	slots := make([]value.Value, len(v.strides))
+	for i := range slots {
+		slots[i] = bl.alloca(i64c(0).Type())
+	}
+	baseSlot := bl.alloca(v.base.Type())
+	keep := func(b value.Value, st []value.Value) {
+		store(bl.b, b, baseSlot)
+		for i, s := range st {
+			store(bl.b, s, slots[i])
 		}
 	}
+	bl.ifElse(rowMajor, "collapse.view", func() { keep(v.base, v.strides) }, func() {
+		tmp := fc.temp(v.elem, v.shape, v.sizes, fmt.Sprintf("%s: '%s' op", op.Pos, op.Name))
+		if err = fc.copyInto(tmp, op.Operand(0)); err == nil {
+			keep(tmp.base, tmp.strides)
+		}
+	})
+	if err != nil {
+		return err
+	}
+	strides := make([]value.Value, len(v.strides))
+	for i := range strides {
+		strides[i] = bl.b.NewLoad(i64c(0).Type(), slots[i])
+	}
+	_, out := fc.groupStrides(groups, v.sizes, strides)
+	fc.vals[op.Result(0).ID()] = &lowered{view: &view{elem: v.elem, shape: rt.Shape, base: bl.b.NewLoad(v.base.Type(), baseSlot), sizes: sizes, strides: out}}
+	return nil
+}
+
+// groupStrides reports whether each reassociation group of a view is
+// row-major within itself (the dims of size 1 left out: their stride
+// does not matter), and the stride of each group merged into one dim:
+// that of its innermost dim of size other than 1.
+func (fc *funcCtx) groupStrides(groups [][]int64, sizes, strides []value.Value) (value.Value, []value.Value) {
+	bl := fc.bl
+	not := func(x value.Value) value.Value {
+		if c, ok := x.(*constant.Int); ok {
+			return constant.NewBool(c.X.Sign() == 0)
+		}
+		return bl.b.NewXor(x, constant.True)
+	}
+	var ok value.Value = constant.True
 	out := make([]value.Value, len(groups))
 	at := 0
 	for i, g := range groups {
-		out[i] = strides[at+len(g)-1]
+		var have value.Value = constant.False
+		var want, inner value.Value = i64c(0), i64c(1)
+		for k := at + len(g) - 1; k >= at; k-- {
+			unit := bl.icmp(enum.IPredEQ, sizes[k], i64c(1))
+			ok = bl.and(ok, bl.or(unit, bl.or(not(have), bl.icmp(enum.IPredEQ, strides[k], want))))
+			inner = bl.selectI64(bl.and(not(unit), not(have)), strides[k], inner)
+			want = bl.selectI64(unit, want, bl.mul(strides[k], sizes[k]))
+			have = bl.or(have, not(unit))
+		}
+		out[i] = inner
 		at += len(g)
 	}
-	fc.vals[op.Result(0).ID()] = &lowered{view: &view{elem: v.elem, shape: rt.Shape, base: base, sizes: sizes, strides: out, contiguous: v.contiguous}}
-	return nil
+	return ok, out
 }
 
 // lowersRegion reports whether op is an op with a region that this file
