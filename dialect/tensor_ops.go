@@ -558,10 +558,8 @@ var fromElementsForm = &ir.Format{
 		if op.NumResults() != 1 {
 			return false
 		}
-		if op.NumOperands() > 0 {
-			p.Str(" ")
-			p.Operands(op.Operands())
-		}
+		p.Str(" ") // mlir-opt-19 prints it without operands too
+		p.Operands(op.Operands())
 		p.OptionalAttrDict(op.Attrs)
 		p.Str(" : ")
 		p.Type(op.Result(0).Type())

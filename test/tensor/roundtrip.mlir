@@ -71,3 +71,10 @@ func.func @forms(%t: tensor<8x16xf32>, %o: index, %s: index, %d: tensor<4x4xf32>
   %ca = tensor.cast %t : tensor<8x16xf32> to tensor<?x16xf32>
   return %x1 : tensor<2x4x16xf32>
 }
+
+// CHECK-LABEL: func.func @no_elements() -> tensor<0xindex> {
+// CHECK-NEXT: %from_elements = tensor.from_elements  : tensor<0xindex>
+func.func @no_elements() -> tensor<0xindex> {
+  %0 = tensor.from_elements : tensor<0xindex>
+  return %0 : tensor<0xindex>
+}
