@@ -19,6 +19,7 @@
 // CHECK-NEXT: %inserted = tensor.insert %arg4 into %arg0[%arg1, %arg2] : tensor<8x16xf32>
 // CHECK-NEXT: %from_elements = tensor.from_elements %arg4, %arg4 : tensor<2xf32>
 // CHECK-NEXT: %from_elements_3 = tensor.from_elements %arg4 : tensor<f32>
+// CHECK-NEXT: %from_elements_4 = tensor.from_elements  : tensor<0xindex>
 // CHECK-NEXT: %generated = tensor.generate %arg2 {
 // CHECK-NEXT: ^bb0(%arg6: index, %arg7: index):
 // CHECK-NEXT:   %2 = arith.index_cast %arg6 : index to i32
@@ -30,14 +31,13 @@
 // CHECK-NEXT: ^bb0(%arg6: index, %arg7: index):
 // CHECK-NEXT:   tensor.yield %cst : f32
 // CHECK-NEXT: } : tensor<8x16xf32> to tensor<11x?xf32>
-// CHECK-NEXT: %padded_4 = tensor.pad %arg0 nofold low[0, 0] high[0, 0] {
+// CHECK-NEXT: %padded_5 = tensor.pad %arg0 nofold low[0, 0] high[0, 0] {
 // CHECK-NEXT: ^bb0(%arg6: index, %arg7: index):
 // CHECK-NEXT:   tensor.yield %arg4 : f32
 // CHECK-NEXT: } {tag} : tensor<8x16xf32> to tensor<8x16xf32>
 // CHECK-NEXT: %cast = tensor.cast %arg0 : tensor<8x16xf32> to tensor<?x16xf32>
 // CHECK-NEXT: return %expanded : tensor<2x4x16xf32>
 // CHECK-NEXT: }
-// CHECK: }
 
 func.func @forms(%t: tensor<8x16xf32>, %o: index, %s: index, %d: tensor<4x4xf32>, %x: f32, %dyn: tensor<?x16xf32>) -> tensor<2x4x16xf32> {
   %e = tensor.empty() : tensor<4x8xf32>
@@ -53,6 +53,7 @@ func.func @forms(%t: tensor<8x16xf32>, %o: index, %s: index, %d: tensor<4x4xf32>
   %i = tensor.insert %x into %t[%o, %s] : tensor<8x16xf32>
   %fe = tensor.from_elements %x, %x : tensor<2xf32>
   %fe0 = tensor.from_elements %x : tensor<f32>
+  %fe00 = tensor.from_elements : tensor<0xindex>
   %g = tensor.generate %s {
   ^bb0(%a: index, %b: index):
     %q = arith.index_cast %a : index to i32
@@ -72,9 +73,3 @@ func.func @forms(%t: tensor<8x16xf32>, %o: index, %s: index, %d: tensor<4x4xf32>
   return %x1 : tensor<2x4x16xf32>
 }
 
-// CHECK-LABEL: func.func @no_elements() -> tensor<0xindex> {
-// CHECK-NEXT: %from_elements = tensor.from_elements  : tensor<0xindex>
-func.func @no_elements() -> tensor<0xindex> {
-  %0 = tensor.from_elements : tensor<0xindex>
-  return %0 : tensor<0xindex>
-}
