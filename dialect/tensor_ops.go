@@ -40,8 +40,9 @@ var tensorMoreOps = []*Op{
 	{
 		OpDef: ir.OpDef{
 			Name: "tensor.empty", Summary: "an uninitialised tensor (a destination for outs): no memory traffic",
-			Format: emptyForm,
-			Traits: []*ir.Trait{traits.Pure},
+			Format:       emptyForm,
+			Traits:       []*ir.Trait{traits.Pure},
+			Canonicalize: canonEmpty,
 			Verify: func(op *ir.Op) *ir.Diagnostic {
 				s, _ := ir.Shape(op.Result(0).Type())
 				if n := dynamicDims(s); n != op.NumOperands() {
