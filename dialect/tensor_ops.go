@@ -1,6 +1,8 @@
 package dialect
 
 import (
+	"slices"
+
 	"github.com/tirc/tirc/ir"
 	"github.com/tirc/tirc/traits"
 )
@@ -107,6 +109,7 @@ var tensorMoreOps = []*Op{
 			Format:     insertForm,
 			ResultName: func(*ir.Op) string { return "inserted" },
 			Traits:     []*ir.Trait{traits.Pure},
+			Infer:      inferDest(1),
 			Verify: func(op *ir.Op) *ir.Diagnostic {
 				if !ir.TypeEqual(op.Operand(1).Type(), op.Result(0).Type()) {
 					return op.Errorf("failed to verify that result type matches type of dest")
@@ -378,7 +381,7 @@ func inferCollapse(op *ir.Op) []ir.Type {
 	groups, ok := Reassociation(op)
 	ss, r := ir.Shape(op.Operand(0).Type())
 	rs, rr := ir.Shape(op.Result(0).Type())
-	if !ok || !r || !rr || len(rs) != len(groups) || verifyCollapse(op) != nil {
+	if !ok || !r || !rr || len(rs) != len(groups) || groupsRank(groups) != len(ss) {
 		return nil
 	}
 	if j, ok := traits.JoinShapes(collapsedShape(ss, groups), rs); ok {
@@ -387,12 +390,24 @@ func inferCollapse(op *ir.Op) []ir.Type {
 	return nil
 }
 
+// groupsRank is the number of dims the groups cover.
+func groupsRank(groups [][]int64) int {
+	n := 0
+	for _, g := range groups {
+		n += len(g)
+	}
+	return n
+}
+
 // inferExpand refines an expand's result from its static output_shape
-// entries.
+// entries, and a group's one '?' from its source dim where that is
+// static (after infer-shapes refined the source).
 func inferExpand(op *ir.Op) []ir.Type {
+	groups, ok := Reassociation(op)
 	static := staticArray(op, StaticOutputShapeAttr)
+	ss, r := ir.Shape(op.Operand(0).Type())
 	rs, rr := ir.Shape(op.Result(0).Type())
-	if !rr || len(static) != len(rs) {
+	if !ok || !r || !rr || len(static) != len(rs) || len(groups) != len(ss) || groupsRank(groups) != len(rs) {
 		return nil
 	}
 	s := make([]int64, len(rs))
@@ -402,10 +417,39 @@ func inferExpand(op *ir.Op) []ir.Type {
 			s[i] = x
 		}
 	}
-	if j, ok := traits.JoinShapes(s, rs); ok {
-		return []ir.Type{ir.WithShape(op.Result(0).Type(), j)}
+	j, ok := traits.JoinShapes(s, rs)
+	if !ok {
+		return nil
 	}
-	return nil
+	at := 0
+	for i, g := range groups {
+		part := j[at : at+len(g)]
+		at += len(g)
+		if ss[i] < 0 || dynamicDims(part) != 1 {
+			continue
+		}
+		prod := int64(1)
+		for _, d := range part {
+			if d >= 0 {
+				prod *= d
+			}
+		}
+		if prod > 0 && ss[i]%prod == 0 {
+			part[slices.Index(part, ir.Dynamic)] = ss[i] / prod
+		}
+	}
+	return []ir.Type{ir.WithShape(op.Result(0).Type(), j)}
+}
+
+// inferDest refines the result of an op writing into its destination
+// operand #k: the destination's type.
+func inferDest(k int) func(op *ir.Op) []ir.Type {
+	return func(op *ir.Op) []ir.Type {
+		if op.NumOperands() <= k || !ir.CompatibleShapeOf(op.Operand(k).Type(), op.Result(0).Type()) {
+			return nil
+		}
+		return []ir.Type{op.Operand(k).Type()}
+	}
 }
 
 // ReshapeGroups returns a collapse_shape's or expand_shape's groups and

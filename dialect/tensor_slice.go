@@ -46,6 +46,7 @@ var (
 			Inherent:     []string{"operandSegmentSizes", StaticOffsetsAttr, StaticSizesAttr, StaticStridesAttr},
 			Verify:       verifyInsertSlice,
 			Canonicalize: canonSlice,
+			Infer:        inferDest(1),
 		},
 		Operands: []Arg{{"source", rankedTensor, false}, {"dest", rankedTensor, false}, {"offsets", indexType, true}},
 		Results:  []Arg{{"result", rankedTensor, false}},

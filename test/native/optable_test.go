@@ -92,6 +92,15 @@ func init() {
 		"tir.iota":             (*gen).iota,
 		"tir.broadcast_in_dim": (*gen).broadcastInDim,
 		"tensor.splat":         (*gen).dimSplat,
+		// tensor_gen_test.go
+		"tensor.extract_slice":  (*gen).extractSlice,
+		"tensor.insert_slice":   (*gen).insertSlice,
+		"tensor.empty":          (*gen).emptyFilled,
+		"tensor.collapse_shape": (*gen).collapse,
+		"tensor.expand_shape":   (*gen).expand,
+		"tensor.extract":        (*gen).elements,
+		"tensor.insert":         (*gen).elements,
+		"tensor.from_elements":  (*gen).elements,
 	}
 	opTable = buildOpTable()
 }
