@@ -162,7 +162,7 @@ func checkLowerable(f *ir.Func) *ir.Diagnostic {
 		}
 	}
 	for op := range f.Ops() {
-		if op.NumRegions() > 0 && (op.Def == nil || op.Def.Kernel != ir.KernelRegion) {
+		if op.NumRegions() > 0 && (op.Def == nil || op.Def.Kernel != ir.KernelRegion) && !lowersRegion(op) {
 			return op.Errorf("has %d region(s): codegen has no lowering for ops with regions", op.NumRegions())
 		}
 		for _, r := range op.Results() {

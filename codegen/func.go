@@ -756,6 +756,8 @@ func (fc *funcCtx) lowerOp(op *ir.Op) error {
 		return fc.dim(op)
 	case op.Def != nil && op.Def.Kernel == ir.KernelRegion:
 		return fc.regionReduce(op) // region_kernel.go
+	case tensorLowerings[op.Name] != nil:
+		return tensorLowerings[op.Name](fc, op)
 	case op.Def != nil && op.Def.Kernel != ir.KernelNone:
 		return fc.direct(op)
 	}

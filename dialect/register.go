@@ -3,7 +3,7 @@ package dialect
 import "github.com/tirc/tirc/ir"
 
 // All lists every op table, in the order they are registered.
-var All = [][]*Op{TirOps, ReduceOps, MoveOps, ContractOps, ArithOps, MathOps, TosaOps, FuncOps, TensorOps, ScfOps, CfOps, TestOps, OIListOps, LinalgOps, LinalgMapOps, LinalgNamedOps, TensorEmptyOps}
+var All = [][]*Op{TirOps, ReduceOps, MoveOps, ContractOps, ArithOps, MathOps, TosaOps, FuncOps, TensorOps, ScfOps, CfOps, TestOps, OIListOps, LinalgOps, LinalgMapOps, LinalgNamedOps}
 
 // rows maps the name of every registered row to the row.
 var rows = map[string]*Op{}

@@ -5,9 +5,12 @@ import (
 	"github.com/tirc/tirc/traits"
 )
 
-// TensorOps is the tensor dialect subset: tensor.cast, tensor.dim and
-// tensor.splat (static shapes), with MLIR's forms and messages.
-var TensorOps = []*Op{
+// TensorOps is the tensor dialect subset, with MLIR's forms and messages:
+// tensor.cast, tensor.dim and tensor.splat (static shapes) here, the
+// ops that build, reshape, slice and pad tensors in tensor_ops.go.
+var TensorOps = append(tensorBaseOps, tensorMoreOps...)
+
+var tensorBaseOps = []*Op{
 	{
 		OpDef: ir.OpDef{
 			Name: "tensor.dim", Summary: "the size of dimension `index` of `source`, as an index",

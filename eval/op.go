@@ -106,7 +106,7 @@ func (m *machine) call(f *ir.Func, args []*Tensor, site *ir.Op) ([]*Tensor, erro
 		case op.Def != nil && op.Def.Kernel == ir.KernelRegion:
 			out, err = runRegion(op, in, get)
 		case op.NumRegions() > 0:
-			return nil, fmt.Errorf("%s: '%s' op has regions, which eval does not run", op.Pos, op.Name)
+			out, err = m.regionOp(op, in, get)
 		default:
 			out, err = m.op(op, in)
 		}
@@ -212,6 +212,8 @@ func (m *machine) op(op *ir.Op, args []*Tensor) ([]*Tensor, error) {
 		return one(concat(op, args))
 	case op.Has(traits.ShapedDim):
 		return one(shapedDim(op, args[0], args[1]))
+	case tensorOps[op.Name] != nil:
+		return one(tensorOps[op.Name](op, args))
 	}
 	return nil, fmt.Errorf("%s: '%s' op cannot be evaluated", op.Pos, op.Name)
 }

@@ -152,6 +152,9 @@ type OpParser interface {
 	// operandTypes (one per operand), with result types resultTypes and
 	// the attributes set. It returns nil after an error.
 	Build(operandTypes, resultTypes []Type) *Op
+	// AtOperand reports whether an SSA value use (%x) is next, so a form
+	// can read either an operand or an integer (`[%o, 4]`).
+	AtOperand() bool
 }
 
 // OpPrinter is what a Format's Print writes an op with (implemented by

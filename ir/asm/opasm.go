@@ -338,6 +338,9 @@ func (a *opParser) ParseOptional(s string) bool { return a.p.consume(punct(s)) }
 // At reports whether the punctuation s is next, without consuming it.
 func (a *opParser) At(s string) bool { return a.p.is(punct(s)) }
 
+// AtOperand reports whether an SSA value use (%x) is next.
+func (a *opParser) AtOperand() bool { return !a.p.failed() && a.p.is(tPercentIdent) }
+
 // Build creates the op from the operands parsed, resolved against
 // operandTypes (one per operand), with result types resultTypes and the
 // attributes set. It returns nil after an error.

@@ -98,6 +98,15 @@ func init() {
 		"linalg.generic":       (*gen).linalgGeneric, // linalg_gen_test.go
 		"linalg.map":           (*gen).linalgMap,
 		"linalg.reduce":        (*gen).linalgReduce,
+		// tensor_gen_test.go
+		"tensor.extract_slice":  (*gen).extractSlice,
+		"tensor.insert_slice":   (*gen).insertSlice,
+		"tensor.empty":          (*gen).emptyFilled,
+		"tensor.collapse_shape": (*gen).collapse,
+		"tensor.expand_shape":   (*gen).expand,
+		"tensor.extract":        (*gen).elements,
+		"tensor.insert":         (*gen).elements,
+		"tensor.from_elements":  (*gen).elements,
 	}
 	opTable = buildOpTable()
 }

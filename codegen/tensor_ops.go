@@ -1,0 +1,545 @@
+package codegen
+
+import (
+	"fmt"
+
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/tirc/tirc/dialect"
+	"github.com/tirc/tirc/eval"
+	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/traits"
+)
+
+// The tensor dialect's ops on views: an extract_slice, expand_shape or
+// (row-major) collapse_shape is a new view of its source's buffer (a
+// base offset, sizes and strides), with no copy; tensor.empty allocates
+// without writing; insert, insert_slice and pad write into a buffer
+// (their destination's, when it is the destination's last use and the
+// destination owns it, else a copy); extract loads one element. Dynamic
+// offsets, sizes and indices are read at run time and checked: out of
+// bounds is status 1 with eval's message.
+
+// tensorLowerings are the tensor ops lowered here, by name.
+var tensorLowerings map[string]func(fc *funcCtx, op *ir.Op) error
+
+func init() {
+	tensorLowerings = map[string]func(fc *funcCtx, op *ir.Op) error{
+		"tensor.empty":          (*funcCtx).empty,
+		"tensor.collapse_shape": (*funcCtx).collapse,
+		"tensor.expand_shape":   (*funcCtx).expand,
+		"tensor.extract":        (*funcCtx).extract,
+		"tensor.insert":         (*funcCtx).insert,
+		"tensor.from_elements":  (*funcCtx).fromElements,
+		"tensor.extract_slice":  (*funcCtx).extractSlice,
+		"tensor.insert_slice":   (*funcCtx).insertSlice,
+		"tensor.pad":            (*funcCtx).pad,
+	}
+}
+
+// rankedResult returns op's ranked tensor result type or an error.
+func rankedResult(op *ir.Op) (*ir.TensorType, error) {
+	rt, ok := op.Result(0).Type().(*ir.TensorType)
+	if !ok || rt.Unranked {
+		return nil, op.Errorf("has an unranked result type '%s'; give it a rank before -emit-llvm", ir.TypeString(op.Result(0).Type()))
+	}
+	return rt, nil
+}
+
+// index returns the run-time value of an index operand.
+func (fc *funcCtx) index(v *ir.Value) value.Value { return fc.vals[v.ID()].scalar }
+
+// mixedValues returns the run-time values of a mixed static/dynamic list.
+func (fc *funcCtx) mixedValues(m dialect.MixedList) []value.Value {
+	out := make([]value.Value, m.Len())
+	for i := range out {
+		s, v := m.At(i)
+		if v != nil {
+			out[i] = fc.index(v)
+		} else {
+			out[i] = i64c(s)
+		}
+	}
+	return out
+}
+
+// fixStatic replaces the sizes a static type states by constants.
+func fixStatic(shape []int64, sizes []value.Value) []value.Value {
+	for d, s := range shape {
+		if s >= 0 {
+			sizes[d] = i64c(s)
+		}
+	}
+	return sizes
+}
+
+// buffer returns a fresh buffer for op's result: the function's result
+// buffer when the result is only returned, else a temporary.
+func (fc *funcCtx) buffer(op *ir.Op, t *ir.TensorType, sizes []value.Value) *view {
+	if k := fc.returnedOnce(op.Result(0)); k >= 0 {
+		fc.results[k].filled = true
+		return fc.resultView(k, sizes)
+	}
+	return fc.temp(t.Elem, t.Shape, sizes, fmt.Sprintf("%s: '%s' op", op.Pos, op.Name))
+}
+
+// writable returns the buffer op may write its result into, holding
+// dest's elements: dest's own when this is its only use and its buffer
+// is its own (allocated by its op, not a view, a constant or an
+// argument), else a copy.
+func (fc *funcCtx) writable(op *ir.Op, dest *ir.Value, t *ir.TensorType) (*view, error) {
+	lv := fc.vals[dest.ID()]
+	if d := dest.Def(); lv.view != nil && lv.view.allocatedHere && len(dest.Uses()) == 1 && d != nil && !d.Has(traits.Cast) && fc.returnedOnce(op.Result(0)) < 0 {
+		return lv.view, nil
+	}
+	dst := fc.buffer(op, t, fixStatic(t.Shape, append([]value.Value(nil), lv.sizesOf()...)))
+	return dst, fc.copyInto(dst, dest)
+}
+
+// fill writes the scalar x into every element of dst.
+func (fc *funcCtx) fill(dst *view, x value.Value) error {
+	n := &node{elem: dst.elem, shape: dst.shape, sizes: dst.sizes, scalar: x, bit: -1}
+	if err := fc.prepare(n); err != nil {
+		return err
+	}
+	return fc.emitNest(dst, n)
+}
+
+func (fc *funcCtx) empty(op *ir.Op) error {
+	rt, err := rankedResult(op)
+	if err != nil {
+		return err
+	}
+	sizes := make([]value.Value, len(rt.Shape))
+	k := 0
+	for d, s := range rt.Shape {
+		if s >= 0 {
+			sizes[d] = i64c(s)
+			continue
+		}
+		sizes[d] = fc.index(op.Operand(k))
+		k++
+		if fc.mod.opts.Checks {
+			fc.fail(fc.bl.icmp(enum.IPredSLT, sizes[d], i64c(0)), StatusShape, fmt.Sprintf("%s dynamic size %%lld of dimension %d is negative", where(op), d), sizes[d])
+		}
+	}
+	fc.vals[op.Result(0).ID()] = &lowered{view: fc.buffer(op, rt, sizes)}
+	return nil
+}
+
+// offsetOf returns the element offset of indices in v (each checked
+// against its size when checks are on; msg is IndexMessage's format).
+func (fc *funcCtx) checkedOffset(op *ir.Op, base value.Value, sizes, strides []value.Value, idx []value.Value) value.Value {
+	bl := fc.bl
+	var off value.Value = i64c(0)
+	for j, i := range idx {
+		if fc.mod.opts.Checks {
+			bad := bl.or(bl.icmp(enum.IPredSLT, i, i64c(0)), bl.icmp(enum.IPredSGE, i, sizes[j]))
+			fc.fail(bad, StatusShape, where(op)+" "+eval.IndexMessage(j), i, sizes[j])
+		}
+		if strides != nil {
+			off = bl.add(off, bl.mul(i, strides[j]))
+		}
+	}
+	return off
+}
+
+func (fc *funcCtx) extract(op *ir.Op) error {
+	src := fc.vals[op.Operand(0).ID()]
+	var idx []value.Value
+	for _, v := range op.Operands()[1:] {
+		idx = append(idx, fc.index(v))
+	}
+	if src.view == nil { // a splat: every element is the scalar
+		fc.checkedOffset(op, nil, src.sizes, nil, idx)
+		fc.vals[op.Result(0).ID()] = &lowered{scalar: src.scalar}
+		return nil
+	}
+	v := src.view
+	off := fc.checkedOffset(op, v.base, v.sizes, v.strides, idx)
+	p := fc.bl.gep(storageType(v.elem), v.base, off)
+	fc.vals[op.Result(0).ID()] = &lowered{scalar: fc.bl.fromStorage(fc.bl.b.NewLoad(storageType(v.elem), p), v.elem)}
+	return nil
+}
+
+// storeAt stores the scalar x at indices idx of dst.
+func (fc *funcCtx) storeAt(op *ir.Op, dst *view, idx []value.Value, x value.Value) {
+	off := fc.checkedOffset(op, dst.base, dst.sizes, dst.strides, idx)
+	store(fc.bl.b, fc.bl.toStorage(x, dst.elem), fc.bl.gep(storageType(dst.elem), dst.base, off))
+}
+
+func (fc *funcCtx) insert(op *ir.Op) error {
+	rt, err := rankedResult(op)
+	if err != nil {
+		return err
+	}
+	dst, err := fc.writable(op, op.Operand(1), rt)
+	if err != nil {
+		return err
+	}
+	var idx []value.Value
+	for _, v := range op.Operands()[2:] {
+		idx = append(idx, fc.index(v))
+	}
+	fc.storeAt(op, dst, idx, fc.index(op.Operand(0)))
+	fc.vals[op.Result(0).ID()] = &lowered{view: dst}
+	return nil
+}
+
+func (fc *funcCtx) fromElements(op *ir.Op) error {
+	rt, err := rankedResult(op)
+	if err != nil {
+		return err
+	}
+	sizes := fixStatic(rt.Shape, make([]value.Value, len(rt.Shape)))
+	dst := fc.buffer(op, rt, sizes)
+	strides := make([]int64, len(rt.Shape))
+	acc := int64(1)
+	for j := len(rt.Shape) - 1; j >= 0; j-- {
+		strides[j] = acc
+		acc *= rt.Shape[j]
+	}
+	for i, v := range op.Operands() {
+		idx := make([]value.Value, len(rt.Shape))
+		r := int64(i)
+		for j := range idx {
+			idx[j] = i64c(r / strides[j])
+			r %= strides[j]
+		}
+		fc.storeAt(op, dst, idx, fc.index(v))
+	}
+	fc.vals[op.Result(0).ID()] = &lowered{view: dst}
+	return nil
+}
+
+// sliceWindow returns the view of a slice's window of v (sizes, strides
+// and base of the dims the rank-reduced type keeps), after the bounds
+// checks of every dimension.
+func (fc *funcCtx) sliceWindow(op *ir.Op, s *dialect.Slice, v *view, sizes []value.Value, shape []int64) (*view, []value.Value, error) {
+	bl := fc.bl
+	dropped, ok := dialect.SliceDropped(op, s)
+	if !ok {
+		return nil, nil, op.Errorf("has a type that is not its slice with unit dims dropped")
+	}
+	off, size, step := fc.mixedValues(s.Offsets), fc.mixedValues(s.Sizes), fc.mixedValues(s.Strides)
+	if fc.mod.opts.Checks {
+		for j := range off {
+			fc.fail(fc.outOfSlice(off[j], size[j], step[j], sizes[j]), StatusShape, where(op)+" "+eval.SliceBoundsMessage(j), off[j], size[j], step[j], sizes[j])
+		}
+	}
+	w := &view{shape: shape}
+	var at value.Value = i64c(0)
+	for j := range off {
+		if v != nil {
+			at = bl.add(at, bl.mul(off[j], v.strides[j]))
+		}
+		if dropped[j] {
+			continue
+		}
+		w.sizes = append(w.sizes, size[j])
+		if v != nil {
+			w.strides = append(w.strides, bl.mul(step[j], v.strides[j]))
+		}
+	}
+	w.sizes = fixStatic(shape, w.sizes)
+	if v == nil {
+		return w, w.sizes, nil
+	}
+	w.elem = v.elem
+	w.base = bl.gep(storageType(v.elem), v.base, at)
+	return w, w.sizes, nil
+}
+
+// outOfSlice is eval.SliceInBounds negated, at run time.
+func (fc *funcCtx) outOfSlice(off, size, step, n value.Value) value.Value {
+	bl := fc.bl
+	if c, ok := constVal(size); ok && c > 0 {
+		last := bl.add(off, bl.mul(i64c(c-1), step))
+		bad := bl.or(bl.icmp(enum.IPredSLT, off, i64c(0)), bl.icmp(enum.IPredSGE, off, n))
+		return bl.or(bad, bl.or(bl.icmp(enum.IPredSLT, last, i64c(0)), bl.icmp(enum.IPredSGE, last, n)))
+	}
+	neg := bl.or(bl.icmp(enum.IPredSLT, size, i64c(0)), bl.icmp(enum.IPredSLT, off, i64c(0)))
+	last := bl.add(off, bl.mul(bl.b.NewSub(size, i64c(1)), step))
+	nonEmpty := bl.or(bl.or(bl.icmp(enum.IPredSGE, off, n), bl.icmp(enum.IPredSLT, last, i64c(0))), bl.icmp(enum.IPredSGE, last, n))
+	empty := bl.icmp(enum.IPredSGT, off, n)
+	return bl.or(neg, bl.b.NewSelect(bl.icmp(enum.IPredEQ, size, i64c(0)), empty, nonEmpty))
+}
+
+func (fc *funcCtx) extractSlice(op *ir.Op) error {
+	rt, err := rankedResult(op)
+	if err != nil {
+		return err
+	}
+	s, ok := dialect.SliceOf(op)
+	if !ok {
+		return op.Errorf("is malformed")
+	}
+	src := fc.vals[s.Source.ID()]
+	w, sizes, err := fc.sliceWindow(op, s, src.view, src.sizesOf(), rt.Shape)
+	if err != nil {
+		return err
+	}
+	if src.view == nil {
+		fc.vals[op.Result(0).ID()] = &lowered{scalar: src.scalar, sizes: sizes}
+		return nil
+	}
+	fc.vals[op.Result(0).ID()] = &lowered{view: w}
+	return nil
+}
+
+func (fc *funcCtx) insertSlice(op *ir.Op) error {
+	rt, err := rankedResult(op)
+	if err != nil {
+		return err
+	}
+	s, ok := dialect.SliceOf(op)
+	if !ok {
+		return op.Errorf("is malformed")
+	}
+	dst, err := fc.writable(op, s.Dest, rt)
+	if err != nil {
+		return err
+	}
+	st, _ := ir.Shape(s.Source.Type())
+	w, sizes, err := fc.sliceWindow(op, s, dst, dst.sizes, st)
+	if err != nil {
+		return err
+	}
+	have := fc.vals[s.Source.ID()].sizesOf()
+	if fc.mod.opts.Checks {
+		for j := range sizes {
+			fc.fail(fc.bl.icmp(enum.IPredNE, have[j], sizes[j]), StatusShape, where(op)+" "+eval.InsertSizeMessage(j), have[j], sizes[j])
+		}
+	}
+	if err := fc.copyInto(w, s.Source); err != nil {
+		return err
+	}
+	fc.vals[op.Result(0).ID()] = &lowered{view: dst}
+	return nil
+}
+
+// padValue returns the run-time padding value of a pad whose body yields
+// a value that does not depend on the indices.
+func (fc *funcCtx) padValue(op *ir.Op, p *dialect.Pad) (value.Value, error) {
+	c := p.Const
+	if p.Value != nil && p.Value.Def() != nil && p.Value.Def().Has(traits.ConstantLike) {
+		c = p.Value.Def()
+	}
+	e := ir.ElementType(op.Result(0).Type())
+	if c != nil {
+		switch a := c.Attr("value").(type) {
+		case *ir.IntAttr:
+			return intConst(computeType(e), ir.WrapInt(a.Value, e)), nil
+		case *ir.FloatAttr:
+			return floatConst(computeType(e), ir.RoundFloat(a.Value, e)), nil
+		}
+	}
+	if p.Value != nil && fc.vals[p.Value.ID()] != nil {
+		return fc.vals[p.Value.ID()].scalar, nil
+	}
+	return nil, op.Errorf("pads with a value computed from the indices, which tirc cannot lower yet; yield a constant or a value defined outside the body")
+}
+
+func (fc *funcCtx) pad(op *ir.Op) error {
+	bl := fc.bl
+	rt, err := rankedResult(op)
+	if err != nil {
+		return err
+	}
+	p, ok := dialect.PadOf(op)
+	if !ok {
+		return op.Errorf("is malformed")
+	}
+	x, err := fc.padValue(op, p)
+	if err != nil {
+		return err
+	}
+	low, high := fc.mixedValues(p.Low), fc.mixedValues(p.High)
+	in := fc.vals[p.Source.ID()].sizesOf()
+	sizes := make([]value.Value, len(rt.Shape))
+	for j := range sizes {
+		if fc.mod.opts.Checks {
+			fc.fail(bl.icmp(enum.IPredSLT, low[j], i64c(0)), StatusShape, where(op)+" "+eval.PadMessage("low", j), low[j])
+			fc.fail(bl.icmp(enum.IPredSLT, high[j], i64c(0)), StatusShape, where(op)+" "+eval.PadMessage("high", j), high[j])
+		}
+		sizes[j] = bl.add(bl.add(in[j], low[j]), high[j])
+		if s := rt.Shape[j]; s >= 0 && fc.mod.opts.Checks {
+			fc.fail(bl.icmp(enum.IPredNE, sizes[j], i64c(s)), StatusShape, fmt.Sprintf("%s pads dimension %d to size %%lld, but the result type is %s", where(op), j, escape(ir.TypeString(rt))), sizes[j])
+		}
+	}
+	dst := fc.buffer(op, rt, fixStatic(rt.Shape, sizes))
+	if err := fc.fill(dst, x); err != nil {
+		return err
+	}
+	var at value.Value = i64c(0)
+	for j := range low {
+		at = bl.add(at, bl.mul(low[j], dst.strides[j]))
+	}
+	st, _ := ir.Shape(p.Source.Type())
+	w := &view{elem: dst.elem, shape: st, base: bl.gep(storageType(dst.elem), dst.base, at), sizes: in, strides: dst.strides}
+	if err := fc.copyInto(w, p.Source); err != nil {
+		return err
+	}
+	fc.vals[op.Result(0).ID()] = &lowered{view: dst}
+	return nil
+}
+
+// reshapeSizes returns the run-time sizes of a collapse_shape's or
+// expand_shape's result, checking an expand's group sizes against its
+// source's dims.
+func (fc *funcCtx) reshapeSizes(op *ir.Op, groups [][]int64, expand bool, in []value.Value, rt *ir.TensorType) []value.Value {
+	bl := fc.bl
+	if !expand {
+		out := make([]value.Value, len(groups))
+		at := 0
+		for i, g := range groups {
+			out[i] = fc.product(in[at : at+len(g)])
+			at += len(g)
+		}
+		return fixStatic(rt.Shape, out)
+	}
+	out := fixStatic(rt.Shape, fc.mixedValues(dialect.OutputShape(op)))
+	at := 0
+	for i, g := range groups {
+		part := out[at : at+len(g)]
+		at += len(g)
+		if !fc.mod.opts.Checks {
+			continue
+		}
+		var bad value.Value = bl.icmp(enum.IPredNE, fc.product(part), in[i])
+		for _, d := range part {
+			bad = bl.or(bad, bl.icmp(enum.IPredSLT, d, i64c(0)))
+		}
+		var args []value.Value
+		args = append(args, in[i])
+		text := sizesText(part, &args)
+		fc.fail(bad, StatusShape, where(op)+" "+eval.ExpandMessage(i, text), args...)
+	}
+	return out
+}
+
+func (fc *funcCtx) expand(op *ir.Op) error {
+	rt, err := rankedResult(op)
+	if err != nil {
+		return err
+	}
+	groups, _, ok := dialect.ReshapeGroups(op)
+	if !ok {
+		return op.Errorf("is malformed")
+	}
+	in := fc.vals[op.Operand(0).ID()]
+	sizes := fc.reshapeSizes(op, groups, true, in.sizesOf(), rt)
+	if in.view == nil {
+		fc.vals[op.Result(0).ID()] = &lowered{scalar: in.scalar, sizes: sizes}
+		return nil
+	}
+	// Dim i of stride s splits into its group's dims, strides s times
+	// the sizes after each: always a view.
+	v := in.view
+	strides := make([]value.Value, len(sizes))
+	for k := range strides {
+		strides[k] = i64c(1) // a dim of size 1 no group covers (from rank 0)
+	}
+	at := 0
+	for i, g := range groups {
+		acc := v.strides[i]
+		for k := at + len(g) - 1; k >= at; k-- {
+			strides[k] = acc
+			acc = fc.bl.mul(acc, sizes[k])
+		}
+		at += len(g)
+	}
+	fc.vals[op.Result(0).ID()] = &lowered{view: &view{elem: v.elem, shape: rt.Shape, base: v.base, sizes: sizes, strides: strides, contiguous: v.contiguous}}
+	return nil
+}
+
+// collapse lowers a collapse_shape: a view when each group is row-major
+// within itself (always, for a row-major source), else a row-major copy
+// made at run time.
+func (fc *funcCtx) collapse(op *ir.Op) error {
+	bl := fc.bl
+	rt, err := rankedResult(op)
+	if err != nil {
+		return err
+	}
+	groups, _, ok := dialect.ReshapeGroups(op)
+	if !ok {
+		return op.Errorf("is malformed")
+	}
+	in := fc.vals[op.Operand(0).ID()]
+	sizes := fc.reshapeSizes(op, groups, false, in.sizesOf(), rt)
+	if in.view == nil {
+		fc.vals[op.Result(0).ID()] = &lowered{scalar: in.scalar, sizes: sizes}
+		return nil
+	}
+	v := in.view
+	if v.contiguous {
+		fc.vals[op.Result(0).ID()] = &lowered{view: &view{elem: v.elem, shape: rt.Shape, base: v.base, sizes: sizes, strides: fc.contig(sizes), contiguous: true}}
+		return nil
+	}
+	rowMajor, _ := fc.groupStrides(groups, v.sizes, v.strides)
+	slots := make([]value.Value, len(v.strides))
+	for i := range slots {
+		slots[i] = bl.alloca(i64c(0).Type())
+	}
+	baseSlot := bl.alloca(v.base.Type())
+	keep := func(b value.Value, st []value.Value) {
+		store(bl.b, b, baseSlot)
+		for i, s := range st {
+			store(bl.b, s, slots[i])
+		}
+	}
+	bl.ifElse(rowMajor, "collapse.view", func() { keep(v.base, v.strides) }, func() {
+		tmp := fc.temp(v.elem, v.shape, v.sizes, fmt.Sprintf("%s: '%s' op", op.Pos, op.Name))
+		if err = fc.copyInto(tmp, op.Operand(0)); err == nil {
+			keep(tmp.base, tmp.strides)
+		}
+	})
+	if err != nil {
+		return err
+	}
+	strides := make([]value.Value, len(v.strides))
+	for i := range strides {
+		strides[i] = bl.b.NewLoad(i64c(0).Type(), slots[i])
+	}
+	_, out := fc.groupStrides(groups, v.sizes, strides)
+	fc.vals[op.Result(0).ID()] = &lowered{view: &view{elem: v.elem, shape: rt.Shape, base: bl.b.NewLoad(v.base.Type(), baseSlot), sizes: sizes, strides: out}}
+	return nil
+}
+
+// groupStrides reports whether each reassociation group of a view is
+// row-major within itself (the dims of size 1 left out: their stride
+// does not matter), and the stride of each group merged into one dim:
+// that of its innermost dim of size other than 1.
+func (fc *funcCtx) groupStrides(groups [][]int64, sizes, strides []value.Value) (value.Value, []value.Value) {
+	bl := fc.bl
+	not := func(x value.Value) value.Value {
+		if c, ok := x.(*constant.Int); ok {
+			return constant.NewBool(c.X.Sign() == 0)
+		}
+		return bl.b.NewXor(x, constant.True)
+	}
+	var ok value.Value = constant.True
+	out := make([]value.Value, len(groups))
+	at := 0
+	for i, g := range groups {
+		var have value.Value = constant.False
+		var want, inner value.Value = i64c(0), i64c(1)
+		for k := at + len(g) - 1; k >= at; k-- {
+			unit := bl.icmp(enum.IPredEQ, sizes[k], i64c(1))
+			ok = bl.and(ok, bl.or(unit, bl.or(not(have), bl.icmp(enum.IPredEQ, strides[k], want))))
+			inner = bl.selectI64(bl.and(not(unit), not(have)), strides[k], inner)
+			want = bl.selectI64(unit, want, bl.mul(strides[k], sizes[k]))
+			have = bl.or(have, not(unit))
+		}
+		out[i] = inner
+		at += len(g)
+	}
+	return ok, out
+}
+
+// lowersRegion reports whether op is an op with a region that this file
+// lowers (a pad's body yields its constant padding value).
+func lowersRegion(op *ir.Op) bool { return op.Name == "tensor.pad" }

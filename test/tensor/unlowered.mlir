@@ -1,0 +1,25 @@
+// -emit-llvm refuses the tensor ops it cannot lower yet with an error at
+// the op (exit status 1): tensor.generate, whose body is a kernel, and a
+// pad whose padding value depends on the indices. eval runs both.
+// RUN: not tirc -split-input-file -emit-llvm %s 2>&1 | FileCheck %s
+
+// CHECK: unlowered.mlir:[[@LINE+2]]:8: error: 'tensor.generate' op has 1 region(s): codegen has no lowering for ops with regions
+func.func @generate(%n: index) -> tensor<?x3xf32> {
+  %g = tensor.generate %n {
+  ^bb0(%i: index, %j: index):
+    %c = arith.constant 1.0 : f32
+    tensor.yield %c : f32
+  } : tensor<?x3xf32>
+  return %g : tensor<?x3xf32>
+}
+
+// -----
+
+// CHECK: unlowered.mlir:[[@LINE+2]]:8: error: 'tensor.pad' op pads with a value computed from the indices, which tirc cannot lower yet; yield a constant or a value defined outside the body
+func.func @pad_by_index(%t: tensor<4xindex>) -> tensor<6xindex> {
+  %p = tensor.pad %t low[1] high[1] {
+  ^bb0(%i: index):
+    tensor.yield %i : index
+  } : tensor<4xindex> to tensor<6xindex>
+  return %p : tensor<6xindex>
+}
