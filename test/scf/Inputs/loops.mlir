@@ -15,3 +15,86 @@ func.func @halve(%x: tensor<?x5xf32>, %y: tensor<?x5xf32>, %n: i64) -> tensor<?x
   }
   return %r : tensor<?x5xf32>
 }
+
+// The sum of x * i over i < n as an f64 scalar iter_arg, beside a tensor
+// one (the row sums of x, accumulated n times).
+func.func @accumulate(%x: tensor<4x3xf64>, %n: i64) -> (f64, tensor<4xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %nn = arith.index_cast %n : i64 to index
+  %z = arith.constant 0.0 : f64
+  %zt = arith.constant dense<0.0> : tensor<4xf64>
+  %r:2 = scf.for %i = %c0 to %nn step %c1 iter_args(%s = %z, %t = %zt) -> (f64, tensor<4xf64>) {
+    %ii = arith.index_cast %i : index to i64
+    %fi = arith.sitofp %ii : i64 to f64
+    %s1 = arith.addf %s, %fi : f64
+    %rs = tir.reduce_sum %x {dims = array<i64: 1>} : (tensor<4x3xf64>) -> tensor<4xf64>
+    %t1 = tir.add %t, %rs : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xf64>
+    scf.yield %s1, %t1 : f64, tensor<4xf64>
+  }
+  return %r#0, %r#1 : f64, tensor<4xf64>
+}
+
+// An if selecting between two tensor computations, by a scalar flag.
+func.func @choose(%x: tensor<6xf32>, %flag: i64) -> tensor<6xf32> {
+  %zero = arith.constant 0 : i64
+  %c = arith.cmpi ne, %flag, %zero : i64
+  %r = scf.if %c -> (tensor<6xf32>) {
+    %e = tir.exp %x : (tensor<6xf32>) -> tensor<6xf32>
+    %a = tir.add %e, %x : (tensor<6xf32>, tensor<6xf32>) -> tensor<6xf32>
+    scf.yield %a : tensor<6xf32>
+  } else {
+    %m = tir.mul %x, %x : (tensor<6xf32>, tensor<6xf32>) -> tensor<6xf32>
+    scf.yield %m : tensor<6xf32>
+  } 
+  return %r : tensor<6xf32>
+}
+
+// A while loop: the steps of the Collatz sequence from n to 1, and the
+// largest value on the way.
+func.func @collatz(%n: i64) -> (i64, i64) {
+  %one = arith.constant 1 : i64
+  %two = arith.constant 2 : i64
+  %three = arith.constant 3 : i64
+  %zero = arith.constant 0 : i64
+  %r:3 = scf.while (%v = %n, %k = %zero, %m = %n) : (i64, i64, i64) -> (i64, i64, i64) {
+    %go = arith.cmpi sgt, %v, %one : i64
+    scf.condition(%go) %v, %k, %m : i64, i64, i64
+  } do {
+  ^bb0(%v: i64, %k: i64, %m: i64):
+    %rem = arith.remsi %v, %two : i64
+    %even = arith.cmpi eq, %rem, %zero : i64
+    %next = scf.if %even -> (i64) {
+      %h = arith.divsi %v, %two : i64
+      scf.yield %h : i64
+    } else {
+      %t = arith.muli %v, %three : i64
+      %t1 = arith.addi %t, %one : i64
+      scf.yield %t1 : i64
+    }
+    %k1 = arith.addi %k, %one : i64
+    %m1 = arith.maxsi %m, %next : i64
+    scf.yield %next, %k1, %m1 : i64, i64, i64
+  }
+  return %r#1, %r#2 : i64, i64
+}
+
+// Nested loops: the inner loop's carried tensor is the outer one's
+// yielded value (its buffer passes on), and a swap of two carried
+// tensors (each iteration's buffers change places, no copy).
+func.func @nested(%x: tensor<8xf32>, %y: tensor<8xf32>, %n: i64) -> (tensor<8xf32>, tensor<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %nn = arith.index_cast %n : i64 to index
+  %q = arith.constant dense<0.25> : tensor<8xf32>
+  %r:2 = scf.for %i = %c0 to %nn step %c1 iter_args(%a = %x, %b = %y) -> (tensor<8xf32>, tensor<8xf32>) {
+    %in = scf.for %j = %c0 to %c3 step %c1 iter_args(%u = %a) -> (tensor<8xf32>) {
+      %w = tir.mul %u, %q : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+      %v = tir.add %w, %b : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+      scf.yield %v : tensor<8xf32>
+    }
+    scf.yield %b, %in : tensor<8xf32>, tensor<8xf32>
+  }
+  return %r#0, %r#1 : tensor<8xf32>, tensor<8xf32>
+}
