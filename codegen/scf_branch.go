@@ -119,7 +119,7 @@ func (fc *funcCtx) whileLoop(op *ir.Op) error {
 	if err != nil {
 		return err
 	}
-	latch, err := fc.next(lv, yield.Operands(), nil, from, op)
+	latch, err := fc.next(lv, yield.Operands(), nil, from, op, nil)
 	if err != nil {
 		return err
 	}

@@ -78,7 +78,7 @@ func (lv *loopVals) lowered(k int) *lowered {
 // iteration's, their buffers owned as the package comment says; the
 // block's temporaries (temps[from:]) are freed. It returns the block the
 // back edge leaves from.
-func (fc *funcCtx) next(lv *loopVals, ys []*ir.Value, args []*ir.Value, from int, where *ir.Op) (*llvm.Block, error) {
+func (fc *funcCtx) next(lv *loopVals, ys []*ir.Value, args []*ir.Value, from int, where *ir.Op, sp []*spare) (*llvm.Block, error) {
 	bl := fc.bl
 	n := len(ys)
 	olds := make([]value.Value, n)
@@ -91,9 +91,14 @@ func (fc *funcCtx) next(lv *loopVals, ys []*ir.Value, args []*ir.Value, from int
 	argTaken := map[int]bool{}
 	taken := map[value.Value]bool{}
 	views, srcs := make([]*view, n), make([]value.Value, n)
+	swapped := make([]bool, n)
 	for k, y := range ys {
 		fromArg[k] = -1
 		if lv.views[k] == nil {
+			continue
+		}
+		if k < len(sp) && fc.wrote(sp[k], y) {
+			swapped[k], views[k] = true, fc.vals[y.ID()].view
 			continue
 		}
 		if j := argIndex(y, args); j >= 0 && lv.views[j] != nil && !argTaken[j] {
@@ -108,13 +113,15 @@ func (fc *funcCtx) next(lv *loopVals, ys []*ir.Value, args []*ir.Value, from int
 	}
 	// No failure path from here on: every buffer has one owner.
 	for k := range n {
-		if lv.views[k] != nil && !argTaken[k] {
+		if lv.views[k] != nil && !argTaken[k] && !swapped[k] {
 			bl.b.NewCall(fc.mod.free(), olds[k])
 		}
 	}
 	for k := range n {
 		switch {
 		case lv.views[k] == nil:
+		case swapped[k]:
+			fc.swapSpare(sp[k], lv, k, olds[k], argTaken[k])
 		case fromArg[k] >= 0:
 			store(bl.b, olds[fromArg[k]], lv.slots[k])
 		default:
@@ -168,12 +175,14 @@ func (fc *funcCtx) forLoop(op *ir.Op) error {
 	for k := range inits {
 		fc.vals[body.Arg(k+1).ID()] = lv.lowered(k)
 	}
+	sp := fc.spares(lv, body, op)
 	from := len(fc.temps)
+	fc.useSpares(sp, lv, op)
 	yield, err := fc.lowerBlock(body)
 	if err != nil {
 		return err
 	}
-	latch, err := fc.next(lv, yield.Operands(), body.Args()[1:], from, op)
+	latch, err := fc.next(lv, yield.Operands(), body.Args()[1:], from, op, sp)
 	if err != nil {
 		return err
 	}
@@ -182,6 +191,7 @@ func (fc *funcCtx) forLoop(op *ir.Op) error {
 	latch.NewBr(header)
 	bl.depth--
 	bl.b = exit
+	fc.freeSpares(sp)
 	fc.loopResults(op, lv)
 	return nil
 }
