@@ -2,6 +2,7 @@ package codegen
 
 import (
 	llvm "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/value"
 
 	"github.com/tirc/tirc/ir"
@@ -76,28 +77,32 @@ func (fc *funcCtx) ifOp(op *ir.Op) error {
 	return nil
 }
 
-// whileLoop lowers scf.while over scalars: the before block in the loop
-// header, ending with the branch on the condition, the after block as the
-// body.
+// whileLoop lowers scf.while: the before block in the loop header,
+// ending with the branch on the condition, the after block as the body.
+// The values the condition passes on are the after block's arguments or
+// the results: a tensor among them is copied into a buffer of its own
+// (unless the before block allocated it), and the before block's
+// arguments are freed once it is done.
 func (fc *funcCtx) whileLoop(op *ir.Op) error {
 	bl := fc.bl
-	for _, v := range op.Operands() {
-		if _, ok := v.Type().(*ir.TensorType); ok {
-			return op.Errorf("carries a tensor: codegen lowers scf.while over scalars only (use scf.for for tensors)")
-		}
-	}
 	before, after := op.Region(0).Front(), op.Region(1).Front()
-	for _, a := range after.Args() {
-		if _, ok := a.Type().(*ir.TensorType); ok {
-			return op.Errorf("passes a tensor to its after region: codegen lowers scf.while over scalars only")
+	inits := op.Operands()
+	views, slots, err := fc.ownInits(op, inits)
+	if err != nil {
+		return err
+	}
+	mids := make([]value.Value, op.NumResults())
+	for k, r := range op.Results() {
+		if _, ok := r.Type().(*ir.TensorType); ok {
+			mids[k] = fc.ownerSlot()
 		}
 	}
-	inits := op.Operands()
 	pre := bl.b
 	header, afterB, exit := bl.block("scf.while.before"), bl.block("scf.while.after"), bl.block("scf.while.exit")
 	pre.NewBr(header)
-	lv := fc.carry(header, pre, inits, make([]*view, len(inits)), nil)
+	lv := fc.carry(header, pre, inits, views, slots)
 	bl.b = header
+	fc.finishViews(lv.views)
 	bl.depth++
 	for k, a := range before.Args() {
 		fc.vals[a.ID()] = lv.lowered(k)
@@ -107,12 +112,21 @@ func (fc *funcCtx) whileLoop(op *ir.Op) error {
 	if err != nil {
 		return err
 	}
+	passed, err := fc.passOn(op, cond.Operands()[1:], mids, from)
+	if err != nil {
+		return err
+	}
+	for _, slot := range lv.slots {
+		if slot != nil {
+			bl.b.NewCall(fc.mod.free(), bl.b.NewLoad(i8p, slot))
+			store(bl.b, constant.NewNull(i8p), slot)
+		}
+	}
 	fc.endScope(from)
-	args := cond.Operands()[1:]
 	bl.b.NewCondBr(fc.vals[cond.Operand(0).ID()].scalar, afterB, exit)
 	bl.b = afterB
 	for k, a := range after.Args() {
-		fc.vals[a.ID()] = fc.vals[args[k].ID()]
+		fc.vals[a.ID()] = passed[k]
 	}
 	from = len(fc.temps)
 	yield, err := fc.lowerBlock(after)
@@ -123,11 +137,40 @@ func (fc *funcCtx) whileLoop(op *ir.Op) error {
 	if err != nil {
 		return err
 	}
+	for _, slot := range mids {
+		if slot != nil {
+			latch.NewCall(fc.mod.free(), latch.NewLoad(i8p, slot))
+			store(latch, constant.NewNull(i8p), slot)
+		}
+	}
 	latch.NewBr(header)
 	bl.depth--
 	bl.b = exit
 	for k, r := range op.Results() {
-		fc.vals[r.ID()] = fc.vals[args[k].ID()]
+		fc.vals[r.ID()] = passed[k]
+		if mids[k] != nil {
+			fc.scf.slotOf[passed[k].view.base] = mids[k]
+		}
 	}
 	return nil
+}
+
+// passOn gives the tensors among the values a condition passes on
+// buffers owned by their slots (mids) and returns the lowered values.
+func (fc *funcCtx) passOn(op *ir.Op, args []*ir.Value, mids []value.Value, from int) ([]*lowered, error) {
+	out := make([]*lowered, len(args))
+	taken := map[value.Value]bool{}
+	for k, a := range args {
+		if mids[k] == nil {
+			out[k] = fc.vals[a.ID()]
+			continue
+		}
+		vw, slot, err := fc.own(a, true, from, taken, what(op))
+		if err != nil {
+			return nil, err
+		}
+		fc.moveOwner(slot, mids[k])
+		out[k] = &lowered{view: vw}
+	}
+	return out, nil
 }

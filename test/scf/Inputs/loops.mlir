@@ -98,3 +98,41 @@ func.func @nested(%x: tensor<8xf32>, %y: tensor<8xf32>, %n: i64) -> (tensor<8xf3
   }
   return %r#0, %r#1 : tensor<8xf32>, tensor<8xf32>
 }
+
+// A while loop carrying a tensor: the before block computes t + 1 and
+// passes it on (to the after block, or as the result), the after block
+// halves it; k counts the trips up to n.
+func.func @whilet(%x: tensor<3x2xf64>, %n: i64) -> (tensor<3x2xf64>, i64) {
+  %zero = arith.constant 0 : i64
+  %one = arith.constant 1 : i64
+  %c1 = arith.constant dense<1.0> : tensor<f64>
+  %h = arith.constant dense<0.5> : tensor<f64>
+  %r:2 = scf.while (%t = %x, %k = %zero) : (tensor<3x2xf64>, i64) -> (tensor<3x2xf64>, i64) {
+    %go = arith.cmpi slt, %k, %n : i64
+    %t1 = tir.add %t, %c1 : (tensor<3x2xf64>, tensor<f64>) -> tensor<3x2xf64>
+    scf.condition(%go) %t1, %k : tensor<3x2xf64>, i64
+  } do {
+  ^bb0(%t: tensor<3x2xf64>, %k: i64):
+    %t2 = tir.mul %t, %h : (tensor<3x2xf64>, tensor<f64>) -> tensor<3x2xf64>
+    %k1 = arith.addi %k, %one : i64
+    scf.yield %t2, %k1 : tensor<3x2xf64>, i64
+  }
+  return %r#0, %r#1 : tensor<3x2xf64>, i64
+}
+
+// The same, passing the carried tensor itself on.
+func.func @whilep(%x: tensor<3xf64>, %n: i64) -> tensor<3xf64> {
+  %zero = arith.constant 0 : i64
+  %one = arith.constant 1 : i64
+  %h = arith.constant dense<0.5> : tensor<f64>
+  %r:2 = scf.while (%t = %x, %k = %zero) : (tensor<3xf64>, i64) -> (tensor<3xf64>, i64) {
+    %go = arith.cmpi slt, %k, %n : i64
+    scf.condition(%go) %t, %k : tensor<3xf64>, i64
+  } do {
+  ^bb0(%t: tensor<3xf64>, %k: i64):
+    %t2 = tir.mul %t, %h : (tensor<3xf64>, tensor<f64>) -> tensor<3xf64>
+    %k1 = arith.addi %k, %one : i64
+    scf.yield %t2, %k1 : tensor<3xf64>, i64
+  }
+  return %r#0 : tensor<3xf64>
+}

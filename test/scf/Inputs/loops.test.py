@@ -87,6 +87,21 @@ for n in [0, 1, 2, 5]:
     y = rng.standard_normal(8).astype(np.float32)
     check("nested", [x, y, np.int64(n)], nested(x, y, n), 1e-6)
 
+def whilet(x, n):
+    t = x.copy()
+    k = 0
+    while True:
+        t = t + 1
+        if not k < n:
+            return [t, np.int64(k)]
+        t, k = t * 0.5, k + 1
+
+
+for n in [0, 1, 4]:
+    x = rng.standard_normal((3, 2))
+    check("whilet", [x, np.int64(n)], whilet(x, n))
+    check("whilep", [x[:, 0].copy(), np.int64(n)], [x[:, 0] * 0.5 ** n])
+
 if failures:
     print("\n".join(failures))
     sys.exit(1)
