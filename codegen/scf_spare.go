@@ -34,7 +34,7 @@ func (fc *funcCtx) spares(lv *loopVals, body *ir.Block, where *ir.Op) []*spare {
 		tt, ok := lv.types[k].(*ir.TensorType)
 		def := y.Def()
 		if !ok || lv.views[k] == nil || !ir.IsStatic(tt.Shape) || def == nil || def.Block() != body ||
-			def.NumResults() != 1 || !fc.fusible(def) || isContraction(def) || fc.inlined[y.ID()] || fc.sinks[def] != nil || count(ys, y) != 1 {
+			def.NumResults() != 1 || !fc.fusible(def) || isContraction(def) || fc.inlined[y.ID()] || fc.sinks[def] != nil || count(ys, y) != 1 || fc.sinkOfContraction(def) {
 			continue
 		}
 		ptr := types.NewPointer(storageType(tt.Elem))
@@ -106,6 +106,18 @@ func (fc *funcCtx) wrote(s *spare, y *ir.Value) bool {
 	delete(fc.sinks, s.def)
 	lv := fc.vals[y.ID()]
 	return lv != nil && lv.view != nil && lv.view.base == s.base
+}
+
+// sinkOfContraction reports whether def computes in place over the
+// result of a contraction of the block (which allocates its buffer).
+func (fc *funcCtx) sinkOfContraction(def *ir.Op) bool {
+	found := false
+	def.Block().ParentOp().Walk(func(o *ir.Op) {
+		if o.Block() == def.Block() && isContraction(o) && o.NumResults() == 1 && fc.contractSink(o.Result(0)) == def {
+			found = true
+		}
+	})
+	return found
 }
 
 func count(vs []*ir.Value, v *ir.Value) int {

@@ -136,3 +136,20 @@ func.func @whilep(%x: tensor<3xf64>, %n: i64) -> tensor<3xf64> {
   }
   return %r#0 : tensor<3xf64>
 }
+
+// A contraction in a loop body: v <- (a @ v) * 0.5 + v, n times (the
+// matmul's buffer is the body's, freed each iteration; the fused
+// consumer's takes over as the carried value).
+func.func @power(%a: tensor<16x16xf64>, %v: tensor<16x3xf64>, %n: i64) -> tensor<16x3xf64> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %nn = arith.index_cast %n : i64 to index
+  %h = arith.constant dense<0.5> : tensor<f64>
+  %r = scf.for %i = %c0 to %nn step %c1 iter_args(%w = %v) -> (tensor<16x3xf64>) {
+    %m = tir.matmul %a, %w : (tensor<16x16xf64>, tensor<16x3xf64>) -> tensor<16x3xf64>
+    %s = tir.mul %m, %h : (tensor<16x3xf64>, tensor<f64>) -> tensor<16x3xf64>
+    %t = tir.add %s, %w : (tensor<16x3xf64>, tensor<16x3xf64>) -> tensor<16x3xf64>
+    scf.yield %t : tensor<16x3xf64>
+  }
+  return %r : tensor<16x3xf64>
+}

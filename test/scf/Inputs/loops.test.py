@@ -102,6 +102,17 @@ for n in [0, 1, 4]:
     check("whilet", [x, np.int64(n)], whilet(x, n))
     check("whilep", [x[:, 0].copy(), np.int64(n)], [x[:, 0] * 0.5 ** n])
 
+def power(a, v, n):
+    for _ in range(n):
+        v = (a @ v) * 0.5 + v
+    return [v]
+
+
+a = rng.standard_normal((16, 16)) / 4
+v = rng.standard_normal((16, 3))
+for n in [0, 1, 5]:
+    check("power", [a, v, np.int64(n)], power(a, v, n), 1e-12)
+
 if failures:
     print("\n".join(failures))
     sys.exit(1)
