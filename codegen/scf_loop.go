@@ -2,6 +2,8 @@ package codegen
 
 import (
 	llvm "github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
 	"github.com/tirc/tirc/ir"
@@ -157,6 +159,15 @@ func (fc *funcCtx) forLoop(op *ir.Op) error {
 	body := op.Region(0).Front()
 	lb, ub, step := fc.vals[op.Operand(0).ID()].scalar, fc.vals[op.Operand(1).ID()].scalar, fc.vals[op.Operand(2).ID()].scalar
 	inits := op.Operands()[3:]
+	if fc.mod.opts.Checks {
+		// A step that is not positive would loop forever (eval reports
+		// it too).
+		s64 := step
+		if t, ok := step.Type().(*types.IntType); ok && t.BitSize < 64 {
+			s64 = bl.b.NewSExt(step, types.I64)
+		}
+		fc.fail(bl.icmp(enum.IPredSLE, s64, i64c(0)), StatusShape, where(op)+": step %lld is not positive", s64)
+	}
 	views, slots, err := fc.ownInits(op, inits)
 	if err != nil {
 		return err

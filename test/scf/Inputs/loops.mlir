@@ -153,3 +153,15 @@ func.func @power(%a: tensor<16x16xf64>, %v: tensor<16x3xf64>, %n: i64) -> tensor
   }
   return %r : tensor<16x3xf64>
 }
+
+// An i32 induction variable and a step given at run time: a step that is
+// not positive is an error (status 1), not an endless loop.
+func.func @steps(%x: tensor<3xf32>, %s: i32) -> tensor<3xf32> {
+  %c0 = arith.constant 0 : i32
+  %c9 = arith.constant 9 : i32
+  %r = scf.for %i = %c0 to %c9 step %s iter_args(%a = %x) -> (tensor<3xf32>) : i32 {
+    %m = tir.add %a, %a : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+    scf.yield %m : tensor<3xf32>
+  }
+  return %r : tensor<3xf32>
+}

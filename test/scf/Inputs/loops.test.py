@@ -12,7 +12,7 @@ rng = np.random.default_rng(37)
 failures = []
 
 
-def run(fn, ins, nout):
+def run(fn, ins, nout, status=0):
     d = tempfile.mkdtemp()
     names = []
     for i, x in enumerate(ins):
@@ -23,6 +23,10 @@ def run(fn, ins, nout):
     for o in outs:
         args += ["-o", o]
     r = subprocess.run(args, capture_output=True, text=True)
+    if status:
+        if r.returncode != status or "'scf.for' op: step" not in r.stderr:
+            failures.append("%s: status %d, want %d: %s" % (fn, r.returncode, status, r.stderr))
+        return None
     if r.returncode:
         failures.append("%s: status %d: %s" % (fn, r.returncode, r.stderr))
         return None
@@ -112,6 +116,12 @@ a = rng.standard_normal((16, 16)) / 4
 v = rng.standard_normal((16, 3))
 for n in [0, 1, 5]:
     check("power", [a, v, np.int64(n)], power(a, v, n), 1e-12)
+
+x = rng.standard_normal(3).astype(np.float32)
+for step in [1, 4, 9, 20]:
+    check("steps", [x, np.int32(step)], [x * 2.0 ** len(range(0, 9, step))])
+for step in [0, -2]:
+    run("steps", [x, np.int32(step)], 1, status=1)
 
 if failures:
     print("\n".join(failures))
