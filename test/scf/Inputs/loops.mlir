@@ -165,3 +165,17 @@ func.func @steps(%x: tensor<3xf32>, %s: i32) -> tensor<3xf32> {
   }
   return %r : tensor<3xf32>
 }
+
+// A contraction before a loop read by the body's nest: the nest must not
+// compute in place over the contraction's result (it runs again).
+func.func @outer_mm(%a: tensor<8x8xf64>, %b: tensor<8x8xf64>, %n: i64) -> tensor<8x8xf64> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %nn = arith.index_cast %n : i64 to index
+  %m = tir.matmul %a, %b : (tensor<8x8xf64>, tensor<8x8xf64>) -> tensor<8x8xf64>
+  %r = scf.for %i = %c0 to %nn step %c1 iter_args(%w = %a) -> (tensor<8x8xf64>) {
+    %t = tir.add %m, %w : (tensor<8x8xf64>, tensor<8x8xf64>) -> tensor<8x8xf64>
+    scf.yield %t : tensor<8x8xf64>
+  }
+  return %r : tensor<8x8xf64>
+}

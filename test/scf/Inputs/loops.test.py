@@ -123,6 +123,17 @@ for step in [1, 4, 9, 20]:
 for step in [0, -2]:
     run("steps", [x, np.int32(step)], 1, status=1)
 
+def outer_mm(a, b, n):
+    w = a.copy()
+    for _ in range(n):
+        w = a @ b + w
+    return [w]
+
+
+a, b = rng.standard_normal((8, 8)), rng.standard_normal((8, 8))
+for n in [0, 1, 3]:
+    check("outer_mm", [a, b, np.int64(n)], outer_mm(a, b, n), 1e-12)
+
 if failures:
     print("\n".join(failures))
     sys.exit(1)
