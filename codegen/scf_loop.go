@@ -29,7 +29,10 @@ func (fc *funcCtx) ownInits(op *ir.Op, inits []*ir.Value) ([]*view, []value.Valu
 		if _, ok := v.Type().(*ir.TensorType); !ok {
 			continue
 		}
-		canTake := v.Def() != nil && len(v.Uses()) == 1 && v.ParentBlock() == op.Block()
+		// The buffer of a nest's or an scf op's result is its own (a
+		// view's may be another value's).
+		def := v.Def()
+		canTake := def != nil && (fc.fusible(def) || lowersRegions(def)) && len(v.Uses()) == 1 && v.ParentBlock() == op.Block()
 		vw, slot, err := fc.own(v, canTake, 0, taken, what(op))
 		if err != nil {
 			return nil, nil, err

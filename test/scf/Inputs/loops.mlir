@@ -179,3 +179,18 @@ func.func @outer_mm(%a: tensor<8x8xf64>, %b: tensor<8x8xf64>, %n: i64) -> tensor
   }
   return %r : tensor<8x8xf64>
 }
+
+// A loop's init that is a view of a buffer another result still needs:
+// the loop copies it rather than taking the buffer over.
+func.func @shared_init(%x: tensor<2x3xf32>, %n: i64) -> (tensor<2x3xf32>, tensor<6xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %nn = arith.index_cast %n : i64 to index
+  %u = tir.add %x, %x : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %v = tir.reshape %u : (tensor<2x3xf32>) -> tensor<6xf32>
+  %r = scf.for %i = %c0 to %nn step %c1 iter_args(%a = %v) -> (tensor<6xf32>) {
+    %t = tir.add %a, %a : (tensor<6xf32>, tensor<6xf32>) -> tensor<6xf32>
+    scf.yield %t : tensor<6xf32>
+  }
+  return %u, %r : tensor<2x3xf32>, tensor<6xf32>
+}

@@ -134,6 +134,10 @@ a, b = rng.standard_normal((8, 8)), rng.standard_normal((8, 8))
 for n in [0, 1, 3]:
     check("outer_mm", [a, b, np.int64(n)], outer_mm(a, b, n), 1e-12)
 
+x = rng.standard_normal((2, 3)).astype(np.float32)
+for n in [0, 2]:
+    check("shared_init", [x, np.int64(n)], [x + x, (x + x).reshape(6) * 2.0 ** n])
+
 if failures:
     print("\n".join(failures))
     sys.exit(1)
