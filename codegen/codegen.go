@@ -144,7 +144,7 @@ func asDiag(err error, pos ir.Pos) *ir.Diagnostic {
 
 // checkLowerable refuses tensor types with an encoding (`tensor<4xf32,
 // "enc">`, a sparse layout): codegen knows the dense row-major layout of
-// the native ABI only; ops with regions; and ops whose kernel is not
+// the native ABI only; ops with regions other than scf's (scf.go); and ops whose kernel is not
 // defined on their element type (ir.KernelDomainError).
 func checkLowerable(f *ir.Func) *ir.Diagnostic {
 	if d := checkTypes(f); d != nil {
@@ -161,8 +161,8 @@ func checkLowerable(f *ir.Func) *ir.Diagnostic {
 			return ir.Errorf(f.Pos, "result #%d of @%s has the encoded tensor type '%s': %s", i, f.Name, ir.TypeString(t), why)
 		}
 	}
-	for op := range f.Ops() {
-		if op.NumRegions() > 0 && (op.Def == nil || op.Def.Kernel != ir.KernelRegion) && !lowersRegion(op) {
+	for _, op := range f.AllOps() {
+		if op.NumRegions() > 0 && (op.Def == nil || op.Def.Kernel != ir.KernelRegion) && !lowersRegion(op) && !lowersRegions(op) {
 			return op.Errorf("has %d region(s): codegen has no lowering for ops with regions", op.NumRegions())
 		}
 		for _, r := range op.Results() {

@@ -41,7 +41,9 @@ func (fc *funcCtx) contractSink(res *ir.Value) *ir.Op {
 			return nil
 		}
 		op := uses[0].Op
-		if op.NumResults() != 1 || !readsInPlace(fc.loopsOf(op), uses[0].Index) {
+		// A consumer in another block (a loop body) would overwrite
+		// the result each time it runs.
+		if op.NumResults() != 1 || op.Block() != res.Def().Block() || !readsInPlace(fc.loopsOf(op), uses[0].Index) {
 			return nil
 		}
 		out := op.Result(0)

@@ -67,6 +67,9 @@ type funcCtx struct {
 	// streamer prints the blocks of the function as they are completed
 	// (stream.go); nil in a fast entry.
 	streamer *llvmtext.Streamer
+	// scf is what lowering regions needs (scf.go): nil until the first
+	// op with regions.
+	scf *scfState
 }
 
 // result is one tensor result of the function: its descriptor parameter
@@ -677,6 +680,7 @@ func (fc *funcCtx) temp(e *ir.Scalar, shape []int64, sizes []value.Value, what s
 	store(fc.bl.entry, constant.NewNull(i8p), slot)
 	fc.temps = append(fc.temps, slot)
 	aligned := fc.alloc(e, sizes, slot, what)
+	fc.noteTemp(aligned, slot)
 	return &view{elem: e, shape: shape, base: aligned, sizes: sizes, strides: fc.contig(sizes), contiguous: true, allocatedHere: true}
 }
 
@@ -713,6 +717,9 @@ func (fc *funcCtx) resultView(k int, sizes []value.Value) *view {
 
 // lowerOp lowers one op (not the terminator).
 func (fc *funcCtx) lowerOp(op *ir.Op) error {
+	if lowersRegions(op) {
+		return fc.control(op) // scf.go
+	}
 	if op.NumResults() == 1 && fc.inlined[op.Result(0).ID()] {
 		return nil
 	}
@@ -807,7 +814,7 @@ func (fc *funcCtx) returnedOnce(v *ir.Value) int {
 		return -1
 	}
 	u := uses[0]
-	if u.Op == nil || !u.Op.Has(ir.TraitTerminator) {
+	if u.Op == nil || !u.Op.Has(ir.TraitTerminator) || u.Op.Block() != nil {
 		return -1
 	}
 	k := u.Index

@@ -101,6 +101,12 @@ func newLastReads(f *ir.Func, inlined []bool) *lastReads {
 		for _, v := range op.Operands() {
 			last[v.ID()] = max(last[v.ID()], when[k])
 		}
+		// A value read inside op's regions is read when op is lowered.
+		op.Walk(func(o *ir.Op) {
+			for _, v := range o.Operands() {
+				last[v.ID()] = max(last[v.ID()], when[k])
+			}
+		})
 	}
 	r := &lastReads{start: make([]int32, len(ops)+2)}
 	for _, op := range ops {

@@ -6,7 +6,7 @@ import (
 )
 
 // The cf dialect's unconditional branch, between the blocks of a region
-// (verified and printed; codegen refuses ops with regions).
+// (verified and printed; codegen lowers scf's regions only, not branches).
 
 // CfOps is the cf dialect's op table.
 var CfOps = []*Op{

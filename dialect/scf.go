@@ -1,12 +1,15 @@
 package dialect
 
 import (
+	"fmt"
+
 	"github.com/tirc/tirc/ir"
 	"github.com/tirc/tirc/traits"
 )
 
-// The scf dialect's structured control flow, so far for verification and
-// printing only: codegen refuses ops with regions.
+// The scf dialect's structured control flow: scf.if, scf.for (with
+// iter_args), scf.while and their terminators, verified with MLIR 19's
+// messages and lowered by codegen (codegen/scf.go) and eval.
 
 // ScfOps is the scf dialect's op table.
 var ScfOps = []*Op{
@@ -27,15 +30,52 @@ var ScfOps = []*Op{
 		},
 		Operands: []Arg{{"results", AnyType, true}},
 	},
+	{
+		OpDef: ir.OpDef{
+			Name: "scf.for", Summary: "run the body for lb, lb+step, ... below ub, carrying iter_args from one iteration to the next", Format: forForm,
+			Regions: 1,
+			Traits:  []*ir.Trait{traits.SingleBlockImplicitTerminator("scf.yield"), forRegions},
+			Verify:  verifyFor,
+		},
+		Operands: []Arg{{"lowerBound", signlessOrIndex, false}, {"upperBound", signlessOrIndex, false}, {"step", signlessOrIndex, false}, {"initArgs", AnyType, true}},
+		Results:  []Arg{{"results", AnyType, true}},
+	},
+	{
+		OpDef: ir.OpDef{
+			Name: "scf.while", Summary: "run the before region; while its condition holds, run the after region with the values it passes", Format: whileForm,
+			Regions: 2,
+			Traits:  []*ir.Trait{whileRegions},
+			Verify:  verifyWhile,
+		},
+		Operands: []Arg{{"inits", AnyType, true}},
+		Results:  []Arg{{"results", AnyType, true}},
+	},
+	{
+		OpDef: ir.OpDef{
+			Name: "scf.condition", Summary: "end scf.while's before region: continue with the args if the condition holds, else return them", Format: conditionForm,
+			Traits: []*ir.Trait{traits.HasParent("scf.while"), traits.Terminator},
+		},
+		Operands: []Arg{{"condition", I1, false}, {"args", AnyType, true}},
+	},
 }
+
+// signlessOrIndex is the constraint of scf.for's bounds and step.
+var signlessOrIndex = Constraint{"signless integer or index", func(t ir.Type) bool {
+	s, ok := t.(*ir.Scalar)
+	return ok && s.IsSignless()
+}}
 
 // I1 is the constraint of a 1-bit signless integer (a condition).
 var I1 = Constraint{"1-bit signless integer", func(t ir.Type) bool { return t == ir.I1 }}
 
 // verifyIf checks that an if with results has an else region, and that
-// each region yields the results' types (the messages begin with a blank,
-// as mlir-opt-19's: "'scf.if' op  region control flow edge ...").
+// each region yields the results' types.
 func verifyIf(op *ir.Op) *ir.Diagnostic {
+	for i, r := range op.Regions() {
+		if !r.Empty() && len(r.Front().Args()) > 0 {
+			return op.Errorf("region #%d should have no arguments", i)
+		}
+	}
 	if op.NumResults() > 0 && op.Region(1).Empty() {
 		return op.Errorf("must have an else block if defining values")
 	}
@@ -47,14 +87,25 @@ func verifyIf(op *ir.Op) *ir.Diagnostic {
 		if y == nil || y.Name != "scf.yield" {
 			continue // SingleBlockImplicitTerminator reports it
 		}
-		if y.NumOperands() != op.NumResults() {
-			return op.Errorf(" region control flow edge from Region #%d to parent results: source has %d operands, but target successor needs %d", i, y.NumOperands(), op.NumResults())
+		if d := edgeError(op, fmt.Sprintf("Region #%d", i), "parent results", y.Operands(), op.ResultTypes()); d != nil {
+			return d
 		}
-		for k, v := range y.Operands() {
-			if !ir.TypeEqual(v.Type(), op.Result(k).Type()) {
-				return op.Errorf(" along control flow edge from Region #%d to parent results: source type #%d '%s' should match input type #%d '%s'",
-					i, k, ir.TypeString(v.Type()), k, ir.TypeString(op.Result(k).Type()))
-			}
+	}
+	return nil
+}
+
+// edgeError checks the values passed along one edge of an op's region
+// control flow against the types its target takes, with MLIR 19's
+// RegionBranchOpInterface messages (they begin with a blank: "'scf.if' op
+// region control flow edge ...").
+func edgeError(op *ir.Op, from, to string, src []*ir.Value, dst []ir.Type) *ir.Diagnostic {
+	if len(src) != len(dst) {
+		return op.Errorf(" region control flow edge from %s to %s: source has %d operands, but target successor needs %d", from, to, len(src), len(dst))
+	}
+	for k, v := range src {
+		if !ir.TypeEqual(v.Type(), dst[k]) {
+			return op.Errorf(" along control flow edge from %s to %s: source type #%d '%s' should match input type #%d '%s'",
+				from, to, k, ir.TypeString(v.Type()), k, ir.TypeString(dst[k]))
 		}
 	}
 	return nil

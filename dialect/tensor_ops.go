@@ -42,7 +42,9 @@ var tensorMoreOps = []*Op{
 	{
 		OpDef: ir.OpDef{
 			Name: "tensor.empty", Summary: "an uninitialised tensor (a destination for outs): no memory traffic",
-			Format:       emptyForm,
+			Format: emptyForm,
+			Kernel: ir.KernelCast, Sign: ir.Signed,
+			Loops:        emptyLoops,
 			Traits:       []*ir.Trait{traits.Pure},
 			Canonicalize: canonEmpty,
 			Verify: func(op *ir.Op) *ir.Diagnostic {
@@ -610,4 +612,22 @@ var fromElementsForm = &ir.Format{
 		p.Type(op.Result(0).Type())
 		return true
 	},
+}
+
+// emptyLoops gives a static tensor.empty a loop description: one
+// parallel loop per dimension, the kernel converting loop 0's index (its
+// elements are unspecified, so any value is right). Codegen inlines it
+// into its consumer's nest, and LLVM deletes it when the consumer never
+// reads it (a linalg op's outs): no memory, no traffic. Rank 0 and
+// dynamic sizes have none, and are allocated (codegen/tensor_ops.go).
+func emptyLoops(op *ir.Op) *ir.Loops {
+	shape, ranked := ir.Shape(op.Result(0).Type())
+	if !ranked || len(shape) == 0 || op.NumOperands() > 0 {
+		return nil
+	}
+	m := make([]ir.DimMap, len(shape))
+	for i := range m {
+		m[i] = ir.Dim(i)
+	}
+	return &ir.Loops{Iter: make([]ir.IterKind, len(shape)), Operands: [][]ir.DimMap{}, Results: [][]ir.DimMap{m}, Indices: []int{0}}
 }

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"iter"
 	"strings"
 
 	"github.com/tirc/tirc/ir"
@@ -80,47 +81,68 @@ func (m *machine) call(f *ir.Func, args []*Tensor, site *ir.Op) ([]*Tensor, erro
 			return nil, &RuntimeError{Pos: f.Pos, Op: "func.func", Msg: fmt.Sprintf("argument #%d of @%s: %s", i, f.Name, msg)}
 		}
 	}
-	vals := make([]*Tensor, f.NumValues())
-	get := func(v *ir.Value) *Tensor {
-		if id := v.ID(); id >= 0 && id < len(vals) {
-			return vals[id]
-		}
-		return nil
-	}
+	fr := &frame{vals: make([]*Tensor, f.NumValues())}
 	for i, a := range f.Args() {
-		vals[a.ID()] = args[i]
+		fr.vals[a.ID()] = args[i]
 	}
-	for op := range f.Ops() {
+	out, term, err := m.run(f.Ops(), fr)
+	if err == nil && term == nil {
+		err = fmt.Errorf("function @%s has no terminator", f.Name)
+	}
+	return out, err
+}
+
+// frame holds the values of one function call, by value ID (the ops of
+// its regions included).
+type frame struct {
+	vals []*Tensor
+}
+
+func (fr *frame) get(v *ir.Value) *Tensor {
+	if id := v.ID(); id >= 0 && id < len(fr.vals) {
+		return fr.vals[id]
+	}
+	return nil
+}
+
+func (fr *frame) set(v *ir.Value, t *Tensor) {
+	if v.ID() >= len(fr.vals) {
+		fr.vals = append(fr.vals, make([]*Tensor, v.ID()-len(fr.vals)+1)...)
+	}
+	fr.vals[v.ID()] = t
+}
+
+// run evaluates ops up to their terminator and returns its operands and
+// the terminator (nil if there was none).
+func (m *machine) run(ops iter.Seq[*ir.Op], fr *frame) ([]*Tensor, *ir.Op, error) {
+	for op := range ops {
 		in := make([]*Tensor, op.NumOperands())
 		for i, v := range op.Operands() {
-			if in[i] = get(v); in[i] == nil {
-				return nil, fmt.Errorf("%s: '%s' op operand #%d is not defined before use", op.Pos, op.Name, i)
+			if in[i] = fr.get(v); in[i] == nil {
+				return nil, nil, fmt.Errorf("%s: '%s' op operand #%d is not defined before use", op.Pos, op.Name, i)
 			}
 		}
 		if op.Has(ir.TraitTerminator) {
-			return in, nil
+			return in, op, nil
 		}
 		var out []*Tensor
 		var err error
 		switch {
 		case op.Def != nil && op.Def.Kernel == ir.KernelRegion:
-			out, err = runRegion(op, in, get)
+			out, err = runRegion(op, in, fr.get)
 		case op.NumRegions() > 0:
-			out, err = m.regionOp(op, in, get)
+			out, err = m.control(op, in, fr)
 		default:
 			out, err = m.op(op, in)
 		}
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for i, r := range op.Results() {
-			if r.ID() >= len(vals) {
-				vals = append(vals, make([]*Tensor, r.ID()-len(vals)+1)...)
-			}
-			vals[r.ID()] = out[i]
+			fr.set(r, out[i])
 		}
 	}
-	return nil, fmt.Errorf("function @%s has no terminator", f.Name)
+	return nil, nil, nil
 }
 
 // fits checks a value against a type: element type, rank, static sizes.

@@ -167,6 +167,11 @@ type refiner struct {
 	st        ShapeStats
 	orig      []ir.Type // each value's type before the run, by ID
 	casts     map[castKey]*ir.Value
+	// handled are the ops of regions already refined with their op
+	// (refineControl); trail, while not nil, records the casts inserted
+	// by a refinement that may be undone.
+	handled map[*ir.Op]bool
+	trail   *[]*ir.Op
 }
 
 // castKey names a cast already inserted: one per value and target type
@@ -201,47 +206,41 @@ func (r *refiner) run() {
 		}
 	}
 	for _, op := range ops {
-		r.c.At(op)
-		switch {
-		case op.Has(ir.TraitTerminator) && op.Block() == nil:
-			r.refineReturn(op)
-		case op.Has(traits.Call):
-			r.refineCall(op)
-		case op.Def != nil && op.Def.Infer != nil && elementRegions(op):
-			// Regions over elements only (linalg's named ops): no block
-			// argument's type depends on a shape, so the op's Infer
-			// hook decides as for any op.
-			r.refineOp(op)
-		case op.Def == nil || op.NumRegions() > 0 || op.Has(ir.TraitTerminator):
-			// Unregistered, an op with regions (whose block arguments
-			// and terminators tie types together) or a region's
-			// terminator: its operands keep their declared types.
-			r.castOperandsBack(op)
-		case op.Has(traits.ElementwiseMappable):
-			r.refineElementwise(op)
-		case op.Has(traits.Cast) && onlyBoundaryUses(op.Result(0)):
-			// A cast feeding only returns, calls and unregistered ops
-			// states the boundary type (this pass inserts such casts):
-			// keep it.
-		default:
-			r.refineOp(op)
+		if !r.handled[op] {
+			r.refine(op)
 		}
 	}
 }
 
-// elementRegions reports whether op has regions whose block arguments
-// are all scalars.
-func elementRegions(op *ir.Op) bool {
-	for _, rg := range op.Regions() {
-		for _, b := range rg.Blocks() {
-			for _, a := range b.Args() {
-				if _, ok := a.Type().(*ir.Scalar); !ok {
-					return false
-				}
-			}
-		}
+// refine refines one op from its operands' types.
+func (r *refiner) refine(op *ir.Op) {
+	r.c.At(op)
+	switch {
+	case op.Name == "scf.for" || op.Name == "scf.if":
+		r.refineControl(op) // infershapes_scf.go
+	case op.Has(ir.TraitTerminator) && op.Block() == nil:
+		r.refineReturn(op)
+	case op.Has(traits.Call):
+		r.refineCall(op)
+	case op.Def != nil && op.Def.Infer != nil && elementRegions(op):
+		// Regions over elements only (linalg's named ops): no block
+		// argument's type depends on a shape, so the op's Infer
+		// hook decides as for any op.
+		r.refineOp(op)
+	case op.Def == nil || op.NumRegions() > 0 || op.Has(ir.TraitTerminator):
+		// Unregistered, an op with regions (whose block arguments
+		// and terminators tie types together) or a region's
+		// terminator: its operands keep their declared types.
+		r.castOperandsBack(op)
+	case op.Has(traits.ElementwiseMappable):
+		r.refineElementwise(op)
+	case op.Has(traits.Cast) && onlyBoundaryUses(op.Result(0)):
+		// A cast feeding only returns, calls and unregistered ops
+		// states the boundary type (this pass inserts such casts):
+		// keep it.
+	default:
+		r.refineOp(op)
 	}
-	return op.NumRegions() > 0
 }
 
 // refineOp meets each result type with what the traits' and the op's Infer
@@ -332,10 +331,11 @@ func meet(cur, p ir.Type) (ir.Type, bool) {
 
 // onlyBoundaryUses reports whether every use of v is a return or a call
 // (whose operand types are fixed by a signature) or an unregistered op
-// (whose operand types are kept).
+// (whose operand types are kept); the yield of an scf.for or scf.if is
+// not a boundary (the op settles its types from what is yielded).
 func onlyBoundaryUses(v *ir.Value) bool {
 	for _, u := range v.Uses() {
-		if !u.Op.Has(ir.TraitTerminator) && !u.Op.Has(traits.Call) && u.Op.Def != nil {
+		if !u.Op.Has(ir.TraitTerminator) && !u.Op.Has(traits.Call) && u.Op.Def != nil || settledYield(u.Op) {
 			return false
 		}
 	}
@@ -360,6 +360,9 @@ func (r *refiner) castTo(op *ir.Op, i int, t ir.Type) {
 	}
 	r.casts[key] = cast.Result(0)
 	r.st.Casts++
+	if r.trail != nil {
+		*r.trail = append(*r.trail, cast)
+	}
 }
 
 func castable(from, to ir.Type) bool {
@@ -496,3 +499,18 @@ func (s ShapeStats) String() string {
 }
 
 var _ = traits.Broadcastable // infer-shapes runs the traits' Infer hooks
+
+// elementRegions reports whether op has regions whose block arguments
+// are all scalars.
+func elementRegions(op *ir.Op) bool {
+	for _, rg := range op.Regions() {
+		for _, b := range rg.Blocks() {
+			for _, a := range b.Args() {
+				if _, ok := a.Type().(*ir.Scalar); !ok {
+					return false
+				}
+			}
+		}
+	}
+	return op.NumRegions() > 0
+}

@@ -89,7 +89,10 @@ func fuse(f *ir.Func, p *Fusion, fusibleLoops func(*ir.Op) *ir.Loops) {
 	same := map[string]*ir.Loops{}
 	bySig := map[string]*ir.Loops{}
 	var key []byte
-	for op := range f.Ops() {
+	// The ops of regions too (a loop body's nests fuse among
+	// themselves); a value is inlined only into users of its own block.
+	ops := f.AllOps()
+	for _, op := range ops {
 		if op.NumResults() == 0 {
 			continue
 		}
@@ -110,7 +113,7 @@ func fuse(f *ir.Func, p *Fusion, fusibleLoops func(*ir.Op) *ir.Loops) {
 		loopsOf[op.Result(0).ID()] = l
 	}
 	isFusible := func(op *ir.Op) bool { return op != nil && op.NumResults() > 0 && loopsOf[op.Result(0).ID()] != nil }
-	for op := range f.Ops() {
+	for _, op := range ops {
 		if !isFusible(op) || op.NumResults() != 1 { // several results: a nest each
 			continue
 		}
@@ -128,10 +131,10 @@ func fuse(f *ir.Func, p *Fusion, fusibleLoops func(*ir.Op) *ir.Loops) {
 		uses := r.Uses()
 		all := len(uses) > 0
 		for _, u := range uses {
-			all = all && isFusible(u.Op) && (!indices[r.ID()] || loopsOf[u.Op.Result(0).ID()].Parallel())
+			all = all && isFusible(u.Op) && u.Op.Block() == op.Block() && (!indices[r.ID()] || loopsOf[u.Op.Result(0).ID()].Parallel())
 		}
 		switch {
-		case len(uses) == 1 && uses[0].Op != nil && uses[0].Op.Has(traits.Concatenate):
+		case len(uses) == 1 && uses[0].Op != nil && uses[0].Op.Has(traits.Concatenate) && uses[0].Op.Block() == op.Block():
 			inlined[r.ID()] = true
 		case !all || !loops.Parallel(): // not inlinable(op)
 		case len(uses) == 1:
@@ -146,7 +149,7 @@ func fuse(f *ir.Func, p *Fusion, fusibleLoops func(*ir.Op) *ir.Loops) {
 	}
 	// Leaves per value, in program order (operands first).
 	leaves := make([]int, f.NumValues())
-	for op := range f.Ops() {
+	for _, op := range ops {
 		if !isFusible(op) {
 			continue
 		}

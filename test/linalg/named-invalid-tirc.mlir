@@ -24,11 +24,3 @@ func.func @fill_dynamic(%v: f32, %a: tensor<?xf32>) -> tensor<?xf32> {
   %0 = linalg.fill ins(%v : f32) outs(%a : tensor<?xf32>) -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }
-
-// -----
-
-func.func @empty_returned() -> tensor<4xf32> {
-  // expected-error @+1 {{'tensor.empty' op has uses other than the init of a linalg op: its contents are undefined, and tirc does not lower it}}
-  %0 = tensor.empty() : tensor<4xf32>
-  return %0 : tensor<4xf32>
-}

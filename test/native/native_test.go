@@ -589,7 +589,7 @@ func logCoverage(t *testing.T, progs []*program) {
 	} else if len(missing) > 0 {
 		t.Errorf("coverage: %d registered ops were not drawn: %s", len(missing), strings.Join(missing, ", "))
 	}
-	t.Logf("not drawn, as codegen does not lower them: %s", strings.Join(left, ", "))
+	t.Logf("not drawn (no semantics, or control flow with programs of its own): %s", strings.Join(left, ", "))
 	t.Logf("contractions by element types: %v", contractsDrawn)
 	checkUnlowered(t)
 	long := 0

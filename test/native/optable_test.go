@@ -65,14 +65,14 @@ const (
 	kindCall        // func.call: the entry point of a private function
 	kindContraction // matmul, dot_general, einsum (contract_gen_test.go)
 	kindTest        // MLIR's test dialect: verifier tests, no semantics
-	kindControl     // regions and branches (scf, cf): codegen refuses them
-	kindExpanded    // defined by expansion into other ops (ir.Expand: tensor.empty), not drawn itself
+	kindControl     // regions and branches (scf, cf): codegen lowers scf's (test/scf/native.test runs them against NumPy), refuses the others; the generator draws single ops, not regions
+	kindExpanded    // defined by expansion into other ops (ir.Expand), not drawn itself
 )
 
 var kindNames = map[opKind]string{kindElementwise: "elementwise", kindCmp: "comparison", kindSelect: "select", kindCast: "cast",
 	kindPair: "two-result", kindReduce: "reduction", kindConst: "constant", kindReshape: "reshape", kindConcat: "concatenation",
 	kindDim: "tensor.dim", kindTensorCast: "tensor cast", kindBespoke: "data movement", kindTerminator: "terminator",
-	kindCall: "call", kindContraction: "contraction", kindTest: "test dialect", kindControl: "control flow, not lowered",
+	kindCall: "call", kindContraction: "contraction", kindTest: "test dialect", kindControl: "control flow, run by test/scf",
 	kindExpanded: "expanded into other ops",
 	kindNone:     "unknown"}
 
@@ -191,7 +191,8 @@ func kindOf(d *ir.OpDef) opKind {
 		return kindBespoke // linalg's ops with a body
 	case d.Regions != 0 || d.Has(traits.Terminator) && !d.Has(traits.HasParentFunc):
 		// an op with regions, or the terminator of a region's block:
-		// codegen refuses both (test/codegen/regions-refused.mlir)
+		// scf's are lowered and tested in test/scf, the others refused
+		// (test/codegen/regions-refused.mlir)
 		return kindControl
 	case ir.HasExpansion(d.Name) && k == ir.KernelNone:
 		return kindExpanded

@@ -11,7 +11,8 @@ import (
 )
 
 // regressions are hand-reduced programs from failures of the random test
-// (see /work/notes/codegen-bugs.md), called with the inputs that showed
+// (see /work/notes/codegen-bugs.md), and the control-flow programs of
+// scf_test.go (appended by its init), called with the inputs that showed
 // them, in the same module and driver as the random programs. @NAME is
 // replaced by the program's name.
 var regressions = []struct {

@@ -1,0 +1,131 @@
+package codegen
+
+import (
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/tirc/tirc/ir"
+)
+
+// Double buffering of a loop-carried tensor of static shape whose
+// yielded value is the result of one of the body's nests: the nest
+// writes into the loop's spare buffer (allocated on the first iteration),
+// and at the latch the buffers change roles: the one written becomes the
+// carried value, the one it replaces the spare. A loop of n iterations
+// allocates two buffers, not n.
+
+// spare is the second buffer of a double-buffered carried tensor.
+type spare struct {
+	raw     value.Value // slot of the allocation (what frees it)
+	aligned value.Value // slot of its aligned base
+	def     *ir.Op      // the nest root writing into it
+	base    value.Value // the base the body's nest writes to
+}
+
+// spares gives the carried tensors that qualify their spare buffers and
+// makes their yielded values' nests write into them (fc.sinks). Made
+// before the body's scope starts: a spare lives as long as the loop.
+func (fc *funcCtx) spares(lv *loopVals, body *ir.Block, where *ir.Op) []*spare {
+	ys := body.Last().Operands()
+	sp := make([]*spare, len(ys))
+	for k, y := range ys {
+		tt, ok := lv.types[k].(*ir.TensorType)
+		def := y.Def()
+		if !ok || lv.views[k] == nil || !ir.IsStatic(tt.Shape) || def == nil || def.Block() != body ||
+			def.NumResults() != 1 || !fc.fusible(def) || isContraction(def) || fc.inlined[y.ID()] || fc.sinks[def] != nil || count(ys, y) != 1 || fc.sinkOfContraction(def) {
+			continue
+		}
+		ptr := types.NewPointer(storageType(tt.Elem))
+		s := &spare{raw: fc.ownerSlot(), aligned: fc.bl.alloca(ptr), def: def}
+		store(fc.bl.entry, constant.NewNull(ptr), s.aligned)
+		sp[k] = s
+	}
+	return sp
+}
+
+// useSpares, at the start of an iteration, allocates the spares not
+// allocated yet and hands them to their nests.
+func (fc *funcCtx) useSpares(sp []*spare, lv *loopVals, where *ir.Op) {
+	bl := fc.bl
+	for k, s := range sp {
+		if s == nil {
+			continue
+		}
+		vw := lv.views[k]
+		ptr := types.NewPointer(storageType(vw.elem))
+		cur := bl.b.NewLoad(ptr, s.aligned)
+		bl.ifThen(bl.b.NewICmp(enum.IPredEQ, cur, constant.NewNull(ptr)), "scf.spare", func() {
+			store(bl.b, fc.alloc(vw.elem, vw.sizes, s.raw, what(where)), s.aligned)
+		})
+		s.base = bl.b.NewLoad(ptr, s.aligned)
+		if fc.sinks == nil {
+			fc.sinks = map[*ir.Op]*view{}
+		}
+		fc.sinks[s.def] = &view{elem: vw.elem, shape: vw.shape, base: s.base, sizes: vw.sizes, strides: vw.strides, contiguous: true}
+	}
+}
+
+// swapSpare, at the latch, makes carried tensor k's new buffer the spare
+// the body wrote (its allocation moves to the owner slot) and the
+// replaced buffer (old, unless passed on) the spare.
+func (fc *funcCtx) swapSpare(s *spare, lv *loopVals, k int, old value.Value, passedOn bool) {
+	bl := fc.bl
+	fresh := bl.b.NewLoad(i8p, s.raw)
+	ptr := types.NewPointer(storageType(lv.views[k].elem))
+	if passedOn {
+		store(bl.b, constant.NewNull(i8p), s.raw)
+		store(bl.b, constant.NewNull(ptr), s.aligned)
+	} else {
+		store(bl.b, old, s.raw)
+		store(bl.b, lv.views[k].base, s.aligned)
+	}
+	store(bl.b, fresh, lv.slots[k])
+}
+
+// freeSpares frees the spares once the loop is done.
+func (fc *funcCtx) freeSpares(sp []*spare) {
+	bl := fc.bl
+	for _, s := range sp {
+		if s == nil {
+			continue
+		}
+		bl.b.NewCall(fc.mod.free(), bl.b.NewLoad(i8p, s.raw))
+		store(bl.b, constant.NewNull(i8p), s.raw)
+		store(bl.b, constant.NewNull(s.aligned.Type().(*types.PointerType).ElemType.(*types.PointerType)), s.aligned)
+	}
+}
+
+// wrote reports whether the body's nest wrote carried tensor k's yielded
+// value y into its spare.
+func (fc *funcCtx) wrote(s *spare, y *ir.Value) bool {
+	if s == nil {
+		return false
+	}
+	delete(fc.sinks, s.def)
+	lv := fc.vals[y.ID()]
+	return lv != nil && lv.view != nil && lv.view.base == s.base
+}
+
+// sinkOfContraction reports whether def computes in place over the
+// result of a contraction of the block (which allocates its buffer).
+func (fc *funcCtx) sinkOfContraction(def *ir.Op) bool {
+	found := false
+	def.Block().ParentOp().Walk(func(o *ir.Op) {
+		if o.Block() == def.Block() && isContraction(o) && o.NumResults() == 1 && fc.contractSink(o.Result(0)) == def {
+			found = true
+		}
+	})
+	return found
+}
+
+func count(vs []*ir.Value, v *ir.Value) int {
+	n := 0
+	for _, w := range vs {
+		if w == v {
+			n++
+		}
+	}
+	return n
+}
