@@ -6,7 +6,6 @@ import (
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
-
 )
 
 // Multi-threading uses libgomp's GOMP_parallel, the runtime gcc's OpenMP
