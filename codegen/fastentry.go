@@ -40,7 +40,9 @@ func (mc *moduleCtx) fastEntryOK(f *ir.Func) bool {
 func (mc *moduleCtx) lowerFastEntry(f *ir.Func, general value.Value) error {
 	fn := mc.entry(f.Name)
 	fu := mc.fusion(f)
-	fc := &funcCtx{mod: mc, f: f, fn: fn, vals: make([]*lowered, f.NumValues()), inlined: fu.Inlined, fusion: fu, plan: &plan.Func{}}
+	p := &plan.Func{Name: f.Name}
+	plan.Prepass(p, f, fu, prepassFacts(mc.opts, true))
+	fc := &funcCtx{mod: mc, f: f, fn: fn, vals: make([]*lowered, f.NumValues()), inlined: fu.Inlined, fusion: fu, plan: p}
 	fc.general = general
 	fc.bl = newBuilder(mc, fn)
 	bl := fc.bl

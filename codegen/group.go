@@ -43,6 +43,8 @@ type rowGroup struct {
 	// nt is set when a member built for the group may use non-temporal
 	// stores: the group's function fences.
 	nt bool
+	// plan is the group's plan: its row run in the pre-pass's.
+	plan *plan.RowGroup
 }
 
 type groupMember struct {
@@ -51,41 +53,6 @@ type groupMember struct {
 	guard value.Value // fast layout (constant true: always)
 	rec   *plan.Nest  // the nest's plan
 	index int         // rec's index in the function's plan
-}
-
-// groupFacts are the facts plan.Groupable decides on for the nest of
-// root reporting bits division faults (fastEntry: in a fast entry).
-func groupFacts(root *node, bits int, fastEntry bool) plan.GroupFacts {
-	f := plan.GroupFacts{FastEntry: fastEntry, DivBits: bits, Computed: root.op != nil, Rows: plan.Dynamic}
-	if root.loops != nil && len(root.ext) > 0 {
-		f.Iters, f.Rows = root.loops.Iter, constOr(root.ext[0])
-	}
-	return f
-}
-
-// joins reports whether the nest of root joins group g (plan.Joins):
-// the facts are its row extent and its leaves reading an earlier
-// member's output. It looks members up by output (g.outs): scanning
-// them per leaf made a chain of n nests over the same rows quadratic.
-func (g *rowGroup) joins(root *node) bool {
-	var reads []plan.RowRead
-	var walk func(n *node)
-	walk = func(n *node) {
-		if n.view != nil {
-			for _, m := range g.outs[n.view.base] {
-				r := plan.RowRead{Map: n.dimMap, WriterLoop: -1}
-				if len(m.root.dimMap) > 0 {
-					r.WriterLoop = m.root.dimMap[0].Loop
-				}
-				reads = append(reads, r)
-			}
-		}
-		for _, k := range n.kids {
-			walk(k)
-		}
-	}
-	walk(root)
-	return plan.Joins(len(g.members), sameValue(g.rows, root.ext[0]), reads)
 }
 
 // readLater reports, for each member, whether a member after it reads
@@ -121,10 +88,11 @@ func sameValue(a, b value.Value) bool {
 }
 
 // addToGroup adds the nest of root to the pending group (after running
-// the pending one when it cannot join). Nothing is built until the group
-// runs: a group of one is an ordinary nest.
-func (fc *funcCtx) addToGroup(dst *view, root *node, guard value.Value, rec *plan.Nest) error {
-	if g := fc.group; g != nil && !g.joins(root) {
+// the pending one when the nest is in another row run of the plan).
+// Nothing is built until the group runs: a group of one is an ordinary
+// nest.
+func (fc *funcCtx) addToGroup(dst *view, root *node, guard value.Value, rec *plan.Nest, run *plan.RowGroup) error {
+	if g := fc.group; g != nil && g.plan != run {
 		if err := fc.flushGroup(); err != nil {
 			return err
 		}
@@ -135,7 +103,7 @@ func (fc *funcCtx) addToGroup(dst *view, root *node, guard value.Value, rec *pla
 	g := fc.group
 	if g == nil {
 		perRow := fc.product(root.ext[1:])
-		g = &rowGroup{rows: root.ext[0], block: blockOf(bl, perRow, plan.GroupRowElements), total: work, outs: map[value.Value][]*groupMember{}}
+		g = &rowGroup{rows: root.ext[0], block: blockOf(bl, perRow, run.Block, plan.GroupRowElements), total: work, outs: map[value.Value][]*groupMember{}, plan: run}
 		fc.group = g
 	} else if !sameValue(work, g.total) {
 		g.total = bl.selectI64(bl.b.NewICmp(enum.IPredUGT, work, g.total), work, g.total)
@@ -145,11 +113,12 @@ func (fc *funcCtx) addToGroup(dst *view, root *node, guard value.Value, rec *pla
 	return nil
 }
 
-// blockOf is how many rows of perRow elements make a block of about
-// elements: max(1, elements / perRow).
-func blockOf(bl *builder, perRow value.Value, elements int64) value.Value {
-	if b := plan.RowBlock(constOr(perRow), elements); b != plan.Dynamic {
-		return i64c(b)
+// blockOf is the block of rows the plan chose (plan.RowBlock), or when
+// Dynamic, how many rows of perRow elements make a block of about
+// elements at run time: max(1, elements / perRow).
+func blockOf(bl *builder, perRow value.Value, block, elements int64) value.Value {
+	if block != plan.Dynamic {
+		return i64c(block)
 	}
 	div := bl.selectI64(bl.icmp(enum.IPredEQ, perRow, i64c(0)), i64c(1), perRow)
 	q := bl.b.NewUDiv(i64c(elements), div)
@@ -192,9 +161,9 @@ func (fc *funcCtx) flushGroup() error {
 		if rideFn, rideA, err = fc.buildNest(h.dst, h.root, nestSpec{fast: true, window: true, rideOn: a, group: g}); err != nil {
 			return err
 		}
-		g.block = blockOf(fc.bl, a.root.ext[1], plan.PipeRowElements)
+		g.block = blockOf(fc.bl, a.root.ext[1], plan.RowBlock(constOr(a.root.ext[1]), plan.PipeRowElements), plan.PipeRowElements)
 	}
-	recordGroup(fc.plan, g, ride, fc.mod.opts.ParallelMin)
+	recordGroup(g, ride)
 	// The group's function, like a nest, is shared by the groups with
 	// the same members and the same pattern of values (nestcache.go).
 	key := rowsKey(g, built, ride, g.nt, rideFn, rideA)
@@ -408,7 +377,7 @@ func (gf *groupFn) pipelined(calls []memberCall, rideFn *llvm.Func, rideArgs []v
 
 // runGroup calls a row group's function and reports its members' faults.
 func (fc *funcCtx) runGroup(g *rowGroup, fn *llvm.Func, args []value.Value) {
-	r := fc.runNest(fn, args, g.total)
+	r := fc.runNest(fn, args, g.total, g.plan.Threads.May)
 	for _, m := range g.members {
 		if m.root.loops != nil && !m.root.loops.Parallel() {
 			fc.failOOM(r, m.root.op)

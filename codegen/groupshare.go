@@ -148,8 +148,18 @@ func (fc *funcCtx) scratchMember(g *rowGroup, n *node) (*groupMember, *view) {
 	v := &view{elem: n.elem, shape: n.shape, base: buf.base, sizes: n.sizes, strides: fc.contig(n.sizes), contiguous: true}
 	g.scratch = append(g.scratch, scratchRows{base: buf.base, slot: rows, row: row, threads: threads, elem: n.elem})
 	guard := fc.layoutGuard(v, root)
-	rec := newNestPlan(fc.plan, root, knownTrue(guard))
+	rec := fc.nestPlan(root, knownTrue(guard))
 	return &groupMember{dst: v, root: root, guard: guard, rec: rec, index: len(fc.plan.Nests) - 1}, v
+}
+
+// groupFacts are the facts plan.Groupable decides on for the nest of
+// root reporting bits division faults (fastEntry: in a fast entry).
+func groupFacts(root *node, bits int, fastEntry bool) plan.GroupFacts {
+	f := plan.GroupFacts{FastEntry: fastEntry, DivBits: bits, Computed: root.op != nil, Rows: plan.Dynamic}
+	if root.loops != nil && len(root.ext) > 0 {
+		f.Iters, f.Rows = root.loops.Iter, constOr(root.ext[0])
+	}
+	return f
 }
 
 // cloneTree copies n's tree (its nodes; views and values are shared).

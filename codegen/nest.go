@@ -54,6 +54,8 @@ type node struct {
 	scalar value.Value
 	bit    int // fault bits 2*bit, 2*bit+1 for integer div/rem nodes, -1 otherwise
 	res    int // the result of op the node computes (an op with several: one nest each)
+	// plan is a nest root's plan (nestPlan).
+	plan *plan.Nest
 	// idx are the loop index leaves of an op whose kernel reads loop
 	// indices (Loops.Indices), the kernel's arguments after the kids'.
 	idx []*node
@@ -564,16 +566,16 @@ func (fc *funcCtx) emitNest(dst *view, root *node) error {
 	number(root)
 
 	guard := fc.layoutGuard(dst, root)
-	rec := newNestPlan(fc.plan, root, knownTrue(guard))
-	if plan.Groupable(groupFacts(root, bits, fc.general != nil)) {
-		return fc.addToGroup(dst, root, guard, rec)
+	rec := fc.nestPlan(root, knownTrue(guard))
+	if run := fc.plan.Run(rec); run != nil {
+		return fc.addToGroup(dst, root, guard, rec, run)
 	}
 	if err := fc.flushGroup(); err != nil {
 		return err
 	}
 	var blocks *blockPlan
-	if reduces {
-		blocks = fc.planBlocks(root)
+	if r := rec.Reduction; r != nil && r.Blocked {
+		blocks = fc.planBlocks(root, r.BlockLoop)
 	}
 	return fc.runNestNow(dst, root, guard, bits, blocks, rec)
 }
@@ -584,22 +586,14 @@ func (fc *funcCtx) emitNest(dst *view, root *node) error {
 func (fc *funcCtx) runNestNow(dst *view, root *node, guard value.Value, bits int, blocks *blockPlan, rec *plan.Nest) error {
 	bl := fc.bl
 	reduces := root.loops != nil && !root.loops.Parallel()
-	if blocks != nil {
-		rec.Reduction.Blocked, rec.Reduction.BlockElements = true, plan.BlockElements
-	}
 	fast, fastArgs, err := fc.buildNest(dst, root, nestSpec{fast: true, bits: bits, allowNT: true, blocks: blocks, rec: rec})
 	if err != nil {
 		return err
 	}
-	total := fc.product(root.ext)
-	rec.Threads = plan.NewThreads(fc.mod.opts.ParallelMin, constOr(total))
-	if reduces && !splitsParallel(root) && blocks == nil {
-		total = i64c(0) // one thread: the nest runs its reduction whole
-		rec.Threads = plan.Threads{Reason: "one thread: the reduction runs whole"}
-	}
+	total, may := fc.product(root.ext), rec.Threads.May
 	var r value.Value
 	if g, ok := guard.(*constant.Int); ok && g.X.Sign() != 0 {
-		r = fc.runNest(fast, fastArgs, total)
+		r = fc.runNest(fast, fastArgs, total, may)
 	} else {
 		slow, slowArgs, err := fc.buildNest(dst, root, nestSpec{bits: bits, allowNT: true, blocks: blocks})
 		if err != nil {
@@ -607,9 +601,9 @@ func (fc *funcCtx) runNestNow(dst *view, root *node, guard value.Value, bits int
 		}
 		slot := bl.alloca(types.I64)
 		bl.ifElse(guard, "layout", func() {
-			store(bl.b, fc.runNest(fast, fastArgs, total), slot)
+			store(bl.b, fc.runNest(fast, fastArgs, total, may), slot)
 		}, func() {
-			store(bl.b, fc.runNest(slow, slowArgs, total), slot)
+			store(bl.b, fc.runNest(slow, slowArgs, total, may), slot)
 		})
 		r = bl.b.NewLoad(types.I64, slot)
 	}
@@ -636,19 +630,6 @@ func (fc *funcCtx) runNestNow(dst *view, root *node, guard value.Value, bits int
 		fc.combineBlocks(dst, root, blocks)
 	}
 	return nil
-}
-
-// splitsParallel reports whether a reduction nest has a parallel loop
-// that may run more than once: threads split it (the first such, which is
-// outside the reductions or, with reductions outermost, inside them on a
-// scratch row per thread: reduce).
-func splitsParallel(root *node) bool {
-	for i, e := range root.ext {
-		if !isConst(e, 1) && root.loops.Iter[i] == ir.Parallel {
-			return true
-		}
-	}
-	return false
 }
 
 // failOOM reports a nest's out-of-memory fault (FaultOOM in r, the

@@ -6,8 +6,6 @@ import (
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
-
-	"github.com/tirc/tirc/codegen/plan"
 )
 
 // Multi-threading uses libgomp's GOMP_parallel, the runtime gcc's OpenMP
@@ -29,12 +27,12 @@ func (mc *moduleCtx) weak(name string, ret types.Type, params ...types.Type) *ll
 }
 
 // runNest calls a nest function on the whole iteration space and
-// returns its fault bits: directly as thread 0 of 1 when the nest is
-// known to be small (or threads are off), otherwise through the nest's
+// returns its fault bits: directly as thread 0 of 1 unless its plan says
+// it may run on threads (may: plan.Threads), otherwise through the nest's
 // runner (runner), which starts GOMP's team when libgomp is linked and
 // the nest has at least Options.ParallelMin elements. A packed function's
 // captures are stored into its struct first.
-func (fc *funcCtx) runNest(fn *llvm.Func, args []value.Value, total value.Value) value.Value {
+func (fc *funcCtx) runNest(fn *llvm.Func, args []value.Value, total value.Value, may bool) value.Value {
 	bl, mc := fc.bl, fc.mod
 	if o := mc.ompOf(fn); o.packed {
 		data := bl.alloca(o.st)
@@ -44,17 +42,10 @@ func (fc *funcCtx) runNest(fn *llvm.Func, args []value.Value, total value.Value)
 		args = []value.Value{bl.b.NewBitCast(data, i8p)}
 	}
 	call := append(make([]value.Value, 0, len(args)+2), args...)
-	if !fc.mayThread(total) {
+	if !may {
 		return bl.b.NewCall(fn, append(call, i64c(0), i64c(1))...)
 	}
 	return bl.b.NewCall(mc.runner(fn), append(call, total)...)
-}
-
-// mayThread reports whether a nest of total elements may run on GOMP's
-// threads: threads are on and total is not a constant below
-// Options.ParallelMin.
-func (fc *funcCtx) mayThread(total value.Value) bool {
-	return plan.NewThreads(fc.mod.opts.ParallelMin, constOr(total)).May
 }
 
 // runner defines, once per nest function, `i64 fn.run(captures..., i64

@@ -46,11 +46,12 @@ func PrintPlan(w io.Writer, m *ir.Module, opts Options) (ir.Diagnostics, error) 
 	return diags, nil
 }
 
-// newFuncPlan starts the plan of f's general body (fu its fusion plan);
-// with PrintPlan it is kept for printing, with its entry decision and the
-// target.
+// newFuncPlan plans f's general body before it is emitted (fu its
+// fusion plan; plan.Prepass); with PrintPlan the plan is kept for
+// printing, with its entry decision and the target.
 func newFuncPlan(opts Options, f *ir.Func, fu *plan.Fusion) *plan.Func {
 	p := &plan.Func{Name: f.Name}
+	plan.Prepass(p, f, fu, prepassFacts(opts, false))
 	if log := opts.plans; log != nil {
 		p.Target = plan.Target{CPU: opts.TargetCPU, Portable: opts.Portable}
 		if p.Target.CPU == "" {
@@ -64,11 +65,37 @@ func newFuncPlan(opts Options, f *ir.Func, fu *plan.Fusion) *plan.Func {
 	return p
 }
 
-// newNestPlan starts the record of the nest of root in p: its op, the
-// ops fused into it, its loops and layout (rowMajor: every view known
-// row-major), and a reduction's accumulation.
-func newNestPlan(p *plan.Func, root *node, rowMajor bool) *plan.Nest {
-	n := &plan.Nest{Op: "copy", Group: -1}
+// prepassFacts are what the pre-pass reads of the options.
+func prepassFacts(opts Options, fastEntry bool) plan.Facts {
+	return plan.Facts{ParallelMin: opts.ParallelMin, FastEntry: fastEntry, Contraction: isContraction}
+}
+
+// nestPlan is the plan of the nest of root: the pre-pass's for an op's
+// nest, a new record for a copy (which the pre-pass does not plan: one
+// loop per dimension, on threads by its size). The layout (rowMajor:
+// every view known row-major) is a fact of the views, recorded here. The
+// nest takes its place in the function's list of nests.
+func (fc *funcCtx) nestPlan(root *node, rowMajor bool) *plan.Nest {
+	var n *plan.Nest
+	if root.op != nil {
+		n = fc.plan.Planned(root.op, root.res)
+	}
+	if n == nil {
+		n = newNestPlan(root, fc.mod.opts.ParallelMin)
+	}
+	if !rowMajor {
+		n.Layout = plan.Guarded
+	}
+	root.plan = n
+	fc.plan.Nests = append(fc.plan.Nests, n)
+	return n
+}
+
+// newNestPlan is the record of a nest the pre-pass did not plan: a copy
+// (root.op == nil) or a row group's shared value: its op, the ops fused
+// into it, its loops and its threads.
+func newNestPlan(root *node, parallelMin int64) *plan.Nest {
+	n := &plan.Nest{Op: "copy", Group: -1, RowRun: -1}
 	if root.op != nil {
 		n.Op, n.At = root.op.Name, posOf(root.op.Pos)
 	}
@@ -82,20 +109,23 @@ func newNestPlan(p *plan.Func, root *node, rowMajor bool) *plan.Nest {
 		}
 	}
 	count(root)
+	total := int64(1)
 	for i, e := range root.ext {
 		l := plan.Loop{Kind: ir.Parallel, Extent: constOr(e)}
 		if root.loops != nil {
 			l.Kind = root.loops.Iter[i]
 		}
 		n.Loops = append(n.Loops, l)
+		switch {
+		case total == 0 || l.Extent == 0:
+			total = 0
+		case total == plan.Dynamic || l.Extent == plan.Dynamic:
+			total = plan.Dynamic
+		default:
+			total *= l.Extent
+		}
 	}
-	if !rowMajor {
-		n.Layout = plan.Guarded
-	}
-	if root.loops != nil && !root.loops.Parallel() {
-		n.Reduction = plan.NewReduction(root.op.Def.Reduce, root.kids[0].elem)
-	}
-	p.Nests = append(p.Nests, n)
+	n.Threads = plan.NewThreads(parallelMin, total)
 	return n
 }
 
@@ -130,16 +160,17 @@ func (s nestSpec) record(b *built) {
 	}
 }
 
-// recordGroup records row group g in p: its members' nests and their
-// threads (the group's function runs on them from parallelMin elements).
-func recordGroup(p *plan.Func, g *rowGroup, ride bool, parallelMin int64) {
-	rg := &plan.RowGroup{Block: constOr(g.block), Rider: ride, Shared: len(g.scratch), Fence: g.nt}
-	th := plan.NewThreads(parallelMin, constOr(g.total))
+// recordGroup records in row group g's plan what building it decided:
+// its members' places among the function's nests (with the nests of its
+// shared values), its rider, shared values and fence, and its block of
+// rows (a rider's).
+func recordGroup(g *rowGroup, ride bool) {
+	rg := g.plan
+	rg.Block, rg.Rider, rg.Shared, rg.Fence = constOr(g.block), ride, len(g.scratch), g.nt
 	for _, m := range g.members {
-		m.rec.Group, m.rec.Threads = len(p.Groups), th
+		m.rec.Group, m.rec.Threads = rg.Index, rg.Threads
 		rg.Members = append(rg.Members, m.index)
 	}
-	p.Groups = append(p.Groups, rg)
 }
 
 // recordContract adds a contraction's plan to the function's, with the

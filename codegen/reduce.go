@@ -88,10 +88,19 @@ type reducer struct {
 	fast bool
 }
 
+// newReducer is the accumulation of the reduction nest of root, as its
+// plan says (a contraction's generic nest, which the pre-pass does not
+// plan, asks plan.NewReduction).
 func newReducer(root *node) *reducer {
 	r := &reducer{kind: root.op.Def.Reduce, info: root.op.Def.Reduce.On(root.kids[0].elem), elem: root.kids[0].elem, out: root.elem}
-	p := plan.NewReduction(r.kind, r.elem)
-	r.acc = plan.AccType(r.kind, r.elem)
+	var p *plan.Reduction
+	if root.plan != nil {
+		p = root.plan.Reduction
+	}
+	if p == nil {
+		p = plan.NewReduction(r.kind, r.elem)
+	}
+	r.acc = p.AccElem
 	r.kahan, r.width, r.chains = p.Kahan, p.Width, p.Chains
 	return r
 }
@@ -1122,18 +1131,10 @@ type blockPlan struct {
 // blockElements is about how many elements one block reduces.
 const blockElements = 1 << 16
 
-// planBlocks returns the block plan of a full reduction, or nil when a
-// parallel loop runs more than once (threads split that one instead).
-// The partial sums are temporaries of the enclosing function.
-func (fc *funcCtx) planBlocks(root *node) *blockPlan {
-	ext := make([]int64, len(root.ext))
-	for i, e := range root.ext {
-		ext[i] = constOr(e)
-	}
-	outer := plan.Blocked(root.loops.Iter, ext)
-	if outer < 0 {
-		return nil
-	}
+// planBlocks sets up the blocks of a full reduction the plan blocks
+// along loop outer (plan.Blocked): their size and count, and the partial
+// sums, temporaries of the enclosing function.
+func (fc *funcCtx) planBlocks(root *node, outer int) *blockPlan {
 	bl := fc.bl
 	var inner value.Value = i64c(1)
 	for _, e := range root.ext[outer+1:] {

@@ -19,6 +19,12 @@ type Func struct {
 	// Contracts are the function's contractions (matmul-like ops) with
 	// their tiling and packing, in the order they run.
 	Contracts []*ContractAt
+	// Runs are the row runs of the pre-pass (Prepass): consecutive
+	// groupable nests that wait for each other, a row group when there
+	// are two or more (Nest.RowRun indexes them).
+	Runs []*RowGroup
+	// roots are the pre-pass's nests by the op result they compute.
+	roots map[Root]*Nest
 }
 
 // Target is the module's target decisions every function shares.
@@ -67,7 +73,10 @@ type Nest struct {
 	// reads alike merge into one.
 	Run []Loop
 	// Group is the index of the nest's row group in Func.Groups, or -1.
-	Group     int
+	Group int
+	// RowRun is the index of the row run the nest waits in (Func.Runs),
+	// -1 when it runs as soon as it is lowered.
+	RowRun    int
 	Reduction *Reduction
 	Tile      *Tile
 	Store     Store
@@ -82,8 +91,9 @@ type Reduction struct {
 	Kind string // the combining kind: add, max, argmax, ...
 	// Acc is the accumulator's element type (f64 for float sums), Kahan
 	// whether f64 sums carry a compensation term.
-	Acc   string
-	Kahan bool
+	Acc     string
+	AccElem *ir.Scalar
+	Kahan   bool
 	// Width is the lanes of one accumulator vector, Chains how many such
 	// vectors the innermost loop combines into, one after the other.
 	Width, Chains int64
@@ -91,6 +101,9 @@ type Reduction struct {
 	// elements, whose totals the function combines in block order.
 	Blocked       bool
 	BlockElements int64
+	// BlockLoop is the loop a blocked reduction blocks: the outermost
+	// that runs more than once.
+	BlockLoop int
 	// Scratch: the reduction loops are outermost and the parallel ones
 	// inside them run on a scratch row per thread.
 	Scratch bool
@@ -142,6 +155,12 @@ type Threads struct {
 // RowGroup is consecutive nests over the same rows run block by block.
 type RowGroup struct {
 	Members []int // indices in Func.Nests
+	// Planned are the nests of the pre-pass in the group (Members also
+	// has the nests of its shared values), Index its index in
+	// Func.Groups and Threads its members' threads (by the largest).
+	Planned []*Nest
+	Index   int
+	Threads Threads
 	// Block is the rows one block runs (RowBlock; Dynamic when computed
 	// at run time): one row or a few when pipelined.
 	Block int64

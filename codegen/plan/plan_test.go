@@ -124,14 +124,14 @@ func TestNewReduction(t *testing.T) {
 		elem *ir.Scalar
 		want *plan.Reduction
 	}{
-		{sum, ir.F32, &plan.Reduction{Kind: "sum", Acc: "f64", Width: 16, Chains: 1}},
-		{sum, ir.F64, &plan.Reduction{Kind: "sum", Acc: "f64", Kahan: true, Width: 8, Chains: 1}},
-		{max, ir.F32, &plan.Reduction{Kind: "max", Acc: "f32", Width: 16, Chains: 4}},
-		{max, ir.I8, &plan.Reduction{Kind: "max", Acc: "i8", Width: 64, Chains: 1}},
-		{argmax, ir.F32, &plan.Reduction{Kind: "argmax", Acc: "f32", Width: 16, Chains: 4}},
+		{sum, ir.F32, &plan.Reduction{Kind: "sum", Acc: "f64", AccElem: ir.F64, Width: 16, Chains: 1}},
+		{sum, ir.F64, &plan.Reduction{Kind: "sum", Acc: "f64", AccElem: ir.F64, Kahan: true, Width: 8, Chains: 1}},
+		{max, ir.F32, &plan.Reduction{Kind: "max", Acc: "f32", AccElem: ir.F32, Width: 16, Chains: 4}},
+		{max, ir.I8, &plan.Reduction{Kind: "max", Acc: "i8", AccElem: ir.I8, Width: 64, Chains: 1}},
+		{argmax, ir.F32, &plan.Reduction{Kind: "argmax", Acc: "f32", AccElem: ir.F32, Width: 16, Chains: 4}},
 	}
 	for _, tt := range tests {
-		if d := cmp.Diff(tt.want, plan.NewReduction(tt.kind, tt.elem)); d != "" {
+		if d := cmp.Diff(tt.want, plan.NewReduction(tt.kind, tt.elem), sameScalar); d != "" {
 			t.Errorf("NewReduction(%s, %s) (-want +got):\n%s", tt.kind, tt.elem, d)
 		}
 	}
@@ -207,7 +207,7 @@ func TestFormat(t *testing.T) {
 	p := &plan.Func{Name: "f", Target: plan.Target{CPU: "skylake"}, Entry: plan.Entry{Reason: "a dynamic argument"},
 		Nests: []*plan.Nest{
 			{Op: "tir.reduce_max", At: "3:8", Loops: []plan.Loop{{Kind: ir.Parallel, Extent: D}, {Kind: ir.Reduction, Extent: 100}},
-				Group: 0, Reduction: &plan.Reduction{Kind: "max", Acc: "f32", Width: 16, Chains: 4},
+				Group: 0, Reduction: &plan.Reduction{Kind: "max", Acc: "f32", AccElem: ir.F32, Width: 16, Chains: 4},
 				Store: plan.Store{Reason: "a reduction"}, Threads: plan.Threads{May: true, Reason: "at run time"}},
 			{Op: "tir.div", At: "4:8", Fused: 2, Layout: plan.Guarded, Loops: []plan.Loop{{Kind: ir.Parallel, Extent: D}, {Kind: ir.Parallel, Extent: 100}},
 				Group: 0, Store: plan.Store{Kind: plan.NonTemporalIf, VF: 16, Reason: "at run time: output >= 32 MiB"},
@@ -260,3 +260,7 @@ func TestNewRowStrategy(t *testing.T) {
 		}
 	}
 }
+
+// sameScalar compares element types by identity (ir's scalars are
+// singletons).
+var sameScalar = cmp.Comparer(func(a, b *ir.Scalar) bool { return a == b })
