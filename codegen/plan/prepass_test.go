@@ -9,6 +9,7 @@ import (
 
 	"github.com/tirc/tirc/codegen/plan"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/ir/asm"
 )
 
 // loopsOf is the lowering's fusible ops for these tests: ops with loops
@@ -24,7 +25,7 @@ func loopsOf(op *ir.Op) *ir.Loops {
 // loops, row run and group, threads and blocks.
 func prepassText(t *testing.T, src string, min int64) string {
 	t.Helper()
-	m, d := ir.ParseString(src, ir.ParseOptions{})
+	m, d := asm.ParseString(src, asm.ParseOptions{})
 	if d != nil {
 		t.Fatalf("parse: %v", d)
 	}
