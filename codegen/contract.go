@@ -68,13 +68,29 @@ func (fc *funcCtx) contract(op *ir.Op) error {
 	}
 	c.ext = root.ext
 	res := op.Result(0)
-	c.dst = fc.contractDst(op, shape, root.sizes)
 	cp := plan.NewContract(c.shape(), contractTargetOf(fc.mod.opts))
-	fc.recordContract(op, cp)
+	if f := fc.rowSoftmax(c, cp); f != nil {
+		fc.plan.Contracts = append(fc.plan.Contracts, &plan.ContractAt{Op: op.Name, At: posOf(op.Pos), Plan: cp, Rows: f.describe()})
+		return fc.contractRows(f, c, cp)
+	}
+	var epi *gemmEpi
+	if cp.Path != plan.PathGeneric {
+		epi = fc.contractEpilogue(c)
+	}
+	if epi != nil {
+		c.dst = fc.ownedDst(epi.out, shape, root.sizes)
+		fc.bindEpilogue(epi, c, c.dst)
+	} else {
+		c.dst = fc.contractDst(op, shape, root.sizes)
+	}
+	fc.recordContract(op, cp, epi)
 	if cp.Path == plan.PathGeneric {
 		fc.contractGeneric(c, cp)
 	} else {
-		fc.contractGEMM(c, cp)
+		fc.contractGEMM(c, cp, epi)
+		if epi != nil && epi.err != nil {
+			return epi.err
+		}
 	}
 	fc.vals[res.ID()] = &lowered{view: c.dst}
 	return nil

@@ -99,14 +99,7 @@ func (fc *funcCtx) contractDst(op *ir.Op, shape []int64, sizes []value.Value) *v
 	if sink != nil {
 		owner = sink.Result(0)
 	}
-	var dst *view
-	if k := fc.returnedOnce(owner); k >= 0 {
-		dst = fc.resultView(k, sizes)
-		fc.results[k].filled = true
-	} else {
-		at := owner.Def()
-		dst = fc.temp(ir.ElementType(owner.Type()), shape, sizes, fmt.Sprintf("%s: '%s' op", at.Pos, at.Name))
-	}
+	dst := fc.ownedDst(owner, shape, sizes)
 	if sink != nil {
 		if fc.sinks == nil {
 			fc.sinks = map[*ir.Op]*view{}
@@ -119,3 +112,14 @@ func (fc *funcCtx) contractDst(op *ir.Op, shape []int64, sizes []value.Value) *v
 // sinkDst is the buffer a nest root computes in place (contractDst), or
 // nil.
 func (fc *funcCtx) sinkDst(op *ir.Op) *view { return fc.sinks[op] }
+
+// ownedDst is the buffer of value owner, of sizes, written by a
+// contraction: the function's result, or a temporary.
+func (fc *funcCtx) ownedDst(owner *ir.Value, shape []int64, sizes []value.Value) *view {
+	if k := fc.returnedOnce(owner); k >= 0 {
+		fc.results[k].filled = true
+		return fc.resultView(k, sizes)
+	}
+	at := owner.Def()
+	return fc.temp(ir.ElementType(owner.Type()), shape, sizes, fmt.Sprintf("%s: '%s' op", at.Pos, at.Name))
+}
