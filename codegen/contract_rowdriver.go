@@ -18,6 +18,9 @@ import (
 func (mc *moduleCtx) rowDriver(f *rowFusion, p plan.Contract, geo rowGeometry) *llvm.Func {
 	e := ir.ElementType(f.c1.Result(0).Type())
 	name := "tirc.rows." + gemmName(e, p) + "." + f.epi.name
+	if fn := mc.helper(name); fn != nil { // a fast entry's twin of the op
+		return fn
+	}
 	data := llvm.NewParam("args", i8p)
 	fn := mc.m.NewFunc(mc.symbol(name), types.Void, data)
 	fn.Linkage = enum.LinkageInternal
