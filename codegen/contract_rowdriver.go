@@ -95,7 +95,8 @@ func (w *rowWork) call(a, rsA, csA, b, rsB, csB, packB value.Value) *gemmCall {
 	return &gemmCall{e: w.e, p: w.p, A: a, rsA: rsA, csA: csA, B: b, rsB: rsB, csB: csB, packA: w.packA, packB: packB}
 }
 
-// packRhs packs the item's kᵀ (K x N) and v (N x N2) whole, KC rows at a
+// packRhs packs the item's kᵀ (K x N) and v (N x N2; unless its rows are
+// contiguous) whole, KC rows at a
 // time in NR-wide strips: block pc of a panel of width n starts at
 // pc*round(n, NR), its strip at column j at j*kc within it.
 func (w *rowWork) packRhs(bl *builder) {
@@ -108,7 +109,9 @@ func (w *rowWork) packRhs(bl *builder) {
 		})
 	}
 	pack(w.kt, w.rsKt, w.csKt, w.packB1, w.geo.K, w.geo.N)
-	pack(w.v, w.rsV, w.csV, w.packB2, w.geo.N, w.geo.N2)
+	bl.ifThen(bl.icmp(enum.IPredNE, w.csV, i64c(1)), "rows.packv", func() { // else read in place (outputBlock)
+		pack(w.v, w.rsV, w.csV, w.packB2, w.geo.N, w.geo.N2)
+	})
 }
 
 // tiles runs the micro-kernel over a rows x n product of A (packed per

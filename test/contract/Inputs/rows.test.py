@@ -33,11 +33,13 @@ def softmax(s):
 
 def check(fn, ins, ref, tol):
     """fn's result against ref (float64) within tol, with the same bits on
-    1, 2 and 3 threads."""
+    1, 2 and 3 threads and with the operands in Fortran order (v's rows
+    strided: the packed path for the second product)."""
     want = ref(*[x.astype(np.float64) for x in ins])
     first = None
-    for th in [1] if quick else [1, 2, 3]:
-        got = run(fn, ins, th)
+    fortran = [np.asfortranarray(x) for x in ins]
+    for th, xs in [(1, ins)] if quick else [(1, ins), (2, ins), (3, ins), (2, fortran)]:
+        got = run(fn, xs, th)
         if got is None:
             return
         err = np.max(np.abs(got - want) / (1 + np.abs(want)))
@@ -46,7 +48,7 @@ def check(fn, ins, ref, tol):
         if first is None:
             first = got
         elif got.tobytes() != first.tobytes():
-            failures.append("%s on %d threads: not bit-identical to 1 thread" % (fn, th))
+            failures.append("%s on %d threads%s: not bit-identical to 1 thread" % (fn, th, "" if xs is ins else ", Fortran order"))
 
 
 def r(shape, dt=np.float32):
