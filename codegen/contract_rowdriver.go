@@ -46,7 +46,7 @@ func (mc *moduleCtx) rowDriver(f *rowFusion, p plan.Contract, geo rowGeometry) *
 	w := rowWork{f: f, p: p, geo: geo, e: e, ep: ep, kernel: mc.gemmKernel(e, p, false), direct: mc.gemmKernel(e, p, true),
 		packA: buf, packB1: bl.gep(st, buf, i64c(geo.packA))}
 	w.packB2 = bl.gep(st, w.packB1, i64c(geo.packB1))
-	w.scores = bl.gep(st, w.packB2, i64c(geo.packB2))
+	w.scratch = bl.gep(st, w.packB2, i64c(geo.packB2))
 	last := bl.alloca(types.I64)
 	store(bl.b, i64c(-1), last)
 	q, kt, v, out := ptr(raQ), ptr(raKt), ptr(raV), ptr(raOut)
@@ -60,6 +60,10 @@ func (mc *moduleCtx) rowDriver(f *rowFusion, p plan.Contract, geo rowGeometry) *
 		offs := itemOffsets(bl, arr, dims, item, raSizes, strideAt)
 		w.q, w.kt, w.v, w.out = bl.gep(st, q, offs[0]), bl.gep(st, kt, offs[1]), bl.gep(st, v, offs[2]), bl.gep(st, out, offs[3])
 		ep.atItem(bl, offs[4:])
+		w.block, w.ld, w.cs = w.scratch, i64c(geo.ld), i64c(1)
+		if f.c2 == nil { // the rows of the result
+			w.block, w.ld, w.cs = bl.gep(st, w.out, bl.mul(r0, w.rsOut)), w.rsOut, w.csOut
+		}
 		bl.ifThen(bl.icmp(enum.IPredNE, bl.b.NewLoad(types.I64, last), item), "rows.pack", func() {
 			w.packRhs(bl)
 			store(bl.b, item, last)
@@ -67,7 +71,9 @@ func (mc *moduleCtx) rowDriver(f *rowFusion, p plan.Contract, geo rowGeometry) *
 		rows := minI64(bl, i64c(int64(f.rows)), bl.b.NewSub(i64c(geo.M), r0))
 		w.scoresBlock(bl, r0, rows)
 		bl.loop(rows, "rows.softmax", func(i value.Value) { w.softmax(bl, r0, i) })
-		w.outputBlock(bl, r0, rows)
+		if f.c2 != nil {
+			w.outputBlock(bl, r0, rows)
+		}
 	})
 	bl.b.NewRet(nil)
 	bl.finish()
@@ -87,7 +93,11 @@ type rowWork struct {
 	q, kt, v, out                  value.Value
 	rsQ, csQ, rsKt, csKt, rsV, csV value.Value
 	rsOut, csOut                   value.Value
-	packA, packB1, packB2, scores  value.Value
+	packA, packB1, packB2, scratch value.Value
+	// block is the scores' rows of the current block (row stride ld,
+	// column stride cs): the scratch, or the result's rows without a
+	// second contraction.
+	block, ld, cs value.Value
 }
 
 // call is a gemmCall over w's buffers with A, B and their strides.
@@ -109,6 +119,9 @@ func (w *rowWork) packRhs(bl *builder) {
 		})
 	}
 	pack(w.kt, w.rsKt, w.csKt, w.packB1, w.geo.K, w.geo.N)
+	if w.f.c2 == nil {
+		return
+	}
 	bl.ifThen(bl.icmp(enum.IPredNE, w.csV, i64c(1)), "rows.packv", func() { // else read in place (outputBlock)
 		pack(w.v, w.rsV, w.csV, w.packB2, w.geo.N, w.geo.N2)
 	})
@@ -134,10 +147,10 @@ func (w *rowWork) tiles(bl *builder, g *gemmCall, ic, rows value.Value, k, n int
 	})
 }
 
-// scoresBlock computes rows r0.. of the first product into the scratch.
+// scoresBlock computes rows r0.. of the first product into the block.
 func (w *rowWork) scoresBlock(bl *builder, r0, rows value.Value) {
 	g := w.call(w.q, w.rsQ, w.csQ, nil, nil, nil, nil)
-	w.tiles(bl, g, r0, rows, w.geo.K, w.geo.N, w.packB1, w.scores, i64c(w.geo.ld), i64c(1))
+	w.tiles(bl, g, r0, rows, w.geo.K, w.geo.N, w.packB1, w.block, w.ld, w.cs)
 }
 
 // outputBlock computes rows r0.. of the second product from the
@@ -145,13 +158,13 @@ func (w *rowWork) scoresBlock(bl *builder, r0, rows value.Value) {
 // the scratch and v in place, all of K in one call (the same FMAs in the
 // same order as the packed kernel's K blocks), else the packed kernel.
 func (w *rowWork) outputBlock(bl *builder, r0, rows value.Value) {
-	g := w.call(w.scores, i64c(w.geo.ld), i64c(1), nil, nil, nil, nil)
+	g := w.call(w.scratch, i64c(w.geo.ld), i64c(1), nil, nil, nil, nil)
 	st := storageType(w.e)
 	c := bl.gep(st, w.out, bl.mul(r0, w.rsOut))
 	bl.ifElse(bl.icmp(enum.IPredEQ, w.csV, i64c(1)), "rows.direct", func() {
 		blocks(bl, i64c(0), i64c(w.geo.N2), w.p.NR, "rows.jr", func(jr, nrv value.Value) {
 			blocks(bl, i64c(0), rows, w.p.MR, "rows.ir", func(ir, mrv value.Value) {
-				a := bl.gep(st, w.scores, bl.mul(ir, i64c(w.geo.ld)))
+				a := bl.gep(st, w.scratch, bl.mul(ir, i64c(w.geo.ld)))
 				cp := at(bl, st, c, ir, w.rsOut, jr, w.csOut)
 				bl.b.NewCall(w.direct, i64c(w.geo.N), a, i64c(w.geo.ld), i64c(1), bl.gep(st, w.v, jr), w.rsV, cp,
 					w.rsOut, w.csOut, mrv, nrv, constant.False)
@@ -162,7 +175,7 @@ func (w *rowWork) outputBlock(bl *builder, r0, rows value.Value) {
 	})
 }
 
-// softmax turns row i of the scratch (row r0+i of the product) into the
+// softmax turns row i of the block (row r0+i of the product) into the
 // quotients: the epilogue and the max (the max op's kernel, from -inf),
 // then exp(x - max) and their sum (accumulated as the sum op's nest
 // does: in f64 for f32), then each divided by the sum (the ops' own
@@ -171,8 +184,8 @@ func (w *rowWork) softmax(bl *builder, r0, i value.Value) {
 	st := storageType(w.e)
 	W := w.ep.lanes
 	n := i64c(w.geo.N)
-	srow := bl.gep(st, w.scores, bl.mul(i, i64c(w.geo.ld)))
-	nvec := w.ep.vectors(bl, i64c(1), n)
+	srow := bl.gep(st, w.block, bl.mul(i, w.ld))
+	nvec := w.ep.vectors(bl, w.cs, n)
 	maxOf := func(a, b value.Value) value.Value {
 		r, _ := bl.kernel(ir.KernelMax, nil, []*ir.Scalar{w.e, w.e}, w.e, []value.Value{a, b})
 		return r.v
@@ -182,7 +195,7 @@ func (w *rowWork) softmax(bl *builder, r0, i value.Value) {
 	mv, ms := bl.alloca(vt), bl.alloca(st)
 	store(bl.b, splat(ninf, W), mv)
 	store(bl.b, ninf, ms)
-	w.ep.row(bl, srow, i64c(1), bl.add(r0, i), i64c(0), n, nvec, func(y value.Value, lanes int64) {
+	w.ep.row(bl, srow, w.cs, bl.add(r0, i), i64c(0), n, nvec, func(y value.Value, lanes int64) {
 		slot := ms
 		if lanes > 0 {
 			slot = mv
@@ -231,8 +244,8 @@ func (w *rowWork) softmax(bl *builder, r0, i value.Value) {
 	})
 }
 
-// rowMap replaces each element x of a scratch row by fn(x): nvec vectors,
-// then the rest one by one.
+// rowMap replaces each element x of a row of the block by fn(x): nvec
+// vectors (0 unless the row is contiguous), then the rest one by one.
 func (w *rowWork) rowMap(bl *builder, srow, nvec value.Value, fn func(x value.Value, lanes int64) value.Value) {
 	st := storageType(w.e)
 	W := w.ep.lanes
@@ -245,7 +258,7 @@ func (w *rowWork) rowMap(bl *builder, srow, nvec value.Value, fn func(x value.Va
 		s.Align = llvm.Align(byteSize(w.e))
 	})
 	bl.loopFrom(bl.mul(nvec, i64c(W)), i64c(w.geo.N), "rows.j", func(j value.Value) {
-		p := bl.gep(st, srow, j)
+		p := bl.gep(st, srow, bl.mul(j, w.cs))
 		store(bl.b, fn(bl.b.NewLoad(st, p), 0), p)
 	})
 }

@@ -35,14 +35,16 @@ type rowFusion struct {
 	c1, c2                  *ir.Op
 	epi                     *gemmEpi // the first product's consumers before the softmax
 	max, sub, exp, sum, div *ir.Op
-	rows                    int // R, the block
+	rows                    int   // R, the block
+	k                       int64 // the first contraction's K
 }
 
 // rowSoftmax is c's row-block fusion, or nil: c (small or packed, static
-// shape) is followed by its elementwise consumers, then max over the last
-// dim (keepdims), x - max, exp, the sum over the last dim, the division,
-// each used once, and a two-operand contraction reading the quotient as
-// its lhs with its last dim contracted.
+// shape and K) is followed by its elementwise consumers, then max over the
+// last dim (keepdims), x - max, exp, the sum over the last dim, the
+// division, each used once, and, when its only use is one, a two-operand
+// contraction reading the quotient as its lhs with its last dim
+// contracted (c2; else the quotients are stored, row block by row block).
 func (fc *funcCtx) rowSoftmax(c *contraction, cp plan.Contract) *rowFusion {
 	res := c.op.Result(0)
 	shape, _ := ir.Shape(res.Type())
@@ -50,7 +52,12 @@ func (fc *funcCtx) rowSoftmax(c *contraction, cp plan.Contract) *rowFusion {
 	if cp.Path == plan.PathGeneric || !staticShape(shape) || r < 2 || slices.Contains(shape, 0) || !identityResult(c.l) {
 		return nil
 	}
-	f := &rowFusion{c1: c.op, epi: fc.contractEpilogue(c)}
+	_, _, _, k, _ := plan.GEMMLoops(c.l)
+	K, ok := constVal(c.ext[k])
+	if !ok || K == 0 {
+		return nil
+	}
+	f := &rowFusion{c1: c.op, epi: fc.contractEpilogue(c), k: K}
 	if f.epi == nil {
 		f.epi = &gemmEpi{name: fmt.Sprintf("%s.%d", fc.f.Name, res.ID()), res: res, out: res}
 	}
@@ -97,8 +104,8 @@ func (fc *funcCtx) rowSoftmax(c *contraction, cp plan.Contract) *rowFusion {
 			return nil
 		}
 	}
-	if f.c2 = onlyUse(f.div.Result(0), 0); f.c2 == nil || !fc.rowConsumer(f.c2, shape, c.elem) {
-		return nil
+	if f.c2 = onlyUse(f.div.Result(0), 0); f.c2 != nil && !fc.rowConsumer(f.c2, shape, c.elem) {
+		f.c2 = nil
 	}
 	f.rows = min(rowBlock(cp, shape[r-1], c.elem), int(roundTo(shape[r-2], int64(cp.MR))))
 	return f
@@ -218,6 +225,9 @@ func (f *rowFusion) describe() string {
 	for _, op := range append(slices.Clone(f.epi.ops), f.max, f.sub, f.exp, f.sum, f.div) {
 		ops = append(ops, op.Name+" at "+posOf(op.Pos))
 	}
+	if f.c2 == nil {
+		return fmt.Sprintf("blocks of %d rows, each computed in the result and finished there: %s", f.rows, strings.Join(ops, ", "))
+	}
 	return fmt.Sprintf("blocks of %d rows in a per-thread scratch (the product is never stored): %s; then %s at %s on each block",
 		f.rows, strings.Join(ops, ", "), f.c2.Name, posOf(f.c2.Pos))
 }
@@ -246,8 +256,9 @@ const (
 )
 
 // rowGeometry are the static sizes of a row fusion: M, N (the scores'
-// columns, the second contraction's K), K, N2 (the result's columns), the
-// scratch's row stride and each thread's buffer layout (elements).
+// columns, the second contraction's K), K, N2 (the result's columns; 0
+// without a second contraction, and then no v or scratch), the scratch's
+// row stride and each thread's buffer layout (elements).
 type rowGeometry struct {
 	M, N, K, N2, ld                      int64
 	packA, packB1, packB2, scores, total int64
@@ -256,15 +267,17 @@ type rowGeometry struct {
 
 func (f *rowFusion) geometry(cp plan.Contract) rowGeometry {
 	s, _ := ir.Shape(f.c1.Result(0).Type())
-	o, _ := ir.Shape(f.c2.Result(0).Type())
-	a, _ := ir.Shape(f.c1.Operand(0).Type())
 	r := len(s)
-	g := rowGeometry{M: s[r-2], N: s[r-1], K: a[len(a)-1], N2: o[r-1], ld: scoreStride(cp, s[r-1])}
+	g := rowGeometry{M: s[r-2], N: s[r-1], K: f.k, ld: scoreStride(cp, s[r-1])}
 	R := int64(f.rows)
 	g.packA = roundTo(R*int64(cp.KC), 16)
 	g.packB1 = roundTo(g.K*roundTo(g.N, int64(cp.NR)), 16)
-	g.packB2 = roundTo(g.N*roundTo(g.N2, int64(cp.NR)), 16)
-	g.scores = roundTo(R*g.ld, 16)
+	if f.c2 != nil {
+		o, _ := ir.Shape(f.c2.Result(0).Type())
+		g.N2 = o[r-1]
+		g.packB2 = roundTo(g.N*roundTo(g.N2, int64(cp.NR)), 16)
+		g.scores = roundTo(R*g.ld, 16)
+	}
 	g.total = g.packA + g.packB1 + g.packB2 + g.scores
 	g.blocks = (g.M + R - 1) / R
 	return g
@@ -274,27 +287,44 @@ func (f *rowFusion) geometry(cp plan.Contract) rowGeometry {
 // the team when the problem is large.
 func (fc *funcCtx) contractRows(f *rowFusion, c *contraction, cp plan.Contract) error {
 	bl := fc.bl
-	c2 := f.c2
-	v, err := fc.materialize(c2.Operand(1), fmt.Sprintf("%s: '%s' op", c2.Pos, c2.Name))
-	if err != nil {
-		return err
+	st := storageType(c.elem)
+	geo := f.geometry(cp)
+	shape, _ := ir.Shape(c.op.Result(0).Type())
+	out := f.div.Result(0)
+	if f.c2 != nil {
+		out = f.c2.Result(0)
 	}
-	oshape, _ := ir.Shape(c2.Result(0).Type())
+	oshape, _ := ir.Shape(out.Type())
 	sizes := make([]value.Value, len(oshape))
 	for d, s := range oshape {
 		sizes[d] = i64c(s)
 	}
-	dst := fc.contractDst(c2, oshape, sizes)
-	geo := f.geometry(cp)
-	l2 := ir.LoopsOf(c2)
-	nl1, nl2 := len(c.l.Iter), len(l2.Iter)
+	nl1 := len(c.l.Iter)
 	_, m1, n1, k1, _ := plan.GEMMLoops(c.l)
-	_, m2, n2, k2, _ := plan.GEMMLoops(l2)
 	sq, offQ := fc.loopStrides(c.ins[0], c.l.Operands[0], nl1)
 	sk, offK := fc.loopStrides(c.ins[1], c.l.Operands[1], nl1)
-	sv, offV := fc.loopStrides(v, l2.Operands[1], nl2)
-	so, offO := fc.loopStrides(dst, l2.Results[0], nl2)
-	st := storageType(c.elem)
+	zeros := make([]value.Value, max(nl1, len(oshape)+1))
+	for i := range zeros {
+		zeros[i] = i64c(0)
+	}
+	var dst, v *view
+	sv, so, offV, offO := zeros, zeros, value.Value(i64c(0)), value.Value(i64c(0))
+	m2, n2, k2 := m1, n1, 0
+	if f.c2 == nil {
+		dst = fc.ownedDst(out, oshape, sizes)
+		so, offO = fc.loopStrides(dst, c.l.Results[0], nl1)
+		v = dst // not read
+	} else {
+		var err error
+		if v, err = fc.materialize(f.c2.Operand(1), fmt.Sprintf("%s: '%s' op", f.c2.Pos, f.c2.Name)); err != nil {
+			return err
+		}
+		dst = fc.contractDst(f.c2, oshape, sizes)
+		l2 := ir.LoopsOf(f.c2)
+		_, m2, n2, k2, _ = plan.GEMMLoops(l2)
+		sv, offV = fc.loopStrides(v, l2.Operands[1], len(l2.Iter))
+		so, offO = fc.loopStrides(dst, l2.Results[0], len(l2.Iter))
+	}
 	fc.epilogueLeaves(f.epi, c)
 	leaves := f.epi.viewLeaves()
 	args := bl.alloca(types.NewArray(uint64(rowArgs+len(leaves)*epiLeafArgs), types.I64))
@@ -306,11 +336,11 @@ func (fc *funcCtx) contractRows(f *rowFusion, c *contraction, cp plan.Contract) 
 	for i, x := range []value.Value{sq[m1], sq[k1], sk[k1], sk[n1], sv[k2], sv[n2], so[m2], so[n2]} {
 		set(raRsQ+i, x)
 	}
-	batch := len(oshape) - 2
+	batch := len(shape) - 2
 	items := int64(1)
 	for d := range batch {
-		items *= oshape[d]
-		for i, x := range []value.Value{i64c(oshape[d]), sq[d], sk[d], sv[d], so[d]} {
+		items *= shape[d]
+		for i, x := range []value.Value{i64c(shape[d]), sq[d], sk[d], sv[d], so[d]} {
 			set(raSizes+i*maxBatch+d, x)
 		}
 	}
@@ -322,12 +352,14 @@ func (fc *funcCtx) contractRows(f *rowFusion, c *contraction, cp plan.Contract) 
 	slot := bl.alloca(i8p)
 	store(bl.entry, constant.NewNull(i8p), slot)
 	fc.temps = append(fc.temps, slot)
-	buf := fc.alloc(c.elem, []value.Value{threads.n, i64c(geo.total)}, slot, what+" row blocks")
-	set(raBuf, buf)
-	driver := fc.mod.rowDriver(f, cp, geo)
-	fc.runTeam(driver, bl.b.NewBitCast(args, i8p), threads.big)
-	fc.vals[c2.Result(0).ID()] = &lowered{view: dst}
-	fc.markFused(append(slices.Clone(f.epi.ops), f.max, f.sub, f.exp, f.sum, f.div, c2)...)
+	set(raBuf, fc.alloc(c.elem, []value.Value{threads.n, i64c(geo.total)}, slot, what+" row blocks"))
+	fc.runTeam(fc.mod.rowDriver(f, cp, geo), bl.b.NewBitCast(args, i8p), threads.big)
+	fc.vals[out.ID()] = &lowered{view: dst}
+	fc.inlined[out.ID()] = false
+	fc.markFused(append(slices.Clone(f.epi.ops), f.max, f.sub, f.exp, f.sum, f.div)...)
+	if f.c2 != nil {
+		fc.markFused(f.c2)
+	}
 	return f.epi.err
 }
 

@@ -110,3 +110,19 @@ func.func @attention(%q: tensor<32x1024x64xf32>, %k: tensor<32x1024x64xf32>, %v:
   %r = tir.matmul %p, %v : (tensor<32x1024x1024xf32>, tensor<32x1024x64xf32>) -> tensor<32x1024x64xf32>
   return %r : tensor<32x1024x64xf32>
 }
+
+// A row softmax with no contraction after it: each row block of the
+// product is finished in the result; no nest.
+// AVX512-LABEL: plan @probs
+// AVX512-NOT: nest {{[0-9]+}}:
+// AVX512: contraction 0 rows: blocks of {{[0-9]+}} rows, each computed in the result and finished there: tir.reduce_max at [[@LINE+4]]:8, tir.sub at [[@LINE+5]]:8, tir.exp at [[@LINE+6]]:8, tir.reduce_sum at [[@LINE+7]]:8, tir.div at [[@LINE+8]]:8
+// AVX512-NOT: nest {{[0-9]+}}:
+func.func @probs(%x: tensor<2x100x40xf32>, %w: tensor<40x150xf32>) -> tensor<2x100x150xf32> {
+  %l = tir.matmul %x, %w : (tensor<2x100x40xf32>, tensor<40x150xf32>) -> tensor<2x100x150xf32>
+  %m = tir.reduce_max %l {dims = array<i64: 2>, keepdims} : (tensor<2x100x150xf32>) -> tensor<2x100x1xf32>
+  %d = tir.sub %l, %m : (tensor<2x100x150xf32>, tensor<2x100x1xf32>) -> tensor<2x100x150xf32>
+  %e = tir.exp %d : tensor<2x100x150xf32>
+  %z = tir.reduce_sum %e {dims = array<i64: 2>, keepdims} : (tensor<2x100x150xf32>) -> tensor<2x100x1xf32>
+  %p = tir.div %e, %z : (tensor<2x100x150xf32>, tensor<2x100x1xf32>) -> tensor<2x100x150xf32>
+  return %p : tensor<2x100x150xf32>
+}

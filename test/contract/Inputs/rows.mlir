@@ -49,3 +49,16 @@ func.func @flat(%q: tensor<200x16xf32>, %kt: tensor<16x1500xf32>, %v: tensor<150
   %r = tir.matmul %p, %v : (tensor<200x1500xf32>, tensor<1500x40xf32>) -> tensor<200x40xf32>
   return %r : tensor<200x40xf32>
 }
+// Without a second contraction: the row softmax of a batched product with
+// a broadcast weight, finished in the result's rows.
+func.func @probs(%x: tensor<2x100x40xf32>, %w: tensor<40x150xf32>) -> tensor<2x100x150xf32> {
+  %scale = tir.constant dense<0.5> : tensor<f32>
+  %l = tir.matmul %x, %w : (tensor<2x100x40xf32>, tensor<40x150xf32>) -> tensor<2x100x150xf32>
+  %s = tir.mul %l, %scale : (tensor<2x100x150xf32>, tensor<f32>) -> tensor<2x100x150xf32>
+  %m = tir.reduce_max %s {dims = array<i64: 2>, keepdims} : (tensor<2x100x150xf32>) -> tensor<2x100x1xf32>
+  %d = tir.sub %s, %m : (tensor<2x100x150xf32>, tensor<2x100x1xf32>) -> tensor<2x100x150xf32>
+  %e = tir.exp %d : tensor<2x100x150xf32>
+  %z = tir.reduce_sum %e {dims = array<i64: 2>, keepdims} : (tensor<2x100x150xf32>) -> tensor<2x100x1xf32>
+  %p = tir.div %e, %z : (tensor<2x100x150xf32>, tensor<2x100x1xf32>) -> tensor<2x100x150xf32>
+  return %p : tensor<2x100x150xf32>
+}

@@ -63,6 +63,7 @@ mask = np.triu(np.full((64, 64), -1e4, np.float32), 1)
 check("masked", [r((4, 64, 32)), r((4, 32, 64)), r((4, 64, 32)), mask],
       lambda q, kt, v, m: softmax(q @ kt * 0.17677669 + m) @ v, 1e-5)
 check("flat", [r((200, 16)), r((16, 1500)), r((1500, 40))], lambda q, kt, v: softmax(q @ kt) @ v, 1e-5)
+check("probs", [r((2, 100, 40)), r((40, 150))], lambda x, w: softmax(x @ w * 0.5), 1e-5)
 
 if failures:
     print("\n".join(failures))
