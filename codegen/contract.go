@@ -15,8 +15,10 @@ import (
 // This file lowers the contractions (SPEC 3d, 7): the sizes and their
 // run-time checks come from the op's loop description as for any nest
 // (funcCtx.sizes), then plan.NewContract chooses the generic nest (below),
-// the small path or the packed one (contract_gemm.go). The buffer it
-// writes may be its elementwise consumers' (contract_fuse.go).
+// the small path or the packed one (contract_gemm.go). Its elementwise
+// consumers run on its output tiles (contract_epilogue.go) or in place
+// over its buffer (contract_fuse.go); a row softmax of its result, and a
+// contraction reading that, run on blocks of its rows (contract_rows.go).
 
 // isContraction reports whether op is a contraction: its Reduce kind
 // accumulates products (ir.ReduceContract).

@@ -24,8 +24,10 @@ import (
 // the unfused program's. Other operands of the chain (a bias broadcast
 // along M, a residual) stay ordinary leaves of the root's nest.
 //
-// The root's nest runs after the contraction, over the whole result;
-// it is not an epilogue of the micro-kernel's tiles.
+// The root's nest runs after the contraction, over the whole result.
+// The small and packed paths run such consumers as their epilogue on
+// each output tile instead (contract_epilogue.go); this in-place nest is
+// what the generic path does, and the others where no epilogue applies.
 
 // contractSink is the nest root that consumes a contraction's result res
 // in place, or nil when res is not fusable that way.
