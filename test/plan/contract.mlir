@@ -126,3 +126,33 @@ func.func @probs(%x: tensor<2x100x40xf32>, %w: tensor<40x150xf32>) -> tensor<2x1
   %p = tir.div %e, %z : (tensor<2x100x150xf32>, tensor<2x100x1xf32>) -> tensor<2x100x150xf32>
   return %p : tensor<2x100x150xf32>
 }
+
+// Not fused: a consumer whose other operand is computed after the product
+// (the epilogue reads only values lowered before it: the add updates the
+// product in place instead), and a softmax over the first dim (no row
+// blocks; the reductions are nests).
+// AVX512-LABEL: plan @late
+// AVX512: contraction 0: tir.matmul at [[@LINE+4]]:8: contract packed
+// AVX512-NEXT: contraction 0 writes into: tir.add at [[@LINE+5]]:8 (computed in place, no temporary)
+// AVX512-NOT: epilogue
+func.func @late(%a: tensor<256x256xf32>, %b: tensor<256x256xf32>, %c: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  %m = tir.matmul %a, %b : (tensor<256x256xf32>, tensor<256x256xf32>) -> tensor<256x256xf32>
+  %e = tir.exp %c : tensor<256x256xf32>
+  %r = tir.add %m, %e : (tensor<256x256xf32>, tensor<256x256xf32>) -> tensor<256x256xf32>
+  return %r : tensor<256x256xf32>
+}
+
+// AVX512-LABEL: plan @colsoftmax
+// AVX512: nest 0: tir.reduce_max
+// AVX512-NOT: rows:
+// AVX512: contraction 0: tir.matmul
+// AVX512-NOT: rows:
+func.func @colsoftmax(%x: tensor<100x40xf32>, %w: tensor<40x150xf32>) -> tensor<100x150xf32> {
+  %l = tir.matmul %x, %w : (tensor<100x40xf32>, tensor<40x150xf32>) -> tensor<100x150xf32>
+  %m = tir.reduce_max %l {dims = array<i64: 0>, keepdims} : (tensor<100x150xf32>) -> tensor<1x150xf32>
+  %d = tir.sub %l, %m : (tensor<100x150xf32>, tensor<1x150xf32>) -> tensor<100x150xf32>
+  %e = tir.exp %d : tensor<100x150xf32>
+  %z = tir.reduce_sum %e {dims = array<i64: 0>, keepdims} : (tensor<100x150xf32>) -> tensor<1x150xf32>
+  %p = tir.div %e, %z : (tensor<100x150xf32>, tensor<1x150xf32>) -> tensor<100x150xf32>
+  return %p : tensor<100x150xf32>
+}
