@@ -15,8 +15,10 @@ import (
 // This file lowers the contractions (SPEC 3d, 7): the sizes and their
 // run-time checks come from the op's loop description as for any nest
 // (funcCtx.sizes), then plan.NewContract chooses the generic nest (below),
-// the small path or the packed one (contract_gemm.go). The buffer it
-// writes may be its elementwise consumers' (contract_fuse.go).
+// the small path or the packed one (contract_gemm.go). Its elementwise
+// consumers run on its output tiles (contract_epilogue.go) or in place
+// over its buffer (contract_fuse.go); a row softmax of its result, and a
+// contraction reading that, run on blocks of its rows (contract_rows.go).
 
 // isContraction reports whether op is a contraction: its Reduce kind
 // accumulates products (ir.ReduceContract).
@@ -68,13 +70,29 @@ func (fc *funcCtx) contract(op *ir.Op) error {
 	}
 	c.ext = root.ext
 	res := op.Result(0)
-	c.dst = fc.contractDst(op, shape, root.sizes)
 	cp := plan.NewContract(c.shape(), contractTargetOf(fc.mod.opts))
-	fc.recordContract(op, cp)
+	if f := fc.rowSoftmax(c, cp); f != nil {
+		fc.plan.Contracts = append(fc.plan.Contracts, &plan.ContractAt{Op: op.Name, At: posOf(op.Pos), Plan: cp, Rows: f.describe()})
+		return fc.contractRows(f, c, cp)
+	}
+	var epi *gemmEpi
+	if cp.Path != plan.PathGeneric {
+		epi = fc.contractEpilogue(c)
+	}
+	if epi != nil {
+		c.dst = fc.ownedDst(epi.out, shape, root.sizes)
+		fc.bindEpilogue(epi, c, c.dst)
+	} else {
+		c.dst = fc.contractDst(op, shape, root.sizes)
+	}
+	fc.recordContract(op, cp, epi)
 	if cp.Path == plan.PathGeneric {
 		fc.contractGeneric(c, cp)
 	} else {
-		fc.contractGEMM(c, cp)
+		fc.contractGEMM(c, cp, epi)
+		if epi != nil && epi.err != nil {
+			return epi.err
+		}
 	}
 	fc.vals[res.ID()] = &lowered{view: c.dst}
 	return nil

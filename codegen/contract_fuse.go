@@ -24,8 +24,10 @@ import (
 // the unfused program's. Other operands of the chain (a bias broadcast
 // along M, a residual) stay ordinary leaves of the root's nest.
 //
-// The root's nest runs after the contraction, over the whole result;
-// it is not an epilogue of the micro-kernel's tiles.
+// The root's nest runs after the contraction, over the whole result.
+// The small and packed paths run such consumers as their epilogue on
+// each output tile instead (contract_epilogue.go); this in-place nest is
+// what the generic path does, and the others where no epilogue applies.
 
 // contractSink is the nest root that consumes a contraction's result res
 // in place, or nil when res is not fusable that way.
@@ -101,14 +103,7 @@ func (fc *funcCtx) contractDst(op *ir.Op, shape []int64, sizes []value.Value) *v
 	if sink != nil {
 		owner = sink.Result(0)
 	}
-	var dst *view
-	if k := fc.returnedOnce(owner); k >= 0 {
-		dst = fc.resultView(k, sizes)
-		fc.results[k].filled = true
-	} else {
-		at := owner.Def()
-		dst = fc.temp(ir.ElementType(owner.Type()), shape, sizes, fmt.Sprintf("%s: '%s' op", at.Pos, at.Name))
-	}
+	dst := fc.ownedDst(owner, shape, sizes)
 	if sink != nil {
 		if fc.sinks == nil {
 			fc.sinks = map[*ir.Op]*view{}
@@ -121,3 +116,14 @@ func (fc *funcCtx) contractDst(op *ir.Op, shape []int64, sizes []value.Value) *v
 // sinkDst is the buffer a nest root computes in place (contractDst), or
 // nil.
 func (fc *funcCtx) sinkDst(op *ir.Op) *view { return fc.sinks[op] }
+
+// ownedDst is the buffer of value owner, of sizes, written by a
+// contraction: the function's result, or a temporary.
+func (fc *funcCtx) ownedDst(owner *ir.Value, shape []int64, sizes []value.Value) *view {
+	if k := fc.returnedOnce(owner); k >= 0 {
+		fc.results[k].filled = true
+		return fc.resultView(k, sizes)
+	}
+	at := owner.Def()
+	return fc.temp(ir.ElementType(owner.Type()), shape, sizes, fmt.Sprintf("%s: '%s' op", at.Pos, at.Name))
+}

@@ -51,7 +51,9 @@ const maxBatch = ir.MaxRank
 const gemmArgs = gaSizes + 4*maxBatch
 
 // contractGEMM lowers a batch/M/N/K contraction of f32 or f64.
-func (fc *funcCtx) contractGEMM(c *contraction, cp plan.Contract) {
+// With an epilogue (contract_epilogue.go), the driver is the op's own and
+// its arguments go on with the epilogue's leaves.
+func (fc *funcCtx) contractGEMM(c *contraction, cp plan.Contract, epi *gemmEpi) {
 	bl := fc.bl
 	batch, m, n, k, _ := plan.GEMMLoops(c.l)
 	nl := len(c.l.Iter)
@@ -59,15 +61,12 @@ func (fc *funcCtx) contractGEMM(c *contraction, cp plan.Contract) {
 	sb, offB := fc.loopStrides(c.ins[1], c.l.Operands[1], nl)
 	sc, offC := fc.loopStrides(c.dst, c.l.Results[0], nl)
 	st := storageType(c.elem)
-	args := bl.alloca(types.NewArray(gemmArgs, types.I64))
-	set := func(i int, v value.Value) {
-		if _, ok := v.Type().(*types.PointerType); ok {
-			v = bl.b.NewPtrToInt(v, types.I64)
-		}
-		g := bl.b.NewGetElementPtr(args.ElemType, args, i64c(0), i64c(int64(i)))
-		g.InBounds = true
-		store(bl.b, v, g)
+	nargs := gemmArgs
+	if epi != nil {
+		nargs += len(epi.viewLeaves()) * epiLeafArgs
 	}
+	args := bl.alloca(types.NewArray(uint64(nargs), types.I64))
+	set := fc.argSetter(args)
 	ext := func(i int) value.Value {
 		if i < 0 {
 			return i64c(1)
@@ -100,6 +99,9 @@ func (fc *funcCtx) contractGEMM(c *contraction, cp plan.Contract) {
 		set(gaSizes+maxBatch+d, sa[i])
 		set(gaSizes+2*maxBatch+d, sb[i])
 		set(gaSizes+3*maxBatch+d, sc[i])
+	}
+	if epi != nil {
+		setEpilogueArgs(epi, set, gemmArgs)
 	}
 	set(gaBatch, items)
 	set(gaBatchDims, i64c(int64(len(batch))))
@@ -136,19 +138,8 @@ func (fc *funcCtx) contractGEMM(c *contraction, cp plan.Contract) {
 		}
 	}
 	set(gaPack, bl.b.NewLoad(i8p, packSlot))
-	driver := fc.mod.gemmDriver(c.elem, cp)
-	data := bl.b.NewBitCast(args, i8p)
-	if isConst(bigV, 0) {
-		bl.b.NewCall(driver, data)
-		return
-	}
-	gomp := fc.mod.weak("GOMP_parallel", types.Void, types.NewPointer(types.NewFunc(types.Void, i8p)), i8p, types.I32, types.I32)
-	linked := bl.b.NewICmp(enum.IPredNE, gomp, constant.NewNull(gomp.Typ))
-	bl.ifElse(bl.and(linked, bigV), "contract.team", func() {
-		bl.b.NewCall(gomp, driver, data, i32c(0), i32c(0))
-	}, func() {
-		bl.b.NewCall(driver, data)
-	})
+	driver := fc.mod.gemmDriver(c.elem, cp, epi)
+	fc.runTeam(driver, bl.b.NewBitCast(args, i8p), bigV)
 }
 
 // packSizes are the elements of one thread's packed A block and B panel:
@@ -189,8 +180,11 @@ func gemmName(e *ir.Scalar, p plan.Contract) string {
 // gemmDriver defines, once per element type and plan, `void
 // tirc.gemm.<plan>(i8* args)`: this thread's share of the contraction
 // whose arguments args holds (gemmArg).
-func (mc *moduleCtx) gemmDriver(e *ir.Scalar, p plan.Contract) *llvm.Func {
+func (mc *moduleCtx) gemmDriver(e *ir.Scalar, p plan.Contract, epi *gemmEpi) *llvm.Func {
 	name := "tirc.gemm." + gemmName(e, p)
+	if epi != nil {
+		name += ".epi." + epi.name
+	}
 	if f := mc.helper(name); f != nil {
 		return f
 	}
@@ -209,19 +203,7 @@ func (mc *moduleCtx) gemmDriver(e *ir.Scalar, p plan.Contract) *llvm.Func {
 		rsA: arg(gaRsA), csA: arg(gaCsA), rsB: arg(gaRsB), csB: arg(gaCsB), rsC: arg(gaRsC), csC: arg(gaCsC)}
 	pack := ptr(gaPack)
 	items, dims := arg(gaBatch), arg(gaBatchDims)
-	// This thread and the team (1 outside a team, or without libgomp).
-	tid, nth := i64c(0), i64c(1)
-	var tidV, nthV value.Value = tid, nth
-	num := mc.weak("omp_get_thread_num", types.I32)
-	cnt := mc.weak("omp_get_num_threads", types.I32)
-	tslot, nslot := bl.alloca(types.I64), bl.alloca(types.I64)
-	store(bl.b, tid, tslot)
-	store(bl.b, nth, nslot)
-	bl.ifThen(bl.b.NewICmp(enum.IPredNE, num, constant.NewNull(num.Typ)), "team", func() {
-		store(bl.b, bl.b.NewSExt(bl.b.NewCall(num), types.I64), tslot)
-		store(bl.b, bl.b.NewSExt(bl.b.NewCall(cnt), types.I64), nslot)
-	})
-	tidV, nthV = bl.b.NewLoad(types.I64, tslot), bl.b.NewLoad(types.I64, nslot)
+	tidV, nthV := teamPos(bl)
 	// Batch items split when there are enough of them, else N's strips,
 	// or M's when N has fewer strips than there are threads.
 	byItems := bl.icmp(enum.IPredSGE, items, nthV)
@@ -248,28 +230,21 @@ func (mc *moduleCtx) gemmDriver(e *ir.Scalar, p plan.Contract) *llvm.Func {
 	g.packB = bl.gep(st, g.packA, aBlock)
 	isSmall := bl.b.NewICmp(enum.IPredEQ, pack, constant.NewNull(pt))
 	A, B, C := g.A, g.B, g.C
-	bl.loopFrom(blo, bhi, "item", func(b value.Value) {
-		// The item's offsets: its index in each batch dim, last fastest.
-		offs := [3]value.Value{bl.alloca(types.I64), bl.alloca(types.I64), bl.alloca(types.I64)}
-		rem := bl.alloca(types.I64)
-		for _, o := range offs {
-			store(bl.b, i64c(0), o)
+	strideAt := []int{gaSizes + maxBatch, gaSizes + 2*maxBatch, gaSizes + 3*maxBatch}
+	if epi != nil {
+		g.epi = newEpiCall(bl, epi, e, p, arg, gemmArgs)
+		for k := range g.epi.ptr {
+			strideAt = append(strideAt, gemmArgs+k*epiLeafArgs+3)
 		}
-		store(bl.b, b, rem)
-		bl.loop(dims, "dim", func(j value.Value) {
-			d := bl.b.NewSub(bl.b.NewSub(dims, j), i64c(1))
-			size := arg1(bl, arr, gaSizes, d)
-			r := bl.b.NewLoad(types.I64, rem)
-			idx := bl.b.NewSRem(r, size)
-			store(bl.b, bl.b.NewSDiv(r, size), rem)
-			for t, o := range offs {
-				s := arg1(bl, arr, gaSizes+(t+1)*maxBatch, d)
-				store(bl.b, bl.b.NewAdd(bl.b.NewLoad(types.I64, o), bl.b.NewMul(idx, s)), o)
-			}
-		})
-		g.A = bl.gep(st, A, bl.b.NewLoad(types.I64, offs[0]))
-		g.B = bl.gep(st, B, bl.b.NewLoad(types.I64, offs[1]))
-		g.C = bl.gep(st, C, bl.b.NewLoad(types.I64, offs[2]))
+	}
+	bl.loopFrom(blo, bhi, "item", func(b value.Value) {
+		offs := itemOffsets(bl, arr, dims, b, gaSizes, strideAt)
+		g.A = bl.gep(st, A, offs[0])
+		g.B = bl.gep(st, B, offs[1])
+		g.C = bl.gep(st, C, offs[2])
+		if g.epi != nil {
+			g.epi.atItem(bl, offs[3:])
+		}
 		bl.ifElse(isSmall, "path", func() { g.small(bl, mc) }, func() { g.packed(bl, mc) })
 	})
 	bl.b.NewRet(nil)
@@ -293,6 +268,7 @@ type gemmCall struct {
 	rsA, csA, rsB, csB, rsC, csC value.Value
 	nlo, nhi, mlo, mhi           value.Value
 	packA, packB                 value.Value
+	epi                          *epiCall // run on each finished tile, or nil
 }
 
 // at is the address of element (i, j) of a matrix with strides rs, cs.
@@ -318,6 +294,7 @@ func (g *gemmCall) small(bl *builder, mc *moduleCtx) {
 				bp := bl.gep(st, g.B, jr)
 				cp := at(bl, st, g.C, ir, g.rsC, jr, g.csC)
 				bl.b.NewCall(direct, g.K, ap, g.rsA, g.csA, bp, g.rsB, cp, g.rsC, g.csC, mrv, nrv, constant.False)
+				g.finishTile(bl, ir, mrv, jr, nrv, nil)
 			})
 		})
 	}, func() {
@@ -335,6 +312,7 @@ func (g *gemmCall) small(bl *builder, mc *moduleCtx) {
 					store(bl.b, fma(a, b, bl.b.NewLoad(st, cp)), cp)
 				})
 			})
+			g.finishTile(bl, i, i64c(1), g.nlo, bl.b.NewSub(g.nhi, g.nlo), nil)
 		})
 	})
 }
@@ -370,7 +348,10 @@ func (g *gemmCall) packed(bl *builder, mc *moduleCtx) {
 			})
 		})
 	}
-	bl.ifThen(bl.icmp(enum.IPredEQ, g.K, i64c(0)), "zero", zero)
+	bl.ifThen(bl.icmp(enum.IPredEQ, g.K, i64c(0)), "zero", func() {
+		zero()
+		g.finishTile(bl, g.mlo, bl.b.NewSub(g.mhi, g.mlo), g.nlo, bl.b.NewSub(g.nhi, g.nlo), nil)
+	})
 	blocks(bl, g.nlo, g.nhi, p.NC, "jc", func(jc, nc value.Value) {
 		blocks(bl, i64c(0), g.K, p.KC, "pc", func(pc, kc value.Value) {
 			g.packBPanel(bl, pc, jc, kc, nc)
@@ -383,6 +364,7 @@ func (g *gemmCall) packed(bl *builder, mc *moduleCtx) {
 						ap := bl.gep(st, g.packA, bl.mul(ir, kc))
 						cp := at(bl, st, g.C, bl.add(ic, ir), g.rsC, bl.add(jc, jr), g.csC)
 						bl.b.NewCall(kernel, kc, ap, bp, cp, g.rsC, g.csC, mrv, nrv, load)
+						g.finishTile(bl, bl.add(ic, ir), mrv, bl.add(jc, jr), nrv, bl.icmp(enum.IPredEQ, bl.add(pc, kc), g.K))
 					})
 				})
 			})

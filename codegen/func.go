@@ -64,6 +64,9 @@ type funcCtx struct {
 	// sinks are the nest roots that compute in place over a
 	// contraction's result, with its buffer (contract_fuse.go).
 	sinks map[*ir.Op]*view
+	// fused are the ops a contraction's epilogue computes
+	// (contract_epilogue.go).
+	fused map[*ir.Op]bool
 	// streamer prints the blocks of the function as they are completed
 	// (stream.go); nil in a fast entry.
 	streamer *llvmtext.Streamer
@@ -720,7 +723,7 @@ func (fc *funcCtx) lowerOp(op *ir.Op) error {
 	if lowersRegions(op) {
 		return fc.control(op) // scf.go
 	}
-	if op.NumResults() == 1 && fc.inlined[op.Result(0).ID()] {
+	if (op.NumResults() == 1 && fc.inlined[op.Result(0).ID()]) || fc.fused[op] {
 		return nil
 	}
 	if isContraction(op) {

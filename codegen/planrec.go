@@ -175,9 +175,13 @@ func recordGroup(g *rowGroup, ride bool) {
 
 // recordContract adds a contraction's plan to the function's, with the
 // consumer whose buffer it writes in place (contractSink), if any.
-func (fc *funcCtx) recordContract(op *ir.Op, cp plan.Contract) {
+func (fc *funcCtx) recordContract(op *ir.Op, cp plan.Contract, epi *gemmEpi) {
 	c := &plan.ContractAt{Op: op.Name, At: posOf(op.Pos), Plan: cp}
-	if sink := fc.contractSink(op.Result(0)); sink != nil {
+	if epi != nil {
+		for _, e := range epi.ops {
+			c.Epilogue = append(c.Epilogue, e.Name+" at "+posOf(e.Pos))
+		}
+	} else if sink := fc.contractSink(op.Result(0)); sink != nil {
 		c.Into = sink.Name + " at " + posOf(sink.Pos)
 	}
 	fc.plan.Contracts = append(fc.plan.Contracts, c)

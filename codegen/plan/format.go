@@ -63,6 +63,12 @@ func (p *Func) Format(w io.Writer) error {
 		if c.Into != "" {
 			fmt.Fprintf(&b, "  contraction %d writes into: %s (computed in place, no temporary)\n", i, c.Into)
 		}
+		if len(c.Epilogue) > 0 {
+			fmt.Fprintf(&b, "  contraction %d epilogue on each output tile: %s\n", i, strings.Join(c.Epilogue, ", "))
+		}
+		if c.Rows != "" {
+			fmt.Fprintf(&b, "  contraction %d rows: %s\n", i, c.Rows)
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -182,4 +182,10 @@ type ContractAt struct {
 	// which then computes in place (no temporary for the product); empty
 	// when the result has a buffer of its own.
 	Into string
+	// Epilogue are the consumers computed on each output tile after its
+	// last K block, in order (no pass over the result; Into is empty).
+	Epilogue []string
+	// Rows is the row-block fusion of the result's row softmax and the
+	// contraction reading it (attention), when the op has one.
+	Rows string
 }

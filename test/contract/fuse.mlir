@@ -1,23 +1,49 @@
-// A contraction whose result's one use is a chain of elementwise ops
-// writes its sums into the buffer of the chain's nest, which then updates
-// them in place (contract_fuse.go): the matmul gets no temporary of its
-// own (its only out-of-memory message is its packing buffers'). A second
-// use of the result, or a consumer that reads it transposed, keeps it.
+// A contraction's elementwise consumers run as its epilogue
+// (contract_epilogue.go): on each output tile of the micro-kernel after its
+// last K block, in the GEMM driver's store path, writing the consumers'
+// value to their buffer; neither the product nor the consumers get a
+// buffer or a nest of their own. A second use of the product, or a
+// consumer that reads it transposed, keeps it in a buffer of its own.
 // RUN: tirc -emit-llvm %s -o %t.ll
 // RUN: FileCheck %s --check-prefix=FUSED < %t.ll
 // RUN: FileCheck %s --check-prefix=KEPT < %t.ll
+// RUN: FileCheck %s --check-prefix=EPI < %t.ll
 
 // FUSED-NOT: @mlp.str{{[0-9]+}} = {{.*}}'tir.matmul' op: out of memory
+// FUSED-NOT: @mlp.str{{[0-9]+}} = {{.*}}'tir.add' op: out of memory
 // FUSED-NOT: @resid.str{{[0-9]+}} = {{.*}}'tir.matmul' op: out of memory
 // FUSED-NOT: @resid.str{{[0-9]+}} = {{.*}}'tir.add' op: out of memory
 // FUSED-NOT: @scale.str{{[0-9]+}} = {{.*}}'tir.matmul' op: out of memory
 
-// KEPT-DAG: @mlp.str{{[0-9]+}} = {{.*}}'tir.add' op: out of memory
 // KEPT-DAG: @mlp.str{{[0-9]+}} = {{.*}}'tir.matmul' op packing buffers: out of memory
 // KEPT-DAG: @twice.str{{[0-9]+}} = {{.*}}'tir.matmul' op: out of memory
 // KEPT-DAG: @transposed.str{{[0-9]+}} = {{.*}}'tir.matmul' op: out of memory
 
-// gelu_tanh(x @ w + b): the bias add (read four times) is the nest root.
+// The MLP block's driver: after the micro-kernel's call, on the tile's
+// last K block, the bias (a vector of b, masked-loaded) and gelu_tanh's
+// ops on the tile's vectors, stored back; then the columns left over one
+// by one. The function itself calls the driver and has no nest.
+// EPI-LABEL: define internal void @tirc.gemm.f32.{{.*}}.epi.mlp.{{[0-9]+}}(i8* %args)
+// EPI: call void @tirc.gemm.kernel.f32
+// EPI: [[LAST:%[0-9]+]] = icmp eq i64
+// EPI-NEXT: br i1 [[LAST]], label %epi{{[0-9]*}}, label %epi.end
+// EPI: epi.v.body{{[0-9]*}}:
+// EPI: load <16 x float>
+// EPI: call <16 x float> @llvm.masked.load.v16f32
+// EPI-NEXT: [[Y:%[0-9]+]] = fadd <16 x float>
+// EPI-NEXT: [[Y2:%[0-9]+]] = fmul <16 x float> [[Y]], [[Y]]
+// EPI-NEXT: fmul <16 x float> [[Y2]], [[Y]]
+// EPI: call <16 x float> @llvm.copysign.v16f32
+// EPI: fmul <16 x float> [[Y]], <float 0.5,
+// EPI: store <16 x float>
+// EPI: epi.j.body{{[0-9]*}}:
+// EPI-LABEL: define i32 @mlp(
+// EPI-NOT: nest
+// EPI: call void @tirc.gemm.f32.{{.*}}.epi.mlp.{{[0-9]+}}(i8*
+// EPI-NOT: nest
+// EPI: ret i32
+
+// gelu_tanh(x @ w + b): the bias add is read four times, inside the epilogue.
 func.func @mlp(%x: tensor<64x300xf32>, %w: tensor<300x96xf32>, %b: tensor<96xf32>) -> tensor<64x96xf32> {
   %c = tir.constant dense<0.044715> : tensor<f32>
   %k = tir.constant dense<0.7978845608> : tensor<f32>

@@ -1,11 +1,11 @@
-// Contractions with elementwise consumers (contract_fuse.go), run by
+// Contractions with elementwise consumers (contract_epilogue.go), run by
 // fuse.test.py against NumPy and against the same program with the
 // matmul's result also returned (a second use, so it is not fused): an MLP
 // block gelu_tanh(x @ w + b) (packed path, edge tiles, several KC blocks; and
 // f64 on the small path), a residual add written to the function's result,
-// a scaling and tanh inlined into one nest over a batched matmul, an i32
-// residual add (the generic path), and a transposed read, which must not
-// be fused in place.
+// a scaling and tanh over a batched matmul, an i32 residual add (the
+// generic path: computed in place), and a transposed read, which must not
+// be fused.
 func.func @mlp(%x: tensor<100x700xf32>, %w: tensor<700x70xf32>, %b: tensor<70xf32>) -> (tensor<100x70xf32>) {
   %c = tir.constant dense<0.044715> : tensor<f32>
   %k = tir.constant dense<0.7978845608> : tensor<f32>
@@ -117,4 +117,39 @@ func.func @iresid_ref(%x: tensor<33x30xi32>, %w: tensor<30x20xi32>, %y: tensor<3
   %mm = tir.matmul %x, %w : (tensor<33x30xi32>, tensor<30x20xi32>) -> tensor<33x20xi32>
   %r = tir.add %mm, %y : (tensor<33x20xi32>, tensor<33x20xi32>) -> tensor<33x20xi32>
   return %r, %mm : tensor<33x20xi32>, tensor<33x20xi32>
+}
+// Epilogue leaves broadcast along N (a per-row scale, column stride 0)
+// and per batch item (a bias that varies with the item), and f64 on the
+// packed path.
+func.func @rowscale(%x: tensor<50x200xf32>, %w: tensor<200x70xf32>, %s: tensor<50x1xf32>) -> tensor<50x70xf32> {
+  %mm = tir.matmul %x, %w : (tensor<50x200xf32>, tensor<200x70xf32>) -> tensor<50x70xf32>
+  %r = tir.mul %mm, %s : (tensor<50x70xf32>, tensor<50x1xf32>) -> tensor<50x70xf32>
+  return %r : tensor<50x70xf32>
+}
+func.func @rowscale_ref(%x: tensor<50x200xf32>, %w: tensor<200x70xf32>, %s: tensor<50x1xf32>) -> (tensor<50x70xf32>, tensor<50x70xf32>) {
+  %mm = tir.matmul %x, %w : (tensor<50x200xf32>, tensor<200x70xf32>) -> tensor<50x70xf32>
+  %r = tir.mul %mm, %s : (tensor<50x70xf32>, tensor<50x1xf32>) -> tensor<50x70xf32>
+  return %r, %mm : tensor<50x70xf32>, tensor<50x70xf32>
+}
+func.func @itembias(%x: tensor<4x30x400xf32>, %w: tensor<400x50xf32>, %b: tensor<4x1x50xf32>) -> tensor<4x30x50xf32> {
+  %mm = tir.matmul %x, %w : (tensor<4x30x400xf32>, tensor<400x50xf32>) -> tensor<4x30x50xf32>
+  %y = tir.add %mm, %b : (tensor<4x30x50xf32>, tensor<4x1x50xf32>) -> tensor<4x30x50xf32>
+  %r = tir.tanh %y : tensor<4x30x50xf32>
+  return %r : tensor<4x30x50xf32>
+}
+func.func @itembias_ref(%x: tensor<4x30x400xf32>, %w: tensor<400x50xf32>, %b: tensor<4x1x50xf32>) -> (tensor<4x30x50xf32>, tensor<4x30x50xf32>) {
+  %mm = tir.matmul %x, %w : (tensor<4x30x400xf32>, tensor<400x50xf32>) -> tensor<4x30x50xf32>
+  %y = tir.add %mm, %b : (tensor<4x30x50xf32>, tensor<4x1x50xf32>) -> tensor<4x30x50xf32>
+  %r = tir.tanh %y : tensor<4x30x50xf32>
+  return %r, %mm : tensor<4x30x50xf32>, tensor<4x30x50xf32>
+}
+func.func @resid64(%x: tensor<70x300xf64>, %w: tensor<300x40xf64>, %y: tensor<70x40xf64>) -> tensor<70x40xf64> {
+  %mm = tir.matmul %x, %w : (tensor<70x300xf64>, tensor<300x40xf64>) -> tensor<70x40xf64>
+  %r = tir.sub %y, %mm : (tensor<70x40xf64>, tensor<70x40xf64>) -> tensor<70x40xf64>
+  return %r : tensor<70x40xf64>
+}
+func.func @resid64_ref(%x: tensor<70x300xf64>, %w: tensor<300x40xf64>, %y: tensor<70x40xf64>) -> (tensor<70x40xf64>, tensor<70x40xf64>) {
+  %mm = tir.matmul %x, %w : (tensor<70x300xf64>, tensor<300x40xf64>) -> tensor<70x40xf64>
+  %r = tir.sub %y, %mm : (tensor<70x40xf64>, tensor<70x40xf64>) -> tensor<70x40xf64>
+  return %r, %mm : tensor<70x40xf64>, tensor<70x40xf64>
 }

@@ -66,6 +66,10 @@ check("resid", [r((64, 520)), r((520, 48)), r((64, 48))], lambda x, w, y: x @ w 
 check("scale", [r((3, 40, 50)), r((50, 60))], lambda x, w: np.tanh((x @ w) * 0.125), 1e-5)
 ints = [rng.integers(-100, 100, size=s).astype(np.int32) for s in [(33, 30), (30, 20), (33, 20)]]
 check("iresid", ints, lambda x, w, y: x @ w + y, 0)
+check("rowscale", [r((50, 200)), r((200, 70)), r((50, 1))], lambda x, w, s: (x @ w) * s, 1e-4)
+check("itembias", [r((4, 30, 400)), r((400, 50)), r((4, 1, 50))], lambda x, w, b: np.tanh(x @ w + b), 1e-4)
+check("resid64", [r((70, 300), np.float64), r((300, 40), np.float64), r((70, 40), np.float64)],
+      lambda x, w, y: y - x @ w, 1e-12)
 check("transposed", [r((300, 64)), r((64, 300)), r((300, 300))], lambda x, w, y: (x @ w).T + y, 1e-4,
       twin=False)
 
