@@ -1,6 +1,7 @@
 package dialect
 
 import (
+	"math"
 	"slices"
 
 	"github.com/tirc/tirc/ir"
@@ -10,8 +11,9 @@ import (
 // The named ops compute by expansion (ir.Expand) into rows with kernels:
 //
 //	linalg.matmul / batch_matmul / matvec   tir.matmul, then arith's add of the init
-//	                                        (nothing when it is a tensor.empty; the
-//	                                        fill value, a 0-d splat, when a linalg.fill)
+//	                                        (nothing when it is a tensor.empty or a
+//	                                        linalg.fill of +0; the fill value, a 0-d
+//	                                        splat, when another linalg.fill)
 //	linalg.fill                             tensor.splat
 //	linalg.copy                             its input (cast)
 //	linalg.transpose                        tir.transpose
@@ -164,6 +166,9 @@ func expandContraction(op *ir.Op, x *namedExpansion) *ir.Value {
 	case d != nil && d.Name == "tensor.empty":
 		return mm
 	case d != nil && d.Name == "linalg.fill" && d.NumOperands() == 2 && !ir.IsShaped(d.Operand(0).Type()):
+		if isPositiveZero(d.Operand(0)) {
+			return mm // the sum starts from +0 as it is
+		}
 		c := x.cast(d.Operand(0), e, linalgCastUnsigned(d))
 		c0 := x.insert("tensor.splat", []*ir.Value{c}, ir.Tensor(e), nil)
 		return x.insert("tir.add", []*ir.Value{mm, c0}, t, nil)
@@ -178,6 +183,21 @@ func expandContraction(op *ir.Op, x *namedExpansion) *ir.Value {
 		add = "arith.ori"
 	}
 	return x.insert(add, []*ir.Value{init, mm}, t, nil)
+}
+
+// isPositiveZero reports whether v is the constant 0 (+0.0 for floats).
+func isPositiveZero(v *ir.Value) bool {
+	d := v.Def()
+	if d == nil || !d.Has(traits.ConstantLike) {
+		return false
+	}
+	switch c := d.Attr("value").(type) {
+	case *ir.IntAttr:
+		return c.Value == 0 && c.Big == nil
+	case *ir.FloatAttr:
+		return c.Value == 0 && !math.Signbit(c.Value)
+	}
+	return false
 }
 
 func expandFill(op *ir.Op, x *namedExpansion) *ir.Value {

@@ -41,6 +41,13 @@ func.func @matmul_fill_f32(%a: tensor<70x40xf32>, %b: tensor<40x50xf32>) -> tens
   %0 = linalg.matmul ins(%a, %b : tensor<70x40xf32>, tensor<40x50xf32>) outs(%f : tensor<70x50xf32>) -> tensor<70x50xf32>
   return %0 : tensor<70x50xf32>
 }
+func.func @matmul_zero_f32(%a: tensor<70x40xf32>, %b: tensor<40x50xf32>) -> tensor<70x50xf32> {
+  %cst = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<70x50xf32>
+  %f = linalg.fill ins(%cst : f32) outs(%e : tensor<70x50xf32>) -> tensor<70x50xf32>
+  %0 = linalg.matmul ins(%a, %b : tensor<70x40xf32>, tensor<40x50xf32>) outs(%f : tensor<70x50xf32>) -> tensor<70x50xf32>
+  return %0 : tensor<70x50xf32>
+}
 func.func @matmul_i32(%a: tensor<5x7xi32>, %b: tensor<7x6xi32>, %c: tensor<5x6xi32>) -> tensor<5x6xi32> {
   %0 = linalg.matmul ins(%a, %b : tensor<5x7xi32>, tensor<7x6xi32>) outs(%c : tensor<5x6xi32>) -> tensor<5x6xi32>
   return %0 : tensor<5x6xi32>
