@@ -10,7 +10,9 @@ import (
 
 // The named ops compute by expansion (ir.Expand) into rows with kernels:
 //
-//	linalg.matmul / batch_matmul / matvec   tir.matmul, then arith's add of the init
+//	linalg.matmul / batch_matmul / matvec   tir.matmul (tir.dot_general reading a
+//	                                        transposed input's source), then arith's
+//	                                        add of the init
 //	                                        (nothing when it is a tensor.empty or a
 //	                                        linalg.fill of +0; the fill value, a 0-d
 //	                                        splat, when another linalg.fill)
@@ -158,9 +160,7 @@ func (x *namedExpansion) shaped(v *ir.Value) *ir.Value {
 func expandContraction(op *ir.Op, x *namedExpansion) *ir.Value {
 	t := op.Result(0).Type()
 	e := ir.ElementType(t)
-	unsigned := linalgCastUnsigned(op)
-	a, b := x.cast(op.Operand(0), e, unsigned), x.cast(op.Operand(1), e, unsigned)
-	mm := x.insert("tir.matmul", []*ir.Value{a, b}, t, nil)
+	mm := x.product(op, e)
 	init := op.Operand(2)
 	switch d := init.Def(); {
 	case d != nil && d.Name == "tensor.empty":
@@ -198,6 +198,52 @@ func isPositiveZero(v *ir.Value) bool {
 		return c.Value == 0 && !math.Signbit(c.Value)
 	}
 	return false
+}
+
+// product is the contraction's sum of products: tir.matmul of the
+// inputs cast to e, or, when an input is a linalg.transpose, tir.
+// dot_general of the transpose's input, its dimension numbers permuted
+// (x·wᵀ reads w as it is, without a transposed copy).
+func (x *namedExpansion) product(op *ir.Op, e *ir.Scalar) *ir.Value {
+	t := op.Result(0).Type()
+	unsigned := linalgCastUnsigned(op)
+	in := [2]*ir.Value{op.Operand(0), op.Operand(1)}
+	var perms [2][]int64
+	for k, v := range in {
+		if d := v.Def(); d != nil && d.Name == "linalg.transpose" && d.NumResults() == 1 && ir.IsRankedTensor(d.Operand(0).Type()) {
+			if p, ok := d.Attr(linalgPermutationAttr).(*ir.DenseArrayAttr); ok && isPermutation(p.Ints) {
+				in[k], perms[k] = d.Operand(0), p.Ints
+			}
+		}
+	}
+	a, b := x.cast(in[0], e, unsigned), x.cast(in[1], e, unsigned)
+	if perms[0] == nil && perms[1] == nil {
+		return x.insert("tir.matmul", []*ir.Value{a, b}, t, nil)
+	}
+	// The dims of each input by role, as linalg's maps give them:
+	// matmul mk,kn; batch_matmul bmk,bkn; matvec mk,k.
+	batch, contract := [2][]int64{}, [2][]int64{{1}, {0}}
+	if op.Name == "linalg.batch_matmul" {
+		batch, contract = [2][]int64{{0}, {0}}, [2][]int64{{2}, {1}}
+	}
+	through := func(p, dims []int64) []int64 {
+		out := make([]int64, len(dims))
+		for i, d := range dims {
+			out[i] = d
+			if p != nil {
+				out[i] = p[d]
+			}
+		}
+		return out
+	}
+	var attrs ir.Attrs
+	if batch[0] != nil {
+		attrs.Set(LhsBatchingAttr, ir.I64Array(through(perms[0], batch[0])...))
+		attrs.Set(RhsBatchingAttr, ir.I64Array(through(perms[1], batch[1])...))
+	}
+	attrs.Set(LhsContractingAttr, ir.I64Array(through(perms[0], contract[0])...))
+	attrs.Set(RhsContractingAttr, ir.I64Array(through(perms[1], contract[1])...))
+	return x.insert("tir.dot_general", []*ir.Value{a, b}, t, attrs)
 }
 
 func expandFill(op *ir.Op, x *namedExpansion) *ir.Value {

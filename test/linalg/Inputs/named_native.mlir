@@ -135,3 +135,20 @@ func.func @chain_f32(%x: tensor<8x16xf32>, %w: tensor<32x16xf32>, %bias: tensor<
   %r = linalg.elemwise_unary {fun = #linalg.unary_fn<tanh>} ins(%y : tensor<8x32xf32>) outs(%eb : tensor<8x32xf32>) -> tensor<8x32xf32>
   return %r : tensor<8x32xf32>
 }
+func.func @transposed_f32(%at: tensor<7x5xf32>, %b: tensor<7x6xf32>, %x: tensor<2x9x3xf32>, %y: tensor<9x2x4xf32>, %m: tensor<13x9xf32>, %v: tensor<13xf32>) -> (tensor<5x6xf32>, tensor<2x3x4xf32>, tensor<9xf32>) {
+  %e = tensor.empty() : tensor<5x7xf32>
+  %a = linalg.transpose ins(%at : tensor<7x5xf32>) outs(%e : tensor<5x7xf32>) permutation = [1, 0]
+  %e0 = tensor.empty() : tensor<5x6xf32>
+  %0 = linalg.matmul ins(%a, %b : tensor<5x7xf32>, tensor<7x6xf32>) outs(%e0 : tensor<5x6xf32>) -> tensor<5x6xf32>
+  %ex = tensor.empty() : tensor<2x3x9xf32>
+  %xt = linalg.transpose ins(%x : tensor<2x9x3xf32>) outs(%ex : tensor<2x3x9xf32>) permutation = [0, 2, 1]
+  %ey = tensor.empty() : tensor<2x9x4xf32>
+  %yt = linalg.transpose ins(%y : tensor<9x2x4xf32>) outs(%ey : tensor<2x9x4xf32>) permutation = [1, 0, 2]
+  %e1 = tensor.empty() : tensor<2x3x4xf32>
+  %1 = linalg.batch_matmul ins(%xt, %yt : tensor<2x3x9xf32>, tensor<2x9x4xf32>) outs(%e1 : tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  %em = tensor.empty() : tensor<9x13xf32>
+  %mt = linalg.transpose ins(%m : tensor<13x9xf32>) outs(%em : tensor<9x13xf32>) permutation = [1, 0]
+  %e2 = tensor.empty() : tensor<9xf32>
+  %2 = linalg.matvec ins(%mt, %v : tensor<9x13xf32>, tensor<13xf32>) outs(%e2 : tensor<9xf32>) -> tensor<9xf32>
+  return %0, %1, %2 : tensor<5x6xf32>, tensor<2x3x4xf32>, tensor<9xf32>
+}

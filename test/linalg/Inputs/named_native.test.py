@@ -130,6 +130,24 @@ xx, w, bias = rand(f32, (8, 16)), rand(f32, (32, 16)), rand(f32, (32,))
 x, ww, bb = F(xx, w, bias)
 check("chain_f32", [xx, w, bias], np.tanh(bb + x @ ww.T), np.abs(bb) + np.abs(x) @ np.abs(ww.T))
 
+# transposed inputs are read in place (tir.dot_general): three results
+at, b, x, y, m, v = rand(f32, (7, 5)), rand(f32, (7, 6)), rand(f32, (2, 9, 3)), rand(f32, (9, 2, 4)), rand(f32, (13, 9)), rand(f32, (13,))
+names = ["in%d.npy" % i for i in range(6)]
+for n, arr in zip(names, [at, b, x, y, m, v]):
+    np.save(n, arr)
+r = subprocess.run([prog, "-f", "transposed_f32"] + names + ["-o", "o0.npy", "-o", "o1.npy", "-o", "o2.npy"], capture_output=True, text=True)
+if r.returncode:
+    failures.append("transposed_f32: status %d: %s" % (r.returncode, r.stderr))
+else:
+    A, B, X, Y, M, V = F(at, b, x, y, m, v)
+    wants = [(A.T @ B, np.abs(A.T) @ np.abs(B)),
+             (X.transpose(0, 2, 1) @ Y.transpose(1, 0, 2), np.abs(X.transpose(0, 2, 1)) @ np.abs(Y.transpose(1, 0, 2))),
+             (M.T @ V, np.abs(M.T) @ np.abs(V))]
+    for i, (want, mag) in enumerate(wants):
+        got = np.load("o%d.npy" % i)
+        if got.shape != want.shape or not (np.abs(got - want) <= 4e-6 * (mag + np.abs(want)) + 1e-30).all():
+            failures.append("transposed_f32 result %d differs" % i)
+
 if failures:
     print("\n".join(failures))
     sys.exit(1)
