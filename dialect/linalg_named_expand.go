@@ -3,6 +3,7 @@ package dialect
 import (
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/tirc/tirc/ir"
 	"github.com/tirc/tirc/traits"
@@ -11,16 +12,18 @@ import (
 // The named ops compute by expansion (ir.Expand) into rows with kernels:
 //
 //	linalg.matmul / batch_matmul / matvec   tir.matmul (tir.dot_general reading a
-//	                                        transposed input's source), then arith's
-//	                                        add of the init
-//	                                        (nothing when it is a tensor.empty or a
-//	                                        linalg.fill of +0; the fill value, a 0-d
-//	                                        splat, when another linalg.fill)
+//	                                        transposed input's source), plus the
+//	                                        init with arith's add (nothing when it is
+//	                                        a tensor.empty or a linalg.fill of +0;
+//	                                        tir.add of a 0-d splat of another fill)
+//	the other contractions (vecmat, dot,    tir.dot_general, plus the init
+//	matmul_transpose_a, ...)
 //	linalg.fill                             tensor.splat
 //	linalg.copy                             its input (cast)
 //	linalg.transpose                        tir.transpose
 //	linalg.broadcast                        tir.broadcast_in_dim
-//	linalg.elemwise_unary / _binary         arith and math ops on the init's type
+//	linalg.elemwise_unary / _binary,        arith and math ops on the init's type
+//	linalg.add, exp, ... (elementwise)
 //
 // Inputs of another element type are cast first, as the ops' `cast`
 // (#linalg.type_fn) says: signed (default) or unsigned. The sum of a
@@ -29,12 +32,18 @@ import (
 // the last bits (integers are exact either way).
 
 func init() {
-	for name, fn := range map[string]func(*ir.Op, *namedExpansion) *ir.Value{
-		"linalg.matmul": expandContraction, "linalg.batch_matmul": expandContraction, "linalg.matvec": expandContraction,
+	own := map[string]func(*ir.Op, *namedExpansion) *ir.Value{
 		"linalg.fill": expandFill, "linalg.copy": expandCopy,
 		"linalg.transpose": expandTranspose, "linalg.broadcast": expandBroadcast,
-		"linalg.elemwise_unary": expandElemwise, "linalg.elemwise_binary": expandElemwise,
-	} {
+	}
+	for name, s := range namedSpecs {
+		fn := own[name]
+		switch {
+		case s.sig != "":
+			fn = expandContraction
+		case s.fn != nil || s.fixed != "":
+			fn = expandElemwise
+		}
 		ir.RegisterExpansion(name, func(op *ir.Op) *ir.Diagnostic { return expandNamed(op, fn) })
 	}
 }
@@ -200,10 +209,11 @@ func isPositiveZero(v *ir.Value) bool {
 	return false
 }
 
-// product is the contraction's sum of products: tir.matmul of the
-// inputs cast to e, or, when an input is a linalg.transpose, tir.
-// dot_general of the transpose's input, its dimension numbers permuted
-// (x·wᵀ reads w as it is, without a transposed copy).
+// product is the contraction's sum of products, of the inputs cast to
+// e: tir.matmul for matmul, batch_matmul and matvec, tir.dot_general
+// with the dimension numbers of the op's dims otherwise, and when an
+// input is a linalg.transpose, which dot_general then reads as it is
+// (x·wᵀ makes no transposed copy).
 func (x *namedExpansion) product(op *ir.Op, e *ir.Scalar) *ir.Value {
 	t := op.Result(0).Type()
 	unsigned := linalgCastUnsigned(op)
@@ -217,32 +227,40 @@ func (x *namedExpansion) product(op *ir.Op, e *ir.Scalar) *ir.Value {
 		}
 	}
 	a, b := x.cast(in[0], e, unsigned), x.cast(in[1], e, unsigned)
-	if perms[0] == nil && perms[1] == nil {
+	plain := map[string]bool{"linalg.matmul": true, "linalg.batch_matmul": true, "linalg.matvec": true}
+	if perms[0] == nil && perms[1] == nil && plain[op.Name] {
 		return x.insert("tir.matmul", []*ir.Value{a, b}, t, nil)
 	}
-	// The dims of each input by role, as linalg's maps give them:
-	// matmul mk,kn; batch_matmul bmk,bkn; matvec mk,k.
-	batch, contract := [2][]int64{}, [2][]int64{{1}, {0}}
-	if op.Name == "linalg.batch_matmul" {
-		batch, contract = [2][]int64{{0}, {0}}, [2][]int64{{2}, {1}}
-	}
-	through := func(p, dims []int64) []int64 {
-		out := make([]int64, len(dims))
-		for i, d := range dims {
-			out[i] = d
-			if p != nil {
-				out[i] = p[d]
+	// Each input's batch dims (its letters in the other input and the
+	// output) and contracted dims (not in the output), through the
+	// transpose it reads; dot_general's result is batch, then the lhs's
+	// free dims, then the rhs's: the order of linalg's output for every
+	// row of the table.
+	lhs, out, _ := strings.Cut(namedSpecs[op.Name].sig, "->")
+	subs := strings.Split(lhs, ",")
+	var batch, contract [2][]int64
+	for k, sub := range subs {
+		other := subs[1-k]
+		for i, c := range sub {
+			d := int64(i)
+			if perms[k] != nil {
+				d = perms[k][i]
+			}
+			switch {
+			case !strings.ContainsRune(out, c):
+				contract[k] = append(contract[k], d)
+			case strings.ContainsRune(other, c):
+				batch[k] = append(batch[k], d)
 			}
 		}
-		return out
 	}
 	var attrs ir.Attrs
 	if batch[0] != nil {
-		attrs.Set(LhsBatchingAttr, ir.I64Array(through(perms[0], batch[0])...))
-		attrs.Set(RhsBatchingAttr, ir.I64Array(through(perms[1], batch[1])...))
+		attrs.Set(LhsBatchingAttr, ir.I64Array(batch[0]...))
+		attrs.Set(RhsBatchingAttr, ir.I64Array(batch[1]...))
 	}
-	attrs.Set(LhsContractingAttr, ir.I64Array(through(perms[0], contract[0])...))
-	attrs.Set(RhsContractingAttr, ir.I64Array(through(perms[1], contract[1])...))
+	attrs.Set(LhsContractingAttr, ir.I64Array(contract[0]...))
+	attrs.Set(RhsContractingAttr, ir.I64Array(contract[1]...))
 	return x.insert("tir.dot_general", []*ir.Value{a, b}, t, attrs)
 }
 

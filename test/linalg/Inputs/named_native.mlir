@@ -152,3 +152,17 @@ func.func @transposed_f32(%at: tensor<7x5xf32>, %b: tensor<7x6xf32>, %x: tensor<
   %2 = linalg.matvec ins(%mt, %v : tensor<9x13xf32>, tensor<13xf32>) outs(%e2 : tensor<9xf32>) -> tensor<9xf32>
   return %0, %1, %2 : tensor<5x6xf32>, tensor<2x3x4xf32>, tensor<9xf32>
 }
+func.func @more_f32(%a: tensor<5x7xf32>, %bt: tensor<6x7xf32>, %at: tensor<7x5xf32>, %b: tensor<7x6xf32>, %v: tensor<7xf32>, %s: tensor<f32>, %x: tensor<3x5x7xf32>, %y: tensor<3x7x6xf32>, %bv: tensor<3x7xf32>) -> (tensor<5x6xf32>, tensor<5x6xf32>, tensor<6xf32>, tensor<f32>, tensor<5x6xf32>, tensor<3x5xf32>, tensor<5x6xf32>) {
+  %e = tensor.empty() : tensor<5x6xf32>
+  %0 = linalg.matmul_transpose_b ins(%a, %bt : tensor<5x7xf32>, tensor<6x7xf32>) outs(%e : tensor<5x6xf32>) -> tensor<5x6xf32>
+  %1 = linalg.matmul_transpose_a ins(%at, %b : tensor<7x5xf32>, tensor<7x6xf32>) outs(%0 : tensor<5x6xf32>) -> tensor<5x6xf32>
+  %ev = tensor.empty() : tensor<6xf32>
+  %2 = linalg.vecmat ins(%v, %b : tensor<7xf32>, tensor<7x6xf32>) outs(%ev : tensor<6xf32>) -> tensor<6xf32>
+  %3 = linalg.dot ins(%v, %v : tensor<7xf32>, tensor<7xf32>) outs(%s : tensor<f32>) -> tensor<f32>
+  %4 = linalg.batch_reduce_matmul ins(%x, %y : tensor<3x5x7xf32>, tensor<3x7x6xf32>) outs(%1 : tensor<5x6xf32>) -> tensor<5x6xf32>
+  %eb = tensor.empty() : tensor<3x5xf32>
+  %5 = linalg.batch_matvec ins(%x, %bv : tensor<3x5x7xf32>, tensor<3x7xf32>) outs(%eb : tensor<3x5xf32>) -> tensor<3x5xf32>
+  %6 = linalg.max ins(%0, %1 : tensor<5x6xf32>, tensor<5x6xf32>) outs(%e : tensor<5x6xf32>) -> tensor<5x6xf32>
+  %7 = linalg.square ins(%6 : tensor<5x6xf32>) outs(%e : tensor<5x6xf32>) -> tensor<5x6xf32>
+  return %0, %1, %2, %3, %4, %5, %7 : tensor<5x6xf32>, tensor<5x6xf32>, tensor<6xf32>, tensor<f32>, tensor<5x6xf32>, tensor<3x5xf32>, tensor<5x6xf32>
+}

@@ -148,6 +148,31 @@ else:
         if got.shape != want.shape or not (np.abs(got - want) <= 4e-6 * (mag + np.abs(want)) + 1e-30).all():
             failures.append("transposed_f32 result %d differs" % i)
 
+# MLIR 19's other contractions and elementwise named ops: seven results
+ins = [rand(f32, sh) for sh in [(5, 7), (6, 7), (7, 5), (7, 6), (7,), (), (3, 5, 7), (3, 7, 6), (3, 7)]]
+names = ["in%d.npy" % i for i in range(len(ins))]
+for n, arr in zip(names, ins):
+    np.save(n, arr)
+outs = ["o%d.npy" % i for i in range(7)]
+r = subprocess.run([prog, "-f", "more_f32"] + names + sum([["-o", o] for o in outs], []), capture_output=True, text=True)
+if r.returncode:
+    failures.append("more_f32: status %d: %s" % (r.returncode, r.stderr))
+else:
+    A, BT, AT, B, V, S, X, Y, BV = F(*ins)
+    abs_ = np.abs
+    r0 = (A @ BT.T, abs_(A) @ abs_(BT.T))
+    r1 = (r0[0] + AT.T @ B, r0[1] + abs_(AT.T) @ abs_(B))
+    r2 = (V @ B, abs_(V) @ abs_(B))
+    r3 = (S + V @ V, abs_(S) + abs_(V) @ abs_(V))
+    r4 = (r1[0] + np.einsum("bmk,bkn->mn", X, Y), r1[1] + np.einsum("bmk,bkn->mn", abs_(X), abs_(Y)))
+    r5 = (np.einsum("bmk,bk->bm", X, BV), np.einsum("bmk,bk->bm", abs_(X), abs_(BV)))
+    mx = np.maximum(r0[0], r1[0])
+    r6 = (mx * mx, 2 * (r0[1] + r1[1]) * np.abs(mx) + 1e-30)
+    for i, (want, mag) in enumerate([r0, r1, r2, r3, r4, r5, r6]):
+        got = np.load(outs[i])
+        if got.shape != want.shape or not (np.abs(got - want) <= 4e-6 * (mag + np.abs(want)) + 1e-30).all():
+            failures.append("more_f32 result %d differs" % i)
+
 if failures:
     print("\n".join(failures))
     sys.exit(1)
