@@ -21,6 +21,13 @@
 //   - ArithOps, FuncOps, TensorOps: the MLIR ops tirc interoperates with,
 //     verified as mlir-opt-19 verifies them (same messages, including
 //     arith's inferred-type check).
+//   - LinalgNamedOps: linalg's named ops (matmul, batch_matmul, matvec
+//     and MLIR 19's other contractions, fill, copy, transpose, broadcast,
+//     elemwise_unary/binary and the elementwise named ops) in
+//     mlir-opt-19's forms, with their implicit bodies and MLIR's
+//     messages; they compute by expansion (ir.Expand, run by eval and
+//     codegen) into the rows above: a matmul is a tir.matmul plus its
+//     init (linalg_named_expand.go).
 //   - TestOps: MLIR's test-dialect trait ops (test.broadcastable, ...),
 //     with TestOps.td's operand counts, constraints and traits, so MLIR's
 //     own trait tests run through tirc -verify-diagnostics unchanged.

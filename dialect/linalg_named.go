@@ -57,20 +57,56 @@ type namedSpec struct {
 	segments      bool   // operandSegmentSizes in the generic form
 	cast          bool   // reads `cast` (#linalg.type_fn); the others cast signed
 	fn            []string
+	fixed         string // the elementwise function of linalg.add, linalg.exp, ...
+	sig           string // a contraction's dims, einsum-like ("mk,kn->mn")
 	resultName    string
 }
 
 // LinalgNamedOps is the table of linalg named ops.
 var LinalgNamedOps = []*Op{
-	namedRow(namedSpec{name: "linalg.matmul", summary: "C + A·B: outs initialises the sum (2-d)", ins: 2, maps: contractMaps("mk,kn->mn"), segments: true, cast: true}),
-	namedRow(namedSpec{name: "linalg.batch_matmul", summary: "C + A·B per batch (3-d, batch first)", ins: 2, maps: contractMaps("bmk,bkn->bmn"), segments: true}),
-	namedRow(namedSpec{name: "linalg.matvec", summary: "x + A·y: matrix times vector", ins: 2, maps: contractMaps("mk,k->m"), segments: true}),
+	contraction("linalg.matmul", "C + A·B: outs initialises the sum (2-d)", "mk,kn->mn", true),
+	contraction("linalg.batch_matmul", "C + A·B per batch (3-d, batch first)", "bmk,bkn->bmn", false),
+	contraction("linalg.matvec", "x + A·y: matrix times vector", "mk,k->m", false),
+	contraction("linalg.vecmat", "y + x·A: vector times matrix", "k,kn->n", false),
+	contraction("linalg.dot", "s + x·y: the inner product (0-d init)", "k,k->", false),
+	contraction("linalg.batch_matvec", "x + A·y per batch", "bmk,bk->bm", false),
+	contraction("linalg.matmul_transpose_a", "C + Aᵀ·B", "km,kn->mn", true),
+	contraction("linalg.matmul_transpose_b", "C + A·Bᵀ", "mk,nk->mn", true),
+	contraction("linalg.batch_matmul_transpose_a", "C + Aᵀ·B per batch", "bkm,bkn->bmn", false),
+	contraction("linalg.batch_matmul_transpose_b", "C + A·Bᵀ per batch", "bmk,bnk->bmn", false),
+	contraction("linalg.batch_reduce_matmul", "C + the sum over the batch of A·B", "bmk,bkn->mn", false),
 	namedRow(namedSpec{name: "linalg.fill", summary: "every element of outs is the scalar (cast to its element type)", ins: 1, maps: elementwiseMaps, verify: verifyFillScalar, segments: true}),
 	namedRow(namedSpec{name: "linalg.copy", summary: "outs = cast(ins)", ins: 1, maps: elementwiseMaps, segments: true, cast: true}),
 	namedRow(namedSpec{name: "linalg.elemwise_unary", summary: "fun(cast(x)) per element (fun: #linalg.unary_fn, default exp)", ins: 1, maps: elementwiseMaps, segments: true, cast: true, fn: linalgUnaryFns, verify: verifyElemwiseFn}),
 	namedRow(namedSpec{name: "linalg.elemwise_binary", summary: "fun(cast(x), cast(y)) per element (fun: #linalg.binary_fn, default add)", ins: 2, maps: elementwiseMaps, segments: true, cast: true, fn: linalgBinaryFns, verify: verifyElemwiseFn}),
+	elementwise("linalg.add", "lhs + rhs", "add"), elementwise("linalg.sub", "lhs - rhs", "sub"),
+	elementwise("linalg.mul", "lhs * rhs", "mul"), elementwise("linalg.div", "lhs / rhs (signed)", "div"),
+	elementwise("linalg.div_unsigned", "lhs / rhs (unsigned)", "div_unsigned"), elementwise("linalg.max", "maximum (signed; NaN propagates)", "max_signed"),
+	elementwise("linalg.min", "minimum (signed; NaN propagates)", "min_signed"), elementwise("linalg.powf", "lhs ** rhs", "powf"),
+	elementwise("linalg.exp", "e^x", "exp"), elementwise("linalg.log", "natural log", "log"), elementwise("linalg.abs", "|x|", "abs"),
+	elementwise("linalg.ceil", "x rounded up", "ceil"), elementwise("linalg.floor", "x rounded down", "floor"),
+	elementwise("linalg.negf", "-x", "negf"), elementwise("linalg.reciprocal", "1 / x", "reciprocal"),
+	elementwise("linalg.round", "x rounded, ties away from 0", "round"), elementwise("linalg.sqrt", "square root", "sqrt"),
+	elementwise("linalg.rsqrt", "1 / sqrt(x)", "rsqrt"), elementwise("linalg.square", "x * x", "square"),
+	elementwise("linalg.tanh", "hyperbolic tangent", "tanh"), elementwise("linalg.erf", "error function", "erf"),
 	namedRow(namedSpec{name: "linalg.transpose", summary: "init dim i is input dim permutation[i]", ins: 1, maps: transposeMaps, verify: verifyLinalgTranspose, trailing: linalgPermutationAttr, resultName: "transposed"}),
 	namedRow(namedSpec{name: "linalg.broadcast", summary: "input copied along the added init dims `dimensions`", ins: 1, maps: broadcastMaps, verify: verifyLinalgBroadcast, trailing: linalgDimensionsAttr, resultName: "broadcasted"}),
+}
+
+// contraction is the row of a contraction with the given dims; cast:
+// whether it reads `cast` (MLIR 19's matmul family does).
+func contraction(name, summary, sig string, cast bool) *Op {
+	return namedRow(namedSpec{name: name, summary: summary, ins: 2, maps: contractMaps(sig), sig: sig, segments: true, cast: cast})
+}
+
+// elementwise is the row of one of MLIR 19's elementwise named ops,
+// fun's function on two inputs or one.
+func elementwise(name, summary, fun string) *Op {
+	ins := 1
+	if slices.Contains(linalgBinaryFns, fun) {
+		ins = 2
+	}
+	return namedRow(namedSpec{name: name, summary: summary, ins: ins, maps: elementwiseMaps, segments: true, fixed: fun, verify: verifyElemwiseFn})
 }
 
 // namedSpecs maps each row's name to its spec.
@@ -155,9 +191,13 @@ func enumCase(a ir.Attr, kind string, cases []string) int {
 	return slices.Index(cases, strings.TrimSpace(c))
 }
 
-// linalgFun is the op's fun case (its default when absent).
+// linalgFun is the op's fun case (its default when absent), or its
+// fixed function.
 func linalgFun(op *ir.Op) string {
 	s := namedSpecs[op.Name]
+	if s.fixed != "" {
+		return s.fixed
+	}
 	kind := "linalg." + strings.TrimPrefix(op.Name, "linalg.elemwise_") + "_fn"
 	if i := enumCase(op.Attr(linalgFunAttr), kind, s.fn); i >= 0 {
 		return s.fn[i]

@@ -49,7 +49,7 @@ func namedBody(op *ir.Op) *ir.Region {
 		y = cast(args[0])
 	case s.trailing != "":
 		y = args[0]
-	case s.fn != nil:
+	case s.fn != nil || s.fixed != "":
 		y = elemwiseBody(op, b, out, args, cast, emit)
 	default: // the contractions
 		mul, add := "arith.muli", "arith.addi"

@@ -1,7 +1,9 @@
 package dialect
 
 import (
+	"math"
 	"slices"
+	"strings"
 
 	"github.com/tirc/tirc/ir"
 	"github.com/tirc/tirc/traits"
@@ -9,14 +11,19 @@ import (
 
 // The named ops compute by expansion (ir.Expand) into rows with kernels:
 //
-//	linalg.matmul / batch_matmul / matvec   tir.matmul, then arith's add of the init
-//	                                        (nothing when it is a tensor.empty; the
-//	                                        fill value, a 0-d splat, when a linalg.fill)
+//	linalg.matmul / batch_matmul / matvec   tir.matmul (tir.dot_general reading a
+//	                                        transposed input's source), plus the
+//	                                        init with arith's add (nothing when it is
+//	                                        a tensor.empty or a linalg.fill of +0;
+//	                                        tir.add of a 0-d splat of another fill)
+//	the other contractions (vecmat, dot,    tir.dot_general, plus the init
+//	matmul_transpose_a, ...)
 //	linalg.fill                             tensor.splat
 //	linalg.copy                             its input (cast)
 //	linalg.transpose                        tir.transpose
 //	linalg.broadcast                        tir.broadcast_in_dim
-//	linalg.elemwise_unary / _binary         arith and math ops on the init's type
+//	linalg.elemwise_unary / _binary,        arith and math ops on the init's type
+//	linalg.add, exp, ... (elementwise)
 //
 // Inputs of another element type are cast first, as the ops' `cast`
 // (#linalg.type_fn) says: signed (default) or unsigned. The sum of a
@@ -25,12 +32,18 @@ import (
 // the last bits (integers are exact either way).
 
 func init() {
-	for name, fn := range map[string]func(*ir.Op, *namedExpansion) *ir.Value{
-		"linalg.matmul": expandContraction, "linalg.batch_matmul": expandContraction, "linalg.matvec": expandContraction,
+	own := map[string]func(*ir.Op, *namedExpansion) *ir.Value{
 		"linalg.fill": expandFill, "linalg.copy": expandCopy,
 		"linalg.transpose": expandTranspose, "linalg.broadcast": expandBroadcast,
-		"linalg.elemwise_unary": expandElemwise, "linalg.elemwise_binary": expandElemwise,
-	} {
+	}
+	for name, s := range namedSpecs {
+		fn := own[name]
+		switch {
+		case s.sig != "":
+			fn = expandContraction
+		case s.fn != nil || s.fixed != "":
+			fn = expandElemwise
+		}
 		ir.RegisterExpansion(name, func(op *ir.Op) *ir.Diagnostic { return expandNamed(op, fn) })
 	}
 }
@@ -156,14 +169,15 @@ func (x *namedExpansion) shaped(v *ir.Value) *ir.Value {
 func expandContraction(op *ir.Op, x *namedExpansion) *ir.Value {
 	t := op.Result(0).Type()
 	e := ir.ElementType(t)
-	unsigned := linalgCastUnsigned(op)
-	a, b := x.cast(op.Operand(0), e, unsigned), x.cast(op.Operand(1), e, unsigned)
-	mm := x.insert("tir.matmul", []*ir.Value{a, b}, t, nil)
+	mm := x.product(op, e)
 	init := op.Operand(2)
 	switch d := init.Def(); {
 	case d != nil && d.Name == "tensor.empty":
 		return mm
 	case d != nil && d.Name == "linalg.fill" && d.NumOperands() == 2 && !ir.IsShaped(d.Operand(0).Type()):
+		if isPositiveZero(d.Operand(0)) {
+			return mm // the sum starts from +0 as it is
+		}
 		c := x.cast(d.Operand(0), e, linalgCastUnsigned(d))
 		c0 := x.insert("tensor.splat", []*ir.Value{c}, ir.Tensor(e), nil)
 		return x.insert("tir.add", []*ir.Value{mm, c0}, t, nil)
@@ -178,6 +192,76 @@ func expandContraction(op *ir.Op, x *namedExpansion) *ir.Value {
 		add = "arith.ori"
 	}
 	return x.insert(add, []*ir.Value{init, mm}, t, nil)
+}
+
+// isPositiveZero reports whether v is the constant 0 (+0.0 for floats).
+func isPositiveZero(v *ir.Value) bool {
+	d := v.Def()
+	if d == nil || !d.Has(traits.ConstantLike) {
+		return false
+	}
+	switch c := d.Attr("value").(type) {
+	case *ir.IntAttr:
+		return c.Value == 0 && c.Big == nil
+	case *ir.FloatAttr:
+		return c.Value == 0 && !math.Signbit(c.Value)
+	}
+	return false
+}
+
+// product is the contraction's sum of products, of the inputs cast to
+// e: tir.matmul for matmul, batch_matmul and matvec, tir.dot_general
+// with the dimension numbers of the op's dims otherwise, and when an
+// input is a linalg.transpose, which dot_general then reads as it is
+// (x·wᵀ makes no transposed copy).
+func (x *namedExpansion) product(op *ir.Op, e *ir.Scalar) *ir.Value {
+	t := op.Result(0).Type()
+	unsigned := linalgCastUnsigned(op)
+	in := [2]*ir.Value{op.Operand(0), op.Operand(1)}
+	var perms [2][]int64
+	for k, v := range in {
+		if d := v.Def(); d != nil && d.Name == "linalg.transpose" && d.NumResults() == 1 && ir.IsRankedTensor(d.Operand(0).Type()) {
+			if p, ok := d.Attr(linalgPermutationAttr).(*ir.DenseArrayAttr); ok && isPermutation(p.Ints) {
+				in[k], perms[k] = d.Operand(0), p.Ints
+			}
+		}
+	}
+	a, b := x.cast(in[0], e, unsigned), x.cast(in[1], e, unsigned)
+	plain := map[string]bool{"linalg.matmul": true, "linalg.batch_matmul": true, "linalg.matvec": true}
+	if perms[0] == nil && perms[1] == nil && plain[op.Name] {
+		return x.insert("tir.matmul", []*ir.Value{a, b}, t, nil)
+	}
+	// Each input's batch dims (its letters in the other input and the
+	// output) and contracted dims (not in the output), through the
+	// transpose it reads; dot_general's result is batch, then the lhs's
+	// free dims, then the rhs's: the order of linalg's output for every
+	// row of the table.
+	lhs, out, _ := strings.Cut(namedSpecs[op.Name].sig, "->")
+	subs := strings.Split(lhs, ",")
+	var batch, contract [2][]int64
+	for k, sub := range subs {
+		other := subs[1-k]
+		for i, c := range sub {
+			d := int64(i)
+			if perms[k] != nil {
+				d = perms[k][i]
+			}
+			switch {
+			case !strings.ContainsRune(out, c):
+				contract[k] = append(contract[k], d)
+			case strings.ContainsRune(other, c):
+				batch[k] = append(batch[k], d)
+			}
+		}
+	}
+	var attrs ir.Attrs
+	if batch[0] != nil {
+		attrs.Set(LhsBatchingAttr, ir.I64Array(batch[0]...))
+		attrs.Set(RhsBatchingAttr, ir.I64Array(batch[1]...))
+	}
+	attrs.Set(LhsContractingAttr, ir.I64Array(contract[0]...))
+	attrs.Set(RhsContractingAttr, ir.I64Array(contract[1]...))
+	return x.insert("tir.dot_general", []*ir.Value{a, b}, t, attrs)
 }
 
 func expandFill(op *ir.Op, x *namedExpansion) *ir.Value {

@@ -78,6 +78,39 @@ func TestLinalgNamedExpand(t *testing.T) {
     %splat = tensor.splat %c3_i32 : tensor<i32>
     %3 = tir.add %2, %splat : (tensor<4x16xi32>, tensor<i32>) -> tensor<4x16xi32>
     return %3 : tensor<4x16xi32>`},
+		{"matmul into a fill of +0: the sum itself",
+			`func.func @f(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x16xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x16xf32>) outs(%f : tensor<4x16xf32>) -> tensor<4x16xf32>
+  return %r : tensor<4x16xf32>
+}`, `
+    %0 = tir.matmul %arg0, %arg1 : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+    return %0 : tensor<4x16xf32>`},
+		{"matmul into a fill of -0: added",
+			`func.func @f(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
+  %z = arith.constant -0.0 : f32
+  %e = tensor.empty() : tensor<4x16xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x16xf32>) outs(%f : tensor<4x16xf32>) -> tensor<4x16xf32>
+  return %r : tensor<4x16xf32>
+}`, `
+    %cst = arith.constant -0.000000e+00 : f32
+    %0 = tir.matmul %arg0, %arg1 : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+    %splat = tensor.splat %cst : tensor<f32>
+    %1 = tir.add %0, %splat : (tensor<4x16xf32>, tensor<f32>) -> tensor<4x16xf32>
+    return %1 : tensor<4x16xf32>`},
+		{"matmul of a transposed weight reads it in place",
+			`func.func @f(%x: tensor<4x8xf32>, %w: tensor<16x8xf32>) -> tensor<4x16xf32> {
+  %et = tensor.empty() : tensor<8x16xf32>
+  %wt = linalg.transpose ins(%w : tensor<16x8xf32>) outs(%et : tensor<8x16xf32>) permutation = [1, 0]
+  %e = tensor.empty() : tensor<4x16xf32>
+  %r = linalg.matmul ins(%x, %wt : tensor<4x8xf32>, tensor<8x16xf32>) outs(%e : tensor<4x16xf32>) -> tensor<4x16xf32>
+  return %r : tensor<4x16xf32>
+}`, `
+    %0 = tir.dot_general %arg0, %arg1 {lhs_contracting_dimensions = array<i64: 1>, rhs_contracting_dimensions = array<i64: 1>} : (tensor<4x8xf32>, tensor<16x8xf32>) -> tensor<4x16xf32>
+    return %0 : tensor<4x16xf32>`},
 		{"matvec into an empty tensor",
 			`func.func @f(%a: tensor<4x8xf32>, %v: tensor<8xf32>) -> tensor<4xf32> {
   %e = tensor.empty() : tensor<4xf32>

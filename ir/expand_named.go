@@ -14,6 +14,8 @@ import "sync"
 // Expansion rewrites op as described above, or returns why it cannot.
 type Expansion func(op *Op) *Diagnostic
 
+// expansions maps op names to their expansions; registering replaces
+// the map (copy on write), so a reader takes it once under the lock.
 var expansions = struct {
 	sync.RWMutex
 	m map[string]Expansion
@@ -23,27 +25,39 @@ var expansions = struct {
 func RegisterExpansion(name string, fn Expansion) {
 	expansions.Lock()
 	defer expansions.Unlock()
-	expansions.m[name] = fn
+	m := make(map[string]Expansion, len(expansions.m)+1)
+	for k, v := range expansions.m {
+		m[k] = v
+	}
+	m[name] = fn
+	expansions.m = m
 }
 
-func expansionOf(op *Op) Expansion {
+func expansionTable() map[string]Expansion {
 	expansions.RLock()
 	defer expansions.RUnlock()
-	return expansions.m[op.Name]
+	return expansions.m
 }
 
-// Expand expands every op of f that has an expansion, last op first, so
-// that an expansion sees the ops that define its operands as written
-// (a linalg.matmul sees the linalg.fill of its init and folds it). It
-// returns the first op that cannot be expanded.
+// Expand expands every op of f that has an expansion, nested ones
+// included, last op first, so that an expansion sees the ops that
+// define its operands as written (a linalg.matmul sees the linalg.fill
+// of its init and folds it). It returns the first op that cannot be
+// expanded.
 func Expand(f *Func) *Diagnostic {
-	ops := f.OpList()
+	table := expansionTable()
+	found := false
+	f.Walk(func(op *Op) { found = found || table[op.Name] != nil })
+	if !found {
+		return nil
+	}
+	ops := f.AllOps()
 	for i := len(ops) - 1; i >= 0; i-- {
 		op := ops[i]
 		if op.Func() != f {
 			continue // erased by a later op's expansion
 		}
-		if fn := expansionOf(op); fn != nil {
+		if fn := table[op.Name]; fn != nil {
 			if d := fn(op); d != nil {
 				return d
 			}
@@ -67,8 +81,4 @@ func ExpandModule(m *Module) Diagnostics {
 }
 
 // HasExpansion reports whether the ops called name have an expansion.
-func HasExpansion(name string) bool {
-	expansions.RLock()
-	defer expansions.RUnlock()
-	return expansions.m[name] != nil
-}
+func HasExpansion(name string) bool { return expansionTable()[name] != nil }

@@ -109,3 +109,23 @@ func.func @casts(%a: tensor<4x8xi8>, %b: tensor<8x3xi8>, %c: tensor<4x3xi32>, %v
 // GENERIC-NEXT: ^bb0(%[[I8:.*]]: i8, %{{.*}}: i32):
 // GENERIC-NEXT:   %[[I32:.*]] = "arith.extui"(%[[I8]]) : (i8) -> i32
 // GENERIC-NEXT:   "linalg.yield"(%[[I32]]) : (i32) -> ()
+
+// MLIR 19's other contractions and its elementwise named ops.
+// CHECK-LABEL: func.func @more
+func.func @more(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<4x16xf32>, %v: tensor<8xf32>, %w: tensor<16xf32>, %bt: tensor<16x8xf32>, %at: tensor<8x4xf32>, %s: tensor<f32>, %i: tensor<4x16xi32>) {
+  // CHECK: linalg.matmul_transpose_b ins(%arg0, %arg5 : tensor<4x8xf32>, tensor<16x8xf32>) outs(%arg2 : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %0 = linalg.matmul_transpose_b ins(%a, %bt : tensor<4x8xf32>, tensor<16x8xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+  // CHECK: linalg.matmul_transpose_a ins(%arg6, %arg1 : tensor<8x4xf32>, tensor<8x16xf32>) outs(%arg2 : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %1 = linalg.matmul_transpose_a ins(%at, %b : tensor<8x4xf32>, tensor<8x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+  // CHECK: linalg.vecmat ins(%arg3, %arg1 : tensor<8xf32>, tensor<8x16xf32>) outs(%arg4 : tensor<16xf32>) -> tensor<16xf32>
+  %2 = linalg.vecmat ins(%v, %b : tensor<8xf32>, tensor<8x16xf32>) outs(%w : tensor<16xf32>) -> tensor<16xf32>
+  // CHECK: linalg.dot ins(%arg3, %arg3 : tensor<8xf32>, tensor<8xf32>) outs(%arg7 : tensor<f32>) -> tensor<f32>
+  %3 = linalg.dot ins(%v, %v : tensor<8xf32>, tensor<8xf32>) outs(%s : tensor<f32>) -> tensor<f32>
+  // CHECK: linalg.add ins(%arg2, %arg2 : tensor<4x16xf32>, tensor<4x16xf32>) outs(%arg2 : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %4 = linalg.add ins(%c, %c : tensor<4x16xf32>, tensor<4x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+  // CHECK: linalg.exp ins(%arg2 : tensor<4x16xf32>) outs(%arg2 : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %5 = linalg.exp ins(%c : tensor<4x16xf32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+  // CHECK: linalg.max ins(%arg8, %arg8 : tensor<4x16xi32>, tensor<4x16xi32>) outs(%arg8 : tensor<4x16xi32>) -> tensor<4x16xi32>
+  %6 = linalg.max ins(%i, %i : tensor<4x16xi32>, tensor<4x16xi32>) outs(%i : tensor<4x16xi32>) -> tensor<4x16xi32>
+  return
+}

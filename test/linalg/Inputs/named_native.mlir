@@ -41,6 +41,13 @@ func.func @matmul_fill_f32(%a: tensor<70x40xf32>, %b: tensor<40x50xf32>) -> tens
   %0 = linalg.matmul ins(%a, %b : tensor<70x40xf32>, tensor<40x50xf32>) outs(%f : tensor<70x50xf32>) -> tensor<70x50xf32>
   return %0 : tensor<70x50xf32>
 }
+func.func @matmul_zero_f32(%a: tensor<70x40xf32>, %b: tensor<40x50xf32>) -> tensor<70x50xf32> {
+  %cst = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<70x50xf32>
+  %f = linalg.fill ins(%cst : f32) outs(%e : tensor<70x50xf32>) -> tensor<70x50xf32>
+  %0 = linalg.matmul ins(%a, %b : tensor<70x40xf32>, tensor<40x50xf32>) outs(%f : tensor<70x50xf32>) -> tensor<70x50xf32>
+  return %0 : tensor<70x50xf32>
+}
 func.func @matmul_i32(%a: tensor<5x7xi32>, %b: tensor<7x6xi32>, %c: tensor<5x6xi32>) -> tensor<5x6xi32> {
   %0 = linalg.matmul ins(%a, %b : tensor<5x7xi32>, tensor<7x6xi32>) outs(%c : tensor<5x6xi32>) -> tensor<5x6xi32>
   return %0 : tensor<5x6xi32>
@@ -127,4 +134,35 @@ func.func @chain_f32(%x: tensor<8x16xf32>, %w: tensor<32x16xf32>, %bias: tensor<
   %y = linalg.matmul ins(%x, %wt : tensor<8x16xf32>, tensor<16x32xf32>) outs(%bb : tensor<8x32xf32>) -> tensor<8x32xf32>
   %r = linalg.elemwise_unary {fun = #linalg.unary_fn<tanh>} ins(%y : tensor<8x32xf32>) outs(%eb : tensor<8x32xf32>) -> tensor<8x32xf32>
   return %r : tensor<8x32xf32>
+}
+func.func @transposed_f32(%at: tensor<7x5xf32>, %b: tensor<7x6xf32>, %x: tensor<2x9x3xf32>, %y: tensor<9x2x4xf32>, %m: tensor<13x9xf32>, %v: tensor<13xf32>) -> (tensor<5x6xf32>, tensor<2x3x4xf32>, tensor<9xf32>) {
+  %e = tensor.empty() : tensor<5x7xf32>
+  %a = linalg.transpose ins(%at : tensor<7x5xf32>) outs(%e : tensor<5x7xf32>) permutation = [1, 0]
+  %e0 = tensor.empty() : tensor<5x6xf32>
+  %0 = linalg.matmul ins(%a, %b : tensor<5x7xf32>, tensor<7x6xf32>) outs(%e0 : tensor<5x6xf32>) -> tensor<5x6xf32>
+  %ex = tensor.empty() : tensor<2x3x9xf32>
+  %xt = linalg.transpose ins(%x : tensor<2x9x3xf32>) outs(%ex : tensor<2x3x9xf32>) permutation = [0, 2, 1]
+  %ey = tensor.empty() : tensor<2x9x4xf32>
+  %yt = linalg.transpose ins(%y : tensor<9x2x4xf32>) outs(%ey : tensor<2x9x4xf32>) permutation = [1, 0, 2]
+  %e1 = tensor.empty() : tensor<2x3x4xf32>
+  %1 = linalg.batch_matmul ins(%xt, %yt : tensor<2x3x9xf32>, tensor<2x9x4xf32>) outs(%e1 : tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  %em = tensor.empty() : tensor<9x13xf32>
+  %mt = linalg.transpose ins(%m : tensor<13x9xf32>) outs(%em : tensor<9x13xf32>) permutation = [1, 0]
+  %e2 = tensor.empty() : tensor<9xf32>
+  %2 = linalg.matvec ins(%mt, %v : tensor<9x13xf32>, tensor<13xf32>) outs(%e2 : tensor<9xf32>) -> tensor<9xf32>
+  return %0, %1, %2 : tensor<5x6xf32>, tensor<2x3x4xf32>, tensor<9xf32>
+}
+func.func @more_f32(%a: tensor<5x7xf32>, %bt: tensor<6x7xf32>, %at: tensor<7x5xf32>, %b: tensor<7x6xf32>, %v: tensor<7xf32>, %s: tensor<f32>, %x: tensor<3x5x7xf32>, %y: tensor<3x7x6xf32>, %bv: tensor<3x7xf32>) -> (tensor<5x6xf32>, tensor<5x6xf32>, tensor<6xf32>, tensor<f32>, tensor<5x6xf32>, tensor<3x5xf32>, tensor<5x6xf32>) {
+  %e = tensor.empty() : tensor<5x6xf32>
+  %0 = linalg.matmul_transpose_b ins(%a, %bt : tensor<5x7xf32>, tensor<6x7xf32>) outs(%e : tensor<5x6xf32>) -> tensor<5x6xf32>
+  %1 = linalg.matmul_transpose_a ins(%at, %b : tensor<7x5xf32>, tensor<7x6xf32>) outs(%0 : tensor<5x6xf32>) -> tensor<5x6xf32>
+  %ev = tensor.empty() : tensor<6xf32>
+  %2 = linalg.vecmat ins(%v, %b : tensor<7xf32>, tensor<7x6xf32>) outs(%ev : tensor<6xf32>) -> tensor<6xf32>
+  %3 = linalg.dot ins(%v, %v : tensor<7xf32>, tensor<7xf32>) outs(%s : tensor<f32>) -> tensor<f32>
+  %4 = linalg.batch_reduce_matmul ins(%x, %y : tensor<3x5x7xf32>, tensor<3x7x6xf32>) outs(%1 : tensor<5x6xf32>) -> tensor<5x6xf32>
+  %eb = tensor.empty() : tensor<3x5xf32>
+  %5 = linalg.batch_matvec ins(%x, %bv : tensor<3x5x7xf32>, tensor<3x7xf32>) outs(%eb : tensor<3x5xf32>) -> tensor<3x5xf32>
+  %6 = linalg.max ins(%0, %1 : tensor<5x6xf32>, tensor<5x6xf32>) outs(%e : tensor<5x6xf32>) -> tensor<5x6xf32>
+  %7 = linalg.square ins(%6 : tensor<5x6xf32>) outs(%e : tensor<5x6xf32>) -> tensor<5x6xf32>
+  return %0, %1, %2, %3, %4, %5, %7 : tensor<5x6xf32>, tensor<5x6xf32>, tensor<6xf32>, tensor<f32>, tensor<5x6xf32>, tensor<3x5xf32>, tensor<5x6xf32>
 }

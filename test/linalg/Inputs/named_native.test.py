@@ -70,6 +70,7 @@ check("matmul_f32", [a, b, c], z + x @ y, np.abs(z) + np.abs(x) @ np.abs(y))
 a, b = rand(f32, (70, 40)), rand(f32, (40, 50))
 x, y = F(a, b)
 check("matmul_fill_f32", [a, b], 0.5 + x @ y, 0.5 + np.abs(x) @ np.abs(y))
+check("matmul_zero_f32", [a, b], x @ y, np.abs(x) @ np.abs(y))
 a, b, c = rand(i32, (5, 7)), rand(i32, (7, 6)), rand(i32, (5, 6))
 x, y, z = I(a, b, c)
 check("matmul_i32", [a, b, c], (z + x @ y).astype(i32))
@@ -128,6 +129,49 @@ check("binary_i32", [a, b], (mx.astype(np.int64) - y).astype(i32))
 xx, w, bias = rand(f32, (8, 16)), rand(f32, (32, 16)), rand(f32, (32,))
 x, ww, bb = F(xx, w, bias)
 check("chain_f32", [xx, w, bias], np.tanh(bb + x @ ww.T), np.abs(bb) + np.abs(x) @ np.abs(ww.T))
+
+# transposed inputs are read in place (tir.dot_general): three results
+at, b, x, y, m, v = rand(f32, (7, 5)), rand(f32, (7, 6)), rand(f32, (2, 9, 3)), rand(f32, (9, 2, 4)), rand(f32, (13, 9)), rand(f32, (13,))
+names = ["in%d.npy" % i for i in range(6)]
+for n, arr in zip(names, [at, b, x, y, m, v]):
+    np.save(n, arr)
+r = subprocess.run([prog, "-f", "transposed_f32"] + names + ["-o", "o0.npy", "-o", "o1.npy", "-o", "o2.npy"], capture_output=True, text=True)
+if r.returncode:
+    failures.append("transposed_f32: status %d: %s" % (r.returncode, r.stderr))
+else:
+    A, B, X, Y, M, V = F(at, b, x, y, m, v)
+    wants = [(A.T @ B, np.abs(A.T) @ np.abs(B)),
+             (X.transpose(0, 2, 1) @ Y.transpose(1, 0, 2), np.abs(X.transpose(0, 2, 1)) @ np.abs(Y.transpose(1, 0, 2))),
+             (M.T @ V, np.abs(M.T) @ np.abs(V))]
+    for i, (want, mag) in enumerate(wants):
+        got = np.load("o%d.npy" % i)
+        if got.shape != want.shape or not (np.abs(got - want) <= 4e-6 * (mag + np.abs(want)) + 1e-30).all():
+            failures.append("transposed_f32 result %d differs" % i)
+
+# MLIR 19's other contractions and elementwise named ops: seven results
+ins = [rand(f32, sh) for sh in [(5, 7), (6, 7), (7, 5), (7, 6), (7,), (), (3, 5, 7), (3, 7, 6), (3, 7)]]
+names = ["in%d.npy" % i for i in range(len(ins))]
+for n, arr in zip(names, ins):
+    np.save(n, arr)
+outs = ["o%d.npy" % i for i in range(7)]
+r = subprocess.run([prog, "-f", "more_f32"] + names + sum([["-o", o] for o in outs], []), capture_output=True, text=True)
+if r.returncode:
+    failures.append("more_f32: status %d: %s" % (r.returncode, r.stderr))
+else:
+    A, BT, AT, B, V, S, X, Y, BV = F(*ins)
+    abs_ = np.abs
+    r0 = (A @ BT.T, abs_(A) @ abs_(BT.T))
+    r1 = (r0[0] + AT.T @ B, r0[1] + abs_(AT.T) @ abs_(B))
+    r2 = (V @ B, abs_(V) @ abs_(B))
+    r3 = (S + V @ V, abs_(S) + abs_(V) @ abs_(V))
+    r4 = (r1[0] + np.einsum("bmk,bkn->mn", X, Y), r1[1] + np.einsum("bmk,bkn->mn", abs_(X), abs_(Y)))
+    r5 = (np.einsum("bmk,bk->bm", X, BV), np.einsum("bmk,bk->bm", abs_(X), abs_(BV)))
+    mx = np.maximum(r0[0], r1[0])
+    r6 = (mx * mx, 2 * (r0[1] + r1[1]) * np.abs(mx) + 1e-30)
+    for i, (want, mag) in enumerate([r0, r1, r2, r3, r4, r5, r6]):
+        got = np.load(outs[i])
+        if got.shape != want.shape or not (np.abs(got - want) <= 4e-6 * (mag + np.abs(want)) + 1e-30).all():
+            failures.append("more_f32 result %d differs" % i)
 
 if failures:
     print("\n".join(failures))
