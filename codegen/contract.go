@@ -48,7 +48,7 @@ func (fc *funcCtx) contract(op *ir.Op) error {
 	if l == nil {
 		return op.Errorf("has no loop description")
 	}
-	if err := fc.flushGroup(); err != nil {
+	if err := fc.rows.flush(fc); err != nil {
 		return err
 	}
 	c := &contraction{op: op, l: l, elem: ir.ElementType(op.Result(0).Type())}

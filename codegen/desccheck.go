@@ -56,17 +56,6 @@ import (
 //	    buffer (*owned is the pointer to free) and fills the descriptor,
 //	    else checks the caller's descriptor against the sizes
 
-// failWith leaves through the exit block with status st unless it is 0.
-// The status is stored either way (no block of its own per check): it is
-// 0 until a check fails, and a failed check leaves at once.
-func (fc *funcCtx) failWith(st value.Value) {
-	bl := fc.bl
-	store(bl.b, st, fc.status)
-	ok := bl.block("ok")
-	bl.b.NewCondBr(bl.b.NewICmp(enum.IPredNE, st, i32c(0)), fc.exit, ok)
-	bl.b = ok
-}
-
 // descChecker returns the checker of argument descriptors of type t.
 func (mc *moduleCtx) descChecker(t *ir.TensorType) *llvm.Func {
 	var name strings.Builder
@@ -127,7 +116,7 @@ func (mc *moduleCtx) resultMaker(t *ir.TensorType) *llvm.Func {
 		store(bl.b, bl.b.NewBitCast(raw, elemPtr), bl.fieldPtr(st, desc, 0, -1))
 		store(bl.b, aligned, bl.fieldPtr(st, desc, 1, -1))
 		store(bl.b, i64c(0), bl.fieldPtr(st, desc, 2, -1))
-		strides := fc.contig(sizes)
+		strides := fc.bl.contig(sizes)
 		for d := range t.Shape {
 			store(bl.b, sizes[d], bl.fieldPtr(st, desc, 3, d))
 			store(bl.b, strides[d], bl.fieldPtr(st, desc, 4, d))
@@ -147,7 +136,7 @@ func (mc *moduleCtx) descHelper(name string, t *ir.TensorType, extra ...*llvm.Pa
 	f.Linkage = enum.LinkageInternal
 	mc.funcAttrs(f)
 	mc.publishHelper(name, f)
-	fc := &funcCtx{mod: mc, fn: f, who: who, what: what, failPrefix: "tirc: error: %s: %s"}
+	fc := &funcCtx{llfunc: llfunc{mod: mc, fn: f, who: who, what: what, failPrefix: "tirc: error: %s: %s"}}
 	fc.bl = newBuilder(mc, f)
 	fc.exit = fc.bl.block("exit")
 	fc.status = fc.bl.alloca(types.I32)
@@ -164,21 +153,11 @@ func (fc *funcCtx) finishHelper() *llvm.Func {
 	return fc.fn
 }
 
-// checkNotNull fails with status 4 when the pointer p is NULL.
-func (fc *funcCtx) checkNotNull(p value.Value, what string) {
-	if !fc.mod.opts.Checks {
-		return
-	}
-	null := constant.NewNull(p.Type().(*types.PointerType))
-	// Every function checks its results' descriptors: one format for all.
-	fc.failAs(fc.bl.b.NewICmp(enum.IPredEQ, p, null), StatusDesc, escape(what)+" is a NULL pointer", true)
-}
-
 // nonEmpty is true when every size is non-zero (sizes are not negative).
-func (fc *funcCtx) nonEmpty(sizes []value.Value) value.Value {
+func (bl *builder) nonEmpty(sizes []value.Value) value.Value {
 	var all value.Value = constant.True
 	for _, s := range sizes {
-		all = fc.bl.and(all, fc.bl.icmp(enum.IPredNE, s, i64c(0)))
+		all = bl.and(all, bl.icmp(enum.IPredNE, s, i64c(0)))
 	}
 	return all
 }
@@ -188,12 +167,12 @@ func (fc *funcCtx) nonEmpty(sizes []value.Value) value.Value {
 // bytes (no address computation overflows), an argument with elements
 // must have a data pointer, and the elements of an output must not share
 // memory. Empty tensors are not read or written, so they pass.
-func (fc *funcCtx) checkLayout(t *ir.TensorType, aligned, offset value.Value, sizes, strides []value.Value, what string, output bool) {
+func (fc *llfunc) checkLayout(t *ir.TensorType, aligned, offset value.Value, sizes, strides []value.Value, what string, output bool) {
 	if !fc.mod.opts.Checks {
 		return
 	}
 	bl := fc.bl
-	full := fc.nonEmpty(sizes)
+	full := bl.nonEmpty(sizes)
 	if !output {
 		null := constant.NewNull(aligned.Type().(*types.PointerType))
 		fc.fail(bl.and(full, bl.b.NewICmp(enum.IPredEQ, aligned, null)), StatusDesc,
@@ -204,18 +183,18 @@ func (fc *funcCtx) checkLayout(t *ir.TensorType, aligned, offset value.Value, si
 	lo, hi := offset, offset
 	extents := make([]value.Value, len(sizes)) // |(size-1) * stride|, as unsigned
 	for d := range sizes {
-		e, o := fc.mulOverflow(bl.b.NewSub(sizes[d], i64c(1)), strides[d])
+		e, o := bl.mulOverflow(bl.b.NewSub(sizes[d], i64c(1)), strides[d])
 		ovf = bl.or(ovf, o)
 		neg := bl.b.NewICmp(enum.IPredSLT, e, i64c(0))
 		var o1, o2 value.Value
-		lo, o1 = fc.addOverflow(lo, bl.b.NewSelect(neg, e, i64c(0)))
-		hi, o2 = fc.addOverflow(hi, bl.b.NewSelect(neg, i64c(0), e))
+		lo, o1 = bl.addOverflow(lo, bl.b.NewSelect(neg, e, i64c(0)))
+		hi, o2 = bl.addOverflow(hi, bl.b.NewSelect(neg, i64c(0), e))
 		ovf = bl.or(ovf, bl.or(o1, o2))
 		extents[d] = bl.b.NewSelect(neg, bl.b.NewSub(i64c(0), e), e)
 	}
 	esz := i64c(byteSize(t.Elem))
-	_, o1 := fc.mulOverflow(lo, esz)
-	_, o2 := fc.mulOverflow(hi, esz)
+	_, o1 := bl.mulOverflow(lo, esz)
+	_, o2 := bl.mulOverflow(hi, esz)
 	ovf = bl.or(ovf, bl.or(o1, o2))
 	fc.fail(bl.and(full, ovf), StatusDesc,
 		escape(what)+": the descriptor's offset and strides put its elements more than 2^63 bytes apart")
@@ -252,17 +231,17 @@ func (fc *funcCtx) checkLayout(t *ir.TensorType, aligned, offset value.Value, si
 }
 
 // mulOverflow returns x*y and whether the signed product overflowed.
-func (fc *funcCtx) mulOverflow(x, y value.Value) (value.Value, value.Value) {
-	return fc.withOverflow("llvm.smul.with.overflow.i64", x, y)
+func (bl *builder) mulOverflow(x, y value.Value) (value.Value, value.Value) {
+	return bl.withOverflow("llvm.smul.with.overflow.i64", x, y)
 }
 
 // addOverflow returns x+y and whether the signed sum overflowed.
-func (fc *funcCtx) addOverflow(x, y value.Value) (value.Value, value.Value) {
-	return fc.withOverflow("llvm.sadd.with.overflow.i64", x, y)
+func (bl *builder) addOverflow(x, y value.Value) (value.Value, value.Value) {
+	return bl.withOverflow("llvm.sadd.with.overflow.i64", x, y)
 }
 
-func (fc *funcCtx) withOverflow(name string, x, y value.Value) (value.Value, value.Value) {
-	f := fc.mod.intrinsic(name, types.NewStruct(types.I64, types.I1), types.I64, types.I64)
-	r := fc.bl.b.NewCall(f, x, y)
-	return fc.bl.b.NewExtractValue(r, 0), fc.bl.b.NewExtractValue(r, 1)
+func (bl *builder) withOverflow(name string, x, y value.Value) (value.Value, value.Value) {
+	f := bl.mod.intrinsic(name, types.NewStruct(types.I64, types.I1), types.I64, types.I64)
+	r := bl.b.NewCall(f, x, y)
+	return bl.b.NewExtractValue(r, 0), bl.b.NewExtractValue(r, 1)
 }

@@ -158,9 +158,19 @@
 // their user's nest, the fast entry, a reduction's accumulator, chains
 // and blocks, transposed tiles, non-temporal stores, threads, fences and
 // row groups -- are functions of package plan over plain facts (static
-// sizes and strides, Dynamic where the run time decides), and the nest
-// builder follows the choices (nestSpec, planrec.go). A function's plan
-// is plain data, printed by PrintPlan (tirc -print-plan).
+// sizes and strides, Dynamic where the run time decides). Before a
+// function is emitted, plan.Prepass plans its op nests from the IR:
+// their loops, reduction accumulation and blocks, store kind, threads
+// and row runs (which nests form a row group). The emitter looks these
+// up (planrec.go: nestPlan, plannedStore) and emits the run-time test
+// where a decision is taken at run time; what depends on the views'
+// strides (layouts, merged loops, tiles, a reduction's scratch rows)
+// and a group's shared values and rider are still decided as the nests
+// are built and recorded into the same plan (nestSpec, built). A
+// function's plan is plain data, printed by PrintPlan (tirc
+// -print-plan). A row group is emitted by rowsEmitter (group.go), the
+// failure paths of an LLVM function by llfunc (failpath.go), and the
+// text a context writes by textOut (textout.go).
 //
 // # Files by job
 //

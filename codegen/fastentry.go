@@ -42,7 +42,7 @@ func (mc *moduleCtx) lowerFastEntry(f *ir.Func, general value.Value) error {
 	fu := mc.fusion(f)
 	p := &plan.Func{Name: f.Name}
 	plan.Prepass(p, f, fu, prepassFacts(mc.opts, true))
-	fc := &funcCtx{mod: mc, f: f, fn: fn, vals: make([]*lowered, f.NumValues()), inlined: fu.Inlined, fusion: fu, plan: p}
+	fc := &funcCtx{llfunc: llfunc{mod: mc, f: f, fn: fn}, vals: make([]*lowered, f.NumValues()), inlined: fu.Inlined, fusion: fu, plan: p}
 	fc.general = general
 	fc.bl = newBuilder(mc, fn)
 	bl := fc.bl
@@ -133,23 +133,4 @@ func (mc *moduleCtx) lowerFastEntry(f *ir.Func, general value.Value) error {
 	bl.b.NewRet(i32c(0))
 	bl.finish()
 	return nil
-}
-
-// fallBackUnless continues when cond holds and otherwise returns what
-// f.general returns for the same arguments (a tail call).
-func (fc *funcCtx) fallBackUnless(cond value.Value) {
-	if c, ok := cond.(*constant.Int); ok && c.X.Sign() != 0 {
-		return
-	}
-	bl := fc.bl
-	slow, cont := bl.block("general"), bl.block("fast")
-	bl.b.NewCondBr(cond, cont, slow)
-	args := make([]value.Value, len(fc.fn.Params))
-	for i, p := range fc.fn.Params {
-		args[i] = p
-	}
-	call := slow.NewCall(fc.general, args...)
-	call.Tail = enum.TailTail
-	slow.NewRet(call)
-	bl.b = cont
 }

@@ -27,37 +27,17 @@ type lowered struct {
 	sizes  []value.Value // of a splat tensor
 }
 
-// funcCtx lowers one tirc function.
+// funcCtx lowers one tirc function into the LLVM function of its
+// llfunc (failpath.go).
 type funcCtx struct {
-	mod     *moduleCtx
-	f       *ir.Func
-	fn      *llvm.Func
-	bl      *builder
+	llfunc
 	vals    []*lowered
-	inlined []bool // by value ID: computed inside its single user's loop nest
-	status  value.Value
-	exit    *llvm.Block
+	inlined []bool        // by value ID: computed inside its single user's loop nest
 	temps   []value.Value // i8* slots of buffers freed at exit
 	results []*result
-	// who is the string a failure message names its function by (the
-	// function's name; whoName), or in a descriptor checker
-	// (desccheck.go) the parameter naming the function; there what is
-	// the parameter naming the checked value ("argument #0"), printed
-	// after it.
-	who        value.Value
-	what       value.Value
-	failPrefix string // the messages' start: "tirc: error: %s: " when empty
-	// failMsg and failArgs are the i8* and i64 slots where a failure
-	// path leaves its message and values for the exit block (fail).
-	failMsg  value.Value
-	failArgs []value.Value
-	fusion   *plan.Fusion
-	// group is the row group being collected (group.go), run by
-	// flushGroup before anything that reads memory.
-	group *rowGroup
-	// general is the general body a fast entry (fastentry.go) tail-calls
-	// on a failure instead of reporting it; nil in the general body.
-	general value.Value
+	fusion  *plan.Fusion
+	// rows runs the function's row groups (group.go).
+	rows rowsEmitter
 	// plan is the function's plan, the decisions recorded as its nests
 	// are planned (plan.go).
 	plan *plan.Func
@@ -240,7 +220,7 @@ func (mc *moduleCtx) lowerFunc(f *ir.Func) error {
 		fn = g
 	}
 	fu := mc.fusion(f)
-	fc := &funcCtx{mod: mc, f: f, fn: fn, vals: make([]*lowered, f.NumValues()), inlined: fu.Inlined, fusion: fu, plan: newFuncPlan(mc.opts, f, fu)}
+	fc := &funcCtx{llfunc: llfunc{mod: mc, f: f, fn: fn}, vals: make([]*lowered, f.NumValues()), inlined: fu.Inlined, fusion: fu, plan: newFuncPlan(mc.opts, f, fu)}
 	fc.bl = newBuilder(mc, fn)
 	fc.streamer = llvmtext.NewStreamer(nil)
 	s := fc.streamer
@@ -320,7 +300,7 @@ func (fc *funcCtx) params() error {
 			v := fc.readDesc(p, t, fmt.Sprintf("argument #%d", i), true)
 			fc.vals[a.ID()] = &lowered{view: v}
 		case *ir.VectorType:
-			fc.vals[a.ID()] = &lowered{scalar: fc.loadVector(p, t)}
+			fc.vals[a.ID()] = &lowered{scalar: fc.bl.loadVector(p, t)}
 		case *ir.Scalar:
 			fc.vals[a.ID()] = &lowered{scalar: bl.fromStorage(p, t)}
 		}
@@ -341,7 +321,7 @@ func (fc *funcCtx) params() error {
 // the view; with check (and checks on), the descriptor's sizes are checked
 // against them (status 4), dynamic sizes must not be negative, and its
 // pointer, offset and strides must be usable (checkLayout).
-func (fc *funcCtx) readDesc(p value.Value, t *ir.TensorType, what string, check bool) *view {
+func (fc *llfunc) readDesc(p value.Value, t *ir.TensorType, what string, check bool) *view {
 	bl := fc.bl
 	if check && fc.mod.opts.Checks && fc.f != nil {
 		// A module-level checker does it (desccheck.go): a function
@@ -389,12 +369,12 @@ func (fc *funcCtx) readDesc(p value.Value, t *ir.TensorType, what string, check 
 }
 
 // loadVector loads a vector argument (a pointer to its elements).
-func (fc *funcCtx) loadVector(p value.Value, t *ir.VectorType) value.Value {
+func (bl *builder) loadVector(p value.Value, t *ir.VectorType) value.Value {
 	n, _ := ir.NumElements(t.Shape)
 	vt := types.NewVector(uint64(n), storageType(t.Elem))
-	ld := fc.bl.b.NewLoad(vt, fc.bl.b.NewBitCast(p, types.NewPointer(vt)))
+	ld := bl.b.NewLoad(vt, bl.b.NewBitCast(p, types.NewPointer(vt)))
 	ld.Align = llvm.Align(byteSize(t.Elem))
-	return fc.bl.fromStorage(ld, t.Elem)
+	return bl.fromStorage(ld, t.Elem)
 }
 
 // fusion returns which values of f are computed inside their user's loop
@@ -415,111 +395,6 @@ func (mc *moduleCtx) fusion(f *ir.Func) *plan.Fusion {
 	}
 	return p
 }
-
-// fail emits: if cond, print "tirc: error: <func>: <msg>" (a printf
-// format whose %lld take rt) to @tirc_error_fd (stderr unless the caller
-// chose another), set the status and leave through the exit block. The
-// function's name is passed to a "%s", so that every function of a
-// module shares each format.
-func (fc *funcCtx) fail(cond value.Value, status int64, msg string, rt ...value.Value) {
-	fc.failAs(cond, status, msg, false, rt...)
-}
-
-// failAs is fail; with common, the message's format is the module's,
-// shared by every function that reports it (a result's NULL descriptor),
-// instead of the function's own (format).
-func (fc *funcCtx) failAs(cond value.Value, status int64, msg string, common bool, rt ...value.Value) {
-	if c, ok := cond.(*constant.Int); ok && c.X.Sign() == 0 {
-		return
-	}
-	bl := fc.bl
-	if fc.general != nil {
-		fc.fallBackUnless(bl.b.NewXor(cond, constant.True))
-		return
-	}
-	if fc.what != nil {
-		rt = append([]value.Value{fc.what}, rt...)
-	}
-	bl.ifThen(cond, "fail", func() {
-		fc.whoName()
-		prefix := fc.failPrefix
-		if prefix == "" {
-			prefix = "tirc: error: %s: "
-		}
-		format := fc.format(prefix+msg+"\n", common)
-		if !allI64(rt) {
-			fd := bl.b.NewLoad(types.I32, fc.mod.errorFD())
-			args := append([]value.Value{fd, format, fc.who}, rt...)
-			bl.b.NewCall(fc.mod.dprintf(), args...)
-		} else {
-			// The exit block prints it: a long function has a failure
-			// path per check, and each is three stores and a branch.
-			if fc.failMsg == nil {
-				fc.failMsg = bl.alloca(i8p)
-				store(bl.entry, constant.NewNull(i8p), fc.failMsg)
-			}
-			store(bl.b, format, fc.failMsg)
-			for i, a := range rt {
-				for len(fc.failArgs) <= i {
-					fc.failArgs = append(fc.failArgs, bl.alloca(types.I64))
-				}
-				store(bl.b, a, fc.failArgs[i])
-			}
-		}
-		store(bl.b, i32c(status), fc.status)
-		bl.b.NewBr(fc.exit)
-	})
-}
-
-// format returns a failure message's format: in a tirc function, its own
-// string (its messages name its ops' locations: no other function has
-// them), unless common; in the module's helpers, the module's.
-func (fc *funcCtx) format(s string, common bool) value.Value {
-	if fc.f == nil || common {
-		return fc.mod.cstring(s)
-	}
-	return fc.mod.ownString(fc.f, s)
-}
-
-// whoName returns the string naming the function in its messages,
-// defining it on first use.
-func (fc *funcCtx) whoName() value.Value {
-	if fc.who == nil {
-		fc.who = fc.mod.ownString(fc.f, fc.f.Name)
-	}
-	return fc.who
-}
-
-func allI64(vs []value.Value) bool {
-	for _, v := range vs {
-		if t, ok := v.Type().(*types.IntType); !ok || t.BitSize != 64 {
-			return false
-		}
-	}
-	return true
-}
-
-// reportFailure prints the message a failure path left (fail), with the
-// values of its %lld: the format ignores the ones past its own.
-func (fc *funcCtx) reportFailure() {
-	if fc.failMsg == nil {
-		return
-	}
-	bl := fc.bl
-	args := []value.Value{bl.b.NewLoad(i8p, fc.failMsg), fc.who}
-	for _, a := range fc.failArgs {
-		args = append(args, bl.b.NewLoad(types.I64, a))
-	}
-	// Most messages have at most two values: padded to two, one reporter
-	// serves almost every module (a format ignores values it does not
-	// print).
-	for len(args) < 2+minReportValues {
-		args = append(args, i64c(0))
-	}
-	bl.b.NewCall(fc.mod.reporter(len(args)-2), args...)
-}
-
-const minReportValues = 2
 
 // reporter defines, once per count n, `void tirc.report.<n>(i8* msg, i8*
 // who, i64 a0, ...)`: unless msg is NULL, print it (a format of who and
@@ -684,17 +559,17 @@ func (fc *funcCtx) temp(e *ir.Scalar, shape []int64, sizes []value.Value, what s
 	fc.temps = append(fc.temps, slot)
 	aligned := fc.alloc(e, sizes, slot, what)
 	fc.noteTemp(aligned, slot)
-	return &view{elem: e, shape: shape, base: aligned, sizes: sizes, strides: fc.contig(sizes), contiguous: true, allocatedHere: true}
+	return &view{elem: e, shape: shape, base: aligned, sizes: sizes, strides: fc.bl.contig(sizes), contiguous: true, allocatedHere: true}
 }
 
 // contig returns the row-major strides of sizes.
-func (fc *funcCtx) contig(sizes []value.Value) []value.Value {
+func (bl *builder) contig(sizes []value.Value) []value.Value {
 	out := make([]value.Value, len(sizes))
 	var acc value.Value = i64c(1)
 	for j := len(sizes) - 1; j >= 0; j-- {
 		out[j] = acc
 		if j > 0 {
-			acc = fc.bl.mul(acc, sizes[j])
+			acc = bl.mul(acc, sizes[j])
 		}
 	}
 	return out
@@ -740,7 +615,7 @@ func (fc *funcCtx) lowerOp(op *ir.Op) error {
 		}
 	}
 	if plan.EndsRows(op, fc.fusible(op)) {
-		if err := fc.flushGroup(); err != nil {
+		if err := fc.rows.flush(fc); err != nil {
 			return err
 		}
 	}
@@ -883,7 +758,7 @@ func (fc *funcCtx) constant(op *ir.Op) error {
 		fc.mod.defineGlobal(g)
 		base := constant.NewGetElementPtr(arr.Typ, g, i64c(0), i64c(0))
 		base.InBounds = true
-		fc.vals[v.ID()] = &lowered{view: &view{elem: e, shape: shape, base: base, sizes: sizes, strides: fc.contig(sizes), contiguous: true}}
+		fc.vals[v.ID()] = &lowered{view: &view{elem: e, shape: shape, base: base, sizes: sizes, strides: fc.bl.contig(sizes), contiguous: true}}
 		return nil
 	}
 	return op.Errorf("has a constant value that cannot be lowered")
@@ -949,7 +824,7 @@ func (fc *funcCtx) cast(op *ir.Op) error {
 	v := *in.view
 	v.shape, v.sizes = rt.Shape, out
 	if v.contiguous {
-		v.strides = fc.contig(out)
+		v.strides = fc.bl.contig(out)
 	}
 	fc.vals[op.Result(0).ID()] = &lowered{view: &v}
 	return nil
@@ -1004,9 +879,9 @@ func (fc *funcCtx) call(op *ir.Op) error {
 			if err != nil {
 				return err
 			}
-			args = append(args, fc.descOf(vw, t))
+			args = append(args, fc.bl.descOf(vw, t))
 		case *ir.VectorType:
-			args = append(args, fc.spillVector(lv.scalar, t))
+			args = append(args, fc.bl.spillVector(lv.scalar, t))
 		case *ir.Scalar:
 			args = append(args, bl.toStorage(lv.scalar, t))
 		default:
@@ -1058,7 +933,7 @@ func (fc *funcCtx) call(op *ir.Op) error {
 			v := fc.readDesc(outs[k], t, fmt.Sprintf("result #%d of @%s", k, string(name)), external)
 			fc.vals[r.ID()] = &lowered{view: v}
 		case *ir.VectorType:
-			fc.vals[r.ID()] = &lowered{scalar: fc.loadVector(outs[k], t)}
+			fc.vals[r.ID()] = &lowered{scalar: fc.bl.loadVector(outs[k], t)}
 		case *ir.Scalar:
 			fc.vals[r.ID()] = &lowered{scalar: bl.fromStorage(bl.b.NewLoad(storageType(t), outs[k]), t)}
 		}
@@ -1067,9 +942,8 @@ func (fc *funcCtx) call(op *ir.Op) error {
 }
 
 // descOf builds a descriptor (an alloca) describing view v.
-func (fc *funcCtx) descOf(v *view, t *ir.TensorType) value.Value {
-	bl := fc.bl
-	st := fc.mod.descType(t.Elem, len(t.Shape))
+func (bl *builder) descOf(v *view, t *ir.TensorType) value.Value {
+	st := bl.mod.descType(t.Elem, len(t.Shape))
 	p := bl.alloca(st)
 	store(bl.b, v.base, bl.fieldPtr(st, p, 0, -1))
 	store(bl.b, v.base, bl.fieldPtr(st, p, 1, -1))
@@ -1083,16 +957,14 @@ func (fc *funcCtx) descOf(v *view, t *ir.TensorType) value.Value {
 
 // spillVector stores a vector value to a stack slot and returns a
 // pointer to its elements.
-func (fc *funcCtx) spillVector(x value.Value, t *ir.VectorType) value.Value {
-	bl := fc.bl
+func (bl *builder) spillVector(x value.Value, t *ir.VectorType) value.Value {
 	n, _ := ir.NumElements(t.Shape)
 	arr := bl.alloca(types.NewArray(uint64(n), storageType(t.Elem)))
-	fc.storeVector(x, t, bl.b.NewBitCast(arr, types.NewPointer(storageType(t.Elem))))
+	bl.storeVector(x, t, bl.b.NewBitCast(arr, types.NewPointer(storageType(t.Elem))))
 	return bl.b.NewBitCast(arr, types.NewPointer(storageType(t.Elem)))
 }
 
-func (fc *funcCtx) storeVector(x value.Value, t *ir.VectorType, p value.Value) {
-	bl := fc.bl
+func (bl *builder) storeVector(x value.Value, t *ir.VectorType, p value.Value) {
 	s := bl.toStorage(x, t.Elem)
 	st := store(bl.b, s, bl.b.NewBitCast(p, types.NewPointer(s.Type())))
 	st.Align = llvm.Align(byteSize(t.Elem))
@@ -1153,7 +1025,7 @@ func (fc *funcCtx) directResult(op *ir.Op, res int) error {
 
 // lowerReturn writes the returned values to the results.
 func (fc *funcCtx) lowerReturn(ret *ir.Op) error {
-	if err := fc.flushGroup(); err != nil {
+	if err := fc.rows.flush(fc); err != nil {
 		return err
 	}
 	bl := fc.bl
@@ -1188,7 +1060,7 @@ func (fc *funcCtx) lowerReturn(ret *ir.Op) error {
 				return err
 			}
 		case *ir.VectorType:
-			fc.storeVector(lv.scalar, t, p)
+			fc.bl.storeVector(lv.scalar, t, p)
 		case *ir.Scalar:
 			store(bl.b, bl.toStorage(lv.scalar, t), p)
 		}

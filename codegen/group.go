@@ -33,6 +33,15 @@ import (
 // the group is pipelined instead (rider.go): the second member computes
 // the first one row ahead in its own loop.
 
+// rowsEmitter emits the row groups of a function's plan: it holds the
+// members of the pending group as they are lowered, and runs the group
+// (flush) before the first thing that is not one of its members -- a
+// nest of another row run, or anything that reads memory (plan.EndsRows,
+// a contraction, the return).
+type rowsEmitter struct {
+	pending *rowGroup
+}
+
 type rowGroup struct {
 	rows    value.Value // the extent of the members' first loop
 	block   value.Value // rows per block
@@ -87,24 +96,24 @@ func sameValue(a, b value.Value) bool {
 	return a == b
 }
 
-// addToGroup adds the nest of root to the pending group (after running
+// add adds the nest of root to the pending group (after running
 // the pending one when the nest is in another row run of the plan).
 // Nothing is built until the group runs: a group of one is an ordinary
 // nest.
-func (fc *funcCtx) addToGroup(dst *view, root *node, guard value.Value, rec *plan.Nest, run *plan.RowGroup) error {
-	if g := fc.group; g != nil && g.plan != run {
-		if err := fc.flushGroup(); err != nil {
+func (r *rowsEmitter) add(fc *funcCtx, dst *view, root *node, guard value.Value, rec *plan.Nest, run *plan.RowGroup) error {
+	if g := r.pending; g != nil && g.plan != run {
+		if err := fc.rows.flush(fc); err != nil {
 			return err
 		}
 	}
 	m := &groupMember{dst: dst, root: root, guard: guard, rec: rec, index: len(fc.plan.Nests) - 1}
 	bl := fc.bl
-	work := fc.product(root.ext)
-	g := fc.group
+	work := fc.bl.product(root.ext)
+	g := r.pending
 	if g == nil {
-		perRow := fc.product(root.ext[1:])
+		perRow := fc.bl.product(root.ext[1:])
 		g = &rowGroup{rows: root.ext[0], block: blockOf(bl, perRow, run.Block, plan.GroupRowElements), total: work, outs: map[value.Value][]*groupMember{}, plan: run}
-		fc.group = g
+		r.pending = g
 	} else if !sameValue(work, g.total) {
 		g.total = bl.selectI64(bl.b.NewICmp(enum.IPredUGT, work, g.total), work, g.total)
 	}
@@ -132,23 +141,23 @@ type memberCall struct {
 	guard        value.Value
 }
 
-// flushGroup runs the pending row group, if any: one nest alone as
+// flush runs the pending row group, if any: one nest alone as
 // usual; several through one function over the blocks of rows (this
 // thread's share of them), calling each member's nest on the block, fast
 // or strided as its layout guard says.
-func (fc *funcCtx) flushGroup() error {
-	g := fc.group
+func (r *rowsEmitter) flush(fc *funcCtx) error {
+	g := r.pending
 	if g == nil {
 		return nil
 	}
-	fc.group = nil
+	r.pending = nil
 	if len(g.members) == 1 {
 		m := g.members[0]
 		return fc.runNestNow(m.dst, m.root, m.guard, 0, nil, m.rec)
 	}
-	fc.shareValues(g)
-	ride := g.rideable()
-	built, err := fc.buildMembers(g)
+	fc.rows.shareValues(fc, g)
+	ride := g.plan.Rider
+	built, err := fc.rows.buildMembers(fc, g)
 	if err != nil {
 		return err
 	}
@@ -161,7 +170,7 @@ func (fc *funcCtx) flushGroup() error {
 		if rideFn, rideA, err = fc.buildNest(h.dst, h.root, nestSpec{fast: true, window: true, rideOn: a, group: g}); err != nil {
 			return err
 		}
-		g.block = blockOf(fc.bl, a.root.ext[1], plan.RowBlock(constOr(a.root.ext[1]), plan.PipeRowElements), plan.PipeRowElements)
+		g.block = blockOf(fc.bl, a.root.ext[1], g.plan.PipeBlock, plan.PipeRowElements)
 	}
 	recordGroup(g, ride)
 	// The group's function, like a nest, is shared by the groups with
@@ -169,14 +178,14 @@ func (fc *funcCtx) flushGroup() error {
 	key := rowsKey(g, built, ride, g.nt, rideFn, rideA)
 	same := fc.mod.sharedNest(key)
 	if same != nil && !checkSharedNests {
-		fc.runGroup(g, same.fn, same.argsOf(key))
+		fc.rows.runGroup(fc, g, same.fn, same.argsOf(key))
 		return nil
 	}
-	fn, args, err := fc.buildGroup(g, key, same, built, rideFn, rideA)
+	fn, args, err := fc.rows.buildGroup(fc, g, key, same, built, rideFn, rideA)
 	if err != nil {
 		return err
 	}
-	fc.runGroup(g, fn, args)
+	fc.rows.runGroup(fc, g, fn, args)
 	return nil
 }
 
@@ -184,13 +193,17 @@ func (fc *funcCtx) flushGroup() error {
 // and the strided one unless its layout is known row-major. An output a
 // later member reads is wanted in the cache: no non-temporal stores for
 // it.
-func (fc *funcCtx) buildMembers(g *rowGroup) ([]memberCall, error) {
+func (r *rowsEmitter) buildMembers(fc *funcCtx, g *rowGroup) ([]memberCall, error) {
 	built := make([]memberCall, len(g.members))
 	readLater := g.readLater()
 	for i, m := range g.members {
 		c := memberCall{guard: m.guard}
 		var err error
-		if c.fast, c.fastA, err = fc.buildNest(m.dst, m.root, nestSpec{fast: true, window: true, allowNT: !readLater[i], group: g, rec: m.rec}); err != nil {
+		allowNT := !readLater[i]
+		if fc.plannedStore(m.root) != nil {
+			allowNT = !m.rec.ReadLater
+		}
+		if c.fast, c.fastA, err = fc.buildNest(m.dst, m.root, nestSpec{fast: true, window: true, allowNT: allowNT, group: g, rec: m.rec}); err != nil {
 			return nil, err
 		}
 		if !knownTrue(m.guard) {
@@ -219,7 +232,7 @@ type groupFn struct {
 // buildGroup defines the function of row group g (with rideFn, the
 // pipelined one): `i64 (captures..., i64 thread, i64 threads)` running
 // this thread's blocks of rows through the members' nests.
-func (fc *funcCtx) buildGroup(g *rowGroup, key *nestKey, same *sharedNest, built []memberCall, rideFn *llvm.Func, rideA []value.Value) (*llvm.Func, []value.Value, error) {
+func (r *rowsEmitter) buildGroup(fc *funcCtx, g *rowGroup, key *nestKey, same *sharedNest, built []memberCall, rideFn *llvm.Func, rideA []value.Value) (*llvm.Func, []value.Value, error) {
 	mc := fc.mod
 	mc.await() // a new group function
 	mc.nests++
@@ -376,7 +389,7 @@ func (gf *groupFn) pipelined(calls []memberCall, rideFn *llvm.Func, rideArgs []v
 }
 
 // runGroup calls a row group's function and reports its members' faults.
-func (fc *funcCtx) runGroup(g *rowGroup, fn *llvm.Func, args []value.Value) {
+func (re *rowsEmitter) runGroup(fc *funcCtx, g *rowGroup, fn *llvm.Func, args []value.Value) {
 	r := fc.runNest(fn, args, g.total, g.plan.Threads.May)
 	for _, m := range g.members {
 		if m.root.loops != nil && !m.root.loops.Parallel() {

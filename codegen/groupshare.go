@@ -38,10 +38,11 @@ type scratchRows struct {
 	elem    *ir.Scalar
 }
 
-// shareValues rewrites g's members to compute each shared value once per
-// block (see above): a new member writes it to a scratch block before the
-// first member that uses it, and every use becomes a leaf reading it.
-func (fc *funcCtx) shareValues(g *rowGroup) {
+// shareValues rewrites g's members to compute each value the plan shares
+// (plan.RowGroup.SharedValues) once per block (see above): a new member
+// writes it to a scratch block before the first member that uses it, and
+// every use at the row (rowLocal) becomes a leaf reading it.
+func (r *rowsEmitter) shareValues(fc *funcCtx, g *rowGroup) {
 	type key struct {
 		op  *ir.Op
 		res int
@@ -64,6 +65,10 @@ func (fc *funcCtx) shareValues(g *rowGroup) {
 		count(m.root, true, map[key]bool{})
 	}
 	shared := map[key]*view{}
+	planned := map[plan.Root]bool{} // the values the plan shares
+	for _, r := range g.plan.SharedValues {
+		planned[r] = true
+	}
 	var members []*groupMember
 	for _, m := range g.members {
 		var rewrite func(n *node, top bool)
@@ -74,9 +79,9 @@ func (fc *funcCtx) shareValues(g *rowGroup) {
 			k := key{n.op, n.res}
 			if !top && users[k] >= 2 {
 				v, ok := shared[k]
-				if !ok && plan.Shares(users[k], treeCost(n)) && rowLocal(g, n) {
+				if !ok && planned[plan.Root{Op: k.op, Res: k.res}] {
 					var p *groupMember
-					p, v = fc.scratchMember(g, n)
+					p, v = fc.rows.scratchMember(fc, g, n)
 					if p != nil {
 						members = append(members, p)
 					}
@@ -97,18 +102,6 @@ func (fc *funcCtx) shareValues(g *rowGroup) {
 	g.members = members
 }
 
-// treeCost is the kernel cost per element of n's tree.
-func treeCost(n *node) int {
-	if n.op == nil {
-		return 0
-	}
-	c := plan.KernelCost(n.op.Def.Kernel)
-	for _, k := range n.kids {
-		c += treeCost(k)
-	}
-	return c
-}
-
 // rowLocal reports whether n is read at the row group g computes only
 // (plan.RowLocal).
 func rowLocal(g *rowGroup, n *node) bool {
@@ -117,17 +110,15 @@ func rowLocal(g *rowGroup, n *node) bool {
 }
 
 // scratchMember builds the member computing n's value into a new scratch
-// block, and the view the users read it through (nil, nil when its nest
-// cannot run in the group).
-func (fc *funcCtx) scratchMember(g *rowGroup, n *node) (*groupMember, *view) {
+// block, and the view the users read it through (the plan checked that
+// its nest runs in the group).
+func (re *rowsEmitter) scratchMember(fc *funcCtx, g *rowGroup, n *node) (*groupMember, *view) {
 	root := cloneTree(n)
 	root.dimMap = root.loops.Results[root.res]
 	if err := fc.mapDims(root, nestMap{}); err != nil {
 		return nil, nil
 	}
-	if !plan.Groupable(groupFacts(root, 0, fc.general != nil)) || !sameValue(root.ext[0], g.rows) || len(root.dimMap) == 0 || root.dimMap[0].Loop != 0 {
-		return nil, nil
-	}
+
 	bl := fc.bl
 	var row value.Value = i64c(1)
 	for _, s := range n.sizes[1:] {
@@ -145,21 +136,11 @@ func (fc *funcCtx) scratchMember(g *rowGroup, n *node) (*groupMember, *view) {
 	}
 	alloc := append([]value.Value{bl.mul(threads, rows)}, n.sizes[1:]...)
 	buf := fc.temp(n.elem, n.shape, alloc, "a row group's scratch rows")
-	v := &view{elem: n.elem, shape: n.shape, base: buf.base, sizes: n.sizes, strides: fc.contig(n.sizes), contiguous: true}
+	v := &view{elem: n.elem, shape: n.shape, base: buf.base, sizes: n.sizes, strides: fc.bl.contig(n.sizes), contiguous: true}
 	g.scratch = append(g.scratch, scratchRows{base: buf.base, slot: rows, row: row, threads: threads, elem: n.elem})
 	guard := fc.layoutGuard(v, root)
 	rec := fc.nestPlan(root, knownTrue(guard))
 	return &groupMember{dst: v, root: root, guard: guard, rec: rec, index: len(fc.plan.Nests) - 1}, v
-}
-
-// groupFacts are the facts plan.Groupable decides on for the nest of
-// root reporting bits division faults (fastEntry: in a fast entry).
-func groupFacts(root *node, bits int, fastEntry bool) plan.GroupFacts {
-	f := plan.GroupFacts{FastEntry: fastEntry, DivBits: bits, Computed: root.op != nil, Rows: plan.Dynamic}
-	if root.loops != nil && len(root.ext) > 0 {
-		f.Iters, f.Rows = root.loops.Iter, constOr(root.ext[0])
-	}
-	return f
 }
 
 // cloneTree copies n's tree (its nodes; views and values are shared).

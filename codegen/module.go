@@ -139,28 +139,7 @@ type moduleCtx struct {
 	// needed (general).
 	generals map[string]*llvm.Func
 	plans    map[*ir.Func]*plan.Fusion // plan.NewFusion's, until f is lowered (fusion)
-	// out receives the text of each function definition as soon as it is
-	// complete, and then its blocks are dropped, so memory stays
-	// proportional to the function being built, not the module; the
-	// module-level entities follow at the end (writeModule).
-	out *llvmtext.Text
-	pr  *llvmtext.Printer // writes into out
-	// typeDefs are the named types made since the last function was
-	// printed: they are written before it (writeTypeDefs).
-	typeDefs []types.Type
-	// streams are the functions printed while they are built (stream.go).
-	streams map[*llvm.Func]*llvmtext.Streamer
-	ioErr   error // the first failure of a temporary file (stream.go)
-	// spareChunk is the first chunk of the text of the last function
-	// streamed, for the next one (stream.go).
-	spareChunk []byte
-	// spareInsts are the emptied instruction lists of printed blocks,
-	// for new blocks (recycle; under spareMu: the printer's goroutine
-	// returns them).
-	spareInsts [][]llvm.Instruction
-	spareMu    sync.Mutex
-	// async, when set, prints on a goroutine of its own (later).
-	async *llvmtext.Queue
+	textOut
 	// key is the last nest's key (nestcache.go), its buffers reused by
 	// the next: one per context, not one per function.
 	key *nestKey
@@ -188,8 +167,8 @@ func newModuleCtx(opts Options, out *llvmtext.Text) *moduleCtx {
 // newCtx is a context lowering functions of md into out.
 func newCtx(md *module, out *llvmtext.Text, parent *moduleCtx) *moduleCtx {
 	return &moduleCtx{module: md, entries: map[string]*llvm.Func{}, generals: map[string]*llvm.Func{},
-		plans: map[*ir.Func]*plan.Fusion{}, out: out, pr: llvmtext.NewPrinter(out),
-		streams: map[*llvm.Func]*llvmtext.Streamer{}, parent: parent, turn: parent == nil}
+		plans: map[*ir.Func]*plan.Fusion{}, parent: parent, turn: parent == nil,
+		textOut: textOut{out: out, pr: llvmtext.NewPrinter(out), streams: map[*llvm.Func]*llvmtext.Streamer{}}}
 }
 
 // intrinsic declares (once) the external function name with the given
@@ -305,11 +284,6 @@ func (mc *moduleCtx) defineString(name, s string) *stringPtr {
 // defineGlobal writes the definition of g at once, as strings are.
 func (mc *moduleCtx) defineGlobal(g *llvm.Global) {
 	mc.write("\n" + g.LLString() + "\n")
-}
-
-// write appends s to the output, after what is queued (later).
-func (mc *moduleCtx) write(s string) {
-	mc.later(func() { mc.out.WriteString(s) })
 }
 
 // ownGlobals are a tirc function's own globals: the strings naming it and
@@ -504,7 +478,7 @@ func (mc *moduleCtx) finish(f *llvm.Func) {
 	delete(mc.streams, f)
 	if f.Parent == mc.m {
 		mc.mustTurn()
-		mc.unlist(f)
+		unlist(mc.m, f)
 	}
 	mc.later(func() {
 		mc.out.WriteString("\n")
@@ -521,56 +495,15 @@ func (mc *moduleCtx) finish(f *llvm.Func) {
 	})
 }
 
-// recycle keeps the instruction list of printed block b, emptied, for a
-// new block: a block's list grows by doubling, and a module of many small
-// functions spent a tenth of its allocations growing them again.
-func (mc *moduleCtx) recycle(b *llvm.Block) {
-	if llvmtext.LLIROnly || cap(b.Insts) > 256 {
-		b.Insts = nil
-		return
-	}
-	clear(b.Insts)
-	mc.spareMu.Lock()
-	if len(mc.spareInsts) < 256 {
-		mc.spareInsts = append(mc.spareInsts, b.Insts[:0])
-	}
-	mc.spareMu.Unlock()
-	b.Insts = nil
-}
-
-// spareList is an emptied instruction list for a new block, or nil.
-func (mc *moduleCtx) spareList() []llvm.Instruction {
-	mc.spareMu.Lock()
-	defer mc.spareMu.Unlock()
-	n := len(mc.spareInsts)
-	if n == 0 {
-		return nil
-	}
-	l := mc.spareInsts[n-1]
-	mc.spareInsts = mc.spareInsts[:n-1]
-	return l
-}
-
 // unlist removes f from the module's functions (searched from the end,
 // where the function just built is).
-func (mc *moduleCtx) unlist(f *llvm.Func) {
-	for i := len(mc.m.Funcs) - 1; i >= 0; i-- {
-		if mc.m.Funcs[i] == f {
-			mc.m.Funcs = append(mc.m.Funcs[:i], mc.m.Funcs[i+1:]...)
+func unlist(m *llvm.Module, f *llvm.Func) {
+	for i := len(m.Funcs) - 1; i >= 0; i-- {
+		if m.Funcs[i] == f {
+			m.Funcs = append(m.Funcs[:i], m.Funcs[i+1:]...)
 			return
 		}
 	}
-}
-
-// writeTypeDefs prints the type definitions made since the last call and
-// drops them: LLVM's parser wants a named type defined before an
-// instruction needs its size, so each goes before the first function
-// that uses it.
-func (mc *moduleCtx) writeTypeDefs() {
-	for _, t := range mc.typeDefs {
-		mc.write("\n" + t.String() + " = type " + t.LLString() + "\n")
-	}
-	mc.typeDefs = mc.typeDefs[:0]
 }
 
 // defineType makes t, a named type, one of the module's: its definition

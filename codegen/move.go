@@ -27,11 +27,11 @@ func (lv *lowered) sizesOf() []value.Value {
 }
 
 // product multiplies sizes.
-func (fc *funcCtx) product(sizes []value.Value) value.Value {
+func (bl *builder) product(sizes []value.Value) value.Value {
 	multiply := func() value.Value {
 		var n value.Value = i64c(1)
 		for _, s := range sizes {
-			n = fc.bl.mul(n, s)
+			n = bl.mul(n, s)
 		}
 		return n
 	}
@@ -39,7 +39,7 @@ func (fc *funcCtx) product(sizes []value.Value) value.Value {
 	if !ok {
 		return multiply()
 	}
-	return fc.bl.once(k, multiply)
+	return bl.once(k, multiply)
 }
 
 // reshape lowers a Reshape op. The result's '?' is the element count
@@ -56,7 +56,7 @@ func (fc *funcCtx) reshape(op *ir.Op) error {
 	}
 	in := fc.vals[op.Operand(0).ID()]
 	inSizes := in.sizesOf()
-	count := fc.product(inSizes)
+	count := fc.bl.product(inSizes)
 	known, dyn := int64(1), -1
 	sizes := make([]value.Value, len(rt.Shape))
 	for d, s := range rt.Shape {
@@ -95,7 +95,7 @@ func (fc *funcCtx) reshape(op *ir.Op) error {
 		// A strided operand keeps its buffer when it is row-major at run
 		// time, else it is copied once into a row-major temporary.
 		slot := bl.alloca(base.Type())
-		bl.ifElse(fc.rowMajor(in.view), "reshape.view", func() {
+		bl.ifElse(fc.bl.rowMajor(in.view), "reshape.view", func() {
 			store(bl.b, base, slot)
 		}, func() {
 			tmp := fc.temp(in.view.elem, in.view.shape, inSizes, fmt.Sprintf("%s: '%s' op", op.Pos, op.Name))
@@ -105,16 +105,15 @@ func (fc *funcCtx) reshape(op *ir.Op) error {
 		})
 		base = bl.b.NewLoad(base.Type(), slot)
 	}
-	fc.vals[op.Result(0).ID()] = &lowered{view: &view{elem: in.view.elem, shape: rt.Shape, base: base, sizes: sizes, strides: fc.contig(sizes), contiguous: true}}
+	fc.vals[op.Result(0).ID()] = &lowered{view: &view{elem: in.view.elem, shape: rt.Shape, base: base, sizes: sizes, strides: fc.bl.contig(sizes), contiguous: true}}
 	return nil
 }
 
 // rowMajor is true when v's strides are row-major over its sizes (a
 // dimension of size 1 may have any stride).
-func (fc *funcCtx) rowMajor(v *view) value.Value {
-	bl := fc.bl
+func (bl *builder) rowMajor(v *view) value.Value {
 	var ok value.Value = constant.True
-	contig := fc.contig(v.sizes)
+	contig := bl.contig(v.sizes)
 	for j := range v.sizes {
 		ok = bl.and(ok, bl.or(bl.icmp(enum.IPredEQ, v.sizes[j], i64c(1)), bl.icmp(enum.IPredEQ, v.strides[j], contig[j])))
 	}

@@ -568,9 +568,9 @@ func (fc *funcCtx) emitNest(dst *view, root *node) error {
 	guard := fc.layoutGuard(dst, root)
 	rec := fc.nestPlan(root, knownTrue(guard))
 	if run := fc.plan.Run(rec); run != nil {
-		return fc.addToGroup(dst, root, guard, rec, run)
+		return fc.rows.add(fc, dst, root, guard, rec, run)
 	}
-	if err := fc.flushGroup(); err != nil {
+	if err := fc.rows.flush(fc); err != nil {
 		return err
 	}
 	var blocks *blockPlan
@@ -590,7 +590,7 @@ func (fc *funcCtx) runNestNow(dst *view, root *node, guard value.Value, bits int
 	if err != nil {
 		return err
 	}
-	total, may := fc.product(root.ext), rec.Threads.May
+	total, may := fc.bl.product(root.ext), rec.Threads.May
 	var r value.Value
 	if g, ok := guard.(*constant.Int); ok && g.X.Sign() != 0 {
 		r = fc.runNest(fast, fastArgs, total, may)
@@ -634,7 +634,7 @@ func (fc *funcCtx) runNestNow(dst *view, root *node, guard value.Value, bits int
 
 // failOOM reports a nest's out-of-memory fault (FaultOOM in r, the
 // nest's fault bits): status 3 naming the op.
-func (fc *funcCtx) failOOM(r value.Value, op *ir.Op) {
+func (fc *llfunc) failOOM(r value.Value, op *ir.Op) {
 	bl := fc.bl
 	oom := bl.b.NewICmp(enum.IPredNE, bl.b.NewAnd(r, i64c(FaultOOM)), i64c(0))
 	fc.fail(oom, StatusOOM, where(op)+": out of memory allocating its accumulators")
@@ -660,7 +660,7 @@ func (fc *funcCtx) layoutGuard(dst *view, root *node) value.Value {
 		}
 		// Once per view: every nest reading an argument asks again.
 		ok := bl.once(rowMajorOf{v}, func() value.Value {
-			contig := fc.contig(v.sizes)
+			contig := fc.bl.contig(v.sizes)
 			var all value.Value = constant.True
 			for j := range v.sizes {
 				size := v.sizes[j]
@@ -780,7 +780,7 @@ func (fc *funcCtx) buildNest(dst *view, root *node, s nestSpec) (*llvm.Func, []v
 	}
 	ns.root, ns.ext = root, ext
 	if fast && !reduces && ns.ride == nil {
-		ns.planStores(gs, views, allowNT)
+		ns.planStores(gs, views, allowNT, fc.plannedStore(root))
 	} else if ns.ride != nil {
 		ns.built.store.Reason = "carries a row reduction one row ahead"
 	}
@@ -795,7 +795,7 @@ func (fc *funcCtx) buildNest(dst *view, root *node, s nestSpec) (*llvm.Func, []v
 	}
 	if !window {
 		// A row group's member runs once per block of rows: the group's
-		// function fences once after all its blocks (flushGroup), since a
+		// function fences once after all its blocks (rowsEmitter.flush), since a
 		// fence per block made softmax wait for its streaming stores to
 		// drain at every row.
 		ns.fenceNonTemporal()
@@ -820,14 +820,24 @@ func (fc *funcCtx) buildNest(dst *view, root *node, s nestSpec) (*llvm.Func, []v
 }
 
 // planStores plans the tiles and the stores of a parallel nest's fast
-// version (planTile, planNonTemporal); allowNT false keeps ordinary
-// stores for an output a later member of a row group reads.
-func (ns *nest) planStores(gs []group, views []*capturedView, allowNT bool) {
+// version (planTile, planNonTemporal with the pre-pass's store when
+// planned); allowNT false keeps ordinary stores for an output a later
+// member of a row group reads.
+func (ns *nest) planStores(gs []group, views []*capturedView, allowNT bool, planned *plan.Store) {
 	ns.tile, ns.built.tile = planTile(gs, views)
 	ns.built.store.Reason = "read again by a later member of its row group"
 	if allowNT {
-		ns.nt, ns.built.store = ns.planNonTemporal(views)
+		ns.nt, ns.built.store = ns.planNonTemporal(views, planned)
 	}
+}
+
+// plannedStore is the pre-pass's store decision for the nest of root,
+// or nil when the pre-pass did not plan the nest.
+func (fc *funcCtx) plannedStore(root *node) *plan.Store {
+	if root.op == nil || root.plan == nil || fc.plan.Planned(root.op, root.res) != root.plan {
+		return nil
+	}
+	return &root.plan.Store
 }
 
 // newNest starts a nest's function: internal, inlined when fast (its

@@ -46,7 +46,7 @@ type nestKey struct {
 type sharedNest struct {
 	fn     *llvm.Func
 	args   []int  // the walk's number of each captured value
-	ntUsed bool   // a window nest with non-temporal stores (flushGroup fences)
+	ntUsed bool   // a window nest with non-temporal stores (rowsEmitter.flush fences)
 	built  *built // what building it decided (its plan)
 	text   string
 }
@@ -273,7 +273,7 @@ func (fc *funcCtx) nestKeyOf(dst *view, root *node, s nestSpec) *nestKey {
 	return k
 }
 
-// rowsKey describes a row group's function (flushGroup): its members'
+// rowsKey describes a row group's function (rowsEmitter.flush): its members'
 // nest functions, the values it passes them, its rows, blocks and scratch
 // buffers.
 func rowsKey(g *rowGroup, calls []memberCall, ride, fence bool, rideFn *llvm.Func, rideA []value.Value) *nestKey {
@@ -347,7 +347,7 @@ func (s *sharedNest) argsOf(k *nestKey) []value.Value {
 func (mc *moduleCtx) finishShared(k *nestKey, same *sharedNest, ns *nest) (*llvm.Func, []value.Value, error) {
 	var text string
 	if checkSharedNests {
-		text = mc.bodyText(ns.fn)
+		text = bodyText(ns.fn)
 	}
 	if same == nil {
 		mc.share(k, ns.fn, ns.args, ns.ntUsed, ns.built, text)
@@ -369,7 +369,7 @@ func (mc *moduleCtx) finishShared(k *nestKey, same *sharedNest, ns *nest) (*llvm
 }
 
 // bodyText is a function's text without its name.
-func (mc *moduleCtx) bodyText(f *llvm.Func) string {
+func bodyText(f *llvm.Func) string {
 	s := llvmtext.FunctionText(f)
 	s = strings.Replace(s, "@"+f.Name()+"(", "@(", 1)
 	return strings.ReplaceAll(s, "%"+f.Name()+".args", "%.args") // a packed function's struct
@@ -381,5 +381,5 @@ func (mc *moduleCtx) drop(f *llvm.Func) {
 	mc.mustTurn()
 	delete(mc.symbols, f.Name())
 	mc.nests--
-	mc.unlist(f)
+	unlist(mc.m, f)
 }

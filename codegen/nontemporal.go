@@ -43,18 +43,25 @@ type ntPlan struct {
 	cond value.Value
 }
 
-// planNonTemporal makes the nest's store decision (plan.NewStore) from
+// planNonTemporal emits the nest's store decision: planned, the
+// pre-pass's, else (a copy, a shared value's nest) plan.NewStore's on
 // the sizes of its output (views[0]) and, with
-// NonTemporalStoreBoundOnly, of its inputs. With static sizes the
-// decision is made here; otherwise the plan carries the run-time test,
-// computed once at the nest's entry, and ntLoop falls back to its scalar
-// loop when it fails.
-func (ns *nest) planNonTemporal(views []*capturedView) (*ntPlan, plan.Store) {
+// NonTemporalStoreBoundOnly, of its inputs. When the store is
+// non-temporal only if a run-time test passes (plan.NonTemporalIf),
+// the test is computed once at the nest's entry, and ntLoop falls back
+// to its scalar loop when it fails.
+func (ns *nest) planNonTemporal(views []*capturedView, planned *plan.Store) (*ntPlan, plan.Store) {
 	bl := ns.bl
 	opts := bl.mod.opts
 	f := plan.StoreFacts{Min: opts.NonTemporalMin, BoundOnly: opts.NonTemporalStoreBoundOnly, ElemBytes: byteSize(views[0].v.elem)}
+	decide := func() plan.Store {
+		if planned != nil {
+			return *planned
+		}
+		return plan.NewStore(f)
+	}
 	if f.Min <= 0 {
-		return nil, plan.NewStore(f)
+		return nil, decide()
 	}
 	count := func(sizes []value.Value) value.Value {
 		var n value.Value = i64c(1)
@@ -78,7 +85,7 @@ func (ns *nest) planNonTemporal(views []*capturedView) (*ntPlan, plan.Store) {
 		in8 = bl.mul(in, i64c(8))
 		f.InElems8 = constOr(in8)
 	}
-	s := plan.NewStore(f)
+	s := decide()
 	if s.Kind == plan.Ordinary {
 		return nil, s
 	}

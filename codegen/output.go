@@ -1,28 +1,8 @@
 package codegen
 
-import (
-	"github.com/tirc/tirc/codegen/llvmtext"
-)
-
 // The module's text: codegen builds llir objects, and llvmtext prints
 // them (mc.pr into mc.out), in order on a goroutine of its own when
-// there is another core (later).
-
-// later runs job after the printing jobs queued before it: on the
-// printing goroutine when there is one, at once otherwise.
-func (mc *moduleCtx) later(job func()) { mc.async.Later(job) }
-
-// printAsync starts a goroutine that runs mc's printing jobs; wait runs
-// the jobs still queued, stops it, and panics with a job's panic (an
-// internal error, as when printing at once).
-func (mc *moduleCtx) printAsync() (wait func()) {
-	q := llvmtext.StartQueue()
-	mc.async = q
-	return func() {
-		mc.async = nil
-		q.Wait()
-	}
-}
+// there is another core (textOut.later).
 
 // writeHead writes what comes first in the module's text: tirc's
 // comment, the source file name and the target triple.

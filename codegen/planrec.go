@@ -13,11 +13,12 @@ import (
 	"github.com/tirc/tirc/ir"
 )
 
-// The plan of each function (package plan) is made as its nests are
-// reached: the facts a decision reads (run-time sizes that are constants
-// or not, strides of the views a nest captures) are the lowering's
-// values. The decisions themselves are plan's functions; funcCtx keeps
-// the record, and PrintPlan prints it.
+// The plan of each function (package plan) is made before it is
+// emitted (plan.Prepass: its op nests, row groups, reductions, stores
+// and threads), and completed as its nests are built with what depends
+// on the lowering's values (the strides of the views a nest captures:
+// layouts, merged loops, tiles; a group's shared values and rider; the
+// nests of copies). funcCtx keeps it, and PrintPlan prints it.
 
 // planLog collects the plans of a module's functions for PrintPlan
 // (shards lower functions in parallel: under mu).
@@ -67,7 +68,8 @@ func newFuncPlan(opts Options, f *ir.Func, fu *plan.Fusion) *plan.Func {
 
 // prepassFacts are what the pre-pass reads of the options.
 func prepassFacts(opts Options, fastEntry bool) plan.Facts {
-	return plan.Facts{ParallelMin: opts.ParallelMin, FastEntry: fastEntry, Contraction: isContraction}
+	return plan.Facts{ParallelMin: opts.ParallelMin, NonTemporalMin: opts.NonTemporalMin, StoreBoundOnly: opts.NonTemporalStoreBoundOnly,
+		FastEntry: fastEntry, Contraction: isContraction}
 }
 
 // nestPlan is the plan of the nest of root: the pre-pass's for an op's

@@ -8,7 +8,6 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
-	"github.com/tirc/tirc/codegen/plan"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -47,36 +46,6 @@ type rider struct {
 	end   value.Value // the first row the rider must not compute
 	row   value.Value // the host's row, set by its row loop
 	err   error       // from building the rider's tree
-}
-
-// rideable reports whether g's first member can ride in its second
-// (plan.Rideable).
-func (g *rowGroup) rideable() bool {
-	if len(g.members) < 2 {
-		return false
-	}
-	a, h := g.members[0], g.members[1]
-	ar, hr := a.root, h.root
-	f := plan.RideFacts{FirstComputed: ar.op != nil, FirstRow: plan.Dynamic, HostComputed: hr.op != nil,
-		HostParallel: hr.loops == nil || hr.loops.Parallel(), HostRank: len(hr.ext),
-		ReadsIndices: readsIndices(hr) || readsIndices(ar), HostCost: treeCost(hr)}
-	if ar.op != nil && ar.loops != nil && len(ar.ext) == 2 {
-		f.FirstIters, f.FirstRow = ar.loops.Iter, constOr(ar.ext[1])
-		f.FirstIndex = ar.op.Def != nil && ar.op.Def.Reduce.Info().Index
-		f.SameExtents = len(hr.ext) == 2 && sameValue(ar.ext[0], hr.ext[0]) && sameValue(ar.ext[1], hr.ext[1])
-	}
-	var walk func(n *node)
-	walk = func(n *node) {
-		if n.view != nil && n.view.base == h.dst.base {
-			f.Overlap = true
-		}
-		for _, k := range n.kids {
-			walk(k)
-		}
-	}
-	walk(ar)
-	f.Overlap = f.Overlap || a.dst.base == h.dst.base
-	return plan.Rideable(f)
 }
 
 // newRider captures the first member m's views and extents into the

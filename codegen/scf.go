@@ -57,7 +57,7 @@ func (fc *funcCtx) noteTemp(aligned, slot value.Value) {
 
 // control lowers an op with regions.
 func (fc *funcCtx) control(op *ir.Op) error {
-	if err := fc.flushGroup(); err != nil {
+	if err := fc.rows.flush(fc); err != nil {
 		return err
 	}
 	fc.noteTemp(nil, nil)
@@ -99,7 +99,7 @@ func (fc *funcCtx) lowerBlock(b *ir.Block) (*ir.Op, error) {
 	if term == nil {
 		return nil, ir.Errorf(b.ParentOp().Pos, "a block of '%s' has no terminator", b.ParentOp().Name)
 	}
-	return term, fc.flushGroup()
+	return term, fc.rows.flush(fc)
 }
 
 // ownerSlot returns a new slot owning a buffer, null on entry and freed

@@ -65,7 +65,7 @@ func (fc *funcCtx) carry(header, pre *llvm.Block, inits []*ir.Value, views []*vi
 func (fc *funcCtx) finishViews(views []*view) {
 	for _, vw := range views {
 		if vw != nil {
-			vw.strides = fc.contig(vw.sizes)
+			vw.strides = fc.bl.contig(vw.sizes)
 		}
 	}
 }

@@ -1,11 +1,6 @@
 package codegen
 
 import (
-	"fmt"
-
-	llvm "github.com/llir/llvm/ir"
-
-	"github.com/tirc/tirc/codegen/llvmtext"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -27,29 +22,9 @@ func (fc *funcCtx) stream() {
 	}
 }
 
-// closeStreams closes the temporary files of functions whose lowering
-// failed (finishStreamed closes the others).
-func (mc *moduleCtx) closeStreams() {
-	for fn, s := range mc.streams {
-		s.Close()
-		delete(mc.streams, fn)
-	}
-}
-
 // onStream, when set by a test, learns after each stream how many
 // blocks the function holds and how many were printed.
 var onStream func(kept, printed int)
-
-// finishStreamed prints a function whose complete blocks were printed
-// while it was built; the first chunk of its text serves the next one.
-func (mc *moduleCtx) finishStreamed(f *llvm.Func, s *llvmtext.Streamer) {
-	if c := s.FirstChunk(); c != nil && !llvmtext.LLIROnly {
-		mc.spareChunk = c // written out by Finish, then reused
-	}
-	if err := s.Finish(mc.pr, f, mc.recycle); err != nil && mc.ioErr == nil {
-		mc.ioErr = fmt.Errorf("the body of @%s: %v", f.Name(), err)
-	}
-}
 
 // lastReads lists, for the op at each position of a function's body, the
 // values read for the last time when that op is lowered: lowerFunc then

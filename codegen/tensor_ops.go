@@ -395,7 +395,7 @@ func (fc *funcCtx) reshapeSizes(op *ir.Op, groups [][]int64, expand bool, in []v
 		out := make([]value.Value, len(groups))
 		at := 0
 		for i, g := range groups {
-			out[i] = fc.product(in[at : at+len(g)])
+			out[i] = fc.bl.product(in[at : at+len(g)])
 			at += len(g)
 		}
 		return fixStatic(rt.Shape, out)
@@ -408,7 +408,7 @@ func (fc *funcCtx) reshapeSizes(op *ir.Op, groups [][]int64, expand bool, in []v
 		if !fc.mod.opts.Checks {
 			continue
 		}
-		var bad value.Value = bl.icmp(enum.IPredNE, fc.product(part), in[i])
+		var bad value.Value = bl.icmp(enum.IPredNE, fc.bl.product(part), in[i])
 		for _, d := range part {
 			bad = bl.or(bad, bl.icmp(enum.IPredSLT, d, i64c(0)))
 		}
@@ -476,7 +476,7 @@ func (fc *funcCtx) collapse(op *ir.Op) error {
 	}
 	v := in.view
 	if v.contiguous {
-		fc.vals[op.Result(0).ID()] = &lowered{view: &view{elem: v.elem, shape: rt.Shape, base: v.base, sizes: sizes, strides: fc.contig(sizes), contiguous: true}}
+		fc.vals[op.Result(0).ID()] = &lowered{view: &view{elem: v.elem, shape: rt.Shape, base: v.base, sizes: sizes, strides: fc.bl.contig(sizes), contiguous: true}}
 		return nil
 	}
 	rowMajor, _ := fc.groupStrides(groups, v.sizes, v.strides)

@@ -10,5 +10,8 @@
 // read facts the lowering knows -- constants, or Dynamic for a size
 // known at run time -- and return the choice with its reason;
 // Func.Format prints a function's plan one decision a line (tirc
-// -print-plan). It imports ir and traits only: no LLVM.
+// -print-plan). Prepass applies the rules to a function before it is
+// emitted: from the IR alone (symbols for dynamic sizes) it plans its op
+// nests -- loops, reduction, store kind, threads -- and its row groups.
+// It imports ir and traits only: no LLVM.
 package plan

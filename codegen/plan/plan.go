@@ -80,6 +80,9 @@ type Nest struct {
 	Reduction *Reduction
 	Tile      *Tile
 	Store     Store
+	// ReadLater: a later member of its row group reads the nest's
+	// output, which stays in the cache (ordinary stores).
+	ReadLater bool
 	Threads   Threads
 	// Fence: a non-temporal store fence after the nest's loops (a row
 	// group's members fence once in the group's function instead).
@@ -168,8 +171,13 @@ type RowGroup struct {
 	// own loop (a row reduction and a nest over the same rows).
 	Rider bool
 	// Shared is the number of values the members share through scratch
-	// rows instead of computing them in each member.
-	Shared int
+	// rows instead of computing them in each member; SharedValues are
+	// they (by the op result), in the order their nests run.
+	Shared       int
+	SharedValues []Root
+	// PipeBlock is a pipelined group's block of rows (Block is the
+	// group's before it is pipelined).
+	PipeBlock int64
 	// Fence: some member streams; the group's function fences once.
 	Fence bool
 }

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"fmt"
 	"strconv"
 
 	"github.com/tirc/tirc/ir"
@@ -25,6 +26,10 @@ import (
 // Facts are what the pre-pass reads besides the function and its fusion.
 type Facts struct {
 	ParallelMin int64
+	// NonTemporalMin and StoreBoundOnly are the store rule's options
+	// (StoreFacts.Min, BoundOnly).
+	NonTemporalMin int64
+	StoreBoundOnly bool
 	// FastEntry: the body planned is a fast entry's (no row groups).
 	FastEntry bool
 	// Contraction reports an op with its own lowering (matmul-like):
@@ -83,7 +88,7 @@ type pnode struct {
 	elem   *ir.Scalar
 	kids   []*pnode
 	idx    int   // loop index leaves
-	base   int   // a leaf's storage (0: none)
+	base   int   // a leaf's storage (0: none: a scalar or a splat)
 	sizes  []sym // its sizes
 	ext    []sym // an op node's loop extents
 	dimMap []ir.DimMap
@@ -278,6 +283,9 @@ func (pp *prepass) nest(op *ir.Op, res, out int) *pnode {
 	reduces := !root.loops.Parallel()
 	if reduces {
 		n.Reduction = NewReduction(op.Def.Reduce, root.kids[0].elem)
+		n.Store.Reason = "a reduction"
+	} else {
+		n.Store = pp.store(root)
 	}
 	pp.p.roots[Root{op, res}] = n
 	bits := divBits(root)
@@ -319,6 +327,84 @@ func (pp *prepass) alone(n *Nest, root *pnode, reduces bool) {
 		}
 	}
 	n.Threads = Threads{Reason: "one thread: the reduction runs whole"}
+}
+
+// store decides the store kind of a nest (NewStore) from the sizes of
+// its output and, with StoreBoundOnly, of the views it reads (one per
+// value and map, and each loop index a view of its own), as the emitter
+// captures them.
+func (pp *prepass) store(root *pnode) Store {
+	f := StoreFacts{Min: pp.facts.NonTemporalMin, BoundOnly: pp.facts.StoreBoundOnly, ElemBytes: ByteSize(root.elem)}
+	if f.Min <= 0 {
+		return NewStore(f)
+	}
+	out := pp.product(root.sizes).value()
+	f.OutElems, f.OutBytes = out, Dynamic
+	if out != Dynamic {
+		f.OutBytes = out * f.ElemBytes
+	}
+	if f.BoundOnly && OutputMayStream(f) {
+		in := int64(0)
+		// A view is read once per storage, shape, sizes and map (the
+		// emitter's sameLeaf).
+		type read struct {
+			base int
+			m    string
+		}
+		seen := map[read]bool{}
+		var walk func(n *pnode)
+		walk = func(n *pnode) {
+			if n.op == nil && n.base != 0 {
+				k := read{n.base, fmt.Sprint(n.shape, n.sizes, n.dimMap)}
+				if !seen[k] {
+					seen[k] = true
+					in = addSize(in, pp.product(n.sizes).value())
+				}
+			}
+			for _, k := range n.kids {
+				walk(k)
+			}
+			for k := range n.idx {
+				in = addSize(in, n.ext[n.loops.Indices[k]].value())
+			}
+		}
+		walk(root)
+		f.InElems8 = Dynamic
+		if in != Dynamic {
+			f.InElems8 = 8 * in
+		}
+	}
+	return NewStore(f)
+}
+
+func addSize(a, b int64) int64 {
+	if a == Dynamic || b == Dynamic {
+		return Dynamic
+	}
+	return a + b
+}
+
+// readLater reports whether a member of ms after i reads what member i
+// writes: it stays in the cache for it (ordinary stores).
+func readLater(ms []member, i int) bool {
+	var reads func(n *pnode) bool
+	reads = func(n *pnode) bool {
+		if n.op == nil && n.base == ms[i].out {
+			return true
+		}
+		for _, k := range n.kids {
+			if reads(k) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, m := range ms[i+1:] {
+		if reads(m.root) {
+			return true
+		}
+	}
+	return false
 }
 
 func countFused(n *pnode) int {
@@ -601,6 +687,21 @@ func (pp *prepass) end() {
 		g.Planned = append(g.Planned, m.nest)
 	}
 	g.Threads = th
+	ms = pp.share(g, ms)
+	g.Shared = len(g.SharedValues)
+	if pp.ride(ms) {
+		g.Rider, g.PipeBlock = true, RowBlock(ms[0].root.ext[1].value(), PipeRowElements)
+	}
+	// The members' stores, on their trees reading the shared values.
+	for i, m := range ms {
+		switch {
+		case m.nest == nil || m.nest.Reduction != nil:
+		case readLater(ms, i):
+			m.nest.ReadLater, m.nest.Store = true, Store{Reason: "read again by a later member of its row group"}
+		default:
+			m.nest.Store = pp.store(m.root)
+		}
+	}
 }
 
 func pos(p ir.Pos) string { return strconv.Itoa(int(p.Line)) + ":" + strconv.Itoa(int(p.Col)) }

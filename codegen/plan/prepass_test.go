@@ -31,7 +31,7 @@ func prepassText(t *testing.T, src string, min int64) string {
 	}
 	f := m.Funcs[len(m.Funcs)-1]
 	p := &plan.Func{Name: f.Name}
-	plan.Prepass(p, f, plan.NewFusion(f, loopsOf), plan.Facts{ParallelMin: min})
+	plan.Prepass(p, f, plan.NewFusion(f, loopsOf), plan.Facts{ParallelMin: min, NonTemporalMin: 1 << 20})
 	var b strings.Builder
 	for op := range f.Ops() {
 		for r := range op.NumResults() {
@@ -43,11 +43,18 @@ func prepassText(t *testing.T, src string, min int64) string {
 			if n.Reduction != nil && n.Reduction.Blocked {
 				fmt.Fprintf(&b, " blocked at %d", n.Reduction.BlockLoop)
 			}
+			if n.Reduction == nil {
+				fmt.Fprintf(&b, " store %d (%s)", n.Store.Kind, n.Store.Reason)
+			}
 			b.WriteString("\n")
 		}
 	}
 	for i, g := range p.Groups {
-		fmt.Fprintf(&b, "group %d: %d nests, block %d, threads %v\n", i, len(g.Planned), g.Block, g.Threads.May)
+		fmt.Fprintf(&b, "group %d: %d nests, block %d, threads %v, shared %d", i, len(g.Planned), g.Block, g.Threads.May, g.Shared)
+		if g.Rider {
+			fmt.Fprintf(&b, ", rider in blocks of %d", g.PipeBlock)
+		}
+		b.WriteString("\n")
 	}
 	return b.String()
 }
@@ -60,7 +67,9 @@ func TestPrepass(t *testing.T) {
 	}{{
 		// Softmax over rows of a dynamic count: the nests see one
 		// symbol for the rows, so they form one group, on threads by
-		// a run-time test.
+		// a run-time test; exp(x - max), which two members compute, is
+		// shared through scratch rows, and the row maximum rides one
+		// row ahead in its nest.
 		name: "softmax-dynamic-rows", min: 1 << 20,
 		src: `func.func @f(%x: tensor<?x1000xf32>) -> tensor<?x1000xf32> {
   %m = tir.reduce_max %x {dims = array<i64: 1>, keepdims} : (tensor<?x1000xf32>) -> tensor<?x1xf32>
@@ -72,8 +81,24 @@ func TestPrepass(t *testing.T) {
 }`,
 		want: `tir.reduce_max loops 2 run 0 group 0 threads true
 tir.reduce_sum loops 2 run 0 group 0 threads true
-tir.div loops 2 run 0 group 0 threads true
-group 0: 3 nests, block 65, threads true
+tir.div loops 2 run 0 group 0 threads true store 2 (at run time: output >= 1 MiB)
+group 0: 3 nests, block 65, threads true, shared 1, rider in blocks of 1
+`,
+	}, {
+		// Rows too short to pipeline: shared, no rider.
+		name: "short-rows", min: 1 << 20,
+		src: `func.func @f(%x: tensor<512x100xf32>) -> tensor<512x100xf32> {
+  %m = tir.reduce_max %x {dims = array<i64: 1>, keepdims} : (tensor<512x100xf32>) -> tensor<512x1xf32>
+  %d = tir.sub %x, %m : (tensor<512x100xf32>, tensor<512x1xf32>) -> tensor<512x100xf32>
+  %e = tir.exp %d : tensor<512x100xf32>
+  %s = tir.reduce_sum %e {dims = array<i64: 1>, keepdims} : (tensor<512x100xf32>) -> tensor<512x1xf32>
+  %y = tir.div %e, %s : (tensor<512x100xf32>, tensor<512x1xf32>) -> tensor<512x100xf32>
+  return %y : tensor<512x100xf32>
+}`,
+		want: `tir.reduce_max loops 2 run 0 group 0 threads false
+tir.reduce_sum loops 2 run 0 group 0 threads false
+tir.div loops 2 run 0 group 0 threads false store 0 (output 200 KiB < 1 MiB)
+group 0: 3 nests, block 655, threads false, shared 1
 `,
 	}, {
 		// Rows of two arguments' dynamic sizes may differ at run time:
@@ -84,8 +109,21 @@ group 0: 3 nests, block 65, threads true
   %b = tir.exp %y : tensor<?x64xf32>
   return %a, %b : tensor<?x64xf32>, tensor<?x64xf32>
 }`,
-		want: `tir.exp loops 2 run 0 group -1 threads true
-tir.exp loops 2 run 1 group -1 threads true
+		want: `tir.exp loops 2 run 0 group -1 threads true store 2 (at run time: output >= 1 MiB)
+tir.exp loops 2 run 1 group -1 threads true store 2 (at run time: output >= 1 MiB)
+`,
+	}, {
+		// A member's output a later member reads stays in the cache;
+		// the last member's output is large enough to stream.
+		name: "read-later", min: 1 << 20,
+		src: `func.func @f(%x: tensor<4096x1024xf32>) -> (tensor<4096x1024xf32>, tensor<4096x1024xf32>) {
+  %a = tir.exp %x : tensor<4096x1024xf32>
+  %b = tir.add %a, %x : tensor<4096x1024xf32>
+  return %a, %b : tensor<4096x1024xf32>, tensor<4096x1024xf32>
+}`,
+		want: `tir.exp loops 2 run 0 group 0 threads true store 0 (read again by a later member of its row group)
+tir.add loops 2 run 0 group 0 threads true store 1 (output 16 MiB >= 1 MiB)
+group 0: 2 nests, block 64, threads true, shared 0
 `,
 	}, {
 		// A member reading an earlier member's output at another row
@@ -97,8 +135,8 @@ tir.exp loops 2 run 1 group -1 threads true
   %b = tir.add %t, %x : tensor<64x64xf32>
   return %a, %b : tensor<64x64xf32>, tensor<64x64xf32>
 }`,
-		want: `tir.exp loops 2 run 0 group -1 threads false
-tir.add loops 2 run 1 group -1 threads false
+		want: `tir.exp loops 2 run 0 group -1 threads false store 0 (output 16 KiB < 1 MiB)
+tir.add loops 2 run 1 group -1 threads false store 0 (output 16 KiB < 1 MiB)
 `,
 	}, {
 		// A full reduction (a row reduction of one row is one) reduces
