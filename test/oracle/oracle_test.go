@@ -29,6 +29,7 @@ package oracle_test
 import (
 	"bytes"
 	"fmt"
+	"hash/fnv"
 	"math"
 	"os"
 	"os/exec"
@@ -37,6 +38,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -92,7 +94,9 @@ func (t tensorType) numElems() int64 {
 }
 
 func (t tensorType) isFloat() bool { return t.elem[0] == 'f' }
-func (t tensorType) bits() int     { return map[string]int{"f32": 32, "f64": 64, "i32": 32, "i64": 64}[t.elem] }
+func (t tensorType) bits() int {
+	return map[string]int{"f32": 32, "f64": 64, "i32": 32, "i64": 64}[t.elem]
+}
 
 // text renders the functions as one module; with ciface every function
 // gets llvm.emit_c_interface, which the oracle's driver calls.
@@ -238,6 +242,14 @@ static void show(const char *fn, int res, int kind, int rank, void *aligned, int
 
 `
 
+// seed is the fill seed of argument k of function name: the same on both
+// sides, whatever other functions the module has.
+func seed(name string, k int) uint32 {
+	h := fnv.New32a()
+	fmt.Fprintf(h, "%s/%d", name, k)
+	return h.Sum32()
+}
+
 // kind is driver.c's element code.
 func kind(t tensorType) int {
 	return map[string]int{"f32": 0, "f64": 1, "i32": 2, "i64": 3}[t.elem]
@@ -280,7 +292,7 @@ func writeCall(b *strings.Builder, i int, f Func, types []tensorType, s side) {
 	}
 	for k, a := range args {
 		fmt.Fprintf(b, "  %s a%d;\n  a%d.allocated = a%d.aligned = fill(%d, %d, %du);\n  a%d.offset = 0;\n",
-			desc(a), k, k, k, kind(a), a.numElems(), 1000*i+k, k)
+			desc(a), k, k, k, kind(a), a.numElems(), seed(f.Name, k), k)
 		stride := int64(1)
 		for d := len(a.shape) - 1; d >= 0; d-- {
 			fmt.Fprintf(b, "  a%d.sizes[%d] = %d; a%d.strides[%d] = %d;\n", k, d, a.shape[d], k, d, stride)
@@ -365,6 +377,9 @@ func setup(t *testing.T) *tools {
 		clang19:       lookTool(t, "clang-19"),
 		clang:         lookTool(t, "clang"),
 		dir:           t.TempDir(),
+	}
+	if p := os.Getenv("TIRC_ORACLE_TIRC"); p != "" && !tircOnce.done {
+		tircOnce.done, tircOnce.path = true, p // a tirc built elsewhere
 	}
 	if !tircOnce.done {
 		tircOnce.done = true
@@ -489,21 +504,35 @@ func (tl *tools) execute(fs []Func, s side, tag string) (outputs, error) {
 // a time when that fails.
 func (tl *tools) tircAccepts(fs []Func) ([]Func, map[string]string) {
 	refused := map[string]string{}
-	src := filepath.Join(tl.dir, "probe.mlir")
-	try := func(part []Func) error {
+	try := func(tag string, part []Func) error {
+		src := filepath.Join(tl.dir, tag+".mlir")
 		if err := os.WriteFile(src, []byte(text(part, false)), 0o644); err != nil {
 			return err
 		}
 		_, err := run(tl.tirc, "-infer-shapes", "-emit-llvm", src, "-o", src+".ll")
 		return err
 	}
-	if try(fs) == nil {
+	if try("probe", fs) == nil {
 		return fs, refused
 	}
+	// One function at a time, a few at once (tirc's start-up dominates).
+	errs := make([]error, len(fs))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 8)
+	for i, f := range fs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			errs[i] = try(fmt.Sprintf("probe%d", i), []Func{f})
+		}()
+	}
+	wg.Wait()
 	var ok []Func
-	for _, f := range fs {
-		if err := try([]Func{f}); err != nil {
-			refused[f.Name] = err.Error()
+	for i, f := range fs {
+		if errs[i] != nil {
+			refused[f.Name] = errs[i].Error()
 			continue
 		}
 		ok = append(ok, f)
