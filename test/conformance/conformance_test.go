@@ -65,6 +65,7 @@ var upstreams = []upstream{
 	{"tensor-invalid.mlir", "mlir/test/Dialect/Tensor/invalid.mlir", "01bd6591226f049e736e3488134bfdc7a3b649b9"},
 	{"scf-ops.mlir", "mlir/test/Dialect/SCF/ops.mlir", "c2503de8d4db30a51b6be6397fb2ed3d0301e356"},
 	{"scf-invalid.mlir", "mlir/test/Dialect/SCF/invalid.mlir", "021b7c93736fc32e8e226986f4b9da956a20ad58"},
+	{"linalg-roundtrip.mlir", "mlir/test/Dialect/Linalg/roundtrip.mlir", "06887db22dc3ef6df6d76cb675c246401811b53c"},
 }
 
 // The tools a unit runs under.
@@ -410,6 +411,10 @@ func readDeviations(t *testing.T) map[string]deviation {
 	return out
 }
 
+// notYet starts the reason of a unit tirc fails that is in its scope but
+// waits for a part not merged yet: it counts as in scope, and failed.
+const notYet = "not yet implemented"
+
 // row is one line of the README table.
 type row struct {
 	up                          upstream
@@ -498,7 +503,7 @@ func TestConformance(t *testing.T) {
 			if ti.pass {
 				r.tircPass++
 			}
-			if slices.Contains(d.tools, tirc) {
+			if slices.Contains(d.tools, tirc) && !strings.HasPrefix(d.reason, notYet) {
 				r.outOfScope++
 			} else if ti.pass {
 				r.inScopePassTirc++

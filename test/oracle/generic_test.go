@@ -216,6 +216,7 @@ func randomGeneric(rng *rand.Rand, name string) Func {
 // TestRandomGeneric runs random linalg.generic functions under tirc and
 // the oracle.
 func TestRandomGeneric(t *testing.T) {
+	t.Parallel() // each test is one module per side: the two run side by side
 	rng := rand.New(rand.NewPCG(37, 6))
 	var fs []Func
 	for i := range numGeneric {

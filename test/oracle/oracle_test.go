@@ -362,11 +362,33 @@ func lookTool(t *testing.T, name string) string {
 	return p
 }
 
-// tircOnce builds tirc once for the package's tests.
-var tircOnce struct {
+// tirc is built once for the package's tests (or TIRC_ORACLE_TIRC names
+// a tirc built elsewhere, e.g. from a merge being tried).
+var tircBuild struct {
+	once sync.Once
 	path string
 	err  error
-	done bool
+}
+
+func buildTirc() (string, error) {
+	tircBuild.once.Do(func() {
+		if p := os.Getenv("TIRC_ORACLE_TIRC"); p != "" {
+			tircBuild.path = p
+			return
+		}
+		dir, err := os.MkdirTemp("", "tirc-oracle-")
+		if err != nil {
+			tircBuild.err = err
+			return
+		}
+		tircBuild.path = filepath.Join(dir, "tirc")
+		build := exec.Command("go", "build", "-o", tircBuild.path, "./cmd/tirc")
+		build.Dir = filepath.Join("..", "..")
+		if out, err := build.CombinedOutput(); err != nil {
+			tircBuild.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	return tircBuild.path, tircBuild.err
 }
 
 func setup(t *testing.T) *tools {
@@ -378,26 +400,10 @@ func setup(t *testing.T) *tools {
 		clang:         lookTool(t, "clang"),
 		dir:           t.TempDir(),
 	}
-	if p := os.Getenv("TIRC_ORACLE_TIRC"); p != "" && !tircOnce.done {
-		tircOnce.done, tircOnce.path = true, p // a tirc built elsewhere
+	var err error
+	if tl.tirc, err = buildTirc(); err != nil {
+		t.Fatal(err)
 	}
-	if !tircOnce.done {
-		tircOnce.done = true
-		dir, err := os.MkdirTemp("", "tirc-oracle-")
-		if err == nil {
-			tircOnce.path = filepath.Join(dir, "tirc")
-			build := exec.Command("go", "build", "-o", tircOnce.path, "./cmd/tirc")
-			build.Dir = filepath.Join("..", "..")
-			if out, e := build.CombinedOutput(); e != nil {
-				err = fmt.Errorf("go build: %v\n%s", e, out)
-			}
-		}
-		tircOnce.err = err
-	}
-	if tircOnce.err != nil {
-		t.Fatal(tircOnce.err)
-	}
-	tl.tirc = tircOnce.path
 	return tl
 }
 
