@@ -425,7 +425,9 @@ func (g *gemmCall) packBPanel(bl *builder, pc, jc, kc, nc value.Value) {
 // packABlock packs A[ic:ic+mc, pc:pc+kc] in MR-high strips, k-major
 // within a strip (packA[r*MR*kc + k*MR + i]), the rows past mc zero.
 // Per k, the strip's MR elements are read from their rows and stored
-// side by side (a row past mc reads the last row, and stores 0).
+// side by side (a row past mc reads the last row, and stores 0). A full
+// strip of a row-major A goes packAChunk elements of k at a time (one
+// vector load per row).
 func (g *gemmCall) packABlock(bl *builder, ic, pc, mcv, kc value.Value) {
 	st := storageType(g.e)
 	MR := int64(g.p.MR)
@@ -438,7 +440,12 @@ func (g *gemmCall) packABlock(bl *builder, ic, pc, mcv, kc value.Value) {
 			row := bl.add(bl.add(ic, r), minI64(bl, i64c(i), bl.b.NewSub(h, i64c(1))))
 			rows[i] = at(bl, st, g.A, row, g.rsA, pc, g.csA)
 		}
-		bl.loop(kc, "packa.k", func(k value.Value) {
+		fast := bl.and(bl.icmp(enum.IPredEQ, g.csA, i64c(1)), bl.icmp(enum.IPredEQ, h, i64c(MR)))
+		chunks := bl.selectI64(fast, bl.b.NewSDiv(kc, i64c(packAChunk)), i64c(0))
+		bl.loop(chunks, "packa.chunk", func(c value.Value) {
+			packAChunkOf(bl, g.e, rows, dst, bl.mul(c, i64c(packAChunk)))
+		})
+		bl.loopFrom(bl.mul(chunks, i64c(packAChunk)), kc, "packa.k", func(k value.Value) {
 			d := bl.gep(st, dst, bl.b.NewMul(k, i64c(MR)))
 			off := bl.mul(k, g.csA)
 			for i := range MR {
@@ -447,6 +454,31 @@ func (g *gemmCall) packABlock(bl *builder, ic, pc, mcv, kc value.Value) {
 			}
 		})
 	})
+}
+
+// packAChunk is the k elements a full strip of a row-major A packs at a time.
+const packAChunk = 8
+
+// packAChunkOf packs elements k0 to k0+packAChunk of the contiguous rows
+// into the strip dst: a vector load per row, its elements stored to their
+// places. (Per-element loads instead become gathers or scatters in clang's
+// vectorizers, several times slower on AVX-512.)
+func packAChunkOf(bl *builder, e *ir.Scalar, rows []value.Value, dst, k0 value.Value) {
+	st := storageType(e)
+	vt := types.NewVector(packAChunk, st)
+	MR := int64(len(rows))
+	vs := make([]value.Value, MR)
+	for i, row := range rows {
+		ld := bl.b.NewLoad(vt, bl.b.NewBitCast(bl.gep(st, row, k0), types.NewPointer(vt)))
+		ld.Align = llvm.Align(byteSize(e))
+		vs[i] = ld
+	}
+	d := bl.gep(st, dst, bl.mul(k0, i64c(MR)))
+	for t := range int64(packAChunk) {
+		for i := range MR {
+			store(bl.b, bl.b.NewExtractElement(vs[i], i32c(t)), bl.gep(st, d, i64c(t*MR+i)))
+		}
+	}
 }
 
 // gemmKernel defines, once per element type and plan, the micro-kernel
