@@ -568,8 +568,9 @@ func (mc *moduleCtx) gemmKernel(e *ir.Scalar, p plan.Contract, direct bool) *llv
 			store(bl.b, bl.b.NewSelect(load, x, zero), s)
 		}
 	}
-	if !direct {
-		prefetchNextTile(bl, e, p, c, rsC, csC)
+	prefetchNextTile(bl, e, p, c, rsC, csC)
+	if direct {
+		prefetchRowsAhead(bl, e, p, a, rsA, csA)
 	}
 	gemmFMALoop(bl, kc, vt, accs, MR, nv, aAt, bAt)
 	for i := range MR {
@@ -686,6 +687,28 @@ func prefetchNextTile(bl *builder, e *ir.Scalar, p plan.Contract, c, rsC, csC va
 			idx := bl.add(bl.mul(i64c(MR+i), rsC), bl.mul(i64c(off), csC))
 			q := bl.b.NewGetElementPtr(st, c, idx)
 			bl.b.NewCall(pf, bl.b.NewBitCast(q, i8p), i32c(1), i32c(3), i32c(1))
+		}
+	}
+}
+
+// prefetchAhead is how many tiles down the direct kernel fetches A's rows.
+const prefetchAhead = 2
+
+// prefetchRowsAhead fetches the first two cache lines of A's rows
+// prefetchAhead tiles down (the ir loop's later calls; past the last
+// tile, the next batch item's first rows when the items are contiguous).
+// The small path's A is often a run of small matrices, one page each
+// (32x32 f32) or less, and the hardware prefetchers stop at page
+// boundaries.
+func prefetchRowsAhead(bl *builder, e *ir.Scalar, p plan.Contract, a, rsA, csA value.Value) {
+	st := storageType(e)
+	MR := int64(p.MR)
+	pf := bl.mod.intrinsic("llvm.prefetch.p0i8", types.Void, i8p, types.I32, types.I32, types.I32)
+	for i := range MR {
+		for line := range int64(2) {
+			idx := bl.add(bl.mul(i64c(MR*prefetchAhead+i), rsA), bl.mul(i64c(line*64/byteSize(e)), csA))
+			q := bl.b.NewGetElementPtr(st, a, idx)
+			bl.b.NewCall(pf, bl.b.NewBitCast(q, i8p), i32c(0), i32c(3), i32c(1))
 		}
 	}
 }
