@@ -407,7 +407,9 @@ func (g *gemmCall) packBPanel(bl *builder, pc, jc, kc, nc value.Value) {
 // packABlock packs A[ic:ic+mc, pc:pc+kc] in MR-high strips, k-major
 // within a strip (packA[r*MR*kc + k*MR + i]), the rows past mc zero.
 // Per k, the strip's MR elements are read from their rows and stored
-// side by side (a row past mc reads the last row, and stores 0).
+// side by side (a row past mc reads the last row, and stores 0). A full
+// strip of a row-major A goes packAChunk elements of k at a time (one
+// vector load per row).
 func (g *gemmCall) packABlock(bl *builder, ic, pc, mcv, kc value.Value) {
 	st := storageType(g.e)
 	MR := int64(g.p.MR)
@@ -420,7 +422,12 @@ func (g *gemmCall) packABlock(bl *builder, ic, pc, mcv, kc value.Value) {
 			row := bl.add(bl.add(ic, r), minI64(bl, i64c(i), bl.b.NewSub(h, i64c(1))))
 			rows[i] = at(bl, st, g.A, row, g.rsA, pc, g.csA)
 		}
-		bl.loop(kc, "packa.k", func(k value.Value) {
+		fast := bl.and(bl.icmp(enum.IPredEQ, g.csA, i64c(1)), bl.icmp(enum.IPredEQ, h, i64c(MR)))
+		chunks := bl.selectI64(fast, bl.b.NewSDiv(kc, i64c(packAChunk)), i64c(0))
+		bl.loop(chunks, "packa.chunk", func(c value.Value) {
+			packAChunkOf(bl, g.e, rows, dst, bl.mul(c, i64c(packAChunk)))
+		})
+		bl.loopFrom(bl.mul(chunks, i64c(packAChunk)), kc, "packa.k", func(k value.Value) {
 			d := bl.gep(st, dst, bl.b.NewMul(k, i64c(MR)))
 			off := bl.mul(k, g.csA)
 			for i := range MR {
@@ -429,6 +436,31 @@ func (g *gemmCall) packABlock(bl *builder, ic, pc, mcv, kc value.Value) {
 			}
 		})
 	})
+}
+
+// packAChunk is the k elements a full strip of a row-major A packs at a time.
+const packAChunk = 8
+
+// packAChunkOf packs elements k0 to k0+packAChunk of the contiguous rows
+// into the strip dst: a vector load per row, its elements stored to their
+// places. (Per-element loads instead become gathers or scatters in clang's
+// vectorizers, several times slower on AVX-512.)
+func packAChunkOf(bl *builder, e *ir.Scalar, rows []value.Value, dst, k0 value.Value) {
+	st := storageType(e)
+	vt := types.NewVector(packAChunk, st)
+	MR := int64(len(rows))
+	vs := make([]value.Value, MR)
+	for i, row := range rows {
+		ld := bl.b.NewLoad(vt, bl.b.NewBitCast(bl.gep(st, row, k0), types.NewPointer(vt)))
+		ld.Align = llvm.Align(byteSize(e))
+		vs[i] = ld
+	}
+	d := bl.gep(st, dst, bl.mul(k0, i64c(MR)))
+	for t := range int64(packAChunk) {
+		for i := range MR {
+			store(bl.b, bl.b.NewExtractElement(vs[i], i32c(t)), bl.gep(st, d, i64c(t*MR+i)))
+		}
+	}
 }
 
 // gemmKernel defines, once per element type and plan, the micro-kernel
@@ -518,8 +550,9 @@ func (mc *moduleCtx) gemmKernel(e *ir.Scalar, p plan.Contract, direct bool) *llv
 			store(bl.b, bl.b.NewSelect(load, x, zero), s)
 		}
 	}
-	if !direct {
-		prefetchNextTile(bl, e, p, c, rsC, csC)
+	prefetchNextTile(bl, e, p, c, rsC, csC)
+	if direct {
+		prefetchRowsAhead(bl, e, p, a, rsA, csA)
 	}
 	gemmFMALoop(bl, kc, vt, accs, MR, nv, aAt, bAt)
 	for i := range MR {
@@ -636,6 +669,28 @@ func prefetchNextTile(bl *builder, e *ir.Scalar, p plan.Contract, c, rsC, csC va
 			idx := bl.add(bl.mul(i64c(MR+i), rsC), bl.mul(i64c(off), csC))
 			q := bl.b.NewGetElementPtr(st, c, idx)
 			bl.b.NewCall(pf, bl.b.NewBitCast(q, i8p), i32c(1), i32c(3), i32c(1))
+		}
+	}
+}
+
+// prefetchAhead is how many tiles down the direct kernel fetches A's rows.
+const prefetchAhead = 2
+
+// prefetchRowsAhead fetches the first two cache lines of A's rows
+// prefetchAhead tiles down (the ir loop's later calls; past the last
+// tile, the next batch item's first rows when the items are contiguous).
+// The small path's A is often a run of small matrices, one page each
+// (32x32 f32) or less, and the hardware prefetchers stop at page
+// boundaries.
+func prefetchRowsAhead(bl *builder, e *ir.Scalar, p plan.Contract, a, rsA, csA value.Value) {
+	st := storageType(e)
+	MR := int64(p.MR)
+	pf := bl.mod.intrinsic("llvm.prefetch.p0i8", types.Void, i8p, types.I32, types.I32, types.I32)
+	for i := range MR {
+		for line := range int64(2) {
+			idx := bl.add(bl.mul(i64c(MR*prefetchAhead+i), rsA), bl.mul(i64c(line*64/byteSize(e)), csA))
+			q := bl.b.NewGetElementPtr(st, a, idx)
+			bl.b.NewCall(pf, bl.b.NewBitCast(q, i8p), i32c(0), i32c(3), i32c(1))
 		}
 	}
 }

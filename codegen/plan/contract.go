@@ -121,11 +121,13 @@ func NewContract(s ContractShape, t ContractTarget) Contract {
 	if p.MR > 6 && t.Regs == 16 {
 		p.MR = 6
 	}
-	// KC: the B micro-panel (KC x NR), which every MR-row tile of a block
-	// reuses, fills L1 (at most 384: C's tile is reloaded per KC block);
-	// MC: the A block (MC x KC) half of L2; NC: the B panel, reused across
-	// all of M, 8 MB of L3 at most.
-	p.KC = min(384, max(128, t.L1/(p.NR*size)&^15))
+	// KC: long, since C's tile is reloaded and stored once per KC block
+	// (MR x NR loads and stores per MR x NR x KC FMAs): the B micro-panel
+	// (KC x NR), which every MR-row tile of a block reuses, a sixteenth
+	// of L2 (it streams from L2 at one or two vectors per MR FMAs; 512 at
+	// most); MC: the A block (MC x KC) half of L2; NC: the B panel,
+	// reused across all of M, 8 MB of L3 at most.
+	p.KC = min(512, max(128, t.L2/16/(p.NR*size)&^15))
 	p.MC = max(p.MR, ((t.L2/2)/(p.KC*size))/p.MR*p.MR)
 	p.NC = max(p.NR, ((8<<20)/(p.KC*size))/p.NR*p.NR)
 	p.SmallFlops = 64 * 64 * 64

@@ -5,9 +5,9 @@
 // RUN: tirc -print-plan -target-cpu=portable %s | FileCheck %s --check-prefix=PORT
 
 // AVX512-LABEL: plan @sgemm
-// AVX512: contraction 0: tir.matmul at 12:8: contract packed acc=f32 lanes=16 MRxNR=14x32 MC=504 KC=256 NC=8192 packA packB threads=M/N blocks
+// AVX512: contraction 0: tir.matmul at 12:8: contract packed acc=f32 lanes=16 MRxNR=14x32 MC=252 KC=512 NC=4096 packA packB threads=M/N blocks
 // PORT-LABEL: plan @sgemm
-// PORT: contraction 0: tir.matmul at 12:8: contract packed acc=f32 lanes=8 MRxNR=6x16 MC=168 KC=384 NC=5456 packA packB threads=M/N blocks
+// PORT: contraction 0: tir.matmul at 12:8: contract packed acc=f32 lanes=8 MRxNR=6x16 MC=126 KC=512 NC=4096 packA packB threads=M/N blocks
 func.func @sgemm(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
   %r = tir.matmul %a, %b : (tensor<1024x1024xf32>, tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
   return %r : tensor<1024x1024xf32>
