@@ -47,12 +47,17 @@ func lowersRegions(op *ir.Op) bool {
 // noteTemp records the slot of a temporary buffer, in a function with
 // regions.
 func (fc *funcCtx) noteTemp(aligned, slot value.Value) {
+	if s := fc.scfState(); s.on {
+		s.slotOf[aligned] = slot
+	}
+}
+
+// scfState returns the function's scfState, made on first use.
+func (fc *funcCtx) scfState() *scfState {
 	if fc.scf == nil {
 		fc.scf = &scfState{on: fc.f != nil && fc.f.HasRegions(), slotOf: map[value.Value]value.Value{}}
 	}
-	if fc.scf.on {
-		fc.scf.slotOf[aligned] = slot
-	}
+	return fc.scf
 }
 
 // control lowers an op with regions.
@@ -60,8 +65,7 @@ func (fc *funcCtx) control(op *ir.Op) error {
 	if err := fc.rows.flush(fc); err != nil {
 		return err
 	}
-	fc.noteTemp(nil, nil)
-	delete(fc.scf.slotOf, nil)
+	fc.scfState()
 	for i, v := range op.Operands() {
 		if fc.vals[v.ID()] == nil {
 			return op.Errorf("operand #%d has no lowered value", i)

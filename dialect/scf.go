@@ -150,8 +150,13 @@ var ifForm = &ir.Format{
 		return p.Build([]ir.Type{ir.I1}, results)
 	},
 	Print: func(p ir.OpPrinter, op *ir.Op) bool {
-		if op.NumRegions() != 2 || op.NumOperands() != 1 {
+		if op.NumRegions() != 2 || op.NumOperands() != 1 || op.Operand(0).Type() != ir.I1 {
 			return false
+		}
+		for _, r := range op.Regions() {
+			if r.NumBlocks() > 1 || !r.Empty() && (len(r.Front().Args()) > 0 || op.NumResults() == 0 && !emptyYield(r.Front())) {
+				return false
+			}
 		}
 		p.Str(" ")
 		p.Operand(op.Operand(0))

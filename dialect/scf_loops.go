@@ -120,7 +120,7 @@ var forForm = &ir.Format{
 		return p.Build(append([]ir.Type{t, t, t}, results...), results)
 	},
 	Print: func(p ir.OpPrinter, op *ir.Op) bool {
-		if op.NumOperands() < 3 || op.NumRegions() != 1 || op.Region(0).NumBlocks() != 1 || len(op.Region(0).Front().Args()) != op.NumOperands()-2 {
+		if !forPrintable(op) {
 			return false
 		}
 		body := op.Region(0).Front()
@@ -149,6 +149,38 @@ var forForm = &ir.Format{
 		p.OptionalAttrDict(op.Attrs)
 		return true
 	},
+}
+
+// forPrintable reports whether the custom form of scf.for reads back as
+// op: one typed value per bound and iter_arg, the yield implicit only
+// when it carries nothing. (Other ops print in the generic form, as
+// unverified IR may.)
+func forPrintable(op *ir.Op) bool {
+	if op.NumOperands() < 3 || op.NumRegions() != 1 || op.Region(0).NumBlocks() != 1 {
+		return false
+	}
+	body := op.Region(0).Front()
+	if len(body.Args()) != op.NumOperands()-2 || op.NumResults() != op.NumOperands()-3 {
+		return false
+	}
+	for i := range 3 {
+		if !ir.TypeEqual(op.Operand(i).Type(), body.Arg(0).Type()) {
+			return false
+		}
+	}
+	for k, r := range op.Results() {
+		if !ir.TypeEqual(r.Type(), op.Operand(3+k).Type()) || !ir.TypeEqual(r.Type(), body.Arg(1+k).Type()) {
+			return false
+		}
+	}
+	return op.NumResults() > 0 || emptyYield(body)
+}
+
+// emptyYield reports whether b ends with an scf.yield of nothing, which
+// a custom form may leave out.
+func emptyYield(b *ir.Block) bool {
+	y := b.Last()
+	return y != nil && y.Name == "scf.yield" && y.NumOperands() == 0 && len(y.Attrs) == 0
 }
 
 // parseKeyword parses the bare word kw or fails with MLIR's message.
@@ -317,8 +349,14 @@ var whileForm = &ir.Format{
 		return p.Build(ft.Inputs, ft.Results)
 	},
 	Print: func(p ir.OpPrinter, op *ir.Op) bool {
-		if op.NumRegions() != 2 || op.Region(0).NumBlocks() != 1 || op.Region(1).NumBlocks() != 1 || len(op.Region(0).Front().Args()) != op.NumOperands() {
+		if op.NumRegions() != 2 || op.Region(0).NumBlocks() != 1 || op.Region(1).NumBlocks() != 1 || len(op.Region(0).Front().Args()) != op.NumOperands() ||
+			op.Region(0).Front().Empty() || op.Region(1).Front().Empty() {
 			return false
+		}
+		for i, v := range op.Operands() {
+			if !ir.TypeEqual(v.Type(), op.Region(0).Front().Arg(i).Type()) {
+				return false
+			}
 		}
 		printAssignments(p, " ", op.Region(0).Front().Args(), op.Operands())
 		p.Str(" : ")
@@ -356,7 +394,7 @@ var conditionForm = &ir.Format{
 		return p.Build(types, nil)
 	},
 	Print: func(p ir.OpPrinter, op *ir.Op) bool {
-		if op.NumOperands() < 1 {
+		if op.NumOperands() < 1 || op.Operand(0).Type() != ir.I1 {
 			return false
 		}
 		p.Str("(")

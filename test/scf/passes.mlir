@@ -1,12 +1,12 @@
 // canonicalize, CSE and DCE inside an scf.for body: x * 1 folds, the
 // body's exp(x) is the one computed before the loop (it dominates the
-// body), the two equal adds merge, the unused neg goes.
+// body), the two equal subs merge, the unused neg goes.
 // RUN: tirc -canonicalize -cse -dce %s | FileCheck %s
 
 // CHECK-LABEL: func.func @f(%arg0: tensor<4xf32>, %arg1: index) -> tensor<4xf32> {
 // CHECK:         %0 = tir.exp %arg0 : tensor<4xf32>
 // CHECK-NEXT:    %1 = scf.for %arg2 = %c0 to %arg1 step %c1 iter_args(%arg3 = %arg0) -> (tensor<4xf32>) {
-// CHECK-NEXT:      %3 = tir.add %arg3, %0 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT:      %3 = tir.sub %arg3, %0 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
 // CHECK-NEXT:      %4 = tir.mul %3, %3 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
 // CHECK-NEXT:      scf.yield %4 : tensor<4xf32>
 // CHECK-NEXT:    }
@@ -20,8 +20,8 @@ func.func @f(%x: tensor<4xf32>, %n: index) -> tensor<4xf32> {
     %m = tir.mul %a, %one : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
     %e = tir.exp %x : (tensor<4xf32>) -> tensor<4xf32>
     %dead = tir.neg %m : (tensor<4xf32>) -> tensor<4xf32>
-    %s1 = tir.add %m, %e : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
-    %s2 = tir.add %m, %e : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    %s1 = tir.sub %m, %e : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    %s2 = tir.sub %m, %e : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
     %p = tir.mul %s1, %s2 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
     scf.yield %p : tensor<4xf32>
   }
