@@ -129,7 +129,7 @@ func (fc *funcCtx) empty(op *ir.Op) error {
 	return nil
 }
 
-// offsetOf returns the element offset of indices in v (each checked
+// checkedOffset returns the element offset of indices idx (each checked
 // against its size when checks are on; msg is IndexMessage's format).
 func (fc *funcCtx) checkedOffset(op *ir.Op, base value.Value, sizes, strides []value.Value, idx []value.Value) value.Value {
 	bl := fc.bl
