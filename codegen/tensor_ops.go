@@ -130,8 +130,9 @@ func (fc *funcCtx) empty(op *ir.Op) error {
 }
 
 // checkedOffset returns the element offset of indices idx (each checked
-// against its size when checks are on; msg is IndexMessage's format).
-func (fc *funcCtx) checkedOffset(op *ir.Op, base value.Value, sizes, strides []value.Value, idx []value.Value) value.Value {
+// against its size when checks are on, with eval.IndexMessage); nil
+// strides: only the checks.
+func (fc *funcCtx) checkedOffset(op *ir.Op, sizes, strides []value.Value, idx []value.Value) value.Value {
 	bl := fc.bl
 	var off value.Value = i64c(0)
 	for j, i := range idx {
@@ -153,12 +154,12 @@ func (fc *funcCtx) extract(op *ir.Op) error {
 		idx = append(idx, fc.index(v))
 	}
 	if src.view == nil { // a splat: every element is the scalar
-		fc.checkedOffset(op, nil, src.sizes, nil, idx)
+		fc.checkedOffset(op, src.sizes, nil, idx)
 		fc.vals[op.Result(0).ID()] = &lowered{scalar: src.scalar}
 		return nil
 	}
 	v := src.view
-	off := fc.checkedOffset(op, v.base, v.sizes, v.strides, idx)
+	off := fc.checkedOffset(op, v.sizes, v.strides, idx)
 	p := fc.bl.gep(storageType(v.elem), v.base, off)
 	fc.vals[op.Result(0).ID()] = &lowered{scalar: fc.bl.fromStorage(fc.bl.b.NewLoad(storageType(v.elem), p), v.elem)}
 	return nil
@@ -166,7 +167,7 @@ func (fc *funcCtx) extract(op *ir.Op) error {
 
 // storeAt stores the scalar x at indices idx of dst.
 func (fc *funcCtx) storeAt(op *ir.Op, dst *view, idx []value.Value, x value.Value) {
-	off := fc.checkedOffset(op, dst.base, dst.sizes, dst.strides, idx)
+	off := fc.checkedOffset(op, dst.sizes, dst.strides, idx)
 	store(fc.bl.b, fc.bl.toStorage(x, dst.elem), fc.bl.gep(storageType(dst.elem), dst.base, off))
 }
 
