@@ -101,6 +101,9 @@ func newLastReads(f *ir.Func, inlined []bool) *lastReads {
 		for _, v := range op.Operands() {
 			last[v.ID()] = max(last[v.ID()], when[k])
 		}
+		nestedOperands(op, func(v *ir.Value) { // read by the op's body
+			last[v.ID()] = max(last[v.ID()], when[k])
+		})
 	}
 	r := &lastReads{start: make([]int32, len(ops)+2)}
 	for _, op := range ops {
