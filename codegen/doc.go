@@ -52,7 +52,10 @@
 // scalars are LLVM constants or values, never buffers; dense constants are
 // private globals; tensor.cast re-labels a view (a dynamic size becoming
 // static is checked); func.call passes descriptors and propagates a failed
-// callee's status.
+// callee's status. The tensor dialect's slices and reshapes are views too
+// (tensor_ops.go): a base offset, sizes and strides read at run time and
+// checked; insert_slice and insert write into their destination's buffer
+// when this is its last use and the buffer is its own, else into a copy.
 //
 // Every op with a loop description and a kernel (ir.Computable: see
 // ir/loops.go) is lowered as a loop nest over its own loops (nest.go),

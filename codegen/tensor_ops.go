@@ -36,6 +36,7 @@ func init() {
 		"tensor.extract_slice":  (*funcCtx).extractSlice,
 		"tensor.insert_slice":   (*funcCtx).insertSlice,
 		"tensor.pad":            (*funcCtx).pad,
+		"tensor.generate":       (*funcCtx).generate,
 	}
 }
 
@@ -129,9 +130,10 @@ func (fc *funcCtx) empty(op *ir.Op) error {
 	return nil
 }
 
-// offsetOf returns the element offset of indices in v (each checked
-// against its size when checks are on; msg is IndexMessage's format).
-func (fc *funcCtx) checkedOffset(op *ir.Op, base value.Value, sizes, strides []value.Value, idx []value.Value) value.Value {
+// checkedOffset returns the element offset of indices idx (each checked
+// against its size when checks are on, with eval.IndexMessage); nil
+// strides: only the checks.
+func (fc *funcCtx) checkedOffset(op *ir.Op, sizes, strides []value.Value, idx []value.Value) value.Value {
 	bl := fc.bl
 	var off value.Value = i64c(0)
 	for j, i := range idx {
@@ -153,12 +155,12 @@ func (fc *funcCtx) extract(op *ir.Op) error {
 		idx = append(idx, fc.index(v))
 	}
 	if src.view == nil { // a splat: every element is the scalar
-		fc.checkedOffset(op, nil, src.sizes, nil, idx)
+		fc.checkedOffset(op, src.sizes, nil, idx)
 		fc.vals[op.Result(0).ID()] = &lowered{scalar: src.scalar}
 		return nil
 	}
 	v := src.view
-	off := fc.checkedOffset(op, v.base, v.sizes, v.strides, idx)
+	off := fc.checkedOffset(op, v.sizes, v.strides, idx)
 	p := fc.bl.gep(storageType(v.elem), v.base, off)
 	fc.vals[op.Result(0).ID()] = &lowered{scalar: fc.bl.fromStorage(fc.bl.b.NewLoad(storageType(v.elem), p), v.elem)}
 	return nil
@@ -166,7 +168,7 @@ func (fc *funcCtx) extract(op *ir.Op) error {
 
 // storeAt stores the scalar x at indices idx of dst.
 func (fc *funcCtx) storeAt(op *ir.Op, dst *view, idx []value.Value, x value.Value) {
-	off := fc.checkedOffset(op, dst.base, dst.sizes, dst.strides, idx)
+	off := fc.checkedOffset(op, dst.sizes, dst.strides, idx)
 	store(fc.bl.b, fc.bl.toStorage(x, dst.elem), fc.bl.gep(storageType(dst.elem), dst.base, off))
 }
 
@@ -541,5 +543,87 @@ func (fc *funcCtx) groupStrides(groups [][]int64, sizes, strides []value.Value) 
 }
 
 // lowersRegion reports whether op is an op with a region that this file
-// lowers (a pad's body yields its constant padding value).
-func lowersRegion(op *ir.Op) bool { return op.Name == "tensor.pad" }
+// lowers (a pad's body yields its constant padding value, a generate's
+// body runs on scalars at every index).
+func lowersRegion(op *ir.Op) bool { return op.Name == "tensor.pad" || op.Name == "tensor.generate" }
+
+// nestedOperands calls f with every operand of the ops in op's regions,
+// at any depth.
+func nestedOperands(op *ir.Op, f func(v *ir.Value)) {
+	for _, r := range op.Regions() {
+		for _, b := range r.Blocks() {
+			for o := range b.Ops() {
+				for _, v := range o.Operands() {
+					f(v)
+				}
+				nestedOperands(o, f)
+			}
+		}
+	}
+}
+
+// generate lowers tensor.generate as a loop nest over the result's
+// indices whose body is the op's body, lowered op by op on scalars (its
+// ops may read tensors defined outside, as tensor.extract does), storing
+// the yielded element. A body computing tensors is refused.
+func (fc *funcCtx) generate(op *ir.Op) error {
+	rt, err := rankedResult(op)
+	if err != nil {
+		return err
+	}
+	body := op.Region(0).Front()
+	for o := range body.Ops() {
+		for _, r := range o.Results() {
+			if ir.IsShaped(r.Type()) || r.ID() >= len(fc.vals) {
+				return o.Errorf("computes a tensor in the body of 'tensor.generate', which tirc cannot lower yet")
+			}
+		}
+		if o.NumRegions() > 0 {
+			return o.Errorf("has a region in the body of 'tensor.generate', which tirc cannot lower yet")
+		}
+	}
+	sizes := make([]value.Value, len(rt.Shape))
+	k := 0
+	for d, s := range rt.Shape {
+		if s >= 0 {
+			sizes[d] = i64c(s)
+			continue
+		}
+		sizes[d] = fc.index(op.Operand(k))
+		k++
+		if fc.mod.opts.Checks {
+			fc.fail(fc.bl.icmp(enum.IPredSLT, sizes[d], i64c(0)), StatusShape, fmt.Sprintf("%s dynamic size %%lld of dimension %d is negative", where(op), d), sizes[d])
+		}
+	}
+	dst := fc.buffer(op, rt, sizes)
+	idx := make([]value.Value, len(sizes))
+	var nest func(d int) error
+	nest = func(d int) error {
+		if d < len(sizes) {
+			var err error
+			fc.bl.loop(sizes[d], "generate", func(i value.Value) {
+				idx[d] = i
+				err = nest(d + 1)
+			})
+			return err
+		}
+		for j, a := range body.Args() {
+			fc.vals[a.ID()] = &lowered{scalar: idx[j]}
+		}
+		for o := range body.Ops() {
+			if o.Has(ir.TraitTerminator) {
+				fc.storeAt(op, dst, idx, fc.vals[o.Operand(0).ID()].scalar)
+				continue
+			}
+			if err := fc.lowerOp(o); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := nest(0); err != nil {
+		return err
+	}
+	fc.vals[op.Result(0).ID()] = &lowered{view: dst}
+	return nil
+}

@@ -183,7 +183,7 @@ var emptyForm = &ir.Format{
 		return p.Build(p.SameTypes(ir.Index, p.NumOperands()), []ir.Type{t})
 	},
 	Print: func(p ir.OpPrinter, op *ir.Op) bool {
-		if op.NumResults() != 1 {
+		if op.NumResults() != 1 || !allIndex(op.Operands()) {
 			return false
 		}
 		p.Str("(")
@@ -249,7 +249,7 @@ func reshapeForm(expand bool) *ir.Format {
 				return false
 			}
 			static := staticArray(op, StaticOutputShapeAttr)
-			if expand && (static == nil || numDynamic(static) != op.NumOperands()-1) {
+			if expand && (static == nil || numDynamic(static) != op.NumOperands()-1) || !allIndex(op.Operands()[1:]) {
 				return false
 			}
 			p.Str(" ")
@@ -512,7 +512,7 @@ var extractForm = &ir.Format{
 		return p.Build(append([]ir.Type{t}, p.SameTypes(ir.Index, n)...), []ir.Type{e})
 	},
 	Print: func(p ir.OpPrinter, op *ir.Op) bool {
-		if op.NumResults() != 1 || op.NumOperands() < 1 {
+		if op.NumResults() != 1 || op.NumOperands() < 1 || op.Result(0).Type() != ir.ElementType(op.Operand(0).Type()) || !allIndex(op.Operands()[1:]) {
 			return false
 		}
 		p.Str(" ")
@@ -558,7 +558,8 @@ var insertForm = &ir.Format{
 		return p.Build(append([]ir.Type{e, t}, p.SameTypes(ir.Index, n)...), []ir.Type{t})
 	},
 	Print: func(p ir.OpPrinter, op *ir.Op) bool {
-		if op.NumResults() != 1 || op.NumOperands() < 2 {
+		if op.NumResults() != 1 || op.NumOperands() < 2 || !ir.TypeEqual(op.Operand(1).Type(), op.Result(0).Type()) ||
+			op.Operand(0).Type() != ir.ElementType(op.Result(0).Type()) || !allIndex(op.Operands()[2:]) {
 			return false
 		}
 		p.Str(" ")
@@ -602,8 +603,13 @@ var fromElementsForm = &ir.Format{
 		return p.Build(p.SameTypes(ir.ElementType(t), p.NumOperands()), []ir.Type{t})
 	},
 	Print: func(p ir.OpPrinter, op *ir.Op) bool {
-		if op.NumResults() != 1 {
+		if op.NumResults() != 1 || !isTensor(op.Result(0).Type()) {
 			return false
+		}
+		for _, v := range op.Operands() {
+			if v.Type() != ir.ElementType(op.Result(0).Type()) {
+				return false
+			}
 		}
 		p.Str(" ") // mlir-opt-19 prints it without operands too
 		p.Operands(op.Operands())

@@ -202,7 +202,7 @@ var generateForm = &ir.Format{
 		return p.Build(p.SameTypes(ir.Index, p.NumOperands()), []ir.Type{t})
 	},
 	Print: func(p ir.OpPrinter, op *ir.Op) bool {
-		if op.NumResults() != 1 || op.NumRegions() != 1 {
+		if op.NumResults() != 1 || op.NumRegions() != 1 || !allIndex(op.Operands()) {
 			return false
 		}
 		if op.NumOperands() > 0 {
@@ -263,7 +263,7 @@ var padForm = &ir.Format{
 	},
 	Print: func(p ir.OpPrinter, op *ir.Op) bool {
 		pd, ok := PadOf(op)
-		if !ok || op.NumResults() != 1 {
+		if !ok || op.NumResults() != 1 || op.NumRegions() != 1 || !allIndex(op.Operands()[1:]) {
 			return false
 		}
 		p.Str(" ")

@@ -147,7 +147,7 @@ func sliceForm(insert bool) *ir.Format {
 		},
 		Print: func(p ir.OpPrinter, op *ir.Op) bool {
 			s, ok := SliceOf(op)
-			if !ok || op.NumResults() != 1 || (s.Dest != nil) != insert {
+			if !ok || op.NumResults() != 1 || (s.Dest != nil) != insert || insert && !ir.TypeEqual(s.Dest.Type(), op.Result(0).Type()) || op.NumOperands() < sliceHead(insert) || !allIndex(op.Operands()[sliceHead(insert):]) {
 				return false
 			}
 			p.Str(" ")
@@ -173,6 +173,25 @@ func sliceForm(insert bool) *ir.Format {
 			return true
 		},
 	}
+}
+
+// sliceHead is the number of operands before a slice's lists.
+func sliceHead(insert bool) int {
+	if insert {
+		return 2
+	}
+	return 1
+}
+
+// allIndex reports whether every value is an index (the custom forms
+// print the lists' operands without their types).
+func allIndex(vs []*ir.Value) bool {
+	for _, v := range vs {
+		if v.Type() != ir.Index {
+			return false
+		}
+	}
+	return true
 }
 
 // verifySliceLists is MLIR's OffsetSizeAndStrideOpInterface verifier

@@ -83,7 +83,7 @@ func mixed(op *ir.Op, m dialect.MixedList, args []*Tensor) []int64 {
 	return out
 }
 
-// strides returns the row-major strides of shape.
+// rowStrides returns the row-major strides of shape.
 func rowStrides(shape []int64) []int64 {
 	st := make([]int64, len(shape))
 	acc := int64(1)
@@ -118,7 +118,7 @@ func evalEmpty(op *ir.Op, args []*Tensor) (*Tensor, error) {
 	return New(ir.ElementType(op.Result(0).Type()), shape...), nil
 }
 
-// ExpandSizes returns the sizes of an expand_shape's result: static
+// expandSizes returns the sizes of an expand_shape's result: static
 // where the type says, else output_shape's entry.
 func expandSizes(op *ir.Op, args []*Tensor) []int64 {
 	rs, _ := ir.Shape(op.Result(0).Type())

@@ -17,6 +17,20 @@ import (
 // resizes a dynamic operand may put them out of bounds, a run-time error
 // in eval and in native code alike.
 
+// ranked returns x when it is a tensor of rank min or more without
+// empty dims, else a new argument of x's element type and rank 1-3 (nil
+// in a scalar program, whose new arguments are scalars): each op is then
+// emitted when the generator draws it.
+func (g *gen) ranked(x *value, min int) *value {
+	if !x.scalar && len(x.shape) >= min && !slices.Contains(x.shape, 0) {
+		return x
+	}
+	if g.scalars {
+		return nil
+	}
+	return g.newArg(x.elem(), g.randomShape(max(min, 1+g.rng.IntN(3))), x.nonzero)
+}
+
 // index writes an index constant and returns its name.
 func (g *gen) index(v int64) string {
 	c := g.fresh()
@@ -93,10 +107,12 @@ func (g *gen) unitDrops(size []int64, dyn []bool) []bool {
 }
 
 func (g *gen) extractSlice(x *value) {
-	if len(x.shape) == 0 || x.scalar {
+	y := g.ranked(x, 1)
+	if y == nil {
 		g.transpose(x)
 		return
 	}
+	x = y
 	if g.chance(3) {
 		g.pad(x) // an op with a region: not in the table's draws
 		return
@@ -115,10 +131,12 @@ func (g *gen) extractSlice(x *value) {
 // into a window of x, or x into a tensor.empty of a larger shape made
 // whole by a second insert_slice.
 func (g *gen) insertSlice(x *value) {
-	if len(x.shape) == 0 || x.scalar {
+	y := g.ranked(x, 1)
+	if y == nil {
 		g.transpose(x)
 		return
 	}
+	x = y
 	if g.chance(3) {
 		g.fillEmpty(x)
 		return
@@ -137,10 +155,12 @@ func (g *gen) insertSlice(x *value) {
 
 // emptyFilled is fillEmpty on a value of rank 1 or more.
 func (g *gen) emptyFilled(x *value) {
-	if len(x.shape) == 0 || x.scalar {
+	y := g.ranked(x, 1)
+	if y == nil {
 		g.transpose(x)
 		return
 	}
+	x = y
 	g.fillEmpty(x)
 }
 
@@ -210,10 +230,12 @@ func groupsText(groups [][]int64) string {
 
 // collapse merges groups of x's dims (a view, or a copy of a strided x).
 func (g *gen) collapse(x *value) {
-	if len(x.shape) < 2 || x.scalar {
+	y := g.ranked(x, 2)
+	if y == nil {
 		g.transpose(x)
 		return
 	}
+	x = y
 	groups := g.reassoc(len(x.shape))
 	var decl, shape []int64
 	at := 0
@@ -239,10 +261,12 @@ func (g *gen) collapse(x *value) {
 // even size into two, with output_shape's dynamic entries index
 // constants.
 func (g *gen) expand(x *value) {
-	if len(x.shape) == 0 || x.scalar {
+	y := g.ranked(x, 1)
+	if y == nil {
 		g.transpose(x)
 		return
 	}
+	x = y
 	var groups [][]int64
 	var decl, shape []int64
 	var out []string
@@ -280,10 +304,12 @@ func (g *gen) expand(x *value) {
 // (tensor.insert) and makes a 2-element tensor of both
 // (tensor.from_elements) broadcast back against x.
 func (g *gen) elements(x *value) {
-	if len(x.shape) == 0 || x.scalar || slices.Contains(x.shape, 0) {
+	y := g.ranked(x, 1)
+	if y == nil {
 		g.transpose(x)
 		return
 	}
+	x = y
 	at := func() string {
 		idx := make([]string, len(x.shape))
 		for i, s := range x.shape {

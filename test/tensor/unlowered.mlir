@@ -1,14 +1,16 @@
 // -emit-llvm refuses the tensor ops it cannot lower yet with an error at
-// the op (exit status 1): tensor.generate, whose body is a kernel, and a
-// pad whose padding value depends on the indices. eval runs both.
+// the op (exit status 1): a tensor.generate whose body computes tensors,
+// and a pad whose padding value depends on the indices. eval runs both.
 // RUN: not tirc -split-input-file -emit-llvm %s 2>&1 | FileCheck %s
 
-// CHECK: unlowered.mlir:[[@LINE+2]]:8: error: 'tensor.generate' op has 1 region(s): codegen has no lowering for ops with regions
+// CHECK: unlowered.mlir:[[@LINE+5]]:10: error: 'tensor.from_elements' op computes a tensor in the body of 'tensor.generate', which tirc cannot lower yet
 func.func @generate(%n: index) -> tensor<?x3xf32> {
   %g = tensor.generate %n {
   ^bb0(%i: index, %j: index):
     %c = arith.constant 1.0 : f32
-    tensor.yield %c : f32
+    %t = tensor.from_elements %c : tensor<1xf32>
+    %e = tensor.extract %t[%i] : tensor<1xf32>
+    tensor.yield %e : f32
   } : tensor<?x3xf32>
   return %g : tensor<?x3xf32>
 }

@@ -86,3 +86,14 @@ func.func @pick(%t: tensor<?x?xi64>, %i: index, %j: index) -> i64 {
   %e = tensor.extract %t[%i, %j] : tensor<?x?xi64>
   return %e : i64
 }
+func.func @gen(%x: tensor<?x6xi32>, %n: index) -> tensor<?x4xi32> {
+  %r = tensor.generate %n {
+  ^bb0(%i: index, %j: index):
+    %k = arith.muli %i, %j : index
+    %v = arith.index_cast %k : index to i32
+    %e = tensor.extract %x[%i, %j] : tensor<?x6xi32>
+    %w = arith.addi %v, %e : i32
+    tensor.yield %w : i32
+  } : tensor<?x4xi32>
+  return %r : tensor<?x4xi32>
+}
