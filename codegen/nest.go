@@ -556,7 +556,7 @@ func (fc *funcCtx) emitNest(dst *view, root *node) error {
 			number(k)
 		}
 		n.bit = -1
-		if n.op != nil && n.op.Def.Kernel.IntDivision() && !n.elem.IsFloat() {
+		if n.op != nil && (n.op.Def.Kernel.IntDivision() && !n.elem.IsFloat() || regionDivides(n.op)) {
 			n.bit = bits
 			bits++
 		}

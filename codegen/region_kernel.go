@@ -274,6 +274,14 @@ func (fc *funcCtx) regionPoint(op *ir.Op, l *ir.Loops, srcs []*lowered, dsts []*
 			return op.Errorf("%v", err)
 		}
 		ptrs[r], ys[r] = fc.elemPtr(d, l.Results[r], idx), kr.v
+		if fc.mod.opts.Checks && r == 0 {
+			if kr.divZero != nil {
+				fc.fail(kr.divZero, StatusDivZero, where(op)+": integer division by zero")
+			}
+			if kr.ovf != nil {
+				fc.fail(kr.ovf, StatusOverflow, where(op)+": integer overflow (minimum value divided by -1)")
+			}
+		}
 	}
 	for r, d := range dsts {
 		store(bl.b, bl.toStorage(ys[r], d.elem), ptrs[r])
@@ -347,3 +355,17 @@ func (fc *funcCtx) regionExtents(op *ir.Op, l *ir.Loops, srcs []*lowered) ([]val
 
 // isRegionKernel reports whether op's kernel is its body.
 func isRegionKernel(op *ir.Op) bool { return op.Def != nil && op.Def.Kernel == ir.KernelRegion }
+
+// regionDivides reports whether op's body divides integers (a run-time
+// fault the nest reports at op).
+func regionDivides(op *ir.Op) bool {
+	if !isRegionKernel(op) || op.NumRegions() != 1 || op.Region(0).Empty() {
+		return false
+	}
+	for o := range op.Region(0).Front().Ops() {
+		if o.Def != nil && o.Def.Kernel.IntDivision() && o.NumOperands() > 0 && !ir.ElementType(o.Operand(0).Type()).IsFloat() {
+			return true
+		}
+	}
+	return false
+}

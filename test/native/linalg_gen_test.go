@@ -23,7 +23,8 @@ import (
 
 // bodyOps are the arith ops a body draws from, by element kind: binary
 // ops whose kernels are exact (so that an approximate operand only
-// perturbs, never decides, the result).
+// perturbs, never decides, the result); integer divisions fault on a
+// zero divisor as eval does.
 func bodyOps(e *ir.Scalar) []string {
 	switch {
 	case e.IsFloat():
@@ -31,7 +32,7 @@ func bodyOps(e *ir.Scalar) []string {
 	case e == ir.I1:
 		return []string{"arith.andi", "arith.ori", "arith.xori"}
 	}
-	return []string{"arith.addi", "arith.subi", "arith.muli", "arith.maxsi", "arith.minui"}
+	return []string{"arith.addi", "arith.subi", "arith.muli", "arith.maxsi", "arith.minui", "arith.divsi", "arith.remui"}
 }
 
 // combiners are the ops a reduction body combines with: associative and

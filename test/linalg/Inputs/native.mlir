@@ -107,3 +107,28 @@ func.func @ireduce(%a: tensor<3x5x7xi32>, %init: tensor<5xi32>) -> tensor<5xi32>
     }
   return %r : tensor<5xi32>
 }
+
+// linalg.index: i*37 + j, and the row sums of x weighted by the column
+// index (a reduction reading a loop index)
+func.func @index(%e: tensor<4x37xi64>, %x: tensor<4x37xf32>, %init: tensor<4xf32>) -> (tensor<4x37xi64>, tensor<4xf32>) {
+  %0 = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel"]} outs(%e : tensor<4x37xi64>) {
+  ^bb0(%o: i64):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c37 = arith.constant 37 : index
+    %k = arith.muli %i, %c37 : index
+    %l = arith.addi %k, %j : index
+    %c = arith.index_cast %l : index to i64
+    linalg.yield %c : i64
+  } -> tensor<4x37xi64>
+  %1 = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<4x37xf32>) outs(%init : tensor<4xf32>) {
+  ^bb0(%v: f32, %acc: f32):
+    %j = linalg.index 1 : index
+    %ji = arith.index_cast %j : index to i32
+    %jf = arith.sitofp %ji : i32 to f32
+    %p = arith.mulf %v, %jf : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  return %0, %1 : tensor<4x37xi64>, tensor<4xf32>
+}
