@@ -33,7 +33,7 @@ type regionBody struct {
 	slot  map[*ir.Value]int
 	yield *ir.Op
 	owner *ir.Op // the op whose body it is: run-time errors name it, as native code does
-	nargs int // block arguments: the first slots
+	nargs int    // block arguments: the first slots
 	nslot int
 }
 
