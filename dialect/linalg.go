@@ -23,7 +23,7 @@ var LinalgOps = []*Op{
 		OpDef: ir.OpDef{
 			Name: "linalg.generic", Summary: "run the body at every point of the iteration space the indexing maps and iterator types define",
 			Format: genericForm, Regions: 1, Kernel: ir.KernelRegion,
-			Traits:   []*ir.Trait{traits.AttrSizedOperandSegments(2), traits.SingleBlock},
+			Traits:   []*ir.Trait{traits.AttrSizedOperandSegments(2), traits.SingleBlock, traits.Pure},
 			Inherent: []string{"doc", "indexing_maps", "iterator_types", "library_call", "operandSegmentSizes"},
 			Loops:    linalgLoops,
 			Verify:   verifyGeneric,
@@ -42,7 +42,7 @@ var LinalgOps = []*Op{
 	{
 		OpDef: ir.OpDef{
 			Name: "linalg.index", Summary: "the index of loop `dim` at the current iteration of the enclosing linalg op",
-			Format: indexForm, Inherent: []string{"dim"},
+			Format: indexForm, Inherent: []string{"dim"}, Traits: []*ir.Trait{traits.Pure},
 			Verify: verifyLinalgIndex,
 		},
 		Results: []Arg{{"result", indexType, false}},

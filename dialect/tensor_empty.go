@@ -2,6 +2,7 @@ package dialect
 
 import (
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/traits"
 )
 
 // tensor.empty, minimal: an uninitialised tensor for the outs of linalg
@@ -18,7 +19,7 @@ var TensorEmptyOps = []*Op{
 		OpDef: ir.OpDef{
 			Name: "tensor.empty", Summary: "an uninitialised tensor (its elements are unspecified)", Format: emptyForm,
 			Kernel: ir.KernelCast, Sign: ir.Signed,
-			Loops:  emptyLoops,
+			Loops: emptyLoops, Traits: []*ir.Trait{traits.Pure},
 			Verify: verifyEmpty,
 		},
 		Operands: []Arg{{"dynamicSizes", indexType, true}},
