@@ -135,6 +135,7 @@ func (g *gen) linalgGeneric(x *value) {
 	} else {
 		out = g.fresh()
 		fmt.Fprintf(&g.body, "    %s = tensor.empty() : %s\n", out, tstr(ot))
+		g.ops["tensor.empty"]++
 	}
 	maps = append(maps, affine(n, om))
 	v := &value{name: g.fresh(), typ: ot, shape: outShape}
@@ -197,6 +198,7 @@ func (g *gen) linalgMap(x *value) {
 	y := g.newArgOfType(x.typ, x.shape, false)
 	empty := g.fresh()
 	fmt.Fprintf(&g.body, "    %s = tensor.empty() : %s\n", empty, tstr(x.typ))
+	g.ops["tensor.empty"]++
 	v := &value{name: g.fresh(), typ: x.typ, shape: x.shape, approx: x.approx}
 	ops := bodyOps(e)
 	op := ops[g.rng.IntN(len(ops))]

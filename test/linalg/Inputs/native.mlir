@@ -132,3 +132,15 @@ func.func @index(%e: tensor<4x37xi64>, %x: tensor<4x37xf32>, %init: tensor<4xf32
   } -> tensor<4xf32>
   return %0, %1 : tensor<4x37xi64>, tensor<4xf32>
 }
+
+// a body using a scalar argument of the function: the op runs in the
+// function's own loops, where the scalar is at hand
+func.func @scaled(%a: tensor<5x37xf32>, %s: f32) -> tensor<5x37xf32> {
+  %e = tensor.empty() : tensor<5x37xf32>
+  %m = linalg.map ins(%a : tensor<5x37xf32>) outs(%e : tensor<5x37xf32>)
+    (%x: f32) {
+      %p = arith.mulf %x, %s : f32
+      linalg.yield %p : f32
+    }
+  return %m : tensor<5x37xf32>
+}
