@@ -110,7 +110,7 @@ func.func @ireduce(%a: tensor<3x5x7xi32>, %init: tensor<5xi32>) -> tensor<5xi32>
 
 // linalg.index: i*37 + j, and the row sums of x weighted by the column
 // index (a reduction reading a loop index)
-func.func @index(%e: tensor<4x37xi64>, %x: tensor<4x37xf32>, %init: tensor<4xf32>) -> (tensor<4x37xi64>, tensor<4xf32>) {
+func.func @loop_index(%e: tensor<4x37xi64>, %x: tensor<4x37xf32>, %init: tensor<4xf32>) -> (tensor<4x37xi64>, tensor<4xf32>) {
   %0 = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel"]} outs(%e : tensor<4x37xi64>) {
   ^bb0(%o: i64):
     %i = linalg.index 0 : index
