@@ -63,3 +63,7 @@ check("index#1", ws, i4 + (x4 * np.arange(37, dtype=np.float32)).sum(axis=1, dty
 print("linalg.index native: ok")
 check("scaled", run("scaled", [a, np.float32(2.5)], 1)[0], a * np.float32(2.5))
 print("outer scalar native: ok")
+s, d = run("two_bodies", [a, b2], 2)
+check("two_bodies#0", s, a + b2)
+check("two_bodies#1", d, a - b2)
+print("two bodies native: ok")

@@ -144,3 +144,12 @@ func.func @scaled(%a: tensor<5x37xf32>, %s: f32) -> tensor<5x37xf32> {
     }
   return %m : tensor<5x37xf32>
 }
+
+// two maps of the same types with other bodies: each its own kernel
+// (nests are shared by signature, which includes the body)
+func.func @two_bodies(%a: tensor<5x37xf32>, %b: tensor<5x37xf32>) -> (tensor<5x37xf32>, tensor<5x37xf32>) {
+  %e = tensor.empty() : tensor<5x37xf32>
+  %0 = linalg.map { arith.addf } ins(%a, %b : tensor<5x37xf32>, tensor<5x37xf32>) outs(%e : tensor<5x37xf32>)
+  %1 = linalg.map { arith.subf } ins(%a, %b : tensor<5x37xf32>, tensor<5x37xf32>) outs(%e : tensor<5x37xf32>)
+  return %0, %1 : tensor<5x37xf32>, tensor<5x37xf32>
+}
