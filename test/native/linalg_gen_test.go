@@ -148,16 +148,16 @@ func (g *gen) linalgGeneric(x *value) {
 	args = append(args, fmt.Sprintf("%%out: %s", e))
 	fmt.Fprintf(&g.body, "    %s = linalg.generic {indexing_maps = [%s], iterator_types = [%s]} ins(%s : %s) outs(%s : %s) {\n    ^bb0(%s):\n",
 		v.name, strings.Join(maps, ", "), strings.Join(iters, ", "), strings.Join(names, ", "), strings.Join(types, ", "), out, tstr(ot), strings.Join(args, ", "))
-	r := g.linalgBody(e, len(ins), reduces, readOut)
+	r := g.linalgBody(e, len(ins), n, reduces, readOut)
 	fmt.Fprintf(&g.body, "      linalg.yield %s : %s\n    } -> %s\n", r, e, tstr(ot))
 	g.pool = append(g.pool, v)
 	g.ops["linalg.generic"]++
 }
 
 // linalgBody writes a body's ops on %in0.. and %out and returns the
-// value it yields: ops combining the inputs (and a constant), then, for
-// a reduction, the combination with %out.
-func (g *gen) linalgBody(e *ir.Scalar, nIns int, reduces, readOut bool) string {
+// value it yields: ops combining the inputs (and a loop index, a
+// constant), then, for a reduction, the combination with %out.
+func (g *gen) linalgBody(e *ir.Scalar, nIns, loops int, reduces, readOut bool) string {
 	ops := bodyOps(e)
 	cur := "%in0"
 	step := 0
@@ -166,6 +166,22 @@ func (g *gen) linalgBody(e *ir.Scalar, nIns int, reduces, readOut bool) string {
 		r := fmt.Sprintf("%%b%d", step)
 		fmt.Fprintf(&g.body, "      %s = %s %s, %s : %s\n", r, op, a, b, e)
 		return r
+	}
+	if loops > 0 && (drawn["linalg.index"] == 0 || g.chance(4)) { // a loop index, converted to e (the first body always)
+		drawn["linalg.index"]++
+		step++
+		i := fmt.Sprintf("%%i%d", step)
+		fmt.Fprintf(&g.body, "      %s = linalg.index %d : index\n", i, g.rng.IntN(loops))
+		g.ops["linalg.index"]++
+		switch {
+		case e.IsFloat():
+			fmt.Fprintf(&g.body, "      %s_i = arith.index_cast %s : index to i32\n      %s_f = arith.sitofp %s_i : i32 to %s\n", i, i, i, i, e)
+			i += "_f"
+		case e != ir.Index:
+			fmt.Fprintf(&g.body, "      %s_c = arith.index_cast %s : index to %s\n", i, i, e)
+			i += "_c"
+		}
+		cur = emit(ops[g.rng.IntN(len(ops))], cur, i)
 	}
 	if nIns > 1 {
 		cur = emit(ops[g.rng.IntN(len(ops))], cur, "%in1")
@@ -207,7 +223,7 @@ func (g *gen) linalgMap(x *value) {
 		fmt.Fprintf(&g.body, "    %s = linalg.map { %s } ins(%s, %s : %s, %s) outs(%s : %s)\n", v.name, op, x.name, y.name, t, t, empty, t)
 	} else {
 		fmt.Fprintf(&g.body, "    %s = linalg.map ins(%s, %s : %s, %s) outs(%s : %s)\n      (%%in0: %s, %%in1: %s) {\n", v.name, x.name, y.name, t, t, empty, t, e, e)
-		r := g.linalgBody(e, 2, false, false)
+		r := g.linalgBody(e, 2, len(x.shape), false, false)
 		fmt.Fprintf(&g.body, "        linalg.yield %s : %s\n      }\n", r, e)
 	}
 	g.pool = append(g.pool, v)
@@ -244,7 +260,7 @@ func (g *gen) linalgReduce(x *value) {
 	fmt.Fprintf(&g.body, "    %s = linalg.reduce%s ins(%s : %s) outs(%s : %s) dimensions = [%s]\n", v.name, short, x.name, tstr(x.typ), init.name, tstr(it), strings.Join(dims, ", "))
 	if short == "" {
 		fmt.Fprintf(&g.body, "      (%%in0: %s, %%out: %s) {\n", e, e)
-		r := g.linalgBody(e, 1, true, true)
+		r := g.linalgBody(e, 1, len(x.shape), true, true)
 		fmt.Fprintf(&g.body, "        linalg.yield %s : %s\n      }\n", r, e)
 	}
 	g.pool = append(g.pool, v)
