@@ -72,8 +72,8 @@ func fusibleLoops(op *ir.Op) *ir.Loops {
 	if l == nil || isContraction(op) { // contractions have their own lowering (contract.go)
 		return nil
 	}
-	if op.Def.Kernel == ir.KernelRegion && !regionParallel(l) {
-		return nil // a linalg reduction: regionReduce
+	if op.Def.Kernel == ir.KernelRegion && (!regionParallel(l) || usesOuter(op)) {
+		return nil // a linalg reduction, or a body using outer values: regionReduce
 	}
 	if t, ok := op.Result(0).Type().(*ir.TensorType); !ok || t.Unranked {
 		return nil
@@ -558,7 +558,7 @@ func (fc *funcCtx) emitNest(dst *view, root *node) error {
 			number(k)
 		}
 		n.bit = -1
-		if n.op != nil && n.op.Def.Kernel.IntDivision() && !n.elem.IsFloat() {
+		if n.op != nil && (n.op.Def.Kernel.IntDivision() && !n.elem.IsFloat() || regionDivides(n.op)) {
 			n.bit = bits
 			bits++
 		}

@@ -25,6 +25,13 @@ import (
 // the loop indices its Loops.Indices name; compute types, scalars or
 // vectors alike) and returns the element yielded for result res.
 func (bl *builder) regionKernel(op *ir.Op, res int, args []value.Value) (kernelResult, error) {
+	return bl.regionKernelWith(op, res, args, nil)
+}
+
+// regionKernelWith is regionKernel where the body may use scalars defined
+// around the op: outer gives their values (nil: constants only, as in a
+// nest, which is a function of its own).
+func (bl *builder) regionKernelWith(op *ir.Op, res int, args []value.Value, outer func(*ir.Value) value.Value) (kernelResult, error) {
 	if op.NumRegions() != 1 || op.Region(0).NumBlocks() != 1 {
 		return kernelResult{}, fmt.Errorf("body must be one block")
 	}
@@ -44,6 +51,11 @@ func (bl *builder) regionKernel(op *ir.Op, res int, args []value.Value) (kernelR
 		}
 		if c := bodyConst(v, n); c != nil { // a constant defined around the op
 			return c, nil
+		}
+		if outer != nil {
+			if x := outer(v); x != nil {
+				return x, nil
+			}
 		}
 		return nil, fmt.Errorf("body uses %s defined outside the op, which codegen supports for constants only; pass the value as an ins operand", valueName(v))
 	}
@@ -158,7 +170,46 @@ func valueName(v *ir.Value) string {
 	if d := v.Def(); d != nil {
 		return fmt.Sprintf("the result of '%s' at %s", d.Name, d.Pos)
 	}
-	return "a block argument"
+	if v.IsBlockArg() {
+		return "a block argument"
+	}
+	return "a function argument"
+}
+
+// outerScalar is the lowered value of a scalar defined around a linalg
+// op, or nil.
+func (fc *funcCtx) outerScalar(v *ir.Value) value.Value {
+	if _, ok := v.Type().(*ir.Scalar); !ok || v.ID() < 0 || v.ID() >= len(fc.vals) || fc.vals[v.ID()] == nil {
+		return nil
+	}
+	return fc.vals[v.ID()].scalar
+}
+
+// usesOuter reports whether op's body uses a value defined around it
+// other than a scalar constant: such an op runs in the function's own
+// loops (regionReduce), where those values are at hand, not in a nest.
+func usesOuter(op *ir.Op) bool {
+	if op.NumRegions() != 1 || op.Region(0).Empty() {
+		return false
+	}
+	outer := false
+	op.Walk(func(o *ir.Op) {
+		for _, v := range o.Operands() {
+			if op.IsProperAncestor(o) && !definedIn(v, op) && bodyConst(v, 0) == nil {
+				outer = true
+			}
+		}
+	})
+	return outer
+}
+
+// definedIn reports whether v is defined inside op's regions.
+func definedIn(v *ir.Value, op *ir.Op) bool {
+	if b := v.OwnerBlock(); b != nil {
+		return b.ParentOp() == op || op.IsProperAncestor(b.ParentOp())
+	}
+	d := v.Def()
+	return d != nil && op.IsProperAncestor(d)
 }
 
 // regionParallel reports whether a KernelRegion op's loops are a row:
@@ -185,7 +236,7 @@ func regionParallel(l *ir.Loops) bool {
 }
 
 // regionReduce lowers a KernelRegion op whose loops are not a row (a
-// reduction): each result starts as a copy of its outs operand (none
+// reduction), or whose body uses scalars from around it: each result starts as a copy of its outs operand (none
 // when that is a tensor.empty, whose elements are unspecified), then
 // loops over the whole iteration space, in index order, run the body on
 // the operands' elements and the result's current element and store what
@@ -269,11 +320,19 @@ func (fc *funcCtx) regionPoint(op *ir.Op, l *ir.Loops, srcs []*lowered, dsts []*
 	ptrs := make([]value.Value, len(dsts))
 	ys := make([]value.Value, len(dsts))
 	for r, d := range dsts {
-		kr, err := bl.regionKernel(op, r, args)
+		kr, err := bl.regionKernelWith(op, r, args, fc.outerScalar)
 		if err != nil {
 			return op.Errorf("%v", err)
 		}
 		ptrs[r], ys[r] = fc.elemPtr(d, l.Results[r], idx), kr.v
+		if fc.mod.opts.Checks && r == 0 {
+			if kr.divZero != nil {
+				fc.fail(kr.divZero, StatusDivZero, where(op)+": integer division by zero")
+			}
+			if kr.ovf != nil {
+				fc.fail(kr.ovf, StatusOverflow, where(op)+": integer overflow (minimum value divided by -1)")
+			}
+		}
 	}
 	for r, d := range dsts {
 		store(bl.b, bl.toStorage(ys[r], d.elem), ptrs[r])
@@ -347,3 +406,17 @@ func (fc *funcCtx) regionExtents(op *ir.Op, l *ir.Loops, srcs []*lowered) ([]val
 
 // isRegionKernel reports whether op's kernel is its body.
 func isRegionKernel(op *ir.Op) bool { return op.Def != nil && op.Def.Kernel == ir.KernelRegion }
+
+// regionDivides reports whether op's body divides integers (a run-time
+// fault the nest reports at op).
+func regionDivides(op *ir.Op) bool {
+	if !isRegionKernel(op) || op.NumRegions() != 1 || op.Region(0).Empty() {
+		return false
+	}
+	for o := range op.Region(0).Front().Ops() {
+		if o.Def != nil && o.Def.Kernel.IntDivision() && o.NumOperands() > 0 && !ir.ElementType(o.Operand(0).Type()).IsFloat() {
+			return true
+		}
+	}
+	return false
+}

@@ -2,6 +2,7 @@ package dialect
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/tirc/tirc/ir"
 	"github.com/tirc/tirc/traits"
@@ -22,7 +23,7 @@ var LinalgOps = []*Op{
 		OpDef: ir.OpDef{
 			Name: "linalg.generic", Summary: "run the body at every point of the iteration space the indexing maps and iterator types define",
 			Format: genericForm, Regions: 1, Kernel: ir.KernelRegion,
-			Traits:   []*ir.Trait{traits.AttrSizedOperandSegments(2), traits.SingleBlock},
+			Traits:   []*ir.Trait{traits.AttrSizedOperandSegments(2), traits.SingleBlock, traits.Pure},
 			Inherent: []string{"doc", "indexing_maps", "iterator_types", "library_call", "operandSegmentSizes"},
 			Loops:    linalgLoops,
 			Verify:   verifyGeneric,
@@ -38,6 +39,14 @@ var LinalgOps = []*Op{
 		},
 		Operands: []Arg{{"values", AnyType, true}},
 	},
+	{
+		OpDef: ir.OpDef{
+			Name: "linalg.index", Summary: "the index of loop `dim` at the current iteration of the enclosing linalg op",
+			Format: indexForm, Inherent: []string{"dim"}, Traits: []*ir.Trait{traits.Pure},
+			Verify: verifyLinalgIndex,
+		},
+		Results: []Arg{{"result", indexType, false}},
+	},
 }
 
 var rankedTensors = Constraint{"variadic of ranked tensor of any type values", ir.IsRankedTensor}
@@ -52,7 +61,21 @@ func LinalgNumIns(op *ir.Op) int {
 	if a, ok := op.Attr("operandSegmentSizes").(*ir.DenseArrayAttr); ok && len(a.Ints) == 2 {
 		return int(a.Ints[0])
 	}
+	if op.NumResults() == 0 {
+		// On memrefs there are no results to count the outs by.
+		if ins, ok := linalgMemRefIns[op.Name]; ok {
+			return ins(op.NumOperands())
+		}
+	}
 	return max(op.NumOperands()-op.NumResults(), 0)
+}
+
+// linalgMemRefIns gives the number of ins of the linalg ops with
+// variadic ins on memrefs, from their number of operands: linalg.map has
+// one init, linalg.reduce one per input.
+var linalgMemRefIns = map[string]func(n int) int{
+	"linalg.map":    func(n int) int { return max(n-1, 0) },
+	"linalg.reduce": func(n int) int { return n / 2 },
 }
 
 // linalgFixedIns holds the number of ins of the linalg ops whose
@@ -156,7 +179,69 @@ func LinalgLoopsOf(op *ir.Op, iters []ir.IterKind, maps []*ir.AffineMap) *ir.Loo
 		}
 	}
 	l.Results = l.Results[:min(len(l.Results), op.NumResults())]
+	l.Indices = bodyIndices(op, len(iters))
 	return l
+}
+
+// bodyIndices are the loops the linalg.index ops of op's body read, in
+// order of first use (the kernel's arguments after the operands').
+func bodyIndices(op *ir.Op, loops int) []int {
+	if op.NumRegions() != 1 || op.Region(0).Empty() {
+		return nil
+	}
+	var out []int
+	for o := range op.Region(0).Front().Ops() {
+		if d, ok := o.Attr("dim").(*ir.IntAttr); ok && o.Name == "linalg.index" && d.Value >= 0 && d.Value < int64(loops) && !slices.Contains(out, int(d.Value)) {
+			out = append(out, int(d.Value))
+		}
+	}
+	return out
+}
+
+// verifyLinalgIndex checks that dim names a loop of the enclosing op.
+func verifyLinalgIndex(op *ir.Op) *ir.Diagnostic {
+	parent := op.ParentOp()
+	if parent == nil || ir.DialectOf(parent.Name) != "linalg" {
+		return op.Errorf("expected parent op with LinalgOp interface")
+	}
+	d, ok := op.Attr("dim").(*ir.IntAttr)
+	if !ok {
+		return op.Errorf("requires attribute 'dim'")
+	}
+	if l := ir.LoopsOf(parent); l != nil && d.Value >= int64(l.NumLoops()) {
+		return op.Errorf("expected dim (%d) to be lower than the number of loops (%d) of the enclosing LinalgOp", d.Value, l.NumLoops())
+	}
+	return nil
+}
+
+// indexForm is `linalg.index <dim> : index`.
+var indexForm = &ir.Format{
+	Name: "dim : index",
+	Parse: func(p ir.OpParser) *ir.Op {
+		d, ok := p.ParseAttr().(*ir.IntAttr)
+		if !ok {
+			p.Errorf("expected integer value")
+			return nil
+		}
+		p.SetAttr("dim", ir.Int(d.Value))
+		if d.Type != ir.Index { // `0 : index` reads as one typed integer
+			p.ParseOptionalAttrDict()
+			if t := p.ParseColonType("type"); t == nil {
+				return nil
+			}
+		}
+		return p.Build(nil, []ir.Type{ir.Index})
+	},
+	Print: func(p ir.OpPrinter, op *ir.Op) bool {
+		d, ok := op.Attr("dim").(*ir.IntAttr)
+		if !ok {
+			return false
+		}
+		p.Str(fmt.Sprintf(" %d", d.Value))
+		p.OptionalAttrDict(op.Attrs, "dim")
+		p.Str(" : index")
+		return true
+	},
 }
 
 // verifyGeneric checks linalg.generic with mlir-opt-19's messages: the

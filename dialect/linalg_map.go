@@ -22,7 +22,7 @@ var LinalgMapOps = []*Op{
 		OpDef: ir.OpDef{
 			Name: "linalg.map", Summary: "apply the body to the elements of the inputs at every index, into the init",
 			Format: mapForm, Regions: 1, Kernel: ir.KernelRegion,
-			Traits:     []*ir.Trait{traits.SingleBlock},
+			Traits:     []*ir.Trait{traits.SingleBlock, traits.Pure},
 			Loops:      mapLoops,
 			Verify:     verifyMap,
 			ResultName: func(*ir.Op) string { return "mapped" },
@@ -34,7 +34,7 @@ var LinalgMapOps = []*Op{
 		OpDef: ir.OpDef{
 			Name: "linalg.reduce", Summary: "combine the inputs' elements along `dimensions` into the inits with the body",
 			Format: reduceForm, Regions: 1, Kernel: ir.KernelRegion,
-			Traits:     []*ir.Trait{traits.SingleBlock},
+			Traits:     []*ir.Trait{traits.SingleBlock, traits.Pure},
 			Inherent:   []string{"dimensions"},
 			Loops:      reduceLoops,
 			Verify:     verifyReduce,

@@ -32,7 +32,8 @@ type regionBody struct {
 	steps []bodyStep
 	slot  map[*ir.Value]int
 	yield *ir.Op
-	nargs int // block arguments: the first slots
+	owner *ir.Op // the op whose body it is: run-time errors name it, as native code does
+	nargs int    // block arguments: the first slots
 	nslot int
 }
 
@@ -43,7 +44,7 @@ func prepareBody(op *ir.Op) (*regionBody, error) {
 		return nil, fmt.Errorf("%s: '%s' op body must be one block", op.Pos, op.Name)
 	}
 	b := op.Region(0).Front()
-	rb := &regionBody{slot: map[*ir.Value]int{}}
+	rb := &regionBody{slot: map[*ir.Value]int{}, owner: op}
 	for _, a := range b.Args() {
 		rb.slot[a] = rb.nslot
 		rb.nslot++
@@ -140,7 +141,7 @@ func (rb *regionBody) run(vals []Num, idx []int64, outer func(*ir.Value) (Num, e
 		for r, k := range st.kernels {
 			x, err := Scalar(k, st.params[r], in...)
 			if err != nil {
-				re := runtimeErr(st.op, "%v at iteration [%s]", err, joinInts(idx))
+				re := runtimeErr(rb.owner, "%v at iteration [%s]", err, joinInts(idx))
 				re.Err = err
 				return nil, re
 			}

@@ -360,10 +360,10 @@ func (a *DenseAttr) appendTo(b []byte, _ bool) []byte {
 		if a.Len() > 0 {
 			b = appendElem(b, elem, a.Ints, a.Floats, 0)
 		}
-	} else {
+	} else if n, ok := NumElements(shape); !ok || n != 0 {
 		idx := 0
 		b = a.appendNested(b, elem, shape, &idx)
-	}
+	} // no elements: `dense<>`, as mlir-opt prints it (and reads it back)
 	b = append(b, "> : "...)
 	return appendType(b, a.Type)
 }

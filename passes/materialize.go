@@ -78,10 +78,11 @@ type operandPlan struct {
 // already); the loop description says which result dimension each
 // operand dimension reads. A reduction is left alone even when all its
 // loops are parallel (an outer product: an einsum with no summed index):
-// its operand maps are its attributes', not broadcasting.
+// its operand maps are its attributes', not broadcasting. So are a
+// linalg op's indexing maps (ir.KernelRegion).
 func planMaterialize(op *ir.Op) []*operandPlan {
 	l := ir.LoopsOf(op)
-	if l == nil || !ir.Computable(op) || op.Def.Kernel == ir.KernelIdentity || !l.Parallel() || op.Def.Reduce != ir.ReduceNone {
+	if l == nil || !ir.Computable(op) || op.Def.Kernel == ir.KernelIdentity || op.Def.Kernel == ir.KernelRegion || !l.Parallel() || op.Def.Reduce != ir.ReduceNone {
 		return nil
 	}
 	result, ranked := ir.Shape(op.Result(0).Type())

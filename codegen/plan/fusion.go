@@ -189,7 +189,8 @@ const (
 func KernelCost(k ir.Kernel) int { return k.Info().Cost }
 
 // AppendOpSig appends what an op's kernel and loop description read of
-// it: its name, attributes and types (equal signatures, equal bytes).
+// it: its name, attributes and types, and its regions' ops (equal
+// signatures, equal bytes).
 func AppendOpSig(b []byte, op *ir.Op) []byte {
 	str := func(s string) {
 		b = binary.AppendUvarint(b, uint64(len(s)))
@@ -211,6 +212,9 @@ func AppendOpSig(b []byte, op *ir.Op) []byte {
 	for _, v := range op.Results() {
 		b = ir.AppendType(b, v.Type())
 		b = append(b, 0)
+	}
+	if op.NumRegions() > 0 {
+		b = appendRegionSig(b, op) // region_sig.go
 	}
 	return b
 }

@@ -26,7 +26,7 @@ type roundTripped struct {
 
 // mlirOptDialects are the dialects mlir-opt-19 knows among tirc's: their
 // custom forms are MLIR's. tir's short forms are tirc's own.
-var mlirOptDialects = map[string]bool{"func": true, "arith": true, "math": true, "tensor": true, "tosa": true, "test": true}
+var mlirOptDialects = map[string]bool{"func": true, "arith": true, "math": true, "tensor": true, "tosa": true, "test": true, "linalg": true}
 
 func customForeign(m *ir.Module) bool {
 	for _, f := range m.Funcs {

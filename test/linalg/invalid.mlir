@@ -228,3 +228,16 @@ func.func @yield_outside(%a: f32) -> f32 {
   // expected-error @+1 {{'linalg.yield' op expected parent op with LinalgOp interface}}
   linalg.yield %a : f32
 }
+
+// -----
+
+func.func @index_dim(%e: tensor<4x8xi64>) -> tensor<4x8xi64> {
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%e : tensor<4x8xi64>) {
+  ^bb0(%o: i64):
+    // expected-error @+1 {{'linalg.index' op expected dim (2) to be lower than the number of loops (2) of the enclosing LinalgOp}}
+    %i = linalg.index 2 : index
+    %c = arith.index_cast %i : index to i64
+    linalg.yield %c : i64
+  } -> tensor<4x8xi64>
+  return %0 : tensor<4x8xi64>
+}

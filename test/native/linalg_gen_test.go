@@ -24,7 +24,8 @@ import (
 
 // bodyOps are the arith ops a body draws from, by element kind: binary
 // ops whose kernels are exact (so that an approximate operand only
-// perturbs, never decides, the result).
+// perturbs, never decides, the result); integer divisions fault on a
+// zero divisor as eval does.
 func bodyOps(e *ir.Scalar) []string {
 	switch {
 	case e.IsFloat():
@@ -32,7 +33,7 @@ func bodyOps(e *ir.Scalar) []string {
 	case e == ir.I1:
 		return []string{"arith.andi", "arith.ori", "arith.xori"}
 	}
-	return []string{"arith.addi", "arith.subi", "arith.muli", "arith.maxsi", "arith.minui"}
+	return []string{"arith.addi", "arith.subi", "arith.muli", "arith.maxsi", "arith.minui", "arith.divsi", "arith.remui"}
 }
 
 // combiners are the ops a reduction body combines with: associative and
@@ -135,6 +136,7 @@ func (g *gen) linalgGeneric(x *value) {
 	} else {
 		out = g.fresh()
 		fmt.Fprintf(&g.body, "    %s = tensor.empty() : %s\n", out, tstr(ot))
+		g.ops["tensor.empty"]++
 	}
 	maps = append(maps, affine(n, om))
 	v := &value{name: g.fresh(), typ: ot, shape: outShape}
@@ -147,16 +149,16 @@ func (g *gen) linalgGeneric(x *value) {
 	args = append(args, fmt.Sprintf("%%out: %s", e))
 	fmt.Fprintf(&g.body, "    %s = linalg.generic {indexing_maps = [%s], iterator_types = [%s]} ins(%s : %s) outs(%s : %s) {\n    ^bb0(%s):\n",
 		v.name, strings.Join(maps, ", "), strings.Join(iters, ", "), strings.Join(names, ", "), strings.Join(types, ", "), out, tstr(ot), strings.Join(args, ", "))
-	r := g.linalgBody(e, len(ins), reduces, readOut)
+	r := g.linalgBody(e, len(ins), n, reduces, readOut)
 	fmt.Fprintf(&g.body, "      linalg.yield %s : %s\n    } -> %s\n", r, e, tstr(ot))
 	g.pool = append(g.pool, v)
 	g.ops["linalg.generic"]++
 }
 
 // linalgBody writes a body's ops on %in0.. and %out and returns the
-// value it yields: ops combining the inputs (and a constant), then, for
-// a reduction, the combination with %out.
-func (g *gen) linalgBody(e *ir.Scalar, nIns int, reduces, readOut bool) string {
+// value it yields: ops combining the inputs (and a loop index, a
+// constant), then, for a reduction, the combination with %out.
+func (g *gen) linalgBody(e *ir.Scalar, nIns, loops int, reduces, readOut bool) string {
 	ops := bodyOps(e)
 	cur := "%in0"
 	step := 0
@@ -165,6 +167,22 @@ func (g *gen) linalgBody(e *ir.Scalar, nIns int, reduces, readOut bool) string {
 		r := fmt.Sprintf("%%b%d", step)
 		fmt.Fprintf(&g.body, "      %s = %s %s, %s : %s\n", r, op, a, b, e)
 		return r
+	}
+	if loops > 0 && (drawn["linalg.index"] == 0 || g.chance(4)) { // a loop index, converted to e (the first body always)
+		drawn["linalg.index"]++
+		step++
+		i := fmt.Sprintf("%%i%d", step)
+		fmt.Fprintf(&g.body, "      %s = linalg.index %d : index\n", i, g.rng.IntN(loops))
+		g.ops["linalg.index"]++
+		switch {
+		case e.IsFloat():
+			fmt.Fprintf(&g.body, "      %s_i = arith.index_cast %s : index to i32\n      %s_f = arith.sitofp %s_i : i32 to %s\n", i, i, i, i, e)
+			i += "_f"
+		case e != ir.Index:
+			fmt.Fprintf(&g.body, "      %s_c = arith.index_cast %s : index to %s\n", i, i, e)
+			i += "_c"
+		}
+		cur = emit(ops[g.rng.IntN(len(ops))], cur, i)
 	}
 	if nIns > 1 {
 		cur = emit(ops[g.rng.IntN(len(ops))], cur, "%in1")
@@ -197,6 +215,7 @@ func (g *gen) linalgMap(x *value) {
 	y := g.newArgOfType(x.typ, x.shape, false)
 	empty := g.fresh()
 	fmt.Fprintf(&g.body, "    %s = tensor.empty() : %s\n", empty, tstr(x.typ))
+	g.ops["tensor.empty"]++
 	v := &value{name: g.fresh(), typ: x.typ, shape: x.shape, approx: x.approx}
 	ops := bodyOps(e)
 	op := ops[g.rng.IntN(len(ops))]
@@ -205,7 +224,7 @@ func (g *gen) linalgMap(x *value) {
 		fmt.Fprintf(&g.body, "    %s = linalg.map { %s } ins(%s, %s : %s, %s) outs(%s : %s)\n", v.name, op, x.name, y.name, t, t, empty, t)
 	} else {
 		fmt.Fprintf(&g.body, "    %s = linalg.map ins(%s, %s : %s, %s) outs(%s : %s)\n      (%%in0: %s, %%in1: %s) {\n", v.name, x.name, y.name, t, t, empty, t, e, e)
-		r := g.linalgBody(e, 2, false, false)
+		r := g.linalgBody(e, 2, len(x.shape), false, false)
 		fmt.Fprintf(&g.body, "        linalg.yield %s : %s\n      }\n", r, e)
 	}
 	g.pool = append(g.pool, v)
@@ -242,7 +261,7 @@ func (g *gen) linalgReduce(x *value) {
 	fmt.Fprintf(&g.body, "    %s = linalg.reduce%s ins(%s : %s) outs(%s : %s) dimensions = [%s]\n", v.name, short, x.name, tstr(x.typ), init.name, tstr(it), strings.Join(dims, ", "))
 	if short == "" {
 		fmt.Fprintf(&g.body, "      (%%in0: %s, %%out: %s) {\n", e, e)
-		r := g.linalgBody(e, 1, true, true)
+		r := g.linalgBody(e, 1, len(x.shape), true, true)
 		fmt.Fprintf(&g.body, "        linalg.yield %s : %s\n      }\n", r, e)
 	}
 	g.pool = append(g.pool, v)

@@ -107,3 +107,49 @@ func.func @ireduce(%a: tensor<3x5x7xi32>, %init: tensor<5xi32>) -> tensor<5xi32>
     }
   return %r : tensor<5xi32>
 }
+
+// linalg.index: i*37 + j, and the row sums of x weighted by the column
+// index (a reduction reading a loop index)
+func.func @loop_index(%e: tensor<4x37xi64>, %x: tensor<4x37xf32>, %init: tensor<4xf32>) -> (tensor<4x37xi64>, tensor<4xf32>) {
+  %0 = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel"]} outs(%e : tensor<4x37xi64>) {
+  ^bb0(%o: i64):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %c37 = arith.constant 37 : index
+    %k = arith.muli %i, %c37 : index
+    %l = arith.addi %k, %j : index
+    %c = arith.index_cast %l : index to i64
+    linalg.yield %c : i64
+  } -> tensor<4x37xi64>
+  %1 = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<4x37xf32>) outs(%init : tensor<4xf32>) {
+  ^bb0(%v: f32, %acc: f32):
+    %j = linalg.index 1 : index
+    %ji = arith.index_cast %j : index to i32
+    %jf = arith.sitofp %ji : i32 to f32
+    %p = arith.mulf %v, %jf : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  return %0, %1 : tensor<4x37xi64>, tensor<4xf32>
+}
+
+// a body using a scalar argument of the function: the op runs in the
+// function's own loops, where the scalar is at hand
+func.func @scaled(%a: tensor<5x37xf32>, %s: f32) -> tensor<5x37xf32> {
+  %e = tensor.empty() : tensor<5x37xf32>
+  %m = linalg.map ins(%a : tensor<5x37xf32>) outs(%e : tensor<5x37xf32>)
+    (%x: f32) {
+      %p = arith.mulf %x, %s : f32
+      linalg.yield %p : f32
+    }
+  return %m : tensor<5x37xf32>
+}
+
+// two maps of the same types with other bodies: each its own kernel
+// (nests are shared by signature, which includes the body)
+func.func @two_bodies(%a: tensor<5x37xf32>, %b: tensor<5x37xf32>) -> (tensor<5x37xf32>, tensor<5x37xf32>) {
+  %e = tensor.empty() : tensor<5x37xf32>
+  %0 = linalg.map { arith.addf } ins(%a, %b : tensor<5x37xf32>, tensor<5x37xf32>) outs(%e : tensor<5x37xf32>)
+  %1 = linalg.map { arith.subf } ins(%a, %b : tensor<5x37xf32>, tensor<5x37xf32>) outs(%e : tensor<5x37xf32>)
+  return %0, %1 : tensor<5x37xf32>, tensor<5x37xf32>
+}
