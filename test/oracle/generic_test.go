@@ -160,7 +160,7 @@ func randomGeneric(rng *rand.Rand, name string) Func {
 	}
 	outType := tensorOf(g.elem, operandShape(sizes, out))
 
-	f := Func{Name: name, Results: []string{outType}, Reduce: reduce, Pending: pendingGeneric}
+	f := Func{Name: name, Results: []string{outType}, Reduce: reduce}
 	var maps, inNames, inTypes []string
 	for i, in := range ins {
 		t := tensorOf(g.elem, operandShape(sizes, in))

@@ -32,7 +32,6 @@ var programs = []Func{
 		Args:    []string{"tensor<5x7xf32>", "tensor<7xf32>"},
 		Results: []string{"tensor<5xf32>"},
 		Reduce:  7,
-		Pending: pendingGeneric + "; " + pendingNamed,
 		Body: `  %e = tensor.empty() : tensor<5xf32>
   %z = arith.constant 0.0 : f32
   %i = linalg.fill ins(%z : f32) outs(%e : tensor<5xf32>) -> tensor<5xf32>
@@ -51,7 +50,6 @@ var programs = []Func{
 		Args:    []string{"tensor<4x9xf32>"},
 		Results: []string{"tensor<4x9xf32>"},
 		Reduce:  9,
-		Pending: pendingNamed,
 		Body: `  %ninf = arith.constant 0xFF800000 : f32
   %zero = arith.constant 0.0 : f32
   %e1 = tensor.empty() : tensor<4xf32>
@@ -76,7 +74,6 @@ var programs = []Func{
 		Args:    []string{"tensor<6x5xf32>", "tensor<5x3xf32>", "tensor<3xf32>"},
 		Results: []string{"tensor<6x3xf32>"},
 		Reduce:  5,
-		Pending: pendingNamed + "; " + pendingGeneric,
 		Body: `  %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<6x3xf32>
   %i = linalg.fill ins(%zero : f32) outs(%e : tensor<6x3xf32>) -> tensor<6x3xf32>
@@ -94,7 +91,6 @@ var programs = []Func{
 		Name:    "batch_matmul_transpose_i32",
 		Args:    []string{"tensor<2x3x4xi32>", "tensor<2x4x5xi32>"},
 		Results: []string{"tensor<5x3x2xi32>"},
-		Pending: pendingNamed,
 		Body: `  %zero = arith.constant 0 : i32
   %e = tensor.empty() : tensor<2x3x5xi32>
   %i = linalg.fill ins(%zero : i32) outs(%e : tensor<2x3x5xi32>) -> tensor<2x3x5xi32>
@@ -107,7 +103,6 @@ var programs = []Func{
 		Name:    "generic_index",
 		Args:    []string{"tensor<3x4xi32>"},
 		Results: []string{"tensor<3x4xi32>"},
-		Pending: pendingGeneric,
 		Body: `  %e = tensor.empty() : tensor<3x4xi32>
   %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
       ins(%arg0 : tensor<3x4xi32>) outs(%e : tensor<3x4xi32>) {
@@ -125,7 +120,6 @@ var programs = []Func{
 		Name:    "slices_and_reshapes",
 		Args:    []string{"tensor<6x8xf32>", "tensor<2x3xf32>"},
 		Results: []string{"tensor<3x2x8xf32>", "tensor<12xf32>"},
-		Pending: pendingTensor,
 		Body: `  %s = tensor.extract_slice %arg0[1, 2] [4, 3] [1, 2] : tensor<6x8xf32> to tensor<4x3xf32>
   %c = tensor.collapse_shape %s [[0, 1]] : tensor<4x3xf32> into tensor<12xf32>
   %ins = tensor.insert_slice %arg1 into %arg0[3, 1] [2, 3] [2, 1] : tensor<2x3xf32> into tensor<6x8xf32>
@@ -136,7 +130,6 @@ var programs = []Func{
 		Name:    "extract_insert_pad",
 		Args:    []string{"tensor<3x4xi32>"},
 		Results: []string{"tensor<5x7xi32>"},
-		Pending: pendingTensor,
 		Body: `  %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
   %v = tensor.extract %arg0[%c1, %c2] : tensor<3x4xi32>
@@ -155,7 +148,6 @@ var programs = []Func{
 		Name:    "for_accumulate",
 		Args:    []string{"tensor<8xi32>", "tensor<8xi32>"},
 		Results: []string{"tensor<8xi32>"},
-		Pending: pendingSCF,
 		Body: `  %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c5 = arith.constant 5 : index
@@ -170,7 +162,6 @@ var programs = []Func{
 		Name:    "for_two_carried",
 		Args:    []string{"tensor<4x3xf32>"},
 		Results: []string{"tensor<4x3xf32>"},
-		Pending: pendingSCF,
 		Body: `  %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c3 = arith.constant 3 : index
@@ -187,7 +178,6 @@ var programs = []Func{
 		Name:    "if_select_branch",
 		Args:    []string{"tensor<4x4xf32>", "tensor<f32>"},
 		Results: []string{"tensor<4x4xf32>"},
-		Pending: pendingSCF + "; " + pendingTensor,
 		Body: `  %x = tensor.extract %arg1[] : tensor<f32>
   %zero = arith.constant 0.0 : f32
   %pos = arith.cmpf ogt, %x, %zero : f32
@@ -204,7 +194,6 @@ var programs = []Func{
 		Name:    "while_doubling",
 		Args:    []string{"tensor<6xf32>"},
 		Results: []string{"tensor<6xf32>"},
-		Pending: pendingSCF,
 		Body: `  %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
   %c4 = arith.constant 4 : i32
@@ -223,7 +212,6 @@ var programs = []Func{
 		Name:    "for_map_slices",
 		Args:    []string{"tensor<8xi32>", "tensor<8xi32>"},
 		Results: []string{"tensor<8xi32>"},
-		Pending: pendingSCF + "; " + pendingGeneric + "; " + pendingTensor,
 		Body: `  %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
