@@ -484,12 +484,18 @@ func parseOptionalArrowTypes(p ir.OpParser) ([]ir.Type, bool) {
 var genericForm = &ir.Format{
 	Name: "{indexing_maps, iterator_types} ins(...) outs(...) [attrs = {...}] { body } [-> (T, ...)]",
 	Parse: func(p ir.OpParser) *ir.Op {
-		if !p.At("{") {
-			p.ErrorExpected("expected '{'")
+		dictPos := p.Pos()
+		if p.At("{") {
+			p.ParseOptionalAttrDict()
+		} else if d, ok := p.ParseAttr().(ir.DictAttr); ok {
+			// an alias of the dictionary (`linalg.generic #trait`)
+			for _, a := range d {
+				p.SetAttr(a.Name, a.Value)
+			}
+		} else if !p.Failed() {
+			p.ErrorAt(dictPos, "expected '{'")
 			return nil
 		}
-		dictPos := p.Pos()
-		p.ParseOptionalAttrDict()
 		if p.Failed() {
 			return nil
 		}

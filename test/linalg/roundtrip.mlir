@@ -98,3 +98,19 @@ func.func @map_reduce(%a: tensor<4x8xf32>, %e: tensor<4x8xf32>, %i: tensor<4xf32
   }
   return %m : tensor<4x8xf32>
 }
+
+// The op's dictionary may be an attribute alias (`linalg.generic #trait`),
+// as MLIR's own Linalg tests write it.
+#trait_bcast = {
+  indexing_maps = [affine_map<(i, j) -> ()>, affine_map<(i, j) -> (i, j)>],
+  iterator_types = ["parallel", "parallel"]
+}
+// CHECK-LABEL: func.func @trait_alias
+// CHECK: linalg.generic {indexing_maps = [affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%{{.*}} : tensor<f32>) outs(%{{.*}} : tensor<3x4xf32>)
+func.func @trait_alias(%a: tensor<f32>, %b: tensor<3x4xf32>) -> tensor<3x4xf32> {
+  %0 = linalg.generic #trait_bcast ins(%a : tensor<f32>) outs(%b : tensor<3x4xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    linalg.yield %x : f32
+  } -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
