@@ -558,7 +558,7 @@ func (fc *funcCtx) emitNest(dst *view, root *node) error {
 			number(k)
 		}
 		n.bit = -1
-		if n.op != nil && (n.op.Def.Kernel.IntDivision() && !n.elem.IsFloat() || regionDivides(n.op)) {
+		if n.op != nil && plan.Faults(n.op, n.elem) {
 			n.bit = bits
 			bits++
 		}

@@ -406,17 +406,3 @@ func (fc *funcCtx) regionExtents(op *ir.Op, l *ir.Loops, srcs []*lowered) ([]val
 
 // isRegionKernel reports whether op's kernel is its body.
 func isRegionKernel(op *ir.Op) bool { return op.Def != nil && op.Def.Kernel == ir.KernelRegion }
-
-// regionDivides reports whether op's body divides integers (a run-time
-// fault the nest reports at op).
-func regionDivides(op *ir.Op) bool {
-	if !isRegionKernel(op) || op.NumRegions() != 1 || op.Region(0).Empty() {
-		return false
-	}
-	for o := range op.Region(0).Front().Ops() {
-		if o.Def != nil && o.Def.Kernel.IntDivision() && o.NumOperands() > 0 && !ir.ElementType(o.Operand(0).Type()).IsFloat() {
-			return true
-		}
-	}
-	return false
-}

@@ -425,10 +425,28 @@ func divBits(n *pnode) int {
 	for _, k := range n.kids {
 		b += divBits(k)
 	}
-	if n.op != nil && n.op.Def.Kernel.IntDivision() && !n.elem.IsFloat() {
+	if n.op != nil && Faults(n.op, n.elem) {
 		b++
 	}
 	return b
+}
+
+// Faults reports whether a nest node computing op in elem can fault at
+// run time (an integer division or remainder by zero, or one in a
+// region kernel's body), a fault bit the nest reports at op.
+func Faults(op *ir.Op, elem *ir.Scalar) bool {
+	if op.Def.Kernel.IntDivision() && !elem.IsFloat() {
+		return true
+	}
+	if op.Def.Kernel != ir.KernelRegion || op.NumRegions() != 1 || op.Region(0).Empty() {
+		return false
+	}
+	for o := range op.Region(0).Front().Ops() {
+		if o.Def != nil && o.Def.Kernel.IntDivision() && o.NumOperands() > 0 && !ir.ElementType(o.Operand(0).Type()).IsFloat() {
+			return true
+		}
+	}
+	return false
 }
 
 // tree is the expression tree of v: inlined ops are nodes, other values

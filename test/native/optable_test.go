@@ -72,7 +72,7 @@ const (
 var kindNames = map[opKind]string{kindElementwise: "elementwise", kindCmp: "comparison", kindSelect: "select", kindCast: "cast",
 	kindPair: "two-result", kindReduce: "reduction", kindConst: "constant", kindReshape: "reshape", kindConcat: "concatenation",
 	kindDim: "tensor.dim", kindTensorCast: "tensor cast", kindBespoke: "data movement", kindTerminator: "terminator",
-	kindCall: "call", kindContraction: "contraction", kindTest: "test dialect", kindControl: "control flow, run by test/scf",
+	kindCall: "call", kindContraction: "contraction", kindTest: "test dialect", kindControl: "regions or their terminators, run by test/scf, test/tensor and test/linalg",
 	kindExpanded: "expanded into other ops",
 	kindNone:     "unknown"}
 
@@ -189,13 +189,13 @@ func kindOf(d *ir.OpDef) opKind {
 		return kindTest
 	case d.Regions != 0 && bespoke[d.Name] != nil:
 		return kindBespoke // linalg's ops with a body
+	case ir.HasExpansion(d.Name) && k == ir.KernelNone:
+		return kindExpanded // linalg's named ops (test/linalg/named-native.test)
 	case d.Regions != 0 || d.Has(traits.Terminator) && !d.Has(traits.HasParentFunc):
 		// an op with regions, or the terminator of a region's block:
 		// scf's are lowered and tested in test/scf, the others refused
 		// (test/codegen/regions-refused.mlir)
 		return kindControl
-	case ir.HasExpansion(d.Name) && k == ir.KernelNone:
-		return kindExpanded
 	case d.Reduce.Info().Accumulate:
 		return kindContraction
 	case d.Has(traits.Terminator):

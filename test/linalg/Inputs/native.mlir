@@ -153,3 +153,20 @@ func.func @two_bodies(%a: tensor<5x37xf32>, %b: tensor<5x37xf32>) -> (tensor<5x3
   %1 = linalg.map { arith.subf } ins(%a, %b : tensor<5x37xf32>, tensor<5x37xf32>) outs(%e : tensor<5x37xf32>)
   return %0, %1 : tensor<5x37xf32>, tensor<5x37xf32>
 }
+
+// A body that divides (a fault bit) feeding a reduction: the pre-pass
+// must not put the dividing nest in a row group that reports no faults
+// (it crashed codegen before plan.Faults knew region bodies).
+func.func @div_then_min(%a: tensor<3xi32>, %b: tensor<3xi32>, %init: tensor<i32>) -> tensor<i32> {
+  %q = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%a : tensor<3xi32>) outs(%b : tensor<3xi32>) {
+  ^bb0(%x: i32, %y: i32):
+    %d = arith.divsi %x, %y : i32
+    linalg.yield %d : i32
+  } -> tensor<3xi32>
+  %m = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>], iterator_types = ["reduction"]} ins(%q : tensor<3xi32>) outs(%init : tensor<i32>) {
+  ^bb0(%x: i32, %acc: i32):
+    %r = arith.minsi %acc, %x : i32
+    linalg.yield %r : i32
+  } -> tensor<i32>
+  return %m : tensor<i32>
+}
