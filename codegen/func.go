@@ -642,7 +642,7 @@ func (fc *funcCtx) lowerOp(op *ir.Op) error {
 	case op.Def != nil && op.Def.Kernel == ir.KernelRegion:
 		return fc.regionReduce(op) // region_kernel.go
 	case tensorLowerings[op.Name] != nil:
-		return tensorLowerings[op.Name](fc, op)
+		return tensorLowerings[op.Name](tensorLowering{fc}, op) // tensor_ops.go
 	case op.Def != nil && op.Def.Kernel != ir.KernelNone:
 		return fc.direct(op)
 	}

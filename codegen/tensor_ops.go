@@ -22,21 +22,26 @@ import (
 // offsets, sizes and indices are read at run time and checked: out of
 // bounds is status 1 with eval's message.
 
+// tensorLowering lowers the tensor dialect's ops of one function: it
+// reads and writes the function's lowered values and builds with its
+// builder, through fc; funcCtx only dispatches to it (lowerOp).
+type tensorLowering struct{ fc *funcCtx }
+
 // tensorLowerings are the tensor ops lowered here, by name.
-var tensorLowerings map[string]func(fc *funcCtx, op *ir.Op) error
+var tensorLowerings map[string]func(tl tensorLowering, op *ir.Op) error
 
 func init() {
-	tensorLowerings = map[string]func(fc *funcCtx, op *ir.Op) error{
-		"tensor.empty":          (*funcCtx).empty,
-		"tensor.collapse_shape": (*funcCtx).collapse,
-		"tensor.expand_shape":   (*funcCtx).expand,
-		"tensor.extract":        (*funcCtx).extract,
-		"tensor.insert":         (*funcCtx).insert,
-		"tensor.from_elements":  (*funcCtx).fromElements,
-		"tensor.extract_slice":  (*funcCtx).extractSlice,
-		"tensor.insert_slice":   (*funcCtx).insertSlice,
-		"tensor.pad":            (*funcCtx).pad,
-		"tensor.generate":       (*funcCtx).generate,
+	tensorLowerings = map[string]func(tl tensorLowering, op *ir.Op) error{
+		"tensor.empty":          tensorLowering.empty,
+		"tensor.collapse_shape": tensorLowering.collapse,
+		"tensor.expand_shape":   tensorLowering.expand,
+		"tensor.extract":        tensorLowering.extract,
+		"tensor.insert":         tensorLowering.insert,
+		"tensor.from_elements":  tensorLowering.fromElements,
+		"tensor.extract_slice":  tensorLowering.extractSlice,
+		"tensor.insert_slice":   tensorLowering.insertSlice,
+		"tensor.pad":            tensorLowering.pad,
+		"tensor.generate":       tensorLowering.generate,
 	}
 }
 
@@ -50,15 +55,15 @@ func rankedResult(op *ir.Op) (*ir.TensorType, error) {
 }
 
 // index returns the run-time value of an index operand.
-func (fc *funcCtx) index(v *ir.Value) value.Value { return fc.vals[v.ID()].scalar }
+func (tl tensorLowering) index(v *ir.Value) value.Value { return tl.fc.vals[v.ID()].scalar }
 
 // mixedValues returns the run-time values of a mixed static/dynamic list.
-func (fc *funcCtx) mixedValues(m dialect.MixedList) []value.Value {
+func (tl tensorLowering) mixedValues(m dialect.MixedList) []value.Value {
 	out := make([]value.Value, m.Len())
 	for i := range out {
 		s, v := m.At(i)
 		if v != nil {
-			out[i] = fc.index(v)
+			out[i] = tl.index(v)
 		} else {
 			out[i] = i64c(s)
 		}
@@ -78,37 +83,37 @@ func fixStatic(shape []int64, sizes []value.Value) []value.Value {
 
 // buffer returns a fresh buffer for op's result: the function's result
 // buffer when the result is only returned, else a temporary.
-func (fc *funcCtx) buffer(op *ir.Op, t *ir.TensorType, sizes []value.Value) *view {
-	if k := fc.returnedOnce(op.Result(0)); k >= 0 {
-		fc.results[k].filled = true
-		return fc.resultView(k, sizes)
+func (tl tensorLowering) buffer(op *ir.Op, t *ir.TensorType, sizes []value.Value) *view {
+	if k := tl.fc.returnedOnce(op.Result(0)); k >= 0 {
+		tl.fc.results[k].filled = true
+		return tl.fc.resultView(k, sizes)
 	}
-	return fc.temp(t.Elem, t.Shape, sizes, fmt.Sprintf("%s: '%s' op", op.Pos, op.Name))
+	return tl.fc.temp(t.Elem, t.Shape, sizes, fmt.Sprintf("%s: '%s' op", op.Pos, op.Name))
 }
 
 // writable returns the buffer op may write its result into, holding
 // dest's elements: dest's own when this is its only use and its buffer
 // is its own (allocated by its op, not a view, a constant or an
 // argument), else a copy.
-func (fc *funcCtx) writable(op *ir.Op, dest *ir.Value, t *ir.TensorType) (*view, error) {
-	lv := fc.vals[dest.ID()]
-	if d := dest.Def(); lv.view != nil && lv.view.allocatedHere && len(dest.Uses()) == 1 && d != nil && !d.Has(traits.Cast) && fc.returnedOnce(op.Result(0)) < 0 {
+func (tl tensorLowering) writable(op *ir.Op, dest *ir.Value, t *ir.TensorType) (*view, error) {
+	lv := tl.fc.vals[dest.ID()]
+	if d := dest.Def(); lv.view != nil && lv.view.allocatedHere && len(dest.Uses()) == 1 && d != nil && !d.Has(traits.Cast) && tl.fc.returnedOnce(op.Result(0)) < 0 {
 		return lv.view, nil
 	}
-	dst := fc.buffer(op, t, fixStatic(t.Shape, append([]value.Value(nil), lv.sizesOf()...)))
-	return dst, fc.copyInto(dst, dest)
+	dst := tl.buffer(op, t, fixStatic(t.Shape, append([]value.Value(nil), lv.sizesOf()...)))
+	return dst, tl.fc.copyInto(dst, dest)
 }
 
 // fill writes the scalar x into every element of dst.
-func (fc *funcCtx) fill(dst *view, x value.Value) error {
+func (tl tensorLowering) fill(dst *view, x value.Value) error {
 	n := &node{elem: dst.elem, shape: dst.shape, sizes: dst.sizes, scalar: x, bit: -1}
-	if err := fc.prepare(n); err != nil {
+	if err := tl.fc.prepare(n); err != nil {
 		return err
 	}
-	return fc.emitNest(dst, n)
+	return tl.fc.emitNest(dst, n)
 }
 
-func (fc *funcCtx) empty(op *ir.Op) error {
+func (tl tensorLowering) empty(op *ir.Op) error {
 	rt, err := rankedResult(op)
 	if err != nil {
 		return err
@@ -120,26 +125,26 @@ func (fc *funcCtx) empty(op *ir.Op) error {
 			sizes[d] = i64c(s)
 			continue
 		}
-		sizes[d] = fc.index(op.Operand(k))
+		sizes[d] = tl.index(op.Operand(k))
 		k++
-		if fc.mod.opts.Checks {
-			fc.fail(fc.bl.icmp(enum.IPredSLT, sizes[d], i64c(0)), StatusShape, fmt.Sprintf("%s dynamic size %%lld of dimension %d is negative", where(op), d), sizes[d])
+		if tl.fc.mod.opts.Checks {
+			tl.fc.fail(tl.fc.bl.icmp(enum.IPredSLT, sizes[d], i64c(0)), StatusShape, fmt.Sprintf("%s dynamic size %%lld of dimension %d is negative", where(op), d), sizes[d])
 		}
 	}
-	fc.vals[op.Result(0).ID()] = &lowered{view: fc.buffer(op, rt, sizes)}
+	tl.fc.vals[op.Result(0).ID()] = &lowered{view: tl.buffer(op, rt, sizes)}
 	return nil
 }
 
 // checkedOffset returns the element offset of indices idx (each checked
 // against its size when checks are on, with eval.IndexMessage); nil
 // strides: only the checks.
-func (fc *funcCtx) checkedOffset(op *ir.Op, sizes, strides []value.Value, idx []value.Value) value.Value {
-	bl := fc.bl
+func (tl tensorLowering) checkedOffset(op *ir.Op, sizes, strides []value.Value, idx []value.Value) value.Value {
+	bl := tl.fc.bl
 	var off value.Value = i64c(0)
 	for j, i := range idx {
-		if fc.mod.opts.Checks {
+		if tl.fc.mod.opts.Checks {
 			bad := bl.or(bl.icmp(enum.IPredSLT, i, i64c(0)), bl.icmp(enum.IPredSGE, i, sizes[j]))
-			fc.fail(bad, StatusShape, where(op)+" "+eval.IndexMessage(j), i, sizes[j])
+			tl.fc.fail(bad, StatusShape, where(op)+" "+eval.IndexMessage(j), i, sizes[j])
 		}
 		if strides != nil {
 			off = bl.add(off, bl.mul(i, strides[j]))
@@ -148,55 +153,55 @@ func (fc *funcCtx) checkedOffset(op *ir.Op, sizes, strides []value.Value, idx []
 	return off
 }
 
-func (fc *funcCtx) extract(op *ir.Op) error {
-	src := fc.vals[op.Operand(0).ID()]
+func (tl tensorLowering) extract(op *ir.Op) error {
+	src := tl.fc.vals[op.Operand(0).ID()]
 	var idx []value.Value
 	for _, v := range op.Operands()[1:] {
-		idx = append(idx, fc.index(v))
+		idx = append(idx, tl.index(v))
 	}
 	if src.view == nil { // a splat: every element is the scalar
-		fc.checkedOffset(op, src.sizes, nil, idx)
-		fc.vals[op.Result(0).ID()] = &lowered{scalar: src.scalar}
+		tl.checkedOffset(op, src.sizes, nil, idx)
+		tl.fc.vals[op.Result(0).ID()] = &lowered{scalar: src.scalar}
 		return nil
 	}
 	v := src.view
-	off := fc.checkedOffset(op, v.sizes, v.strides, idx)
-	p := fc.bl.gep(storageType(v.elem), v.base, off)
-	fc.vals[op.Result(0).ID()] = &lowered{scalar: fc.bl.fromStorage(fc.bl.b.NewLoad(storageType(v.elem), p), v.elem)}
+	off := tl.checkedOffset(op, v.sizes, v.strides, idx)
+	p := tl.fc.bl.gep(storageType(v.elem), v.base, off)
+	tl.fc.vals[op.Result(0).ID()] = &lowered{scalar: tl.fc.bl.fromStorage(tl.fc.bl.b.NewLoad(storageType(v.elem), p), v.elem)}
 	return nil
 }
 
 // storeAt stores the scalar x at indices idx of dst.
-func (fc *funcCtx) storeAt(op *ir.Op, dst *view, idx []value.Value, x value.Value) {
-	off := fc.checkedOffset(op, dst.sizes, dst.strides, idx)
-	store(fc.bl.b, fc.bl.toStorage(x, dst.elem), fc.bl.gep(storageType(dst.elem), dst.base, off))
+func (tl tensorLowering) storeAt(op *ir.Op, dst *view, idx []value.Value, x value.Value) {
+	off := tl.checkedOffset(op, dst.sizes, dst.strides, idx)
+	store(tl.fc.bl.b, tl.fc.bl.toStorage(x, dst.elem), tl.fc.bl.gep(storageType(dst.elem), dst.base, off))
 }
 
-func (fc *funcCtx) insert(op *ir.Op) error {
+func (tl tensorLowering) insert(op *ir.Op) error {
 	rt, err := rankedResult(op)
 	if err != nil {
 		return err
 	}
-	dst, err := fc.writable(op, op.Operand(1), rt)
+	dst, err := tl.writable(op, op.Operand(1), rt)
 	if err != nil {
 		return err
 	}
 	var idx []value.Value
 	for _, v := range op.Operands()[2:] {
-		idx = append(idx, fc.index(v))
+		idx = append(idx, tl.index(v))
 	}
-	fc.storeAt(op, dst, idx, fc.index(op.Operand(0)))
-	fc.vals[op.Result(0).ID()] = &lowered{view: dst}
+	tl.storeAt(op, dst, idx, tl.index(op.Operand(0)))
+	tl.fc.vals[op.Result(0).ID()] = &lowered{view: dst}
 	return nil
 }
 
-func (fc *funcCtx) fromElements(op *ir.Op) error {
+func (tl tensorLowering) fromElements(op *ir.Op) error {
 	rt, err := rankedResult(op)
 	if err != nil {
 		return err
 	}
 	sizes := fixStatic(rt.Shape, make([]value.Value, len(rt.Shape)))
-	dst := fc.buffer(op, rt, sizes)
+	dst := tl.buffer(op, rt, sizes)
 	strides := make([]int64, len(rt.Shape))
 	acc := int64(1)
 	for j := len(rt.Shape) - 1; j >= 0; j-- {
@@ -210,25 +215,25 @@ func (fc *funcCtx) fromElements(op *ir.Op) error {
 			idx[j] = i64c(r / strides[j])
 			r %= strides[j]
 		}
-		fc.storeAt(op, dst, idx, fc.index(v))
+		tl.storeAt(op, dst, idx, tl.index(v))
 	}
-	fc.vals[op.Result(0).ID()] = &lowered{view: dst}
+	tl.fc.vals[op.Result(0).ID()] = &lowered{view: dst}
 	return nil
 }
 
 // sliceWindow returns the view of a slice's window of v (sizes, strides
 // and base of the dims the rank-reduced type keeps), after the bounds
 // checks of every dimension.
-func (fc *funcCtx) sliceWindow(op *ir.Op, s *dialect.Slice, v *view, sizes []value.Value, shape []int64) (*view, []value.Value, error) {
-	bl := fc.bl
+func (tl tensorLowering) sliceWindow(op *ir.Op, s *dialect.Slice, v *view, sizes []value.Value, shape []int64) (*view, []value.Value, error) {
+	bl := tl.fc.bl
 	dropped, ok := dialect.SliceDropped(op, s)
 	if !ok {
 		return nil, nil, op.Errorf("has a type that is not its slice with unit dims dropped")
 	}
-	off, size, step := fc.mixedValues(s.Offsets), fc.mixedValues(s.Sizes), fc.mixedValues(s.Strides)
-	if fc.mod.opts.Checks {
+	off, size, step := tl.mixedValues(s.Offsets), tl.mixedValues(s.Sizes), tl.mixedValues(s.Strides)
+	if tl.fc.mod.opts.Checks {
 		for j := range off {
-			fc.fail(fc.outOfSlice(off[j], size[j], step[j], sizes[j]), StatusShape, where(op)+" "+eval.SliceBoundsMessage(j), off[j], size[j], step[j], sizes[j])
+			tl.fc.fail(outOfSlice(bl, off[j], size[j], step[j], sizes[j]), StatusShape, where(op)+" "+eval.SliceBoundsMessage(j), off[j], size[j], step[j], sizes[j])
 		}
 	}
 	w := &view{shape: shape}
@@ -255,8 +260,7 @@ func (fc *funcCtx) sliceWindow(op *ir.Op, s *dialect.Slice, v *view, sizes []val
 }
 
 // outOfSlice is eval.SliceInBounds negated, at run time.
-func (fc *funcCtx) outOfSlice(off, size, step, n value.Value) value.Value {
-	bl := fc.bl
+func outOfSlice(bl *builder, off, size, step, n value.Value) value.Value {
 	if c, ok := constVal(size); ok && c > 0 {
 		last := bl.add(off, bl.mul(i64c(c-1), step))
 		bad := bl.or(bl.icmp(enum.IPredSLT, off, i64c(0)), bl.icmp(enum.IPredSGE, off, n))
@@ -269,7 +273,7 @@ func (fc *funcCtx) outOfSlice(off, size, step, n value.Value) value.Value {
 	return bl.or(neg, bl.b.NewSelect(bl.icmp(enum.IPredEQ, size, i64c(0)), empty, nonEmpty))
 }
 
-func (fc *funcCtx) extractSlice(op *ir.Op) error {
+func (tl tensorLowering) extractSlice(op *ir.Op) error {
 	rt, err := rankedResult(op)
 	if err != nil {
 		return err
@@ -278,20 +282,20 @@ func (fc *funcCtx) extractSlice(op *ir.Op) error {
 	if !ok {
 		return op.Errorf("is malformed")
 	}
-	src := fc.vals[s.Source.ID()]
-	w, sizes, err := fc.sliceWindow(op, s, src.view, src.sizesOf(), rt.Shape)
+	src := tl.fc.vals[s.Source.ID()]
+	w, sizes, err := tl.sliceWindow(op, s, src.view, src.sizesOf(), rt.Shape)
 	if err != nil {
 		return err
 	}
 	if src.view == nil {
-		fc.vals[op.Result(0).ID()] = &lowered{scalar: src.scalar, sizes: sizes}
+		tl.fc.vals[op.Result(0).ID()] = &lowered{scalar: src.scalar, sizes: sizes}
 		return nil
 	}
-	fc.vals[op.Result(0).ID()] = &lowered{view: w}
+	tl.fc.vals[op.Result(0).ID()] = &lowered{view: w}
 	return nil
 }
 
-func (fc *funcCtx) insertSlice(op *ir.Op) error {
+func (tl tensorLowering) insertSlice(op *ir.Op) error {
 	rt, err := rankedResult(op)
 	if err != nil {
 		return err
@@ -300,31 +304,31 @@ func (fc *funcCtx) insertSlice(op *ir.Op) error {
 	if !ok {
 		return op.Errorf("is malformed")
 	}
-	dst, err := fc.writable(op, s.Dest, rt)
+	dst, err := tl.writable(op, s.Dest, rt)
 	if err != nil {
 		return err
 	}
 	st, _ := ir.Shape(s.Source.Type())
-	w, sizes, err := fc.sliceWindow(op, s, dst, dst.sizes, st)
+	w, sizes, err := tl.sliceWindow(op, s, dst, dst.sizes, st)
 	if err != nil {
 		return err
 	}
-	have := fc.vals[s.Source.ID()].sizesOf()
-	if fc.mod.opts.Checks {
+	have := tl.fc.vals[s.Source.ID()].sizesOf()
+	if tl.fc.mod.opts.Checks {
 		for j := range sizes {
-			fc.fail(fc.bl.icmp(enum.IPredNE, have[j], sizes[j]), StatusShape, where(op)+" "+eval.InsertSizeMessage(j), have[j], sizes[j])
+			tl.fc.fail(tl.fc.bl.icmp(enum.IPredNE, have[j], sizes[j]), StatusShape, where(op)+" "+eval.InsertSizeMessage(j), have[j], sizes[j])
 		}
 	}
-	if err := fc.copyInto(w, s.Source); err != nil {
+	if err := tl.fc.copyInto(w, s.Source); err != nil {
 		return err
 	}
-	fc.vals[op.Result(0).ID()] = &lowered{view: dst}
+	tl.fc.vals[op.Result(0).ID()] = &lowered{view: dst}
 	return nil
 }
 
 // padValue returns the run-time padding value of a pad whose body yields
 // a value that does not depend on the indices.
-func (fc *funcCtx) padValue(op *ir.Op, p *dialect.Pad) (value.Value, error) {
+func (tl tensorLowering) padValue(op *ir.Op, p *dialect.Pad) (value.Value, error) {
 	c := p.Const
 	if p.Value != nil && p.Value.Def() != nil && p.Value.Def().Has(traits.ConstantLike) {
 		c = p.Value.Def()
@@ -338,14 +342,14 @@ func (fc *funcCtx) padValue(op *ir.Op, p *dialect.Pad) (value.Value, error) {
 			return floatConst(computeType(e), ir.RoundFloat(a.Value, e)), nil
 		}
 	}
-	if p.Value != nil && fc.vals[p.Value.ID()] != nil {
-		return fc.vals[p.Value.ID()].scalar, nil
+	if p.Value != nil && tl.fc.vals[p.Value.ID()] != nil {
+		return tl.fc.vals[p.Value.ID()].scalar, nil
 	}
 	return nil, op.Errorf("pads with a value computed from the indices, which tirc cannot lower yet; yield a constant or a value defined outside the body")
 }
 
-func (fc *funcCtx) pad(op *ir.Op) error {
-	bl := fc.bl
+func (tl tensorLowering) pad(op *ir.Op) error {
+	bl := tl.fc.bl
 	rt, err := rankedResult(op)
 	if err != nil {
 		return err
@@ -354,25 +358,25 @@ func (fc *funcCtx) pad(op *ir.Op) error {
 	if !ok {
 		return op.Errorf("is malformed")
 	}
-	x, err := fc.padValue(op, p)
+	x, err := tl.padValue(op, p)
 	if err != nil {
 		return err
 	}
-	low, high := fc.mixedValues(p.Low), fc.mixedValues(p.High)
-	in := fc.vals[p.Source.ID()].sizesOf()
+	low, high := tl.mixedValues(p.Low), tl.mixedValues(p.High)
+	in := tl.fc.vals[p.Source.ID()].sizesOf()
 	sizes := make([]value.Value, len(rt.Shape))
 	for j := range sizes {
-		if fc.mod.opts.Checks {
-			fc.fail(bl.icmp(enum.IPredSLT, low[j], i64c(0)), StatusShape, where(op)+" "+eval.PadMessage("low", j), low[j])
-			fc.fail(bl.icmp(enum.IPredSLT, high[j], i64c(0)), StatusShape, where(op)+" "+eval.PadMessage("high", j), high[j])
+		if tl.fc.mod.opts.Checks {
+			tl.fc.fail(bl.icmp(enum.IPredSLT, low[j], i64c(0)), StatusShape, where(op)+" "+eval.PadMessage("low", j), low[j])
+			tl.fc.fail(bl.icmp(enum.IPredSLT, high[j], i64c(0)), StatusShape, where(op)+" "+eval.PadMessage("high", j), high[j])
 		}
 		sizes[j] = bl.add(bl.add(in[j], low[j]), high[j])
-		if s := rt.Shape[j]; s >= 0 && fc.mod.opts.Checks {
-			fc.fail(bl.icmp(enum.IPredNE, sizes[j], i64c(s)), StatusShape, fmt.Sprintf("%s pads dimension %d to size %%lld, but the result type is %s", where(op), j, escape(ir.TypeString(rt))), sizes[j])
+		if s := rt.Shape[j]; s >= 0 && tl.fc.mod.opts.Checks {
+			tl.fc.fail(bl.icmp(enum.IPredNE, sizes[j], i64c(s)), StatusShape, fmt.Sprintf("%s pads dimension %d to size %%lld, but the result type is %s", where(op), j, escape(ir.TypeString(rt))), sizes[j])
 		}
 	}
-	dst := fc.buffer(op, rt, fixStatic(rt.Shape, sizes))
-	if err := fc.fill(dst, x); err != nil {
+	dst := tl.buffer(op, rt, fixStatic(rt.Shape, sizes))
+	if err := tl.fill(dst, x); err != nil {
 		return err
 	}
 	var at value.Value = i64c(0)
@@ -381,48 +385,48 @@ func (fc *funcCtx) pad(op *ir.Op) error {
 	}
 	st, _ := ir.Shape(p.Source.Type())
 	w := &view{elem: dst.elem, shape: st, base: bl.gep(storageType(dst.elem), dst.base, at), sizes: in, strides: dst.strides}
-	if err := fc.copyInto(w, p.Source); err != nil {
+	if err := tl.fc.copyInto(w, p.Source); err != nil {
 		return err
 	}
-	fc.vals[op.Result(0).ID()] = &lowered{view: dst}
+	tl.fc.vals[op.Result(0).ID()] = &lowered{view: dst}
 	return nil
 }
 
 // reshapeSizes returns the run-time sizes of a collapse_shape's or
 // expand_shape's result, checking an expand's group sizes against its
 // source's dims.
-func (fc *funcCtx) reshapeSizes(op *ir.Op, groups [][]int64, expand bool, in []value.Value, rt *ir.TensorType) []value.Value {
-	bl := fc.bl
+func (tl tensorLowering) reshapeSizes(op *ir.Op, groups [][]int64, expand bool, in []value.Value, rt *ir.TensorType) []value.Value {
+	bl := tl.fc.bl
 	if !expand {
 		out := make([]value.Value, len(groups))
 		at := 0
 		for i, g := range groups {
-			out[i] = fc.bl.product(in[at : at+len(g)])
+			out[i] = tl.fc.bl.product(in[at : at+len(g)])
 			at += len(g)
 		}
 		return fixStatic(rt.Shape, out)
 	}
-	out := fixStatic(rt.Shape, fc.mixedValues(dialect.OutputShape(op)))
+	out := fixStatic(rt.Shape, tl.mixedValues(dialect.OutputShape(op)))
 	at := 0
 	for i, g := range groups {
 		part := out[at : at+len(g)]
 		at += len(g)
-		if !fc.mod.opts.Checks {
+		if !tl.fc.mod.opts.Checks {
 			continue
 		}
-		var bad value.Value = bl.icmp(enum.IPredNE, fc.bl.product(part), in[i])
+		var bad value.Value = bl.icmp(enum.IPredNE, tl.fc.bl.product(part), in[i])
 		for _, d := range part {
 			bad = bl.or(bad, bl.icmp(enum.IPredSLT, d, i64c(0)))
 		}
 		var args []value.Value
 		args = append(args, in[i])
 		text := sizesText(part, &args)
-		fc.fail(bad, StatusShape, where(op)+" "+eval.ExpandMessage(i, text), args...)
+		tl.fc.fail(bad, StatusShape, where(op)+" "+eval.ExpandMessage(i, text), args...)
 	}
 	return out
 }
 
-func (fc *funcCtx) expand(op *ir.Op) error {
+func (tl tensorLowering) expand(op *ir.Op) error {
 	rt, err := rankedResult(op)
 	if err != nil {
 		return err
@@ -431,10 +435,10 @@ func (fc *funcCtx) expand(op *ir.Op) error {
 	if !ok {
 		return op.Errorf("is malformed")
 	}
-	in := fc.vals[op.Operand(0).ID()]
-	sizes := fc.reshapeSizes(op, groups, true, in.sizesOf(), rt)
+	in := tl.fc.vals[op.Operand(0).ID()]
+	sizes := tl.reshapeSizes(op, groups, true, in.sizesOf(), rt)
 	if in.view == nil {
-		fc.vals[op.Result(0).ID()] = &lowered{scalar: in.scalar, sizes: sizes}
+		tl.fc.vals[op.Result(0).ID()] = &lowered{scalar: in.scalar, sizes: sizes}
 		return nil
 	}
 	// Dim i of stride s splits into its group's dims, strides s times
@@ -449,19 +453,19 @@ func (fc *funcCtx) expand(op *ir.Op) error {
 		acc := v.strides[i]
 		for k := at + len(g) - 1; k >= at; k-- {
 			strides[k] = acc
-			acc = fc.bl.mul(acc, sizes[k])
+			acc = tl.fc.bl.mul(acc, sizes[k])
 		}
 		at += len(g)
 	}
-	fc.vals[op.Result(0).ID()] = &lowered{view: &view{elem: v.elem, shape: rt.Shape, base: v.base, sizes: sizes, strides: strides, contiguous: v.contiguous}}
+	tl.fc.vals[op.Result(0).ID()] = &lowered{view: &view{elem: v.elem, shape: rt.Shape, base: v.base, sizes: sizes, strides: strides, contiguous: v.contiguous}}
 	return nil
 }
 
 // collapse lowers a collapse_shape: a view when each group is row-major
 // within itself (always, for a row-major source), else a row-major copy
 // made at run time.
-func (fc *funcCtx) collapse(op *ir.Op) error {
-	bl := fc.bl
+func (tl tensorLowering) collapse(op *ir.Op) error {
+	bl := tl.fc.bl
 	rt, err := rankedResult(op)
 	if err != nil {
 		return err
@@ -470,18 +474,18 @@ func (fc *funcCtx) collapse(op *ir.Op) error {
 	if !ok {
 		return op.Errorf("is malformed")
 	}
-	in := fc.vals[op.Operand(0).ID()]
-	sizes := fc.reshapeSizes(op, groups, false, in.sizesOf(), rt)
+	in := tl.fc.vals[op.Operand(0).ID()]
+	sizes := tl.reshapeSizes(op, groups, false, in.sizesOf(), rt)
 	if in.view == nil {
-		fc.vals[op.Result(0).ID()] = &lowered{scalar: in.scalar, sizes: sizes}
+		tl.fc.vals[op.Result(0).ID()] = &lowered{scalar: in.scalar, sizes: sizes}
 		return nil
 	}
 	v := in.view
 	if v.contiguous {
-		fc.vals[op.Result(0).ID()] = &lowered{view: &view{elem: v.elem, shape: rt.Shape, base: v.base, sizes: sizes, strides: fc.bl.contig(sizes), contiguous: true}}
+		tl.fc.vals[op.Result(0).ID()] = &lowered{view: &view{elem: v.elem, shape: rt.Shape, base: v.base, sizes: sizes, strides: tl.fc.bl.contig(sizes), contiguous: true}}
 		return nil
 	}
-	rowMajor, _ := fc.groupStrides(groups, v.sizes, v.strides)
+	rowMajor, _ := groupStrides(bl, groups, v.sizes, v.strides)
 	slots := make([]value.Value, len(v.strides))
 	for i := range slots {
 		slots[i] = bl.alloca(i64c(0).Type())
@@ -494,8 +498,8 @@ func (fc *funcCtx) collapse(op *ir.Op) error {
 		}
 	}
 	bl.ifElse(rowMajor, "collapse.view", func() { keep(v.base, v.strides) }, func() {
-		tmp := fc.temp(v.elem, v.shape, v.sizes, fmt.Sprintf("%s: '%s' op", op.Pos, op.Name))
-		if err = fc.copyInto(tmp, op.Operand(0)); err == nil {
+		tmp := tl.fc.temp(v.elem, v.shape, v.sizes, fmt.Sprintf("%s: '%s' op", op.Pos, op.Name))
+		if err = tl.fc.copyInto(tmp, op.Operand(0)); err == nil {
 			keep(tmp.base, tmp.strides)
 		}
 	})
@@ -506,8 +510,8 @@ func (fc *funcCtx) collapse(op *ir.Op) error {
 	for i := range strides {
 		strides[i] = bl.b.NewLoad(i64c(0).Type(), slots[i])
 	}
-	_, out := fc.groupStrides(groups, v.sizes, strides)
-	fc.vals[op.Result(0).ID()] = &lowered{view: &view{elem: v.elem, shape: rt.Shape, base: bl.b.NewLoad(v.base.Type(), baseSlot), sizes: sizes, strides: out}}
+	_, out := groupStrides(bl, groups, v.sizes, strides)
+	tl.fc.vals[op.Result(0).ID()] = &lowered{view: &view{elem: v.elem, shape: rt.Shape, base: bl.b.NewLoad(v.base.Type(), baseSlot), sizes: sizes, strides: out}}
 	return nil
 }
 
@@ -515,8 +519,7 @@ func (fc *funcCtx) collapse(op *ir.Op) error {
 // row-major within itself (the dims of size 1 left out: their stride
 // does not matter), and the stride of each group merged into one dim:
 // that of its innermost dim of size other than 1.
-func (fc *funcCtx) groupStrides(groups [][]int64, sizes, strides []value.Value) (value.Value, []value.Value) {
-	bl := fc.bl
+func groupStrides(bl *builder, groups [][]int64, sizes, strides []value.Value) (value.Value, []value.Value) {
 	not := func(x value.Value) value.Value {
 		if c, ok := x.(*constant.Int); ok {
 			return constant.NewBool(c.X.Sign() == 0)
@@ -566,7 +569,7 @@ func nestedOperands(op *ir.Op, f func(v *ir.Value)) {
 // indices whose body is the op's body, lowered op by op on scalars (its
 // ops may read tensors defined outside, as tensor.extract does), storing
 // the yielded element. A body computing tensors is refused.
-func (fc *funcCtx) generate(op *ir.Op) error {
+func (tl tensorLowering) generate(op *ir.Op) error {
 	rt, err := rankedResult(op)
 	if err != nil {
 		return err
@@ -574,7 +577,7 @@ func (fc *funcCtx) generate(op *ir.Op) error {
 	body := op.Region(0).Front()
 	for o := range body.Ops() {
 		for _, r := range o.Results() {
-			if ir.IsShaped(r.Type()) || r.ID() >= len(fc.vals) {
+			if ir.IsShaped(r.Type()) || r.ID() >= len(tl.fc.vals) {
 				return o.Errorf("computes a tensor in the body of 'tensor.generate', which tirc cannot lower yet")
 			}
 		}
@@ -589,33 +592,33 @@ func (fc *funcCtx) generate(op *ir.Op) error {
 			sizes[d] = i64c(s)
 			continue
 		}
-		sizes[d] = fc.index(op.Operand(k))
+		sizes[d] = tl.index(op.Operand(k))
 		k++
-		if fc.mod.opts.Checks {
-			fc.fail(fc.bl.icmp(enum.IPredSLT, sizes[d], i64c(0)), StatusShape, fmt.Sprintf("%s dynamic size %%lld of dimension %d is negative", where(op), d), sizes[d])
+		if tl.fc.mod.opts.Checks {
+			tl.fc.fail(tl.fc.bl.icmp(enum.IPredSLT, sizes[d], i64c(0)), StatusShape, fmt.Sprintf("%s dynamic size %%lld of dimension %d is negative", where(op), d), sizes[d])
 		}
 	}
-	dst := fc.buffer(op, rt, sizes)
+	dst := tl.buffer(op, rt, sizes)
 	idx := make([]value.Value, len(sizes))
 	var nest func(d int) error
 	nest = func(d int) error {
 		if d < len(sizes) {
 			var err error
-			fc.bl.loop(sizes[d], "generate", func(i value.Value) {
+			tl.fc.bl.loop(sizes[d], "generate", func(i value.Value) {
 				idx[d] = i
 				err = nest(d + 1)
 			})
 			return err
 		}
 		for j, a := range body.Args() {
-			fc.vals[a.ID()] = &lowered{scalar: idx[j]}
+			tl.fc.vals[a.ID()] = &lowered{scalar: idx[j]}
 		}
 		for o := range body.Ops() {
 			if o.Has(ir.TraitTerminator) {
-				fc.storeAt(op, dst, idx, fc.vals[o.Operand(0).ID()].scalar)
+				tl.storeAt(op, dst, idx, tl.fc.vals[o.Operand(0).ID()].scalar)
 				continue
 			}
-			if err := fc.lowerOp(o); err != nil {
+			if err := tl.fc.lowerOp(o); err != nil {
 				return err
 			}
 		}
@@ -624,6 +627,6 @@ func (fc *funcCtx) generate(op *ir.Op) error {
 	if err := nest(0); err != nil {
 		return err
 	}
-	fc.vals[op.Result(0).ID()] = &lowered{view: dst}
+	tl.fc.vals[op.Result(0).ID()] = &lowered{view: dst}
 	return nil
 }
