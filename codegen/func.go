@@ -50,9 +50,9 @@ type funcCtx struct {
 	// streamer prints the blocks of the function as they are completed
 	// (stream.go); nil in a fast entry.
 	streamer *llvmtext.Streamer
-	// scf is what lowering regions needs (scf.go): nil until the first
-	// op with regions.
-	scf *scfState
+	// scf lowers the ops with regions (scf.go): nil until the first
+	// temporary or op with regions (regions).
+	scf *scfEmitter
 }
 
 // result is one tensor result of the function: its descriptor parameter
@@ -558,7 +558,7 @@ func (fc *funcCtx) temp(e *ir.Scalar, shape []int64, sizes []value.Value, what s
 	store(fc.bl.entry, constant.NewNull(i8p), slot)
 	fc.temps = append(fc.temps, slot)
 	aligned := fc.alloc(e, sizes, slot, what)
-	fc.noteTemp(aligned, slot)
+	fc.regions().noteTemp(aligned, slot)
 	return &view{elem: e, shape: shape, base: aligned, sizes: sizes, strides: fc.bl.contig(sizes), contiguous: true, allocatedHere: true}
 }
 
@@ -596,7 +596,7 @@ func (fc *funcCtx) resultView(k int, sizes []value.Value) *view {
 // lowerOp lowers one op (not the terminator).
 func (fc *funcCtx) lowerOp(op *ir.Op) error {
 	if lowersRegions(op) {
-		return fc.control(op) // scf.go
+		return fc.regions().control(op) // scf.go
 	}
 	if (op.NumResults() == 1 && fc.inlined[op.Result(0).ID()]) || fc.fused[op] {
 		return nil

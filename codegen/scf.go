@@ -27,12 +27,31 @@ import (
 // the body did not allocate (an outer value, a view of a carried one) is
 // copied. An init takes over its buffer when the loop is its only use.
 
-// scfState is a function's bookkeeping for ops with regions.
-type scfState struct {
-	on bool
+// scfEmitter lowers a function's ops with regions and keeps their
+// bookkeeping; it builds through fc, whose lowerOp dispatches to it
+// (fc.regions).
+type scfEmitter struct {
+	fc *funcCtx
+	on bool // the function has ops with regions
 	// slotOf maps the aligned base of each temporary buffer to the slot
 	// holding its allocation (what frees it).
 	slotOf map[value.Value]value.Value
+}
+
+// regions returns the function's scfEmitter, made on first use.
+func (fc *funcCtx) regions() *scfEmitter {
+	if fc.scf == nil {
+		fc.scf = &scfEmitter{fc: fc, on: fc.f != nil && fc.f.HasRegions(), slotOf: map[value.Value]value.Value{}}
+	}
+	return fc.scf
+}
+
+// noteTemp records the slot of a temporary buffer, in a function with
+// regions.
+func (se *scfEmitter) noteTemp(aligned, slot value.Value) {
+	if se.on {
+		se.slotOf[aligned] = slot
+	}
 }
 
 // lowersRegions reports whether codegen lowers op's regions.
@@ -44,30 +63,13 @@ func lowersRegions(op *ir.Op) bool {
 	return false
 }
 
-// noteTemp records the slot of a temporary buffer, in a function with
-// regions.
-func (fc *funcCtx) noteTemp(aligned, slot value.Value) {
-	if s := fc.scfState(); s.on {
-		s.slotOf[aligned] = slot
-	}
-}
-
-// scfState returns the function's scfState, made on first use.
-func (fc *funcCtx) scfState() *scfState {
-	if fc.scf == nil {
-		fc.scf = &scfState{on: fc.f != nil && fc.f.HasRegions(), slotOf: map[value.Value]value.Value{}}
-	}
-	return fc.scf
-}
-
 // control lowers an op with regions.
-func (fc *funcCtx) control(op *ir.Op) error {
-	if err := fc.rows.flush(fc); err != nil {
+func (se *scfEmitter) control(op *ir.Op) error {
+	if err := se.fc.rows.flush(se.fc); err != nil {
 		return err
 	}
-	fc.scfState()
 	for i, v := range op.Operands() {
-		if fc.vals[v.ID()] == nil {
+		if se.fc.vals[v.ID()] == nil {
 			return op.Errorf("operand #%d has no lowered value", i)
 		}
 	}
@@ -78,40 +80,40 @@ func (fc *funcCtx) control(op *ir.Op) error {
 	}
 	switch op.Name {
 	case "scf.for":
-		return fc.forLoop(op)
+		return se.forLoop(op)
 	case "scf.if":
-		return fc.ifOp(op)
+		return se.ifOp(op)
 	case "scf.while":
-		return fc.whileLoop(op)
+		return se.whileLoop(op)
 	}
 	return op.Errorf("has %d region(s): codegen has no lowering for ops with regions", op.NumRegions())
 }
 
 // lowerBlock lowers the ops of b (its arguments already lowered) and
 // returns its terminator.
-func (fc *funcCtx) lowerBlock(b *ir.Block) (*ir.Op, error) {
+func (se *scfEmitter) lowerBlock(b *ir.Block) (*ir.Op, error) {
 	var term *ir.Op
 	for op := range b.Ops() {
 		if op.Has(ir.TraitTerminator) {
 			term = op
 			break
 		}
-		if err := fc.lowerOp(op); err != nil {
+		if err := se.fc.lowerOp(op); err != nil {
 			return nil, err
 		}
 	}
 	if term == nil {
 		return nil, ir.Errorf(b.ParentOp().Pos, "a block of '%s' has no terminator", b.ParentOp().Name)
 	}
-	return term, fc.rows.flush(fc)
+	return term, se.fc.rows.flush(se.fc)
 }
 
 // ownerSlot returns a new slot owning a buffer, null on entry and freed
 // at exit.
-func (fc *funcCtx) ownerSlot() value.Value {
-	slot := fc.bl.alloca(i8p)
-	store(fc.bl.entry, constant.NewNull(i8p), slot)
-	fc.temps = append(fc.temps, slot)
+func (se *scfEmitter) ownerSlot() value.Value {
+	slot := se.fc.bl.alloca(i8p)
+	store(se.fc.bl.entry, constant.NewNull(i8p), slot)
+	se.fc.temps = append(se.fc.temps, slot)
 	return slot
 }
 
@@ -125,27 +127,27 @@ type carried struct {
 // of v itself when it is a temporary whose slot is in scope (allocated
 // since temps[from:]: the block being lowered) and not taken yet, else a
 // copy. The slot it came from is emptied; the allocation is returned.
-func (fc *funcCtx) own(v *ir.Value, canTake bool, from int, taken map[value.Value]bool, what string) (*view, value.Value, error) {
-	vw, err := fc.materialize(v, what)
+func (se *scfEmitter) own(v *ir.Value, canTake bool, from int, taken map[value.Value]bool, what string) (*view, value.Value, error) {
+	vw, err := se.fc.materialize(v, what)
 	if err != nil {
 		return nil, nil, err
 	}
-	slot, ok := fc.scf.slotOf[vw.base]
-	if !canTake || !ok || taken[slot] || !fc.inScope(slot, from) {
+	slot, ok := se.slotOf[vw.base]
+	if !canTake || !ok || taken[slot] || !inScope(se.fc.temps, slot, from) {
 		shape, _ := ir.Shape(v.Type())
-		cp := fc.temp(vw.elem, shape, vw.sizes, what)
-		if err := fc.copyInto(cp, v); err != nil {
+		cp := se.fc.temp(vw.elem, shape, vw.sizes, what)
+		if err := se.fc.copyInto(cp, v); err != nil {
 			return nil, nil, err
 		}
-		vw, slot = cp, fc.scf.slotOf[cp.base]
+		vw, slot = cp, se.slotOf[cp.base]
 	}
 	taken[slot] = true
 	return vw, slot, nil
 }
 
 // inScope reports whether slot is one of temps[from:].
-func (fc *funcCtx) inScope(slot value.Value, from int) bool {
-	for _, s := range fc.temps[from:] {
+func inScope(temps []value.Value, slot value.Value, from int) bool {
+	for _, s := range temps[from:] {
 		if s == slot {
 			return true
 		}
@@ -156,18 +158,17 @@ func (fc *funcCtx) inScope(slot value.Value, from int) bool {
 // endScope frees the temporaries allocated since temps[from:] (a taken
 // one's slot is empty) and empties their slots, at the end of a block run
 // once per iteration or branch.
-func (fc *funcCtx) endScope(from int) {
-	bl := fc.bl
-	for _, slot := range fc.temps[from:] {
-		bl.b.NewCall(fc.mod.free(), bl.b.NewLoad(i8p, slot))
+func (se *scfEmitter) endScope(from int) {
+	bl := se.fc.bl
+	for _, slot := range se.fc.temps[from:] {
+		bl.b.NewCall(se.fc.mod.free(), bl.b.NewLoad(i8p, slot))
 		store(bl.b, constant.NewNull(i8p), slot)
 	}
 }
 
 // moveOwner moves the allocation in slot from to slot to (to's own is
 // freed by the caller first when it had one).
-func (fc *funcCtx) moveOwner(from, to value.Value) {
-	bl := fc.bl
+func moveOwner(bl *builder, from, to value.Value) {
 	raw := bl.b.NewLoad(i8p, from)
 	store(bl.b, constant.NewNull(i8p), from)
 	store(bl.b, raw, to)
@@ -175,7 +176,7 @@ func (fc *funcCtx) moveOwner(from, to value.Value) {
 
 // phiView is a contiguous view whose base and dynamic sizes are phis of
 // header (their incoming edges added later by addIncoming).
-func (fc *funcCtx) phiView(header *llvm.Block, t *ir.TensorType) (*view, []*llvm.InstPhi) {
+func phiView(header *llvm.Block, t *ir.TensorType) (*view, []*llvm.InstPhi) {
 	var phis []*llvm.InstPhi
 	base := emptyPhi(header, types.NewPointer(storageType(t.Elem)))
 	phis = append(phis, base)
@@ -220,6 +221,6 @@ func scalarPhi(header *llvm.Block, x value.Value, from *llvm.Block) *llvm.InstPh
 func what(op *ir.Op) string { return fmt.Sprintf("%s: '%s' op", op.Pos, op.Name) }
 
 // cmpLT compares induction values (signed, as scf.for's lowering does).
-func (fc *funcCtx) cmpLT(x, y value.Value) value.Value {
-	return fc.bl.b.NewICmp(enum.IPredSLT, x, y)
+func cmpLT(bl *builder, x, y value.Value) value.Value {
+	return bl.b.NewICmp(enum.IPredSLT, x, y)
 }

@@ -10,16 +10,16 @@ import (
 
 // ifOp lowers scf.if: a branch per region, each giving the if's tensor
 // results their own buffers (owner slots), and phis at the join.
-func (fc *funcCtx) ifOp(op *ir.Op) error {
-	bl := fc.bl
+func (se *scfEmitter) ifOp(op *ir.Op) error {
+	bl := se.fc.bl
 	slots := make([]value.Value, op.NumResults())
 	for k, r := range op.Results() {
 		if _, ok := r.Type().(*ir.TensorType); ok {
-			slots[k] = fc.ownerSlot()
+			slots[k] = se.ownerSlot()
 		}
 	}
 	thenB, elseB, end := bl.block("scf.if.then"), bl.block("scf.if.else"), bl.block("scf.if.end")
-	bl.b.NewCondBr(fc.vals[op.Operand(0).ID()].scalar, thenB, elseB)
+	bl.b.NewCondBr(se.fc.vals[op.Operand(0).ID()].scalar, thenB, elseB)
 	type arm struct {
 		from  *llvm.Block
 		views []*view
@@ -31,25 +31,25 @@ func (fc *funcCtx) ifOp(op *ir.Op) error {
 		bl.b = start
 		a := arm{views: make([]*view, op.NumResults()), vals: make([]value.Value, op.NumResults())}
 		if r := op.Region(i); !r.Empty() {
-			from := len(fc.temps)
-			yield, err := fc.lowerBlock(r.Front())
+			from := len(se.fc.temps)
+			yield, err := se.lowerBlock(r.Front())
 			if err != nil {
 				return err
 			}
 			taken := map[value.Value]bool{}
 			for k, y := range yield.Operands() {
 				if slots[k] == nil {
-					a.vals[k] = fc.vals[y.ID()].scalar
+					a.vals[k] = se.fc.vals[y.ID()].scalar
 					continue
 				}
-				vw, slot, err := fc.own(y, true, from, taken, what(op))
+				vw, slot, err := se.own(y, true, from, taken, what(op))
 				if err != nil {
 					return err
 				}
-				fc.moveOwner(slot, slots[k])
+				moveOwner(bl, slot, slots[k])
 				a.views[k] = vw
 			}
-			fc.endScope(from)
+			se.endScope(from)
 		}
 		a.from = bl.b
 		bl.b.NewBr(end)
@@ -61,19 +61,19 @@ func (fc *funcCtx) ifOp(op *ir.Op) error {
 	for k, r := range op.Results() {
 		if slots[k] == nil {
 			p := end.NewPhi(llvm.NewIncoming(arms[0].vals[k], arms[0].from), llvm.NewIncoming(arms[1].vals[k], arms[1].from))
-			fc.vals[r.ID()] = &lowered{scalar: p}
+			se.fc.vals[r.ID()] = &lowered{scalar: p}
 			continue
 		}
 		tt := r.Type().(*ir.TensorType)
-		vw, phis := fc.phiView(end, tt)
+		vw, phis := phiView(end, tt)
 		for _, a := range arms {
 			addIncoming(phis, tt, a.views[k], a.from)
 		}
 		views = append(views, vw)
-		fc.vals[r.ID()] = &lowered{view: vw}
-		fc.scf.slotOf[vw.base] = slots[k]
+		se.fc.vals[r.ID()] = &lowered{view: vw}
+		se.slotOf[vw.base] = slots[k]
 	}
-	fc.finishViews(views)
+	finishViews(bl, views)
 	return nil
 }
 
@@ -83,63 +83,63 @@ func (fc *funcCtx) ifOp(op *ir.Op) error {
 // the results: a tensor among them is copied into a buffer of its own
 // (unless the before block allocated it), and the before block's
 // arguments are freed once it is done.
-func (fc *funcCtx) whileLoop(op *ir.Op) error {
-	bl := fc.bl
+func (se *scfEmitter) whileLoop(op *ir.Op) error {
+	bl := se.fc.bl
 	before, after := op.Region(0).Front(), op.Region(1).Front()
 	inits := op.Operands()
-	views, slots, err := fc.ownInits(op, inits)
+	views, slots, err := se.ownInits(op, inits)
 	if err != nil {
 		return err
 	}
 	mids := make([]value.Value, op.NumResults())
 	for k, r := range op.Results() {
 		if _, ok := r.Type().(*ir.TensorType); ok {
-			mids[k] = fc.ownerSlot()
+			mids[k] = se.ownerSlot()
 		}
 	}
 	pre := bl.b
 	header, afterB, exit := bl.block("scf.while.before"), bl.block("scf.while.after"), bl.block("scf.while.exit")
 	pre.NewBr(header)
-	lv := fc.carry(header, pre, inits, views, slots)
+	lv := se.carry(header, pre, inits, views, slots)
 	bl.b = header
-	fc.finishViews(lv.views)
+	finishViews(bl, lv.views)
 	bl.depth++
 	for k, a := range before.Args() {
-		fc.vals[a.ID()] = lv.lowered(k)
+		se.fc.vals[a.ID()] = lv.lowered(k)
 	}
-	from := len(fc.temps)
-	cond, err := fc.lowerBlock(before)
+	from := len(se.fc.temps)
+	cond, err := se.lowerBlock(before)
 	if err != nil {
 		return err
 	}
-	passed, err := fc.passOn(op, cond.Operands()[1:], mids, from)
+	passed, err := se.passOn(op, cond.Operands()[1:], mids, from)
 	if err != nil {
 		return err
 	}
 	for _, slot := range lv.slots {
 		if slot != nil {
-			bl.b.NewCall(fc.mod.free(), bl.b.NewLoad(i8p, slot))
+			bl.b.NewCall(se.fc.mod.free(), bl.b.NewLoad(i8p, slot))
 			store(bl.b, constant.NewNull(i8p), slot)
 		}
 	}
-	fc.endScope(from)
-	bl.b.NewCondBr(fc.vals[cond.Operand(0).ID()].scalar, afterB, exit)
+	se.endScope(from)
+	bl.b.NewCondBr(se.fc.vals[cond.Operand(0).ID()].scalar, afterB, exit)
 	bl.b = afterB
 	for k, a := range after.Args() {
-		fc.vals[a.ID()] = passed[k]
+		se.fc.vals[a.ID()] = passed[k]
 	}
-	from = len(fc.temps)
-	yield, err := fc.lowerBlock(after)
+	from = len(se.fc.temps)
+	yield, err := se.lowerBlock(after)
 	if err != nil {
 		return err
 	}
-	latch, err := fc.next(lv, yield.Operands(), nil, from, op, nil)
+	latch, err := se.next(lv, yield.Operands(), nil, from, op, nil)
 	if err != nil {
 		return err
 	}
 	for _, slot := range mids {
 		if slot != nil {
-			latch.NewCall(fc.mod.free(), latch.NewLoad(i8p, slot))
+			latch.NewCall(se.fc.mod.free(), latch.NewLoad(i8p, slot))
 			store(latch, constant.NewNull(i8p), slot)
 		}
 	}
@@ -147,9 +147,9 @@ func (fc *funcCtx) whileLoop(op *ir.Op) error {
 	bl.depth--
 	bl.b = exit
 	for k, r := range op.Results() {
-		fc.vals[r.ID()] = passed[k]
+		se.fc.vals[r.ID()] = passed[k]
 		if mids[k] != nil {
-			fc.scf.slotOf[passed[k].view.base] = mids[k]
+			se.slotOf[passed[k].view.base] = mids[k]
 		}
 	}
 	return nil
@@ -157,19 +157,19 @@ func (fc *funcCtx) whileLoop(op *ir.Op) error {
 
 // passOn gives the tensors among the values a condition passes on
 // buffers owned by their slots (mids) and returns the lowered values.
-func (fc *funcCtx) passOn(op *ir.Op, args []*ir.Value, mids []value.Value, from int) ([]*lowered, error) {
+func (se *scfEmitter) passOn(op *ir.Op, args []*ir.Value, mids []value.Value, from int) ([]*lowered, error) {
 	out := make([]*lowered, len(args))
 	taken := map[value.Value]bool{}
 	for k, a := range args {
 		if mids[k] == nil {
-			out[k] = fc.vals[a.ID()]
+			out[k] = se.fc.vals[a.ID()]
 			continue
 		}
-		vw, slot, err := fc.own(a, true, from, taken, what(op))
+		vw, slot, err := se.own(a, true, from, taken, what(op))
 		if err != nil {
 			return nil, err
 		}
-		fc.moveOwner(slot, mids[k])
+		moveOwner(se.fc.bl, slot, mids[k])
 		out[k] = &lowered{view: vw}
 	}
 	return out, nil

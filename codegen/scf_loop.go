@@ -22,7 +22,7 @@ type loopVals struct {
 // ownInits gives each tensor init of op (operands from first on) an owner
 // slot holding its buffer: the init's own when op is its only use in the
 // same block, else a copy.
-func (fc *funcCtx) ownInits(op *ir.Op, inits []*ir.Value) ([]*view, []value.Value, error) {
+func (se *scfEmitter) ownInits(op *ir.Op, inits []*ir.Value) ([]*view, []value.Value, error) {
 	views, slots := make([]*view, len(inits)), make([]value.Value, len(inits))
 	taken := map[value.Value]bool{}
 	for k, v := range inits {
@@ -32,40 +32,40 @@ func (fc *funcCtx) ownInits(op *ir.Op, inits []*ir.Value) ([]*view, []value.Valu
 		// The buffer of a nest's or an scf op's result is its own (a
 		// view's may be another value's).
 		def := v.Def()
-		canTake := def != nil && (fc.fusible(def) || lowersRegions(def)) && len(v.Uses()) == 1 && v.ParentBlock() == op.Block()
-		vw, slot, err := fc.own(v, canTake, 0, taken, what(op))
+		canTake := def != nil && (se.fc.fusible(def) || lowersRegions(def)) && len(v.Uses()) == 1 && v.ParentBlock() == op.Block()
+		vw, slot, err := se.own(v, canTake, 0, taken, what(op))
 		if err != nil {
 			return nil, nil, err
 		}
-		slots[k] = fc.ownerSlot()
-		fc.moveOwner(slot, slots[k])
+		slots[k] = se.ownerSlot()
+		moveOwner(se.fc.bl, slot, slots[k])
 		views[k] = vw
 	}
 	return views, slots, nil
 }
 
 // carry makes the header phis of the carried values, entered from pre
-// with the inits (views for tensors, else fc's scalars).
-func (fc *funcCtx) carry(header, pre *llvm.Block, inits []*ir.Value, views []*view, slots []value.Value) *loopVals {
+// with the inits (views for tensors, else se.fc's scalars).
+func (se *scfEmitter) carry(header, pre *llvm.Block, inits []*ir.Value, views []*view, slots []value.Value) *loopVals {
 	lv := &loopVals{types: make([]ir.Type, len(inits)), views: make([]*view, len(inits)), phis: make([][]*llvm.InstPhi, len(inits)), slots: slots, scalar: make([]*llvm.InstPhi, len(inits))}
 	for k, v := range inits {
 		lv.types[k] = v.Type()
 		if tt, ok := v.Type().(*ir.TensorType); ok {
-			lv.views[k], lv.phis[k] = fc.phiView(header, tt)
+			lv.views[k], lv.phis[k] = phiView(header, tt)
 			addIncoming(lv.phis[k], tt, views[k], pre)
 			continue
 		}
-		lv.scalar[k] = scalarPhi(header, fc.vals[v.ID()].scalar, pre)
+		lv.scalar[k] = scalarPhi(header, se.fc.vals[v.ID()].scalar, pre)
 	}
 	return lv
 }
 
 // finishViews computes the carried views' strides where the insertion
 // point is (after every phi of the header).
-func (fc *funcCtx) finishViews(views []*view) {
+func finishViews(bl *builder, views []*view) {
 	for _, vw := range views {
 		if vw != nil {
-			vw.strides = fc.bl.contig(vw.sizes)
+			vw.strides = bl.contig(vw.sizes)
 		}
 	}
 }
@@ -83,8 +83,8 @@ func (lv *loopVals) lowered(k int) *lowered {
 // iteration's, their buffers owned as the package comment says; the
 // block's temporaries (temps[from:]) are freed. It returns the block the
 // back edge leaves from.
-func (fc *funcCtx) next(lv *loopVals, ys []*ir.Value, args []*ir.Value, from int, where *ir.Op, sp []*spare) (*llvm.Block, error) {
-	bl := fc.bl
+func (se *scfEmitter) next(lv *loopVals, ys []*ir.Value, args []*ir.Value, from int, where *ir.Op, sp []*spare) (*llvm.Block, error) {
+	bl := se.fc.bl
 	n := len(ys)
 	olds := make([]value.Value, n)
 	for k := range n {
@@ -102,15 +102,15 @@ func (fc *funcCtx) next(lv *loopVals, ys []*ir.Value, args []*ir.Value, from int
 		if lv.views[k] == nil {
 			continue
 		}
-		if k < len(sp) && fc.wrote(sp[k], y) {
-			swapped[k], views[k] = true, fc.vals[y.ID()].view
+		if k < len(sp) && se.wrote(sp[k], y) {
+			swapped[k], views[k] = true, se.fc.vals[y.ID()].view
 			continue
 		}
 		if j := argIndex(y, args); j >= 0 && lv.views[j] != nil && !argTaken[j] {
 			argTaken[j], fromArg[k], views[k] = true, j, lv.views[j]
 			continue
 		}
-		vw, slot, err := fc.own(y, true, from, taken, what(where))
+		vw, slot, err := se.own(y, true, from, taken, what(where))
 		if err != nil {
 			return nil, err
 		}
@@ -119,27 +119,27 @@ func (fc *funcCtx) next(lv *loopVals, ys []*ir.Value, args []*ir.Value, from int
 	// No failure path from here on: every buffer has one owner.
 	for k := range n {
 		if lv.views[k] != nil && !argTaken[k] && !swapped[k] {
-			bl.b.NewCall(fc.mod.free(), olds[k])
+			bl.b.NewCall(se.fc.mod.free(), olds[k])
 		}
 	}
 	for k := range n {
 		switch {
 		case lv.views[k] == nil:
 		case swapped[k]:
-			fc.swapSpare(sp[k], lv, k, olds[k], argTaken[k])
+			swapSpare(bl, sp[k], lv, k, olds[k], argTaken[k])
 		case fromArg[k] >= 0:
 			store(bl.b, olds[fromArg[k]], lv.slots[k])
 		default:
-			fc.moveOwner(srcs[k], lv.slots[k])
+			moveOwner(bl, srcs[k], lv.slots[k])
 		}
 	}
-	fc.endScope(from)
+	se.endScope(from)
 	latch := bl.b
 	for k, y := range ys {
 		if lv.views[k] != nil {
 			addIncoming(lv.phis[k], lv.types[k].(*ir.TensorType), views[k], latch)
 		} else {
-			lv.scalar[k].Incs = append(lv.scalar[k].Incs, llvm.NewIncoming(fc.vals[y.ID()].scalar, latch))
+			lv.scalar[k].Incs = append(lv.scalar[k].Incs, llvm.NewIncoming(se.fc.vals[y.ID()].scalar, latch))
 		}
 	}
 	return latch, nil
@@ -157,21 +157,21 @@ func argIndex(v *ir.Value, args []*ir.Value) int {
 
 // forLoop lowers scf.for: a header with phis for the induction variable
 // and the carried values, the body's nests, and a latch.
-func (fc *funcCtx) forLoop(op *ir.Op) error {
-	bl := fc.bl
+func (se *scfEmitter) forLoop(op *ir.Op) error {
+	bl := se.fc.bl
 	body := op.Region(0).Front()
-	lb, ub, step := fc.vals[op.Operand(0).ID()].scalar, fc.vals[op.Operand(1).ID()].scalar, fc.vals[op.Operand(2).ID()].scalar
+	lb, ub, step := se.fc.vals[op.Operand(0).ID()].scalar, se.fc.vals[op.Operand(1).ID()].scalar, se.fc.vals[op.Operand(2).ID()].scalar
 	inits := op.Operands()[3:]
-	if fc.mod.opts.Checks {
+	if se.fc.mod.opts.Checks {
 		// A step that is not positive would loop forever (eval reports
 		// it too).
 		s64 := step
 		if t, ok := step.Type().(*types.IntType); ok && t.BitSize < 64 {
 			s64 = bl.b.NewSExt(step, types.I64)
 		}
-		fc.fail(bl.icmp(enum.IPredSLE, s64, i64c(0)), StatusShape, where(op)+": step %lld is not positive", s64)
+		se.fc.fail(bl.icmp(enum.IPredSLE, s64, i64c(0)), StatusShape, where(op)+": step %lld is not positive", s64)
 	}
-	views, slots, err := fc.ownInits(op, inits)
+	views, slots, err := se.ownInits(op, inits)
 	if err != nil {
 		return err
 	}
@@ -179,24 +179,24 @@ func (fc *funcCtx) forLoop(op *ir.Op) error {
 	header, bodyB, exit := bl.block("scf.for.header"), bl.block("scf.for.body"), bl.block("scf.for.exit")
 	pre.NewBr(header)
 	iv := header.NewPhi(llvm.NewIncoming(lb, pre))
-	lv := fc.carry(header, pre, inits, views, slots)
+	lv := se.carry(header, pre, inits, views, slots)
 	bl.b = header
-	fc.finishViews(lv.views)
-	header.NewCondBr(fc.cmpLT(iv, ub), bodyB, exit)
+	finishViews(bl, lv.views)
+	header.NewCondBr(cmpLT(bl, iv, ub), bodyB, exit)
 	bl.b = bodyB
 	bl.depth++
-	fc.vals[body.Arg(0).ID()] = &lowered{scalar: iv}
+	se.fc.vals[body.Arg(0).ID()] = &lowered{scalar: iv}
 	for k := range inits {
-		fc.vals[body.Arg(k+1).ID()] = lv.lowered(k)
+		se.fc.vals[body.Arg(k+1).ID()] = lv.lowered(k)
 	}
-	sp := fc.spares(lv, body, op)
-	from := len(fc.temps)
-	fc.useSpares(sp, lv, op)
-	yield, err := fc.lowerBlock(body)
+	sp := se.spares(lv, body, op)
+	from := len(se.fc.temps)
+	se.useSpares(sp, lv, op)
+	yield, err := se.lowerBlock(body)
 	if err != nil {
 		return err
 	}
-	latch, err := fc.next(lv, yield.Operands(), body.Args()[1:], from, op, sp)
+	latch, err := se.next(lv, yield.Operands(), body.Args()[1:], from, op, sp)
 	if err != nil {
 		return err
 	}
@@ -205,18 +205,18 @@ func (fc *funcCtx) forLoop(op *ir.Op) error {
 	latch.NewBr(header)
 	bl.depth--
 	bl.b = exit
-	fc.freeSpares(sp)
-	fc.loopResults(op, lv)
+	se.freeSpares(sp)
+	se.loopResults(op, lv)
 	return nil
 }
 
 // loopResults makes the carried values after the loop op's results; a
 // tensor's owner slot may pass its buffer on (own).
-func (fc *funcCtx) loopResults(op *ir.Op, lv *loopVals) {
+func (se *scfEmitter) loopResults(op *ir.Op, lv *loopVals) {
 	for k, r := range op.Results() {
-		fc.vals[r.ID()] = lv.lowered(k)
+		se.fc.vals[r.ID()] = lv.lowered(k)
 		if lv.views[k] != nil {
-			fc.scf.slotOf[lv.views[k].base] = lv.slots[k]
+			se.slotOf[lv.views[k].base] = lv.slots[k]
 		}
 	}
 }

@@ -25,21 +25,21 @@ type spare struct {
 }
 
 // spares gives the carried tensors that qualify their spare buffers and
-// makes their yielded values' nests write into them (fc.sinks). Made
+// makes their yielded values' nests write into them (se.fc.sinks). Made
 // before the body's scope starts: a spare lives as long as the loop.
-func (fc *funcCtx) spares(lv *loopVals, body *ir.Block, where *ir.Op) []*spare {
+func (se *scfEmitter) spares(lv *loopVals, body *ir.Block, where *ir.Op) []*spare {
 	ys := body.Last().Operands()
 	sp := make([]*spare, len(ys))
 	for k, y := range ys {
 		tt, ok := lv.types[k].(*ir.TensorType)
 		def := y.Def()
 		if !ok || lv.views[k] == nil || !ir.IsStatic(tt.Shape) || def == nil || def.Block() != body ||
-			def.NumResults() != 1 || !fc.fusible(def) || isContraction(def) || fc.inlined[y.ID()] || fc.sinks[def] != nil || count(ys, y) != 1 || fc.sinkOfContraction(def) {
+			def.NumResults() != 1 || !se.fc.fusible(def) || isContraction(def) || se.fc.inlined[y.ID()] || se.fc.sinks[def] != nil || count(ys, y) != 1 || se.sinkOfContraction(def) {
 			continue
 		}
 		ptr := types.NewPointer(storageType(tt.Elem))
-		s := &spare{raw: fc.ownerSlot(), aligned: fc.bl.alloca(ptr), def: def}
-		store(fc.bl.entry, constant.NewNull(ptr), s.aligned)
+		s := &spare{raw: se.ownerSlot(), aligned: se.fc.bl.alloca(ptr), def: def}
+		store(se.fc.bl.entry, constant.NewNull(ptr), s.aligned)
 		sp[k] = s
 	}
 	return sp
@@ -47,8 +47,8 @@ func (fc *funcCtx) spares(lv *loopVals, body *ir.Block, where *ir.Op) []*spare {
 
 // useSpares, at the start of an iteration, allocates the spares not
 // allocated yet and hands them to their nests.
-func (fc *funcCtx) useSpares(sp []*spare, lv *loopVals, where *ir.Op) {
-	bl := fc.bl
+func (se *scfEmitter) useSpares(sp []*spare, lv *loopVals, where *ir.Op) {
+	bl := se.fc.bl
 	for k, s := range sp {
 		if s == nil {
 			continue
@@ -57,21 +57,20 @@ func (fc *funcCtx) useSpares(sp []*spare, lv *loopVals, where *ir.Op) {
 		ptr := types.NewPointer(storageType(vw.elem))
 		cur := bl.b.NewLoad(ptr, s.aligned)
 		bl.ifThen(bl.b.NewICmp(enum.IPredEQ, cur, constant.NewNull(ptr)), "scf.spare", func() {
-			store(bl.b, fc.alloc(vw.elem, vw.sizes, s.raw, what(where)), s.aligned)
+			store(bl.b, se.fc.alloc(vw.elem, vw.sizes, s.raw, what(where)), s.aligned)
 		})
 		s.base = bl.b.NewLoad(ptr, s.aligned)
-		if fc.sinks == nil {
-			fc.sinks = map[*ir.Op]*view{}
+		if se.fc.sinks == nil {
+			se.fc.sinks = map[*ir.Op]*view{}
 		}
-		fc.sinks[s.def] = &view{elem: vw.elem, shape: vw.shape, base: s.base, sizes: vw.sizes, strides: vw.strides, contiguous: true}
+		se.fc.sinks[s.def] = &view{elem: vw.elem, shape: vw.shape, base: s.base, sizes: vw.sizes, strides: vw.strides, contiguous: true}
 	}
 }
 
 // swapSpare, at the latch, makes carried tensor k's new buffer the spare
 // the body wrote (its allocation moves to the owner slot) and the
 // replaced buffer (old, unless passed on) the spare.
-func (fc *funcCtx) swapSpare(s *spare, lv *loopVals, k int, old value.Value, passedOn bool) {
-	bl := fc.bl
+func swapSpare(bl *builder, s *spare, lv *loopVals, k int, old value.Value, passedOn bool) {
 	fresh := bl.b.NewLoad(i8p, s.raw)
 	ptr := types.NewPointer(storageType(lv.views[k].elem))
 	if passedOn {
@@ -85,13 +84,13 @@ func (fc *funcCtx) swapSpare(s *spare, lv *loopVals, k int, old value.Value, pas
 }
 
 // freeSpares frees the spares once the loop is done.
-func (fc *funcCtx) freeSpares(sp []*spare) {
-	bl := fc.bl
+func (se *scfEmitter) freeSpares(sp []*spare) {
+	bl := se.fc.bl
 	for _, s := range sp {
 		if s == nil {
 			continue
 		}
-		bl.b.NewCall(fc.mod.free(), bl.b.NewLoad(i8p, s.raw))
+		bl.b.NewCall(se.fc.mod.free(), bl.b.NewLoad(i8p, s.raw))
 		store(bl.b, constant.NewNull(i8p), s.raw)
 		store(bl.b, constant.NewNull(s.aligned.Type().(*types.PointerType).ElemType.(*types.PointerType)), s.aligned)
 	}
@@ -99,21 +98,21 @@ func (fc *funcCtx) freeSpares(sp []*spare) {
 
 // wrote reports whether the body's nest wrote carried tensor k's yielded
 // value y into its spare.
-func (fc *funcCtx) wrote(s *spare, y *ir.Value) bool {
+func (se *scfEmitter) wrote(s *spare, y *ir.Value) bool {
 	if s == nil {
 		return false
 	}
-	delete(fc.sinks, s.def)
-	lv := fc.vals[y.ID()]
+	delete(se.fc.sinks, s.def)
+	lv := se.fc.vals[y.ID()]
 	return lv != nil && lv.view != nil && lv.view.base == s.base
 }
 
 // sinkOfContraction reports whether def computes in place over the
 // result of a contraction of the block (which allocates its buffer).
-func (fc *funcCtx) sinkOfContraction(def *ir.Op) bool {
+func (se *scfEmitter) sinkOfContraction(def *ir.Op) bool {
 	found := false
 	def.Block().ParentOp().Walk(func(o *ir.Op) {
-		if o.Block() == def.Block() && isContraction(o) && o.NumResults() == 1 && fc.contractSink(o.Result(0)) == def {
+		if o.Block() == def.Block() && isContraction(o) && o.NumResults() == 1 && se.fc.contractSink(o.Result(0)) == def {
 			found = true
 		}
 	})
