@@ -172,8 +172,10 @@
 // are built and recorded into the same plan (nestSpec, built). A
 // function's plan is plain data, printed by PrintPlan (tirc
 // -print-plan). A row group is emitted by rowsEmitter (group.go), the
-// failure paths of an LLVM function by llfunc (failpath.go), and the
-// text a context writes by textOut (textout.go).
+// failure paths of an LLVM function by llfunc (failpath.go), the tensor
+// dialect's ops by tensorLowering (tensor_ops.go), the ops with regions
+// and their buffers' owners by scfEmitter (scf*.go), and the text a
+// context writes by textOut (textout.go).
 //
 // # Files by job
 //
