@@ -70,9 +70,12 @@ func (pr *printer) nameValues(f *ir.Func) {
 			num, arg, pr.counter = c.num, c.arg, int(c.confl)
 		}
 		pr.scope = &usedNames{parent: c.scope}
+		hints := pr.blockArgNames(c.r)
 		for i, b := range c.r.Blocks() {
-			for _, a := range b.Args() {
-				if i == 0 {
+			for j, a := range b.Args() {
+				if i == 0 && j < len(hints) && hints[j] != "" {
+					pr.setName(a, valueName{set: true, name: pr.uniqueName(hints[j])})
+				} else if i == 0 {
 					pr.setName(a, valueName{set: true, name: "arg" + strconv.Itoa(int(arg))})
 					arg++
 				} else {
@@ -88,6 +91,22 @@ func (pr *printer) nameValues(f *ir.Func) {
 			stack = pr.pushRegions(stack, b.First(), num, arg)
 		}
 	}
+}
+
+// blockArgNames are the names r's parent op suggests for the arguments
+// of r's entry block (custom form only, as MLIR asks the op's
+// OpAsmOpInterface only then); named arguments do not take an %argN.
+func (pr *printer) blockArgNames(r *ir.Region) []string {
+	op := r.ParentOp()
+	if pr.opts.Generic || op == nil || op.Def == nil || op.Def.BlockArgNames == nil {
+		return nil
+	}
+	for i, x := range op.Regions() {
+		if x == r {
+			return op.Def.BlockArgNames(op, i)
+		}
+	}
+	return nil
 }
 
 // pushRegions queues the regions of the ops from first on.

@@ -1,6 +1,7 @@
 // linalg.generic, linalg.map and linalg.reduce print as mlir-opt-19 prints
-// them (affine maps inline, as with -mlir-print-local-scope; block
-// arguments keep tirc's %argN names where mlir-opt names them %in/%out);
+// them (affine maps inline, as with -mlir-print-local-scope; body
+// arguments named %in, %out, %init as mlir-opt names them, see
+// block-arg-names.mlir);
 // the output parses back to the same text, in the custom and the generic
 // form, and mlir-opt-19 reads tirc's output to the same ops.
 // RUN: tirc %s | FileCheck %s
