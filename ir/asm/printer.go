@@ -1,6 +1,7 @@
 package asm
 
 import (
+	"bytes"
 	"io"
 	"runtime"
 	"strconv"
@@ -20,8 +21,9 @@ type PrintOptions struct {
 	// LocalScope.
 	DebugInfo bool
 	// LocalScope prints as mlir-opt -mlir-print-local-scope: locations
-	// inline, no alias section, so no empty line at the end (tirc prints
-	// affine maps inline in any case).
+	// and affine maps inline, no alias section, so no empty line at the
+	// end. Without it affine maps print as #map aliases
+	// (print_aliases.go).
 	LocalScope bool
 }
 
@@ -31,9 +33,24 @@ type PrintOptions struct {
 // is deterministic, parses back to the same module, and printing never
 // fails on broken IR (null types or values print as <<NULL ...>>).
 func Print(w io.Writer, m *ir.Module, opts PrintOptions) error {
-	pr := &printer{w: w, opts: opts}
+	if opts.LocalScope || m == nil || !hasAffineMaps(m) {
+		pr := &printer{w: w, opts: opts}
+		pr.module(m)
+		return pr.flush()
+	}
+	// The aliases of affine maps come before the module: print it into
+	// memory first (print_aliases.go).
+	var text bytes.Buffer
+	pr := &printer{w: &text, opts: opts}
 	pr.module(m)
-	return pr.flush()
+	if err := pr.flush(); err != nil {
+		return err
+	}
+	var order []string
+	if opts.Generic {
+		order = genericMapOrder(m)
+	}
+	return aliasMaps(w, text.Bytes(), order)
 }
 
 // The core's String methods and diagnostics print with this package.
