@@ -129,12 +129,17 @@ func (pr *printer) setName(v *ir.Value, nm valueName) {
 func (pr *printer) nameResults(op *ir.Op, num int32) int32 {
 	// Suggested names (MLIR's OpAsmOpInterface), which the generic form
 	// does not use.
+	// A name suggested for the first of several results names their
+	// group (%reduced:2, %reduced#1), as in MLIR.
 	hint := ""
-	if len(op.Results()) == 1 && op.Def != nil && op.Def.ResultName != nil && !pr.opts.Generic {
+	if len(op.Results()) > 0 && op.Def != nil && op.Def.ResultName != nil && !pr.opts.Generic {
 		hint = op.Def.ResultName(op)
 	}
 	if hint != "" {
-		pr.setName(op.Results()[0], valueName{set: true, name: pr.uniqueName(hint)})
+		nm := valueName{set: true, name: pr.uniqueName(hint), group: len(op.Results()) > 1}
+		for _, r := range op.Results() {
+			pr.setName(r, nm)
+		}
 		return num
 	}
 	if op.Def != nil && len(op.Def.ResultNames) == len(op.Results()) && len(op.Results()) > 0 && !pr.opts.Generic {

@@ -344,9 +344,9 @@ func (pr *printer) value(v *ir.Value) {
 	pr.str("%")
 	if nm.name != "" {
 		pr.str(nm.name)
-		return
+	} else {
+		pr.buf = strconv.AppendInt(pr.buf, int64(nm.num), 10)
 	}
-	pr.buf = strconv.AppendInt(pr.buf, int64(nm.num), 10)
 	if nm.group {
 		pr.str("#")
 		pr.buf = strconv.AppendInt(pr.buf, int64(v.Index()), 10)
@@ -465,9 +465,13 @@ func (pr *printer) genericFunction(f *ir.Func) {
 func (pr *printer) op(op *ir.Op) {
 	if len(op.Results()) > 0 {
 		first := op.Results()[0]
-		if len(op.Results()) > 1 && pr.fn != nil && first.ID() >= 0 && first.ID() < len(pr.names) && pr.names[first.ID()].set && pr.names[first.ID()].name == "" {
+		if len(op.Results()) > 1 && pr.fn != nil && first.ID() >= 0 && first.ID() < len(pr.names) && pr.names[first.ID()].set && pr.names[first.ID()].group {
 			pr.str("%")
-			pr.buf = strconv.AppendInt(pr.buf, int64(pr.names[first.ID()].num), 10)
+			if nm := pr.names[first.ID()]; nm.name != "" {
+				pr.str(nm.name)
+			} else {
+				pr.buf = strconv.AppendInt(pr.buf, int64(nm.num), 10)
+			}
 			pr.str(":")
 			pr.buf = strconv.AppendInt(pr.buf, int64(len(op.Results())), 10)
 		} else {

@@ -3,7 +3,8 @@
 // %in for the ins, %out for generic's outs, %init for reduce's, made unique
 // with the function's conflict counter (%in_0, %out_1, nested regions
 // after their parents); the function's own arguments stay %argN, and the
-// generic form numbers them all %argN.
+// generic form numbers them all %argN. A multi-result linalg.reduce is the
+// group %reduced:2, used as %reduced#0.
 // RUN: tirc %s | FileCheck %s
 // RUN: tirc %s | tirc | FileCheck %s
 // RUN: tirc -mlir-print-op-generic %s | FileCheck %s --check-prefix=GENERIC
@@ -61,9 +62,11 @@ func.func @f(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>, %c: tensor<4xf32>) -> (te
 // CHECK-NEXT: (%in: f32, %in_0: f32) {
 // CHECK-NEXT: %{{[0-9]+}} = arith.addf %in, %in_0 : f32
 // CHECK-NEXT: %{{[0-9]+}} = arith.addf %{{[0-9]+}}, %in_0 : f32
-// CHECK: (%in: f32, %in_0: i32, %init: f32, %init_1: i32) {
+// CHECK: %reduced:2 = linalg.reduce ins
+// CHECK-NEXT: (%in: f32, %in_0: i32, %init: f32, %init_1: i32) {
 // CHECK-NEXT: arith.addf %in, %init : f32
 // CHECK-NEXT: arith.addi %in_0, %init_1 : i32
+// CHECK: return %mapped, %reduced#0
 func.func @g(%a: tensor<4xf32>, %e: tensor<4xf32>, %i: tensor<f32>, %i2: tensor<i32>, %b: tensor<4xi32>) -> (tensor<4xf32>, tensor<f32>) {
   %m = linalg.map ins(%a, %a : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>)
     (%x: f32, %y: f32) {
