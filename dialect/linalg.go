@@ -23,10 +23,11 @@ var LinalgOps = []*Op{
 		OpDef: ir.OpDef{
 			Name: "linalg.generic", Summary: "run the body at every point of the iteration space the indexing maps and iterator types define",
 			Format: genericForm, Regions: 1, Kernel: ir.KernelRegion,
-			Traits:   []*ir.Trait{traits.AttrSizedOperandSegments(2), traits.SingleBlock, traits.Pure},
-			Inherent: []string{"doc", "indexing_maps", "iterator_types", "library_call", "operandSegmentSizes"},
-			Loops:    linalgLoops,
-			Verify:   verifyGeneric,
+			Traits:        []*ir.Trait{traits.AttrSizedOperandSegments(2), traits.SingleBlock, traits.Pure},
+			Inherent:      []string{"doc", "indexing_maps", "iterator_types", "library_call", "operandSegmentSizes"},
+			Loops:         linalgLoops,
+			Verify:        verifyGeneric,
+			BlockArgNames: linalgArgNames("out"),
 		},
 		Operands: []Arg{{"operands", AnyType, true}},
 		Results:  []Arg{{"result_tensors", rankedTensors, true}},
@@ -47,6 +48,28 @@ var LinalgOps = []*Op{
 		},
 		Results: []Arg{{"result", indexType, false}},
 	},
+}
+
+// linalgArgNames names a linalg body's arguments as mlir-opt-19 prints
+// them: %in for each ins operand, outs for each of the outs ("out";
+// linalg.reduce's "init"; "" for linalg.map, whose body reads no init).
+func linalgArgNames(outs string) func(op *ir.Op, r int) []string {
+	return func(op *ir.Op, r int) []string {
+		b := op.Regions()[r].Front()
+		if b == nil {
+			return nil
+		}
+		names := make([]string, len(b.Args()))
+		ins := LinalgNumIns(op)
+		for i := range names {
+			if i < ins {
+				names[i] = "in"
+			} else {
+				names[i] = outs
+			}
+		}
+		return names
+	}
 }
 
 var rankedTensors = Constraint{"variadic of ranked tensor of any type values", ir.IsRankedTensor}

@@ -115,6 +115,12 @@ type OpDef struct {
 	// "overflow"). Neither is used by the generic form.
 	ResultName  func(op *Op) string
 	ResultNames []string
+	// BlockArgNames suggests printed names for the arguments of the
+	// entry block of op's region r (MLIR's getAsmBlockArgumentNames:
+	// linalg's bodies name theirs %in, %out), made unique as result
+	// names are; "" or a missing entry means %argN. The generic form
+	// does not use it.
+	BlockArgNames func(op *Op, r int) []string
 	// Regions is the number of regions the op has (-1: any number). An
 	// op with regions in the text but 0 here fails with MLIR's "requires
 	// zero regions"; other counts are checked by traits.RegionCount.

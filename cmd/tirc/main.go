@@ -73,7 +73,7 @@ func generalFlags() []*flagSpec {
 			set: func(o *options, _ string) error { o.generic = true; return nil }},
 		{name: "mlir-print-debuginfo", section: gen, help: "print a location on every op, function, argument and the module, with #loc aliases as mlir-opt (inline with -mlir-print-local-scope)",
 			set: func(o *options, _ string) error { o.debugInfo = true; return nil }},
-		{name: "mlir-print-local-scope", section: gen, help: "print locations inline, without #loc aliases (tirc prints affine maps inline in any case)",
+		{name: "mlir-print-local-scope", section: gen, help: "print locations and affine maps inline, without #loc and #map aliases",
 			set: func(o *options, _ string) error { o.localScope = true; return nil }},
 		{name: "help", section: gen, help: "list every flag and pass",
 			set: func(o *options, _ string) error { o.showHelp = true; return nil }},

@@ -70,9 +70,12 @@ func (pr *printer) nameValues(f *ir.Func) {
 			num, arg, pr.counter = c.num, c.arg, int(c.confl)
 		}
 		pr.scope = &usedNames{parent: c.scope}
+		hints := pr.blockArgNames(c.r)
 		for i, b := range c.r.Blocks() {
-			for _, a := range b.Args() {
-				if i == 0 {
+			for j, a := range b.Args() {
+				if i == 0 && j < len(hints) && hints[j] != "" {
+					pr.setName(a, valueName{set: true, name: pr.uniqueName(hints[j])})
+				} else if i == 0 {
 					pr.setName(a, valueName{set: true, name: "arg" + strconv.Itoa(int(arg))})
 					arg++
 				} else {
@@ -88,6 +91,22 @@ func (pr *printer) nameValues(f *ir.Func) {
 			stack = pr.pushRegions(stack, b.First(), num, arg)
 		}
 	}
+}
+
+// blockArgNames are the names r's parent op suggests for the arguments
+// of r's entry block (custom form only, as MLIR asks the op's
+// OpAsmOpInterface only then); named arguments do not take an %argN.
+func (pr *printer) blockArgNames(r *ir.Region) []string {
+	op := r.ParentOp()
+	if pr.opts.Generic || op == nil || op.Def == nil || op.Def.BlockArgNames == nil {
+		return nil
+	}
+	for i, x := range op.Regions() {
+		if x == r {
+			return op.Def.BlockArgNames(op, i)
+		}
+	}
+	return nil
 }
 
 // pushRegions queues the regions of the ops from first on.
@@ -110,12 +129,17 @@ func (pr *printer) setName(v *ir.Value, nm valueName) {
 func (pr *printer) nameResults(op *ir.Op, num int32) int32 {
 	// Suggested names (MLIR's OpAsmOpInterface), which the generic form
 	// does not use.
+	// A name suggested for the first of several results names their
+	// group (%reduced:2, %reduced#1), as in MLIR.
 	hint := ""
-	if len(op.Results()) == 1 && op.Def != nil && op.Def.ResultName != nil && !pr.opts.Generic {
+	if len(op.Results()) > 0 && op.Def != nil && op.Def.ResultName != nil && !pr.opts.Generic {
 		hint = op.Def.ResultName(op)
 	}
 	if hint != "" {
-		pr.setName(op.Results()[0], valueName{set: true, name: pr.uniqueName(hint)})
+		nm := valueName{set: true, name: pr.uniqueName(hint), group: len(op.Results()) > 1}
+		for _, r := range op.Results() {
+			pr.setName(r, nm)
+		}
 		return num
 	}
 	if op.Def != nil && len(op.Def.ResultNames) == len(op.Results()) && len(op.Results()) > 0 && !pr.opts.Generic {

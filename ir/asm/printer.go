@@ -1,6 +1,7 @@
 package asm
 
 import (
+	"bytes"
 	"io"
 	"runtime"
 	"strconv"
@@ -20,8 +21,9 @@ type PrintOptions struct {
 	// LocalScope.
 	DebugInfo bool
 	// LocalScope prints as mlir-opt -mlir-print-local-scope: locations
-	// inline, no alias section, so no empty line at the end (tirc prints
-	// affine maps inline in any case).
+	// and affine maps inline, no alias section, so no empty line at the
+	// end. Without it affine maps print as #map aliases
+	// (print_aliases.go).
 	LocalScope bool
 }
 
@@ -31,9 +33,24 @@ type PrintOptions struct {
 // is deterministic, parses back to the same module, and printing never
 // fails on broken IR (null types or values print as <<NULL ...>>).
 func Print(w io.Writer, m *ir.Module, opts PrintOptions) error {
-	pr := &printer{w: w, opts: opts}
+	if opts.LocalScope || m == nil || !hasAffineMaps(m) {
+		pr := &printer{w: w, opts: opts}
+		pr.module(m)
+		return pr.flush()
+	}
+	// The aliases of affine maps come before the module: print it into
+	// memory first (print_aliases.go).
+	var text bytes.Buffer
+	pr := &printer{w: &text, opts: opts}
 	pr.module(m)
-	return pr.flush()
+	if err := pr.flush(); err != nil {
+		return err
+	}
+	var order []string
+	if opts.Generic {
+		order = genericMapOrder(m)
+	}
+	return aliasMaps(w, text.Bytes(), order)
 }
 
 // The core's String methods and diagnostics print with this package.
@@ -327,9 +344,9 @@ func (pr *printer) value(v *ir.Value) {
 	pr.str("%")
 	if nm.name != "" {
 		pr.str(nm.name)
-		return
+	} else {
+		pr.buf = strconv.AppendInt(pr.buf, int64(nm.num), 10)
 	}
-	pr.buf = strconv.AppendInt(pr.buf, int64(nm.num), 10)
 	if nm.group {
 		pr.str("#")
 		pr.buf = strconv.AppendInt(pr.buf, int64(v.Index()), 10)
@@ -448,9 +465,13 @@ func (pr *printer) genericFunction(f *ir.Func) {
 func (pr *printer) op(op *ir.Op) {
 	if len(op.Results()) > 0 {
 		first := op.Results()[0]
-		if len(op.Results()) > 1 && pr.fn != nil && first.ID() >= 0 && first.ID() < len(pr.names) && pr.names[first.ID()].set && pr.names[first.ID()].name == "" {
+		if len(op.Results()) > 1 && pr.fn != nil && first.ID() >= 0 && first.ID() < len(pr.names) && pr.names[first.ID()].set && pr.names[first.ID()].group {
 			pr.str("%")
-			pr.buf = strconv.AppendInt(pr.buf, int64(pr.names[first.ID()].num), 10)
+			if nm := pr.names[first.ID()]; nm.name != "" {
+				pr.str(nm.name)
+			} else {
+				pr.buf = strconv.AppendInt(pr.buf, int64(nm.num), 10)
+			}
 			pr.str(":")
 			pr.buf = strconv.AppendInt(pr.buf, int64(len(op.Results())), 10)
 		} else {

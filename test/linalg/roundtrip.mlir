@@ -1,12 +1,14 @@
 // linalg.generic, linalg.map and linalg.reduce print as mlir-opt-19 prints
-// them (affine maps inline, as with -mlir-print-local-scope; block
-// arguments keep tirc's %argN names where mlir-opt names them %in/%out);
+// them (affine maps inline with -mlir-print-local-scope, see
+// IR/affine-map-aliases.mlir for their aliases; body
+// arguments named %in, %out, %init as mlir-opt names them, see
+// block-arg-names.mlir);
 // the output parses back to the same text, in the custom and the generic
 // form, and mlir-opt-19 reads tirc's output to the same ops.
-// RUN: tirc %s | FileCheck %s
-// RUN: tirc %s | tirc | FileCheck %s
-// RUN: tirc -mlir-print-op-generic %s | tirc | FileCheck %s
-// RUN: tirc -mlir-print-op-generic %s | FileCheck %s --check-prefix=GENERIC
+// RUN: tirc -mlir-print-local-scope %s | FileCheck %s
+// RUN: tirc %s | tirc -mlir-print-local-scope | FileCheck %s
+// RUN: tirc -mlir-print-op-generic %s | tirc -mlir-print-local-scope | FileCheck %s
+// RUN: tirc -mlir-print-op-generic -mlir-print-local-scope %s | FileCheck %s --check-prefix=GENERIC
 
 // CHECK-LABEL: func.func @generic
 // CHECK: %[[E:.*]] = tensor.empty() : tensor<4x8xf32>
