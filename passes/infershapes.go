@@ -216,7 +216,7 @@ func (r *refiner) run() {
 func (r *refiner) refine(op *ir.Op) {
 	r.c.At(op)
 	switch {
-	case op.Name == "scf.for" || op.Name == "scf.if":
+	case refinesControl(op):
 		r.refineControl(op) // infershapes_scf.go
 	case op.Has(ir.TraitTerminator) && op.Block() == nil:
 		r.refineReturn(op)

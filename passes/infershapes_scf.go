@@ -229,3 +229,7 @@ func settledYield(op *ir.Op) bool {
 	p := op.ParentOp()
 	return p != nil && (p.Name == "scf.for" || p.Name == "scf.if")
 }
+
+// refinesControl reports whether op is one of the scf ops whose results
+// this pass refines through their regions (scf.for and scf.if).
+func refinesControl(op *ir.Op) bool { return op.Name == "scf.for" || op.Name == "scf.if" }
