@@ -37,8 +37,13 @@ type contraction struct {
 	elem *ir.Scalar // the result's element type
 }
 
+// contractLowering lowers a function's contractions: the generic loop
+// nest, the packed GEMM with its epilogue, and the attention row blocks.
+// It owns no state; the sinks and fused-op marks live on the funcCtx.
+type contractLowering struct{ fc *funcCtx }
+
 // contract lowers a contraction into the function.
-func (fc *funcCtx) contract(op *ir.Op) error {
+func (cl contractLowering) contract(op *ir.Op) error {
 	for _, t := range append(op.OperandTypes(), op.Result(0).Type()) {
 		if tt, ok := t.(*ir.TensorType); !ok || tt.Unranked {
 			return op.Errorf("has an unranked or non-tensor type '%s'; run -infer-shapes (with -arg-shapes for unranked arguments) before -emit-llvm", ir.TypeString(t))
@@ -48,53 +53,53 @@ func (fc *funcCtx) contract(op *ir.Op) error {
 	if l == nil {
 		return op.Errorf("has no loop description")
 	}
-	if err := fc.rows.flush(fc); err != nil {
+	if err := cl.fc.rows.flush(cl.fc); err != nil {
 		return err
 	}
 	c := &contraction{op: op, l: l, elem: ir.ElementType(op.Result(0).Type())}
 	shape, _ := ir.Shape(op.Result(0).Type())
 	root := &node{op: op, loops: l, elem: c.elem, shape: shape, bit: -1}
 	for i, v := range op.Operands() {
-		if fc.vals[v.ID()] == nil {
+		if cl.fc.vals[v.ID()] == nil {
 			return op.Errorf("operand #%d has no lowered value", i)
 		}
-		in, err := fc.materialize(v, fmt.Sprintf("%s: '%s' op", op.Pos, op.Name))
+		in, err := cl.fc.materialize(v, fmt.Sprintf("%s: '%s' op", op.Pos, op.Name))
 		if err != nil {
 			return err
 		}
 		c.ins = append(c.ins, in)
 		root.kids = append(root.kids, &node{elem: in.elem, shape: in.shape, sizes: in.sizes, view: in, bit: -1})
 	}
-	if err := fc.sizes(root); err != nil {
+	if err := cl.fc.sizes(root); err != nil {
 		return err
 	}
 	c.ext = root.ext
 	res := op.Result(0)
-	cp := plan.NewContract(c.shape(), contractTargetOf(fc.mod.opts))
-	if f := fc.rowSoftmax(c, cp); f != nil {
-		fc.plan.Contracts = append(fc.plan.Contracts, &plan.ContractAt{Op: op.Name, At: posOf(op.Pos), Plan: cp, Rows: f.describe()})
-		return fc.contractRows(f, c, cp)
+	cp := plan.NewContract(c.shape(), contractTargetOf(cl.fc.mod.opts))
+	if f := cl.rowSoftmax(c, cp); f != nil {
+		cl.fc.plan.Contracts = append(cl.fc.plan.Contracts, &plan.ContractAt{Op: op.Name, At: posOf(op.Pos), Plan: cp, Rows: f.describe()})
+		return cl.contractRows(f, c, cp)
 	}
 	var epi *gemmEpi
 	if cp.Path != plan.PathGeneric {
-		epi = fc.contractEpilogue(c)
+		epi = cl.contractEpilogue(c)
 	}
 	if epi != nil {
-		c.dst = fc.ownedDst(epi.out, shape, root.sizes)
-		fc.bindEpilogue(epi, c, c.dst)
+		c.dst = cl.ownedDst(epi.out, shape, root.sizes)
+		cl.bindEpilogue(epi, c, c.dst)
 	} else {
-		c.dst = fc.contractDst(op, shape, root.sizes)
+		c.dst = cl.contractDst(op, shape, root.sizes)
 	}
-	fc.recordContract(op, cp, epi)
+	cl.fc.recordContract(op, cp, epi)
 	if cp.Path == plan.PathGeneric {
-		fc.contractGeneric(c, cp)
+		cl.contractGeneric(c, cp)
 	} else {
-		fc.contractGEMM(c, cp, epi)
+		cl.contractGEMM(c, cp, epi)
 		if epi != nil && epi.err != nil {
 			return epi.err
 		}
 	}
-	fc.vals[res.ID()] = &lowered{view: c.dst}
+	cl.fc.vals[res.ID()] = &lowered{view: c.dst}
 	return nil
 }
 
@@ -118,8 +123,8 @@ func contractShapesMessage(n *node, k, j int) (string, []value.Value) {
 // broadcast dimension of size 1 and along loops the view does not
 // index) and the element offset of its constant indices, for the view's
 // maps ms.
-func (fc *funcCtx) loopStrides(v *view, ms []ir.DimMap, loops int) ([]value.Value, value.Value) {
-	bl := fc.bl
+func (cl contractLowering) loopStrides(v *view, ms []ir.DimMap, loops int) ([]value.Value, value.Value) {
+	bl := cl.fc.bl
 	st := make([]value.Value, loops)
 	for i := range st {
 		st[i] = i64c(0)
@@ -144,17 +149,17 @@ func (fc *funcCtx) loopStrides(v *view, ms []ir.DimMap, loops int) ([]value.Valu
 // points (tosa.matmul), multiplied, and summed from index 0 up (a fused
 // multiply-add per term for two float operands); the sum is converted to
 // the result type once.
-func (fc *funcCtx) contractGeneric(c *contraction, cp plan.Contract) {
-	bl := fc.bl
+func (cl contractLowering) contractGeneric(c *contraction, cp plan.Contract) {
+	bl := cl.fc.bl
 	n := len(c.l.Iter)
 	strides := make([][]value.Value, len(c.ins))
 	ptrs := make([]value.Value, len(c.ins))
 	for k, in := range c.ins {
 		var off value.Value
-		strides[k], off = fc.loopStrides(in, c.l.Operands[k], n)
+		strides[k], off = cl.loopStrides(in, c.l.Operands[k], n)
 		ptrs[k] = bl.gep(storageType(in.elem), in.base, off)
 	}
-	dstStrides, dstOff := fc.loopStrides(c.dst, c.l.Results[0], n)
+	dstStrides, dstOff := cl.loopStrides(c.dst, c.l.Results[0], n)
 	dstPtr := bl.gep(storageType(c.elem), c.dst.base, dstOff)
 	var par, red []int
 	for i, k := range c.l.Iter {
@@ -177,7 +182,7 @@ func (fc *funcCtx) contractGeneric(c *contraction, cp plan.Contract) {
 	var sum func(r int, ps []value.Value)
 	sum = func(r int, ps []value.Value) {
 		if r == len(red) {
-			fc.contractTerm(c, ps, zps, slot)
+			cl.contractTerm(c, ps, zps, slot)
 			return
 		}
 		bl.loop(c.ext[red[r]], "contract.k", func(x value.Value) { sum(r+1, advance(ps, x, red[r])) })
@@ -187,7 +192,7 @@ func (fc *funcCtx) contractGeneric(c *contraction, cp plan.Contract) {
 		if d == len(par) {
 			store(bl.b, zeroOf(accT), slot)
 			sum(0, ps)
-			fc.storeAcc(c, slot, q)
+			cl.storeAcc(c, slot, q)
 			return
 		}
 		i := par[d]
@@ -199,8 +204,8 @@ func (fc *funcCtx) contractGeneric(c *contraction, cp plan.Contract) {
 }
 
 // storeAcc converts the sum in slot to the result type and stores it at q.
-func (fc *funcCtx) storeAcc(c *contraction, slot, q value.Value) {
-	bl := fc.bl
+func (cl contractLowering) storeAcc(c *contraction, slot, q value.Value) {
+	bl := cl.fc.bl
 	acc := contractAcc(c)
 	v := bl.b.NewLoad(computeType(acc), slot)
 	r := bl.convert(v, acc, c.elem, false, 0)
@@ -211,8 +216,8 @@ func contractAcc(c *contraction) *ir.Scalar { return ir.AccumulatorType(c.elem) 
 
 // contractTerm adds one term, the product of the operands' elements at
 // ps, to the sum in slot.
-func (fc *funcCtx) contractTerm(c *contraction, ps []value.Value, zps []value.Value, slot value.Value) {
-	bl := fc.bl
+func (cl contractLowering) contractTerm(c *contraction, ps []value.Value, zps []value.Value, slot value.Value) {
+	bl := cl.fc.bl
 	acc := contractAcc(c)
 	accT := computeType(acc)
 	xs := make([]value.Value, len(ps))

@@ -55,7 +55,7 @@ type epiLeaf struct {
 const epiLeafArgs = 3 + maxBatch
 
 // contractEpilogue is c's epilogue, or nil when it has none.
-func (fc *funcCtx) contractEpilogue(c *contraction) *gemmEpi {
+func (cl contractLowering) contractEpilogue(c *contraction) *gemmEpi {
 	res := c.op.Result(0)
 	shape, ok := ir.Shape(res.Type())
 	if (c.elem != ir.F32 && c.elem != ir.F64) || !ok || !staticShape(shape) {
@@ -68,7 +68,7 @@ func (fc *funcCtx) contractEpilogue(c *contraction) *gemmEpi {
 		v := work[len(work)-1]
 		work = work[:len(work)-1]
 		for _, u := range v.Uses() {
-			if op := u.Op; op != nil && !inS[op] && fc.epilogueOp(op, shape, c.elem, inV) {
+			if op := u.Op; op != nil && !inS[op] && cl.epilogueOp(op, shape, c.elem, inV) {
 				inS[op] = true
 				ops = append(ops, op)
 				inV[op.Result(0)] = true
@@ -100,17 +100,17 @@ func (fc *funcCtx) contractEpilogue(c *contraction) *gemmEpi {
 	if len(ordered) != len(ops) {
 		return nil
 	}
-	return &gemmEpi{name: fmt.Sprintf("%s.%d", fc.f.Name, res.ID()), ops: ordered, res: res, out: out}
+	return &gemmEpi{name: fmt.Sprintf("%s.%d", cl.fc.f.Name, res.ID()), ops: ordered, res: res, out: out}
 }
 
 // epilogueOp reports whether op can join an epilogue whose values so far
 // are inV: a single-result parallel op of the product's shape and
 // element type, reading the epilogue's values in place and lowered
 // values of that element type otherwise.
-func (fc *funcCtx) epilogueOp(op *ir.Op, shape []int64, elem *ir.Scalar, inV map[*ir.Value]bool) bool {
-	l := fc.loopsOf(op)
+func (cl contractLowering) epilogueOp(op *ir.Op, shape []int64, elem *ir.Scalar, inV map[*ir.Value]bool) bool {
+	l := cl.fc.loopsOf(op)
 	if op.NumResults() != 1 || isContraction(op) || l == nil || !l.Parallel() || len(l.Indices) != 0 ||
-		op.Def == nil || op.Def.Kernel == ir.KernelNone || op.Func() != fc.f || op.ParentOp() != nil {
+		op.Def == nil || op.Def.Kernel == ir.KernelNone || op.Func() != cl.fc.f || op.ParentOp() != nil {
 		return false
 	}
 	if s, ok := ir.Shape(op.Result(0).Type()); !ok || !slices.Equal(s, shape) || ir.ElementType(op.Result(0).Type()) != elem {
@@ -130,7 +130,7 @@ func (fc *funcCtx) epilogueOp(op *ir.Op, shape []int64, elem *ir.Scalar, inV map
 			}
 			continue
 		}
-		lv := fc.vals[a.ID()]
+		lv := cl.fc.vals[a.ID()]
 		if lv == nil {
 			return false
 		}
@@ -154,26 +154,26 @@ func (fc *funcCtx) epilogueOp(op *ir.Op, shape []int64, elem *ir.Scalar, inV map
 
 // bindEpilogue computes e's leaves and marks the consumers lowered: out
 // is written to dst by the contraction.
-func (fc *funcCtx) bindEpilogue(e *gemmEpi, c *contraction, dst *view) {
-	fc.epilogueLeaves(e, c)
-	fc.markFused(e.ops...)
-	fc.vals[e.out.ID()] = &lowered{view: dst}
-	fc.inlined[e.out.ID()] = false
+func (cl contractLowering) bindEpilogue(e *gemmEpi, c *contraction, dst *view) {
+	cl.epilogueLeaves(e, c)
+	cl.markFused(e.ops...)
+	cl.fc.vals[e.out.ID()] = &lowered{view: dst}
+	cl.fc.inlined[e.out.ID()] = false
 }
 
 // markFused marks ops computed by a contraction's driver.
-func (fc *funcCtx) markFused(ops ...*ir.Op) {
-	if fc.fused == nil {
-		fc.fused = map[*ir.Op]bool{}
+func (cl contractLowering) markFused(ops ...*ir.Op) {
+	if cl.fc.fused == nil {
+		cl.fc.fused = map[*ir.Op]bool{}
 	}
 	for _, op := range ops {
-		fc.fused[op] = true
+		cl.fc.fused[op] = true
 	}
 }
 
 // epilogueLeaves computes the leaves' addresses and strides per GEMM
 // loop (batch, m, n) in the function.
-func (fc *funcCtx) epilogueLeaves(e *gemmEpi, c *contraction) {
+func (cl contractLowering) epilogueLeaves(e *gemmEpi, c *contraction) {
 	batch, m, n, _, _ := plan.GEMMLoops(c.l)
 	dimOf := func(loop int) int {
 		for d, dm := range c.l.Results[0] {
@@ -184,24 +184,24 @@ func (fc *funcCtx) epilogueLeaves(e *gemmEpi, c *contraction) {
 		return -1
 	}
 	for _, op := range e.ops {
-		l := fc.loopsOf(op)
+		l := cl.fc.loopsOf(op)
 		for k, a := range op.Operands() {
 			if a == e.res || slices.Contains(e.ops, a.Def()) {
 				continue
 			}
-			lv := fc.vals[a.ID()]
+			lv := cl.fc.vals[a.ID()]
 			if lv.view == nil {
 				e.leaves = append(e.leaves, epiLeaf{op: op, k: k, scalar: lv.scalar.(constant.Constant)})
 				continue
 			}
-			st, off := fc.loopStrides(lv.view, l.Operands[k], len(l.Iter))
+			st, off := cl.loopStrides(lv.view, l.Operands[k], len(l.Iter))
 			along := func(loop int) value.Value {
 				if d := dimOf(loop); d >= 0 {
 					return st[l.Results[0][d].Loop]
 				}
 				return i64c(0)
 			}
-			lf := epiLeaf{op: op, k: k, base: fc.bl.gep(storageType(lv.view.elem), lv.view.base, off), rs: along(m), cs: along(n)}
+			lf := epiLeaf{op: op, k: k, base: cl.fc.bl.gep(storageType(lv.view.elem), lv.view.base, off), rs: along(m), cs: along(n)}
 			for _, b := range batch {
 				lf.batch = append(lf.batch, along(b))
 			}

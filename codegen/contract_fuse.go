@@ -31,7 +31,7 @@ import (
 
 // contractSink is the nest root that consumes a contraction's result res
 // in place, or nil when res is not fusable that way.
-func (fc *funcCtx) contractSink(res *ir.Value) *ir.Op {
+func (cl contractLowering) contractSink(res *ir.Value) *ir.Op {
 	shape, ok := ir.Shape(res.Type())
 	if !ok || !staticShape(shape) {
 		return nil
@@ -45,14 +45,14 @@ func (fc *funcCtx) contractSink(res *ir.Value) *ir.Op {
 		op := uses[0].Op
 		// A consumer in another block (a loop body) would overwrite
 		// the result each time it runs.
-		if op.NumResults() != 1 || op.Block() != res.Def().Block() || !readsInPlace(fc.loopsOf(op), uses[0].Index) {
+		if op.NumResults() != 1 || op.Block() != res.Def().Block() || !readsInPlace(cl.fc.loopsOf(op), uses[0].Index) {
 			return nil
 		}
 		out := op.Result(0)
 		if s, ok := ir.Shape(out.Type()); !ok || !slices.Equal(s, shape) {
 			return nil
 		}
-		if !fc.inlined[out.ID()] {
+		if !cl.fc.inlined[out.ID()] {
 			if !ir.TypeEqual(out.Type(), res.Type()) {
 				return nil
 			}
@@ -97,33 +97,33 @@ func readsInPlace(l *ir.Loops, k int) bool {
 // sink's (contractSink; recorded for the sink's nest, and named by the
 // sink in an out-of-memory message), the function's result, or a
 // temporary.
-func (fc *funcCtx) contractDst(op *ir.Op, shape []int64, sizes []value.Value) *view {
+func (cl contractLowering) contractDst(op *ir.Op, shape []int64, sizes []value.Value) *view {
 	owner := op.Result(0)
-	sink := fc.contractSink(owner)
+	sink := cl.contractSink(owner)
 	if sink != nil {
 		owner = sink.Result(0)
 	}
-	dst := fc.ownedDst(owner, shape, sizes)
+	dst := cl.ownedDst(owner, shape, sizes)
 	if sink != nil {
-		if fc.sinks == nil {
-			fc.sinks = map[*ir.Op]*view{}
+		if cl.fc.sinks == nil {
+			cl.fc.sinks = map[*ir.Op]*view{}
 		}
-		fc.sinks[sink] = dst
+		cl.fc.sinks[sink] = dst
 	}
 	return dst
 }
 
 // sinkDst is the buffer a nest root computes in place (contractDst), or
 // nil.
-func (fc *funcCtx) sinkDst(op *ir.Op) *view { return fc.sinks[op] }
+func (cl contractLowering) sinkDst(op *ir.Op) *view { return cl.fc.sinks[op] }
 
 // ownedDst is the buffer of value owner, of sizes, written by a
 // contraction: the function's result, or a temporary.
-func (fc *funcCtx) ownedDst(owner *ir.Value, shape []int64, sizes []value.Value) *view {
-	if k := fc.returnedOnce(owner); k >= 0 {
-		fc.results[k].filled = true
-		return fc.resultView(k, sizes)
+func (cl contractLowering) ownedDst(owner *ir.Value, shape []int64, sizes []value.Value) *view {
+	if k := cl.fc.returnedOnce(owner); k >= 0 {
+		cl.fc.results[k].filled = true
+		return cl.fc.resultView(k, sizes)
 	}
 	at := owner.Def()
-	return fc.temp(ir.ElementType(owner.Type()), shape, sizes, fmt.Sprintf("%s: '%s' op", at.Pos, at.Name))
+	return cl.fc.temp(ir.ElementType(owner.Type()), shape, sizes, fmt.Sprintf("%s: '%s' op", at.Pos, at.Name))
 }

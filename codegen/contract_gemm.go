@@ -53,20 +53,20 @@ const gemmArgs = gaSizes + 4*maxBatch
 // contractGEMM lowers a batch/M/N/K contraction of f32 or f64.
 // With an epilogue (contract_epilogue.go), the driver is the op's own and
 // its arguments go on with the epilogue's leaves.
-func (fc *funcCtx) contractGEMM(c *contraction, cp plan.Contract, epi *gemmEpi) {
-	bl := fc.bl
+func (cl contractLowering) contractGEMM(c *contraction, cp plan.Contract, epi *gemmEpi) {
+	bl := cl.fc.bl
 	batch, m, n, k, _ := plan.GEMMLoops(c.l)
 	nl := len(c.l.Iter)
-	sa, offA := fc.loopStrides(c.ins[0], c.l.Operands[0], nl)
-	sb, offB := fc.loopStrides(c.ins[1], c.l.Operands[1], nl)
-	sc, offC := fc.loopStrides(c.dst, c.l.Results[0], nl)
+	sa, offA := cl.loopStrides(c.ins[0], c.l.Operands[0], nl)
+	sb, offB := cl.loopStrides(c.ins[1], c.l.Operands[1], nl)
+	sc, offC := cl.loopStrides(c.dst, c.l.Results[0], nl)
 	st := storageType(c.elem)
 	nargs := gemmArgs
 	if epi != nil {
 		nargs += len(epi.viewLeaves()) * epiLeafArgs
 	}
 	args := bl.alloca(types.NewArray(uint64(nargs), types.I64))
-	set := fc.argSetter(args)
+	set := cl.argSetter(args)
 	ext := func(i int) value.Value {
 		if i < 0 {
 			return i64c(1)
@@ -111,24 +111,24 @@ func (fc *funcCtx) contractGEMM(c *contraction, cp plan.Contract, epi *gemmEpi) 
 	macs := bl.mul(bl.mul(items, M), bl.mul(N, K))
 	big := constant.False
 	var bigV value.Value = big
-	if min := fc.mod.opts.ParallelMin; min > 0 {
+	if min := cl.fc.mod.opts.ParallelMin; min > 0 {
 		bigV = bl.icmp(enum.IPredSGE, macs, i64c(min))
 	}
 	// The packing buffers, unless the sizes take the small path.
-	small := fc.smallTest(M, N, K, cp)
+	small := cl.smallTest(M, N, K, cp)
 	what := fmt.Sprintf("%s: '%s' op", c.op.Pos, c.op.Name)
 	packSlot := bl.alloca(i8p)
 	store(bl.entry, constant.NewNull(i8p), packSlot)
 	if !isConst(small, 1) {
 		slot := bl.alloca(i8p)
 		store(bl.entry, constant.NewNull(i8p), slot)
-		fc.temps = append(fc.temps, slot)
+		cl.fc.temps = append(cl.fc.temps, slot)
 		alloc := func() {
 			var threads value.Value = i64c(1)
 			if !isConst(bigV, 0) {
-				threads = bl.selectI64(bigV, fc.maxThreads(), i64c(1))
+				threads = bl.selectI64(bigV, cl.fc.maxThreads(), i64c(1))
 			}
-			p := fc.alloc(c.elem, []value.Value{threads, packStride}, slot, what+" packing buffers")
+			p := cl.fc.alloc(c.elem, []value.Value{threads, packStride}, slot, what+" packing buffers")
 			store(bl.b, bl.b.NewBitCast(p, i8p), packSlot)
 		}
 		if isConst(small, 0) {
@@ -138,8 +138,8 @@ func (fc *funcCtx) contractGEMM(c *contraction, cp plan.Contract, epi *gemmEpi) 
 		}
 	}
 	set(gaPack, bl.b.NewLoad(i8p, packSlot))
-	driver := fc.mod.gemmDriver(c.elem, cp, epi)
-	fc.runTeam(driver, bl.b.NewBitCast(args, i8p), bigV)
+	driver := cl.fc.mod.gemmDriver(c.elem, cp, epi)
+	cl.runTeam(driver, bl.b.NewBitCast(args, i8p), bigV)
 }
 
 // packSizes are the elements of one thread's packed A block and B panel:
@@ -159,14 +159,14 @@ func packSizes(bl *builder, p plan.Contract, M, N, K value.Value) (aBlock, bPane
 }
 
 // smallTest is isSmallGEMM on run-time sizes (constant when they are).
-func (fc *funcCtx) smallTest(M, N, K value.Value, p plan.Contract) value.Value {
+func (cl contractLowering) smallTest(M, N, K value.Value, p plan.Contract) value.Value {
 	m, mok := constVal(M)
 	n, nok := constVal(N)
 	k, kok := constVal(K)
 	if mok && nok && kok {
 		return constant.NewBool(plan.IsSmallGEMM(m, n, k, p))
 	}
-	bl := fc.bl
+	bl := cl.fc.bl
 	t := bl.or(bl.icmp(enum.IPredSLE, K, i64c(plan.SmallK)), bl.icmp(enum.IPredSLT, M, i64c(int64(p.MR))))
 	t = bl.or(t, bl.icmp(enum.IPredSLT, N, i64c(int64(p.NR))))
 	return bl.or(t, bl.icmp(enum.IPredSLE, bl.mul(bl.mul(M, N), K), i64c(p.SmallFlops)))

@@ -45,7 +45,7 @@ type rowFusion struct {
 // division, each used once, and, when its only use is one, a two-operand
 // contraction reading the quotient as its lhs with its last dim
 // contracted (c2; else the quotients are stored, row block by row block).
-func (fc *funcCtx) rowSoftmax(c *contraction, cp plan.Contract) *rowFusion {
+func (cl contractLowering) rowSoftmax(c *contraction, cp plan.Contract) *rowFusion {
 	res := c.op.Result(0)
 	shape, _ := ir.Shape(res.Type())
 	r := len(shape)
@@ -57,9 +57,9 @@ func (fc *funcCtx) rowSoftmax(c *contraction, cp plan.Contract) *rowFusion {
 	if !ok || K == 0 {
 		return nil
 	}
-	f := &rowFusion{c1: c.op, epi: fc.contractEpilogue(c), k: K}
+	f := &rowFusion{c1: c.op, epi: cl.contractEpilogue(c), k: K}
 	if f.epi == nil {
-		f.epi = &gemmEpi{name: fmt.Sprintf("%s.%d", fc.f.Name, res.ID()), res: res, out: res}
+		f.epi = &gemmEpi{name: fmt.Sprintf("%s.%d", cl.fc.f.Name, res.ID()), res: res, out: res}
 	}
 	uses := f.epi.out.Uses()
 	if len(uses) != 2 {
@@ -100,11 +100,11 @@ func (fc *funcCtx) rowSoftmax(c *contraction, cp plan.Contract) *rowFusion {
 		}
 	}
 	for _, op := range []*ir.Op{f.sub, f.exp, f.div} {
-		if !ir.TypeEqual(op.Result(0).Type(), res.Type()) || op.Func() != fc.f || op.ParentOp() != nil {
+		if !ir.TypeEqual(op.Result(0).Type(), res.Type()) || op.Func() != cl.fc.f || op.ParentOp() != nil {
 			return nil
 		}
 	}
-	if f.c2 = onlyUse(f.div.Result(0), 0); f.c2 != nil && !fc.rowConsumer(f.c2, shape, c.elem) {
+	if f.c2 = onlyUse(f.div.Result(0), 0); f.c2 != nil && !cl.rowConsumer(f.c2, shape, c.elem) {
 		f.c2 = nil
 	}
 	f.rows = min(rowBlock(cp, shape[r-1], c.elem), int(roundTo(shape[r-2], int64(cp.MR))))
@@ -172,7 +172,7 @@ func identityResult(l *ir.Loops) bool {
 // rowConsumer reports whether c2 can take the row blocks: a two-operand
 // GEMM contraction of elem over the quotient's last dim, its rows the
 // quotient's rows, batch dims the quotient's, its rhs lowered, static.
-func (fc *funcCtx) rowConsumer(c2 *ir.Op, shape []int64, elem *ir.Scalar) bool {
+func (cl contractLowering) rowConsumer(c2 *ir.Op, shape []int64, elem *ir.Scalar) bool {
 	l := ir.LoopsOf(c2)
 	if !isContraction(c2) || l == nil || c2.NumOperands() != 2 || !identityResult(l) {
 		return false
@@ -194,7 +194,7 @@ func (fc *funcCtx) rowConsumer(c2 *ir.Op, shape []int64, elem *ir.Scalar) bool {
 		}
 	}
 	v := c2.Operand(1)
-	lv := fc.vals[v.ID()]
+	lv := cl.fc.vals[v.ID()]
 	vs, _ := ir.Shape(v.Type())
 	return lv != nil && lv.view != nil && ir.ElementType(v.Type()) == elem && staticShape(vs)
 }
@@ -285,8 +285,8 @@ func (f *rowFusion) geometry(cp plan.Contract) rowGeometry {
 
 // contractRows lowers f: it fills the driver's arguments and runs it on
 // the team when the problem is large.
-func (fc *funcCtx) contractRows(f *rowFusion, c *contraction, cp plan.Contract) error {
-	bl := fc.bl
+func (cl contractLowering) contractRows(f *rowFusion, c *contraction, cp plan.Contract) error {
+	bl := cl.fc.bl
 	st := storageType(c.elem)
 	geo := f.geometry(cp)
 	shape, _ := ir.Shape(c.op.Result(0).Type())
@@ -301,8 +301,8 @@ func (fc *funcCtx) contractRows(f *rowFusion, c *contraction, cp plan.Contract) 
 	}
 	nl1 := len(c.l.Iter)
 	_, m1, n1, k1, _ := plan.GEMMLoops(c.l)
-	sq, offQ := fc.loopStrides(c.ins[0], c.l.Operands[0], nl1)
-	sk, offK := fc.loopStrides(c.ins[1], c.l.Operands[1], nl1)
+	sq, offQ := cl.loopStrides(c.ins[0], c.l.Operands[0], nl1)
+	sk, offK := cl.loopStrides(c.ins[1], c.l.Operands[1], nl1)
 	zeros := make([]value.Value, max(nl1, len(oshape)+1))
 	for i := range zeros {
 		zeros[i] = i64c(0)
@@ -311,24 +311,24 @@ func (fc *funcCtx) contractRows(f *rowFusion, c *contraction, cp plan.Contract) 
 	sv, so, offV, offO := zeros, zeros, value.Value(i64c(0)), value.Value(i64c(0))
 	m2, n2, k2 := m1, n1, 0
 	if f.c2 == nil {
-		dst = fc.ownedDst(out, oshape, sizes)
-		so, offO = fc.loopStrides(dst, c.l.Results[0], nl1)
+		dst = cl.ownedDst(out, oshape, sizes)
+		so, offO = cl.loopStrides(dst, c.l.Results[0], nl1)
 		v = dst // not read
 	} else {
 		var err error
-		if v, err = fc.materialize(f.c2.Operand(1), fmt.Sprintf("%s: '%s' op", f.c2.Pos, f.c2.Name)); err != nil {
+		if v, err = cl.fc.materialize(f.c2.Operand(1), fmt.Sprintf("%s: '%s' op", f.c2.Pos, f.c2.Name)); err != nil {
 			return err
 		}
-		dst = fc.contractDst(f.c2, oshape, sizes)
+		dst = cl.contractDst(f.c2, oshape, sizes)
 		l2 := ir.LoopsOf(f.c2)
 		_, m2, n2, k2, _ = plan.GEMMLoops(l2)
-		sv, offV = fc.loopStrides(v, l2.Operands[1], len(l2.Iter))
-		so, offO = fc.loopStrides(dst, l2.Results[0], len(l2.Iter))
+		sv, offV = cl.loopStrides(v, l2.Operands[1], len(l2.Iter))
+		so, offO = cl.loopStrides(dst, l2.Results[0], len(l2.Iter))
 	}
-	fc.epilogueLeaves(f.epi, c)
+	cl.epilogueLeaves(f.epi, c)
 	leaves := f.epi.viewLeaves()
 	args := bl.alloca(types.NewArray(uint64(rowArgs+len(leaves)*epiLeafArgs), types.I64))
-	set := fc.argSetter(args)
+	set := cl.argSetter(args)
 	for i, x := range []value.Value{bl.gep(st, c.ins[0].base, offQ), bl.gep(st, c.ins[1].base, offK),
 		bl.gep(st, v.base, offV), bl.gep(st, dst.base, offO)} {
 		set(raQ+i, x)
@@ -347,26 +347,26 @@ func (fc *funcCtx) contractRows(f *rowFusion, c *contraction, cp plan.Contract) 
 	set(raItems, i64c(items))
 	set(raDims, i64c(int64(batch)))
 	setEpilogueArgs(f.epi, set, rowArgs)
-	threads := fc.teamSize(items * geo.M * geo.N * (geo.K + geo.N2))
+	threads := cl.teamSize(items * geo.M * geo.N * (geo.K + geo.N2))
 	what := fmt.Sprintf("%s: '%s' op", c.op.Pos, c.op.Name)
 	slot := bl.alloca(i8p)
 	store(bl.entry, constant.NewNull(i8p), slot)
-	fc.temps = append(fc.temps, slot)
-	set(raBuf, fc.alloc(c.elem, []value.Value{threads.n, i64c(geo.total)}, slot, what+" row blocks"))
-	fc.runTeam(fc.mod.rowDriver(f, cp, geo), bl.b.NewBitCast(args, i8p), threads.big)
-	fc.vals[out.ID()] = &lowered{view: dst}
-	fc.inlined[out.ID()] = false
-	fc.markFused(append(slices.Clone(f.epi.ops), f.max, f.sub, f.exp, f.sum, f.div)...)
+	cl.fc.temps = append(cl.fc.temps, slot)
+	set(raBuf, cl.fc.alloc(c.elem, []value.Value{threads.n, i64c(geo.total)}, slot, what+" row blocks"))
+	cl.runTeam(cl.fc.mod.rowDriver(f, cp, geo), bl.b.NewBitCast(args, i8p), threads.big)
+	cl.fc.vals[out.ID()] = &lowered{view: dst}
+	cl.fc.inlined[out.ID()] = false
+	cl.markFused(append(slices.Clone(f.epi.ops), f.max, f.sub, f.exp, f.sum, f.div)...)
 	if f.c2 != nil {
-		fc.markFused(f.c2)
+		cl.markFused(f.c2)
 	}
 	return f.epi.err
 }
 
 // argSetter stores into element i of a driver's i64 argument array
 // (pointers as integers).
-func (fc *funcCtx) argSetter(args *llvm.InstAlloca) func(int, value.Value) {
-	bl := fc.bl
+func (cl contractLowering) argSetter(args *llvm.InstAlloca) func(int, value.Value) {
+	bl := cl.fc.bl
 	return func(i int, v value.Value) {
 		if _, ok := v.Type().(*types.PointerType); ok {
 			v = bl.b.NewPtrToInt(v, types.I64)
@@ -382,22 +382,22 @@ func (fc *funcCtx) argSetter(args *llvm.InstAlloca) func(int, value.Value) {
 type team struct{ big, n value.Value }
 
 // teamSize decides the team for a problem of macs multiply-adds.
-func (fc *funcCtx) teamSize(macs int64) team {
-	if min := fc.mod.opts.ParallelMin; min > 0 && macs >= min {
-		return team{big: constant.True, n: fc.maxThreads()}
+func (cl contractLowering) teamSize(macs int64) team {
+	if min := cl.fc.mod.opts.ParallelMin; min > 0 && macs >= min {
+		return team{big: constant.True, n: cl.fc.maxThreads()}
 	}
 	return team{big: constant.False, n: i64c(1)}
 }
 
 // runTeam calls driver(data) on libgomp's team when big is set and
 // libgomp is linked, else on this thread.
-func (fc *funcCtx) runTeam(driver *llvm.Func, data, big value.Value) {
-	bl := fc.bl
+func (cl contractLowering) runTeam(driver *llvm.Func, data, big value.Value) {
+	bl := cl.fc.bl
 	if isConst(big, 0) {
 		bl.b.NewCall(driver, data)
 		return
 	}
-	gomp := fc.mod.weak("GOMP_parallel", types.Void, types.NewPointer(types.NewFunc(types.Void, i8p)), i8p, types.I32, types.I32)
+	gomp := cl.fc.mod.weak("GOMP_parallel", types.Void, types.NewPointer(types.NewFunc(types.Void, i8p)), i8p, types.I32, types.I32)
 	linked := bl.b.NewICmp(enum.IPredNE, gomp, constant.NewNull(gomp.Typ))
 	bl.ifElse(bl.and(linked, big), "contract.team", func() {
 		bl.b.NewCall(gomp, driver, data, i32c(0), i32c(0))

@@ -605,7 +605,7 @@ func (fc *funcCtx) lowerOp(op *ir.Op) error {
 		// The generic reduction nest reduces one operand's elements in
 		// its own type; contractions get their own lowering (SPEC
 		// section 7, contract.go), not more modes of it.
-		return fc.contract(op)
+		return contractLowering{fc}.contract(op)
 	}
 	if !fc.fusible(op) {
 		for i, v := range op.Operands() {
@@ -668,7 +668,7 @@ func (fc *funcCtx) root(op *ir.Op, res int) error {
 	}
 	// A nest over a contraction's result updates it in place
 	// (contract_fuse.go).
-	dst := fc.sinkDst(op)
+	dst := contractLowering{fc}.sinkDst(op)
 	switch k := fc.returnedOnce(v); {
 	case dst != nil:
 	case k >= 0:

@@ -183,7 +183,7 @@ func (fc *funcCtx) recordContract(op *ir.Op, cp plan.Contract, epi *gemmEpi) {
 		for _, e := range epi.ops {
 			c.Epilogue = append(c.Epilogue, e.Name+" at "+posOf(e.Pos))
 		}
-	} else if sink := fc.contractSink(op.Result(0)); sink != nil {
+	} else if sink := (contractLowering{fc}).contractSink(op.Result(0)); sink != nil {
 		c.Into = sink.Name + " at " + posOf(sink.Pos)
 	}
 	fc.plan.Contracts = append(fc.plan.Contracts, c)

@@ -112,7 +112,7 @@ func (se *scfEmitter) wrote(s *spare, y *ir.Value) bool {
 func (se *scfEmitter) sinkOfContraction(def *ir.Op) bool {
 	found := false
 	def.Block().ParentOp().Walk(func(o *ir.Op) {
-		if o.Block() == def.Block() && isContraction(o) && o.NumResults() == 1 && se.fc.contractSink(o.Result(0)) == def {
+		if o.Block() == def.Block() && isContraction(o) && o.NumResults() == 1 && (contractLowering{se.fc}).contractSink(o.Result(0)) == def {
 			found = true
 		}
 	})
