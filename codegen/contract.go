@@ -1,7 +1,6 @@
 package codegen
 
 import (
-	"fmt"
 
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
@@ -32,6 +31,7 @@ type contraction struct {
 	op   *ir.Op
 	l    *ir.Loops
 	ins  []*view
+	pro  []*prologue // by operand: computed where read (contract_prologue.go), or nil
 	dst  *view
 	ext  []value.Value
 	elem *ir.Scalar // the result's element type
@@ -60,15 +60,16 @@ func (cl contractLowering) contract(op *ir.Op) error {
 	shape, _ := ir.Shape(op.Result(0).Type())
 	root := &node{op: op, loops: l, elem: c.elem, shape: shape, bit: -1}
 	for i, v := range op.Operands() {
-		if cl.fc.vals[v.ID()] == nil {
-			return op.Errorf("operand #%d has no lowered value", i)
-		}
-		in, err := cl.fc.materialize(v, fmt.Sprintf("%s: '%s' op", op.Pos, op.Name))
+		in, pro, err := cl.operand(op, i, v)
 		if err != nil {
 			return err
 		}
-		c.ins = append(c.ins, in)
-		root.kids = append(root.kids, &node{elem: in.elem, shape: in.shape, sizes: in.sizes, view: in, bit: -1})
+		c.ins, c.pro = append(c.ins, in), append(c.pro, pro)
+		kid := &node{elem: in.elem, shape: in.shape, sizes: in.sizes, view: in, bit: -1}
+		if pro != nil {
+			kid.view = nil
+		}
+		root.kids = append(root.kids, kid)
 	}
 	if err := cl.fc.sizes(root); err != nil {
 		return err
@@ -76,6 +77,14 @@ func (cl contractLowering) contract(op *ir.Op) error {
 	c.ext = root.ext
 	res := op.Result(0)
 	cp := plan.NewContract(c.shape(), contractTargetOf(cl.fc.mod.opts))
+	// The attention row blocks read their operands in memory.
+	rows := c.hasPrologue() && cl.rowSoftmax(c, cp) != nil
+	if err := cl.bindPrologues(c, rows); err != nil {
+		return err
+	}
+	if rows {
+		cp = plan.NewContract(c.shape(), contractTargetOf(cl.fc.mod.opts))
+	}
 	if f := cl.rowSoftmax(c, cp); f != nil {
 		cl.fc.plan.Contracts = append(cl.fc.plan.Contracts, &plan.ContractAt{Op: op.Name, At: posOf(op.Pos), Plan: cp, Rows: f.describe()})
 		return cl.contractRows(f, c, cp)
@@ -91,12 +100,18 @@ func (cl contractLowering) contract(op *ir.Op) error {
 		c.dst = cl.contractDst(op, shape, root.sizes)
 	}
 	cl.fc.recordContract(op, cp, epi)
+	cl.recordPrologues(c, cp.Path != plan.PathGeneric)
 	if cp.Path == plan.PathGeneric {
 		cl.contractGeneric(c, cp)
 	} else {
 		cl.contractGEMM(c, cp, epi)
 		if epi != nil && epi.err != nil {
 			return epi.err
+		}
+	}
+	for _, p := range c.pro {
+		if p != nil && p.err != nil {
+			return op.Errorf("in a contraction's prologue: %v", p.err)
 		}
 	}
 	cl.fc.vals[res.ID()] = &lowered{view: c.dst}
@@ -152,12 +167,12 @@ func (cl contractLowering) loopStrides(v *view, ms []ir.DimMap, loops int) ([]va
 func (cl contractLowering) contractGeneric(c *contraction, cp plan.Contract) {
 	bl := cl.fc.bl
 	n := len(c.l.Iter)
-	strides := make([][]value.Value, len(c.ins))
-	ptrs := make([]value.Value, len(c.ins))
-	for k, in := range c.ins {
-		var off value.Value
-		strides[k], off = cl.loopStrides(in, c.l.Operands[k], n)
-		ptrs[k] = bl.gep(storageType(in.elem), in.base, off)
+	// Each operand's streams: its view, or its prologue's leaves.
+	strides := make([][][]value.Value, len(c.ins))
+	elems := make([][]*ir.Scalar, len(c.ins))
+	ptrs := make([][]value.Value, len(c.ins))
+	for k := range c.ins {
+		ptrs[k], strides[k], elems[k] = cl.operandStreams(c, k)
 	}
 	dstStrides, dstOff := cl.loopStrides(c.dst, c.l.Results[0], n)
 	dstPtr := bl.gep(storageType(c.elem), c.dst.base, dstOff)
@@ -172,23 +187,26 @@ func (cl contractLowering) contractGeneric(c *contraction, cp plan.Contract) {
 	accT := computeType(cp.Acc)
 	slot := bl.alloca(accT)
 	zps := contractZeroPoints(c.op, cp.Acc)
-	advance := func(ps []value.Value, x value.Value, i int) []value.Value {
-		next := make([]value.Value, len(ps))
+	advance := func(ps [][]value.Value, x value.Value, i int) [][]value.Value {
+		next := make([][]value.Value, len(ps))
 		for k := range ps {
-			next[k] = bl.gep(storageType(c.ins[k].elem), ps[k], bl.mul(x, strides[k][i]))
+			next[k] = make([]value.Value, len(ps[k]))
+			for s, p := range ps[k] {
+				next[k][s] = bl.gep(storageType(elems[k][s]), p, bl.mul(x, strides[k][s][i]))
+			}
 		}
 		return next
 	}
-	var sum func(r int, ps []value.Value)
-	sum = func(r int, ps []value.Value) {
+	var sum func(r int, ps [][]value.Value)
+	sum = func(r int, ps [][]value.Value) {
 		if r == len(red) {
 			cl.contractTerm(c, ps, zps, slot)
 			return
 		}
 		bl.loop(c.ext[red[r]], "contract.k", func(x value.Value) { sum(r+1, advance(ps, x, red[r])) })
 	}
-	var each func(d int, ps []value.Value, q value.Value)
-	each = func(d int, ps []value.Value, q value.Value) {
+	var each func(d int, ps [][]value.Value, q value.Value)
+	each = func(d int, ps [][]value.Value, q value.Value) {
 		if d == len(par) {
 			store(bl.b, zeroOf(accT), slot)
 			sum(0, ps)
@@ -215,15 +233,15 @@ func (cl contractLowering) storeAcc(c *contraction, slot, q value.Value) {
 func contractAcc(c *contraction) *ir.Scalar { return ir.AccumulatorType(c.elem) }
 
 // contractTerm adds one term, the product of the operands' elements at
-// ps, to the sum in slot.
-func (cl contractLowering) contractTerm(c *contraction, ps []value.Value, zps []value.Value, slot value.Value) {
+// their streams' pointers ps, to the sum in slot.
+func (cl contractLowering) contractTerm(c *contraction, ps [][]value.Value, zps []value.Value, slot value.Value) {
 	bl := cl.fc.bl
 	acc := contractAcc(c)
 	accT := computeType(acc)
 	xs := make([]value.Value, len(ps))
-	for k, p := range ps {
+	for k := range ps {
 		e := c.ins[k].elem
-		x := bl.fromStorage(bl.b.NewLoad(storageType(e), p), e)
+		x := cl.operandAt(c, k, ps[k])
 		x = bl.convert(x, e, acc, readsUnsigned(c.op, e), 0)
 		if zps != nil {
 			x = bl.b.NewSub(x, zps[k])

@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"slices"
 
 	llvm "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -57,13 +58,18 @@ func (cl contractLowering) contractGEMM(c *contraction, cp plan.Contract, epi *g
 	bl := cl.fc.bl
 	batch, m, n, k, _ := plan.GEMMLoops(c.l)
 	nl := len(c.l.Iter)
-	sa, offA := cl.loopStrides(c.ins[0], c.l.Operands[0], nl)
-	sb, offB := cl.loopStrides(c.ins[1], c.l.Operands[1], nl)
+	sa, pa := cl.gemmOperand(c, 0)
+	sb, pb := cl.gemmOperand(c, 1)
 	sc, offC := cl.loopStrides(c.dst, c.l.Results[0], nl)
 	st := storageType(c.elem)
 	nargs := gemmArgs
 	if epi != nil {
 		nargs += len(epi.viewLeaves()) * epiLeafArgs
+	}
+	for _, p := range c.pro {
+		if p != nil {
+			nargs += p.proArgs()
+		}
 	}
 	args := bl.alloca(types.NewArray(uint64(nargs), types.I64))
 	set := cl.argSetter(args)
@@ -79,8 +85,8 @@ func (cl contractLowering) contractGEMM(c *contraction, cp plan.Contract, epi *g
 		}
 		return s[i]
 	}
-	set(gaA, bl.gep(st, c.ins[0].base, offA))
-	set(gaB, bl.gep(st, c.ins[1].base, offB))
+	set(gaA, pa)
+	set(gaB, pb)
 	set(gaC, bl.gep(st, c.dst.base, offC))
 	M, N, K := ext(m), ext(n), ext(k)
 	set(gaM, M)
@@ -100,8 +106,15 @@ func (cl contractLowering) contractGEMM(c *contraction, cp plan.Contract, epi *g
 		set(gaSizes+2*maxBatch+d, sb[i])
 		set(gaSizes+3*maxBatch+d, sc[i])
 	}
+	next := gemmArgs
 	if epi != nil {
-		setEpilogueArgs(epi, set, gemmArgs)
+		setEpilogueArgs(epi, set, next)
+		next += len(epi.viewLeaves()) * epiLeafArgs
+	}
+	for _, p := range c.pro {
+		if p != nil {
+			next = cl.setPrologueArgs(c, p, args, set, next)
+		}
 	}
 	set(gaBatch, items)
 	set(gaBatchDims, i64c(int64(len(batch))))
@@ -116,6 +129,9 @@ func (cl contractLowering) contractGEMM(c *contraction, cp plan.Contract, epi *g
 	}
 	// The packing buffers, unless the sizes take the small path.
 	small := cl.smallTest(M, N, K, cp)
+	if c.hasPrologue() {
+		small = constant.False // plan.ContractShape.Prologue: packed
+	}
 	what := fmt.Sprintf("%s: '%s' op", c.op.Pos, c.op.Name)
 	packSlot := bl.alloca(i8p)
 	store(bl.entry, constant.NewNull(i8p), packSlot)
@@ -138,8 +154,30 @@ func (cl contractLowering) contractGEMM(c *contraction, cp plan.Contract, epi *g
 		}
 	}
 	set(gaPack, bl.b.NewLoad(i8p, packSlot))
-	driver := cl.fc.mod.gemmDriver(c.elem, cp, epi)
+	driver := cl.fc.mod.gemmDriver(c.elem, cp, epi, gemmPro{c.pro, fmt.Sprintf("%s.%d", cl.fc.f.Name, c.op.Result(0).ID())})
 	cl.runTeam(driver, bl.b.NewBitCast(args, i8p), bigV)
+}
+
+// gemmOperand is operand k's strides per loop and its first element's
+// address (an integer 0 for an operand computed by its prologue, whose
+// leaves are its own arguments).
+func (cl contractLowering) gemmOperand(c *contraction, k int) ([]value.Value, value.Value) {
+	if c.pro[k] != nil {
+		zeros := make([]value.Value, len(c.l.Iter))
+		for i := range zeros {
+			zeros[i] = i64c(0)
+		}
+		return zeros, i64c(0)
+	}
+	st, off := cl.loopStrides(c.ins[k], c.l.Operands[k], len(c.l.Iter))
+	return st, cl.fc.bl.gep(storageType(c.elem), c.ins[k].base, off)
+}
+
+// gemmPro is a driver's prologues (by operand, nil for a plain one) and
+// the name that makes the driver theirs.
+type gemmPro struct {
+	pro  []*prologue
+	name string
 }
 
 // packSizes are the elements of one thread's packed A block and B panel:
@@ -180,10 +218,13 @@ func gemmName(e *ir.Scalar, p plan.Contract) string {
 // gemmDriver defines, once per element type and plan, `void
 // tirc.gemm.<plan>(i8* args)`: this thread's share of the contraction
 // whose arguments args holds (gemmArg).
-func (mc *moduleCtx) gemmDriver(e *ir.Scalar, p plan.Contract, epi *gemmEpi) *llvm.Func {
+func (mc *moduleCtx) gemmDriver(e *ir.Scalar, p plan.Contract, epi *gemmEpi, pro gemmPro) *llvm.Func {
 	name := "tirc.gemm." + gemmName(e, p)
 	if epi != nil {
 		name += ".epi." + epi.name
+	}
+	if slices.ContainsFunc(pro.pro, func(p *prologue) bool { return p != nil }) {
+		name += ".pro." + pro.name
 	}
 	if f := mc.helper(name); f != nil {
 		return f
@@ -231,19 +272,37 @@ func (mc *moduleCtx) gemmDriver(e *ir.Scalar, p plan.Contract, epi *gemmEpi) *ll
 	isSmall := bl.b.NewICmp(enum.IPredEQ, pack, constant.NewNull(pt))
 	A, B, C := g.A, g.B, g.C
 	strideAt := []int{gaSizes + maxBatch, gaSizes + 2*maxBatch, gaSizes + 3*maxBatch}
+	from := gemmArgs
 	if epi != nil {
 		g.epi = newEpiCall(bl, epi, e, p, arg, gemmArgs)
 		for k := range g.epi.ptr {
 			strideAt = append(strideAt, gemmArgs+k*epiLeafArgs+3)
 		}
+		from += len(g.epi.ptr) * epiLeafArgs
 	}
+	nEpi := len(strideAt)
+	pcs := make([]*proCall, len(pro.pro))
+	for k, pp := range pro.pro {
+		if pp != nil {
+			pcs[k], from = newProCall(bl, pp, arr, arg, from, &strideAt)
+		}
+	}
+	g.proA, g.proB = pcs[0], pcs[1]
 	bl.loopFrom(blo, bhi, "item", func(b value.Value) {
 		offs := itemOffsets(bl, arr, dims, b, gaSizes, strideAt)
 		g.A = bl.gep(st, A, offs[0])
 		g.B = bl.gep(st, B, offs[1])
 		g.C = bl.gep(st, C, offs[2])
 		if g.epi != nil {
-			g.epi.atItem(bl, offs[3:])
+			g.epi.atItem(bl, offs[3:nEpi])
+		}
+		rest := offs[nEpi:]
+		for _, pc := range pcs {
+			if pc != nil {
+				n := pc.views()
+				pc.atItem(bl, rest[:n])
+				rest = rest[n:]
+			}
 		}
 		bl.ifElse(isSmall, "path", func() { g.small(bl, mc) }, func() { g.packed(bl, mc) })
 	})
@@ -269,6 +328,7 @@ type gemmCall struct {
 	nlo, nhi, mlo, mhi           value.Value
 	packA, packB                 value.Value
 	epi                          *epiCall // run on each finished tile, or nil
+	proA, proB                   *proCall // computing A or B while packed, or nil
 }
 
 // at is the address of element (i, j) of a matrix with strides rs, cs.
@@ -375,6 +435,10 @@ func (g *gemmCall) packed(bl *builder, mc *moduleCtx) {
 // packBPanel packs B[pc:pc+kc, jc:jc+nc] in NR-wide strips, k-major
 // within a strip (packB[s*NR*kc + k*NR + j]), the columns past nc zero.
 func (g *gemmCall) packBPanel(bl *builder, pc, jc, kc, nc value.Value) {
+	if g.proB != nil {
+		g.packBPrologue(bl, pc, jc, kc, nc)
+		return
+	}
 	st := storageType(g.e)
 	NR := int64(g.p.NR)
 	blocks(bl, i64c(0), nc, g.p.NR, "packb", func(s, w value.Value) {
@@ -411,6 +475,10 @@ func (g *gemmCall) packBPanel(bl *builder, pc, jc, kc, nc value.Value) {
 // strip of a row-major A goes packAChunk elements of k at a time (one
 // vector load per row).
 func (g *gemmCall) packABlock(bl *builder, ic, pc, mcv, kc value.Value) {
+	if g.proA != nil {
+		g.packAPrologue(bl, ic, pc, mcv, kc)
+		return
+	}
 	st := storageType(g.e)
 	MR := int64(g.p.MR)
 	blocks(bl, i64c(0), mcv, g.p.MR, "packa", func(r, h value.Value) {
@@ -448,13 +516,20 @@ const packAChunk = 8
 func packAChunkOf(bl *builder, e *ir.Scalar, rows []value.Value, dst, k0 value.Value) {
 	st := storageType(e)
 	vt := types.NewVector(packAChunk, st)
-	MR := int64(len(rows))
-	vs := make([]value.Value, MR)
+	vs := make([]value.Value, len(rows))
 	for i, row := range rows {
 		ld := bl.b.NewLoad(vt, bl.b.NewBitCast(bl.gep(st, row, k0), types.NewPointer(vt)))
 		ld.Align = llvm.Align(byteSize(e))
 		vs[i] = ld
 	}
+	storeAChunk(bl, e, vs, dst, k0)
+}
+
+// storeAChunk stores the rows' vectors vs of elements k0 to
+// k0+packAChunk to their places in the strip dst.
+func storeAChunk(bl *builder, e *ir.Scalar, vs []value.Value, dst, k0 value.Value) {
+	st := storageType(e)
+	MR := int64(len(vs))
 	d := bl.gep(st, dst, bl.mul(k0, i64c(MR)))
 	for t := range int64(packAChunk) {
 		for i := range MR {

@@ -21,7 +21,7 @@ func contractTargetOf(o Options) plan.ContractTarget {
 
 // shape is what plan.NewContract reads of c.
 func (c *contraction) shape() plan.ContractShape {
-	s := plan.ContractShape{Elem: c.elem, Operands: len(c.ins), Batch: 1, M: 1, N: 1, K: 1}
+	s := plan.ContractShape{Elem: c.elem, Operands: len(c.ins), Batch: 1, M: 1, N: 1, K: 1, Prologue: c.hasPrologue()}
 	batch, m, n, k, ok := plan.GEMMLoops(c.l)
 	for _, in := range c.ins {
 		ok = ok && in.elem == c.elem // tosa.matmul f16 -> f32 converts

@@ -391,6 +391,7 @@ func (mc *moduleCtx) fusion(f *ir.Func) *plan.Fusion {
 	}
 	if !ok {
 		p = plan.NewFusion(f, fusibleLoops)
+		plan.FuseProducers(f, p, isContraction) // contract_prologue.go
 		mc.plans[f] = p
 	}
 	return p

@@ -75,6 +75,10 @@ type ContractShape struct {
 	GEMM     bool
 	Batch    int64
 	M, N, K  int64
+	// Prologue: an operand is computed while it is packed (prologue.go),
+	// so the contraction packs whatever its size: the small path, which
+	// reads its operands in place, would compute it once per tile.
+	Prologue bool
 }
 
 // Contract is the plan of one contraction: its path, accumulator,
@@ -139,6 +143,8 @@ func NewContract(s ContractShape, t ContractTarget) Contract {
 		}
 	}
 	switch {
+	case s.Prologue:
+		p.Path = PathPacked
 	case s.M < 0 || s.N < 0 || s.K < 0:
 		p.Path = PathRuntime
 	case IsSmallGEMM(s.M, s.N, s.K, p):

@@ -60,6 +60,7 @@ func (p *Func) Format(w io.Writer) error {
 	}
 	for i, c := range p.Contracts {
 		fmt.Fprintf(&b, "  contraction %d: %s at %s: %s\n", i, c.Op, c.At, c.Plan)
+		c.formatPrologues(&b, i)
 		if c.Into != "" {
 			fmt.Fprintf(&b, "  contraction %d writes into: %s (computed in place, no temporary)\n", i, c.Into)
 		}

@@ -196,4 +196,7 @@ type ContractAt struct {
 	// Rows is the row-block fusion of the result's row softmax and the
 	// contraction reading it (attention), when the op has one.
 	Rows string
+	// Prologues are the operands computed where they are read
+	// (prologue.go).
+	Prologues []Prologue
 }

@@ -1,0 +1,83 @@
+"""Runs Inputs/prologue.mlir (compiled with tirc's C driver) against NumPy
+and against its unfused twins: see ../prologue.test. argv: the program,
+and "quick" for one thread count (the ASan build)."""
+import os
+import subprocess
+import sys
+
+import numpy as np
+
+prog = sys.argv[1]
+quick = len(sys.argv) > 2 and sys.argv[2] == "quick"
+rng = np.random.default_rng(36)
+failures = []
+
+
+def run(fn, ins, nout, threads):
+    names = []
+    for i, x in enumerate(ins):
+        names.append("in%d.npy" % i)
+        np.save(names[-1], x)
+    outs = ["out%d.npy" % i for i in range(nout)]
+    env = dict(os.environ, OMP_NUM_THREADS=str(threads))
+    args = [prog, "-f", fn] + names
+    for o in outs:
+        args += ["-o", o]
+    r = subprocess.run(args, capture_output=True, text=True, env=env)
+    if r.returncode:
+        failures.append("%s: status %d: %s" % (fn, r.returncode, r.stderr))
+        return None
+    return [np.load(o) for o in outs]
+
+
+def check(fn, ins, ref, tol, fused):
+    """fn's result against ref (float64) within tol (relative to the sum
+    of |terms|, 1 + |want|), and bit for bit against fn_ref's first result
+    (its fused values also returned: not fused) on 1, 2 and 3 threads."""
+    want = ref(*[x.astype(np.float64) for x in ins])
+    for th in [1] if quick else [1, 2, 3]:
+        got = run(fn, ins, 1, th)
+        if got is None:
+            return
+        err = np.max(np.abs(got[0].astype(np.float64) - want) / (1 + np.abs(want)))
+        if not err <= tol:
+            failures.append("%s on %d threads: error %g > %g" % (fn, th, err, tol))
+        unfused = run(fn + "_ref", ins, 1 + fused, th)
+        if unfused is None:
+            return
+        if got[0].tobytes() != unfused[0].tobytes():
+            failures.append("%s on %d threads: not bit-identical to %s_ref" % (fn, th, fn))
+
+
+def r(shape, dt=np.float32):
+    return rng.standard_normal(shape).astype(dt)
+
+
+# A = x * s, s over K (contiguous along the packed direction).
+check("a_colscale", [r((300, 200)), r(200), r((200, 100))], lambda x, s, w: (x * s) @ w, 1e-4, 1)
+# A = tanh(x * s), s per row (broadcast along K: splatted).
+check("a_rowscale", [r((130, 600)), r((130, 1)), r((600, 70))], lambda x, s, w: np.tanh(x * s) @ w, 1e-4, 1)
+# B = w * s + 0.5, s over N.
+check("b_scale", [r((64, 520)), r((520, 90)), r(90)], lambda x, w, s: x @ (w * s + 0.5), 1e-4, 1)
+# Both operands, f64.
+check("both64", [r((70, 300), np.float64), r((70, 300), np.float64), r((300, 40), np.float64)],
+      lambda x, y, w: (x + y) @ (w * 2), 1e-12, 2)
+# A converted from f16, B a transposed view.
+check("convert_t", [r((90, 150), np.float16), r((80, 150))], lambda x, wt: x @ wt.T, 1e-4, 2)
+# Batched and small (packed because of the prologue), a per-item scale.
+check("batched", [r((5, 20, 30)), r((5, 1, 30)), r((30, 18))], lambda x, s, w: (x * s) @ w, 1e-4, 1)
+# Dynamic sizes: a packed size and a small one.
+check("dynamic", [r((200, 150)), r(150), r((150, 120))], lambda x, s, w: (x * s) @ w, 1e-4, 1)
+check("dynamic", [r((7, 5)), r(5), r((5, 3))], lambda x, s, w: (x * s) @ w, 1e-4, 1)
+# Integers (generic path): i8 -> i32, times 3; exact.
+check("int8", [rng.integers(-100, 100, size=(33, 30)).astype(np.int8),
+               rng.integers(-100, 100, size=(30, 20)).astype(np.int32)],
+      lambda x, w: (x * 3) @ w, 0, 1)
+# f16 (generic, summed in f32, the product rounded to f16 first).
+check("half", [r((12, 40), np.float16), r(40, np.float16), r((40, 9), np.float16)],
+      lambda x, s, w: (x * s).astype(np.float16).astype(np.float64) @ w, 1e-2, 1)
+
+if failures:
+    print("\n".join(failures))
+    sys.exit(1)
+print("ok")
