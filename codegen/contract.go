@@ -1,7 +1,6 @@
 package codegen
 
 import (
-
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"

@@ -92,4 +92,3 @@ func (pc *proCall) views() int {
 	}
 	return n
 }
-
