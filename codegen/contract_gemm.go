@@ -304,6 +304,10 @@ func (mc *moduleCtx) gemmDriver(e *ir.Scalar, p plan.Contract, epi *gemmEpi, pro
 				rest = rest[n:]
 			}
 		}
+		if g.proA != nil || g.proB != nil {
+			g.packed(bl, mc) // the small path reads its operands in place
+			return
+		}
 		bl.ifElse(isSmall, "path", func() { g.small(bl, mc) }, func() { g.packed(bl, mc) })
 	})
 	bl.b.NewRet(nil)
