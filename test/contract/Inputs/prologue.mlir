@@ -109,3 +109,17 @@ func.func @half_ref(%x: tensor<12x40xf16>, %s: tensor<40xf16>, %w: tensor<40x9xf
   %r = tir.matmul %a, %w : (tensor<12x40xf16>, tensor<40x9xf16>) -> tensor<12x9xf16>
   return %r, %a : tensor<12x9xf16>, tensor<12x40xf16>
 }
+func.func @slice_scalar(%x: tensor<100x300xf32>, %w: tensor<140x60xf32>, %c: f32) -> (tensor<90x60xf32>) {
+  %a = tir.slice %x {start_indices = array<i64: 3, 5>, limit_indices = array<i64: 93, 285>, strides = array<i64: 1, 2>} : (tensor<100x300xf32>) -> tensor<90x140xf32>
+  %t = tensor.splat %c : tensor<140x60xf32>
+  %b = tir.mul %w, %t : (tensor<140x60xf32>, tensor<140x60xf32>) -> tensor<140x60xf32>
+  %r = tir.matmul %a, %b : (tensor<90x140xf32>, tensor<140x60xf32>) -> tensor<90x60xf32>
+  return %r : tensor<90x60xf32>
+}
+func.func @slice_scalar_ref(%x: tensor<100x300xf32>, %w: tensor<140x60xf32>, %c: f32) -> (tensor<90x60xf32>, tensor<90x140xf32>, tensor<140x60xf32>) {
+  %a = tir.slice %x {start_indices = array<i64: 3, 5>, limit_indices = array<i64: 93, 285>, strides = array<i64: 1, 2>} : (tensor<100x300xf32>) -> tensor<90x140xf32>
+  %t = tensor.splat %c : tensor<140x60xf32>
+  %b = tir.mul %w, %t : (tensor<140x60xf32>, tensor<140x60xf32>) -> tensor<140x60xf32>
+  %r = tir.matmul %a, %b : (tensor<90x140xf32>, tensor<140x60xf32>) -> tensor<90x60xf32>
+  return %r, %a, %b : tensor<90x60xf32>, tensor<90x140xf32>, tensor<140x60xf32>
+}

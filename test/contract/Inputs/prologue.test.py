@@ -76,6 +76,9 @@ check("int8", [rng.integers(-100, 100, size=(33, 30)).astype(np.int8),
 # f16 (generic, summed in f32, the product rounded to f16 first).
 check("half", [r((12, 40), np.float16), r(40, np.float16), r((40, 9), np.float16)],
       lambda x, s, w: (x * s).astype(np.float16).astype(np.float64) @ w, 1e-2, 1)
+# A strided slice of x as A; B scaled by a scalar argument.
+check("slice_scalar", [r((100, 300)), r((140, 60)), np.float32(1.5)],
+      lambda x, w, c: x[3:93, 5:285:2] @ (w * c), 1e-4, 2)
 
 if failures:
     print("\n".join(failures))
