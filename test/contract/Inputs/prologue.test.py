@@ -79,6 +79,27 @@ check("half", [r((12, 40), np.float16), r(40, np.float16), r((40, 9), np.float16
 # A strided slice of x as A; B scaled by a scalar argument.
 check("slice_scalar", [r((100, 300)), r((140, 60)), np.float32(1.5)],
       lambda x, w, c: x[3:93, 5:285:2] @ (w * c), 1e-4, 2)
+# A prologue and a batched epilogue in one driver.
+check("pro_epi", [r((3, 40, 50)), r(50), r((50, 60)), r((3, 1, 60))],
+      lambda x, s, w, b: np.tanh((x * s) @ w + b), 1e-4, 1)
+
+
+def fails(fn, ins, message):
+    """fn and fn_ref fail with status 1 and the same message."""
+    for f, nout in [(fn, 1), (fn + "_ref", 2)]:
+        names = []
+        for i, x in enumerate(ins):
+            names.append("in%d.npy" % i)
+            np.save(names[-1], x)
+        args = [prog, "-f", f] + names + sum([["-o", "out%d.npy" % i] for i in range(nout)], [])
+        r = subprocess.run(args, capture_output=True, text=True)
+        if r.returncode != 1 or message not in r.stderr:
+            failures.append("%s: status %d, want 1 and %r: %s" % (f, r.returncode, message, r.stderr))
+
+
+# Dynamic sizes checked at run time, with the unfused program's words.
+fails("dynamic", [r((5, 4)), r(3), r((4, 2))], "'tir.mul' op operands could not be broadcast together with shapes (5,4) (3,)")
+fails("dynamic", [r((5, 4)), r(4), r((3, 2))], "'tir.matmul' op matmul: Input operand 1 has a mismatch in its core dimension 0")
 
 if failures:
     print("\n".join(failures))
