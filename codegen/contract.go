@@ -42,8 +42,11 @@ type contraction struct {
 // It owns no state; the sinks and fused-op marks live on the funcCtx.
 type contractLowering struct{ fc *funcCtx }
 
-// contract lowers a contraction into the function.
-func (cl contractLowering) contract(op *ir.Op) error {
+// contract lowers a contraction into the function, with its fusions.
+func (cl contractLowering) contract(op *ir.Op) error { return cl.contractOp(op, true) }
+
+// contractOp lowers a contraction, with its fusions when fuse is set.
+func (cl contractLowering) contractOp(op *ir.Op, fuse bool) error {
 	for _, t := range append(op.OperandTypes(), op.Result(0).Type()) {
 		if tt, ok := t.(*ir.TensorType); !ok || tt.Unranked {
 			return op.Errorf("has an unranked or non-tensor type '%s'; run -infer-shapes (with -arg-shapes for unranked arguments) before -emit-llvm", ir.TypeString(t))
@@ -76,13 +79,16 @@ func (cl contractLowering) contract(op *ir.Op) error {
 	c.ext = root.ext
 	res := op.Result(0)
 	cp := plan.NewContract(c.shape(), contractTargetOf(cl.fc.mod.opts))
-	if f := cl.rowSoftmax(c, cp); f != nil {
+	if f := cl.rowSoftmaxIf(fuse, c, cp); f != nil {
 		cl.fc.plan.Contracts = append(cl.fc.plan.Contracts, &plan.ContractAt{Op: op.Name, At: posOf(op.Pos), Plan: cp, Rows: f.describe()})
 		return cl.contractRows(f, c, cp)
 	}
 	var epi *gemmEpi
-	if cp.Path != plan.PathGeneric {
+	if fuse && cp.Path != plan.PathGeneric {
 		epi = cl.contractEpilogue(c)
+	}
+	if epi != nil && len(epi.checks) > 0 {
+		return cl.guardedEpilogue(c, cp, epi, root.sizes)
 	}
 	if epi != nil {
 		c.dst = cl.ownedDst(epi.out, shape, root.sizes)

@@ -450,3 +450,11 @@ func itemOffsets(bl *builder, arr, dims, b value.Value, sizeAt int, strideAt []i
 	}
 	return out
 }
+
+// rowSoftmaxIf is c's row-block fusion when fuse is set (rowSoftmax).
+func (cl contractLowering) rowSoftmaxIf(fuse bool, c *contraction, cp plan.Contract) *rowFusion {
+	if !fuse {
+		return nil
+	}
+	return cl.rowSoftmax(c, cp)
+}

@@ -196,4 +196,9 @@ type ContractAt struct {
 	// Rows is the row-block fusion of the result's row softmax and the
 	// contraction reading it (attention), when the op has one.
 	Rows string
+	// When is the run-time condition of the Epilogue or Rows fusion over
+	// sizes known only at run time (contract_guard.go), "" when it always
+	// applies; Fallback are the nests of the unfused path taken otherwise.
+	When     string
+	Fallback []int
 }
