@@ -80,7 +80,6 @@ func (cl contractLowering) contractOp(op *ir.Op, fuse bool) error {
 	res := op.Result(0)
 	cp := plan.NewContract(c.shape(), contractTargetOf(cl.fc.mod.opts))
 	if f := cl.rowSoftmaxIf(fuse, c, cp); f != nil {
-		cl.fc.plan.Contracts = append(cl.fc.plan.Contracts, &plan.ContractAt{Op: op.Name, At: posOf(op.Pos), Plan: cp, Rows: f.describe()})
 		return cl.contractRows(f, c, cp)
 	}
 	var epi *gemmEpi

@@ -32,9 +32,13 @@ func (c FuseCheck) String() string {
 	return s
 }
 
+// FreeDim is what LeafChecks's dimOf gives for a loop the leaf's size is
+// free along (the consumer's own dim, no product dim to match).
+const FreeDim = -2
+
 // LeafChecks are the run-time checks of a leaf of shape leaf (-1: dynamic)
 // that a fused consumer reads through maps, where dimOf gives the
-// product's dim (of shape product) at a loop (-1: none): none where the
+// product's dim (of shape product) at a loop (-1: none; FreeDim): none where the
 // static sizes settle it. ok is false when a leaf dim reads no product
 // dim, or static sizes contradict the fusion.
 func LeafChecks(what string, leaf, product []int64, maps []ir.DimMap, dimOf func(loop int) int) (checks []FuseCheck, ok bool) {
@@ -45,6 +49,9 @@ func LeafChecks(what string, leaf, product []int64, maps []ir.DimMap, dimOf func
 		d := -1
 		if m.Loop >= 0 {
 			d = dimOf(m.Loop)
+		}
+		if d == FreeDim {
+			continue
 		}
 		orOne := m.Kind == ir.Broadcast
 		switch {
