@@ -133,13 +133,17 @@ func (cl contractLowering) rowSoftmax(c *contraction, cp plan.Contract) *rowFusi
 // (contractSink: both paths would own that buffer).
 func (cl contractLowering) secondContraction(f *rowFusion, shape []int64, elem *ir.Scalar) {
 	checks, ok := cl.rowConsumer(f.c2, shape, elem)
-	out, _ := ir.Shape(f.c2.Result(0).Type())
-	f.dynamic = f.dynamic || len(checks) > 0 || !staticShape(out)
-	if !ok || (f.dynamic && cl.contractSink(f.c2.Result(0)) != nil) {
+	if !ok {
 		f.c2 = nil
 		return
 	}
-	f.vChecks, f.N2 = checks, out[len(out)-1]
+	out, _ := ir.Shape(f.c2.Result(0).Type())
+	dynamic := f.dynamic || len(checks) > 0 || !staticShape(out)
+	if dynamic && cl.contractSink(f.c2.Result(0)) != nil {
+		f.c2 = nil
+		return
+	}
+	f.dynamic, f.vChecks, f.N2 = dynamic, checks, out[len(out)-1]
 }
 
 // onlyUse is the op of v's only use, when that use is operand k.
