@@ -390,6 +390,7 @@ func (cl contractLowering) rowSizes(f *rowFusion, c *contraction, cp plan.Contra
 	fit := divV(bl, i64c(int64(rowScratch(cp, c.elem))), bl.mul(ld, i64c(int64(c.elem.Bits()/8))))
 	R := bl.mul(divV(bl, fit, i64c(int64(cp.MR))), i64c(int64(cp.MR)))
 	R = minI64(bl, minI64(bl, R, i64c(int64(cp.MC))), roundV(bl, M, int64(cp.MR)))
+	R = bl.selectI64(bl.icmp(enum.IPredSLT, R, i64c(1)), i64c(1), R) // no rows: unfused, but no division by 0
 	return rowGeometryOf(bl, cp, f.c2 != nil, M, N, c.ext[k], N2, R)
 }
 
