@@ -41,8 +41,11 @@ type contraction struct {
 // It owns no state; the sinks and fused-op marks live on the funcCtx.
 type contractLowering struct{ fc *funcCtx }
 
-// contract lowers a contraction into the function.
-func (cl contractLowering) contract(op *ir.Op) error {
+// contract lowers a contraction into the function, with its fusions.
+func (cl contractLowering) contract(op *ir.Op) error { return cl.contractOp(op, true) }
+
+// contractOp lowers a contraction, with its fusions when fuse is set.
+func (cl contractLowering) contractOp(op *ir.Op, fuse bool) error {
 	for _, t := range append(op.OperandTypes(), op.Result(0).Type()) {
 		if tt, ok := t.(*ir.TensorType); !ok || tt.Unranked {
 			return op.Errorf("has an unranked or non-tensor type '%s'; run -infer-shapes (with -arg-shapes for unranked arguments) before -emit-llvm", ir.TypeString(t))
@@ -77,20 +80,27 @@ func (cl contractLowering) contract(op *ir.Op) error {
 	res := op.Result(0)
 	cp := plan.NewContract(c.shape(), contractTargetOf(cl.fc.mod.opts))
 	// The attention row blocks read their operands in memory.
-	rows := c.hasPrologue() && cl.rowSoftmax(c, cp) != nil
+	rows := c.hasPrologue() && cl.rowSoftmaxIf(fuse, c, cp) != nil
 	if err := cl.bindPrologues(c, rows); err != nil {
 		return err
 	}
 	if rows {
 		cp = plan.NewContract(c.shape(), contractTargetOf(cl.fc.mod.opts))
 	}
-	if f := cl.rowSoftmax(c, cp); f != nil {
-		cl.fc.plan.Contracts = append(cl.fc.plan.Contracts, &plan.ContractAt{Op: op.Name, At: posOf(op.Pos), Plan: cp, Rows: f.describe()})
+	if f := cl.rowSoftmaxIf(fuse, c, cp); f != nil {
 		return cl.contractRows(f, c, cp)
 	}
 	var epi *gemmEpi
-	if cp.Path != plan.PathGeneric {
+	if fuse && cp.Path != plan.PathGeneric {
 		epi = cl.contractEpilogue(c)
+	}
+	if epi != nil && len(epi.checks) > 0 {
+		err := cl.guardedEpilogue(c, cp, epi, root.sizes)
+		cl.recordPrologues(c, true)
+		if err != nil {
+			return err
+		}
+		return c.prologueErr()
 	}
 	if epi != nil {
 		c.dst = cl.ownedDst(epi.out, shape, root.sizes)
@@ -108,12 +118,20 @@ func (cl contractLowering) contract(op *ir.Op) error {
 			return epi.err
 		}
 	}
-	for _, p := range c.pro {
-		if p != nil && p.err != nil {
-			return op.Errorf("in a contraction's prologue: %v", p.err)
-		}
+	if err := c.prologueErr(); err != nil {
+		return err
 	}
 	cl.fc.vals[res.ID()] = &lowered{view: c.dst}
+	return nil
+}
+
+// prologueErr is the first error met while computing c's prologues.
+func (c *contraction) prologueErr() error {
+	for _, p := range c.pro {
+		if p != nil && p.err != nil {
+			return c.op.Errorf("in a contraction's prologue: %v", p.err)
+		}
+	}
 	return nil
 }
 

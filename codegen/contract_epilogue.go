@@ -36,6 +36,17 @@ type gemmEpi struct {
 	out    *ir.Value // the value stored
 	leaves []epiLeaf
 	err    error // a consumer the driver could not lower
+	// checks are the run-time checks of the leaves when sizes are known
+	// only at run time (contract_guard.go): the epilogue runs when all
+	// hold, else the unfused consumers.
+	checks []epiCheck
+}
+
+// epiCheck is a run-time check of a leaf: its size (leaf) against the
+// product's dim check.Of.
+type epiCheck struct {
+	check plan.FuseCheck
+	leaf  value.Value
 }
 
 // epiLeaf is an operand of a consumer that the epilogue reads: a view
@@ -58,7 +69,7 @@ const epiLeafArgs = 3 + maxBatch
 func (cl contractLowering) contractEpilogue(c *contraction) *gemmEpi {
 	res := c.op.Result(0)
 	shape, ok := ir.Shape(res.Type())
-	if (c.elem != ir.F32 && c.elem != ir.F64) || !ok || !staticShape(shape) {
+	if (c.elem != ir.F32 && c.elem != ir.F64) || !ok {
 		return nil
 	}
 	inS := map[*ir.Op]bool{}
@@ -100,7 +111,67 @@ func (cl contractLowering) contractEpilogue(c *contraction) *gemmEpi {
 	if len(ordered) != len(ops) {
 		return nil
 	}
-	return &gemmEpi{name: fmt.Sprintf("%s.%d", cl.fc.f.Name, res.ID()), ops: ordered, res: res, out: out}
+	e := &gemmEpi{name: fmt.Sprintf("%s.%d", cl.fc.f.Name, res.ID()), ops: ordered, res: res, out: out}
+	if !cl.epilogueChecks(e, shape) {
+		return nil
+	}
+	return e
+}
+
+// epilogueChecks finds e's run-time checks: each view leaf's dims against
+// the product's (of static shape shape) at the loops they read. It
+// reports false when static sizes rule the epilogue out.
+func (cl contractLowering) epilogueChecks(e *gemmEpi, shape []int64) bool {
+	for _, op := range e.ops {
+		l := cl.fc.loopsOf(op)
+		dimOf := func(loop int) int {
+			for d, m := range l.Results[0] {
+				if m.Loop == loop {
+					return d
+				}
+			}
+			return -1
+		}
+		for k, a := range op.Operands() {
+			lv := cl.fc.vals[a.ID()]
+			if a == e.res || slices.Contains(e.ops, a.Def()) || lv.view == nil {
+				continue
+			}
+			what := fmt.Sprintf("operand %d of %s at %s", k, op.Name, posOf(op.Pos))
+			checks, ok := plan.LeafChecks(what, lv.view.shape, shape, l.Operands[k], dimOf)
+			if !ok {
+				return false
+			}
+			for _, ch := range checks {
+				e.checks = append(e.checks, epiCheck{check: ch, leaf: lv.view.sizes[ch.Dim]})
+			}
+		}
+	}
+	return true
+}
+
+// epilogueTest is the run-time test of e's checks against the product's
+// sizes.
+func (cl contractLowering) epilogueTest(e *gemmEpi, sizes []value.Value) value.Value {
+	bl := cl.fc.bl
+	var ok value.Value = constant.True
+	for _, ch := range e.checks {
+		t := bl.icmp(enum.IPredEQ, ch.leaf, sizes[ch.check.Of])
+		if ch.check.OrOne {
+			t = bl.or(t, bl.icmp(enum.IPredEQ, ch.leaf, i64c(1)))
+		}
+		ok = bl.and(ok, t)
+	}
+	return ok
+}
+
+// epilogueWhen is the plan's text of e's run-time condition.
+func (e *gemmEpi) epilogueWhen() []plan.FuseCheck {
+	var out []plan.FuseCheck
+	for _, ch := range e.checks {
+		out = append(out, ch.check)
+	}
+	return out
 }
 
 // epilogueOp reports whether op can join an epilogue whose values so far
@@ -140,7 +211,7 @@ func (cl contractLowering) epilogueOp(op *ir.Op, shape []int64, elem *ir.Scalar,
 			}
 			continue
 		}
-		if !staticShape(lv.view.shape) || lv.view.index {
+		if lv.view.index {
 			return false
 		}
 		for _, m := range l.Operands[k] {
@@ -159,6 +230,38 @@ func (cl contractLowering) bindEpilogue(e *gemmEpi, c *contraction, dst *view) {
 	cl.markFused(e.ops...)
 	cl.fc.vals[e.out.ID()] = &lowered{view: dst}
 	cl.fc.inlined[e.out.ID()] = false
+}
+
+// guardedEpilogue lowers c with its epilogue e when e's run-time checks
+// hold, else c and then e's consumers as the unfused program does
+// (guarded): one test per call.
+func (cl contractLowering) guardedEpilogue(c *contraction, cp plan.Contract, e *gemmEpi, sizes []value.Value) error {
+	fc := cl.fc
+	shape, _ := ir.Shape(c.op.Result(0).Type())
+	cond := cl.epilogueTest(e, sizes)
+	fc.recordContract(c.op, cp, e)
+	rec := fc.plan.Contracts[len(fc.plan.Contracts)-1]
+	rec.When = plan.Guard(e.epilogueWhen())
+	n0 := len(fc.plan.Nests)
+	err := cl.guarded(cond, e.out, func() error {
+		fused := *c
+		fused.dst = cl.ownedDst(e.out, shape, sizes)
+		cl.epilogueLeaves(e, &fused)
+		fc.vals[e.out.ID()] = &lowered{view: fused.dst}
+		cl.contractGEMM(&fused, cp, e)
+		return e.err
+	}, func() error {
+		plain := *c
+		plain.dst = cl.contractDst(c.op, shape, sizes)
+		cl.contractGEMM(&plain, cp, nil)
+		fc.vals[c.op.Result(0).ID()] = &lowered{view: plain.dst}
+		return cl.lowerUnfused(e.ops)
+	})
+	for i := n0; i < len(fc.plan.Nests); i++ {
+		rec.Fallback = append(rec.Fallback, i)
+	}
+	cl.markFused(e.ops...)
+	return err
 }
 
 // markFused marks ops computed by a contraction's driver.

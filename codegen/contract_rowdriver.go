@@ -15,7 +15,7 @@ import (
 
 // rowDriver defines `void tirc.rows.<plan>.<op>(i8* args)`, this thread's
 // share of a row fusion (contract_rows.go): its (item, row block) pairs.
-func (mc *moduleCtx) rowDriver(f *rowFusion, p plan.Contract, geo rowGeometry) *llvm.Func {
+func (mc *moduleCtx) rowDriver(f *rowFusion, p plan.Contract) *llvm.Func {
 	e := ir.ElementType(f.c1.Result(0).Type())
 	name := "tirc.rows." + gemmName(e, p) + "." + f.epi.name
 	if fn := mc.helper(name); fn != nil { // a fast entry's twin of the op
@@ -37,16 +37,22 @@ func (mc *moduleCtx) rowDriver(f *rowFusion, p plan.Contract, geo rowGeometry) *
 	for k := range ep.ptr {
 		strideAt = append(strideAt, rowArgs+k*epiLeafArgs+3)
 	}
+	var geo rowGeometry
+	if f.dynamic {
+		geo = rowGeometryOf(bl, p, f.c2 != nil, arg(raM), arg(raN), arg(raK), arg(raN2), arg(raR))
+	} else {
+		geo = f.staticGeometry(bl, p)
+	}
 	tid, nth := teamPos(bl)
-	blocks := i64c(geo.blocks)
+	blocks := geo.blocks
 	units := bl.mul(arg(raItems), blocks)
 	lo := bl.b.NewSDiv(bl.b.NewMul(units, tid), nth)
 	hi := bl.b.NewSDiv(bl.b.NewMul(units, bl.b.NewAdd(tid, i64c(1))), nth)
-	buf := bl.gep(st, ptr(raBuf), bl.mul(tid, i64c(geo.total)))
+	buf := bl.gep(st, ptr(raBuf), bl.mul(tid, geo.total))
 	w := rowWork{f: f, p: p, geo: geo, e: e, ep: ep, kernel: mc.gemmKernel(e, p, false), direct: mc.gemmKernel(e, p, true),
-		packA: buf, packB1: bl.gep(st, buf, i64c(geo.packA))}
-	w.packB2 = bl.gep(st, w.packB1, i64c(geo.packB1))
-	w.scratch = bl.gep(st, w.packB2, i64c(geo.packB2))
+		packA: buf, packB1: bl.gep(st, buf, geo.packA)}
+	w.packB2 = bl.gep(st, w.packB1, geo.packB1)
+	w.scratch = bl.gep(st, w.packB2, geo.packB2)
 	last := bl.alloca(types.I64)
 	store(bl.b, i64c(-1), last)
 	q, kt, v, out := ptr(raQ), ptr(raKt), ptr(raV), ptr(raOut)
@@ -56,11 +62,11 @@ func (mc *moduleCtx) rowDriver(f *rowFusion, p plan.Contract, geo rowGeometry) *
 	dims := arg(raDims)
 	bl.loopFrom(lo, hi, "rows.unit", func(u value.Value) {
 		item := bl.b.NewSDiv(u, blocks)
-		r0 := bl.mul(bl.b.NewSRem(u, blocks), i64c(int64(f.rows)))
+		r0 := bl.mul(bl.b.NewSRem(u, blocks), geo.R)
 		offs := itemOffsets(bl, arr, dims, item, raSizes, strideAt)
 		w.q, w.kt, w.v, w.out = bl.gep(st, q, offs[0]), bl.gep(st, kt, offs[1]), bl.gep(st, v, offs[2]), bl.gep(st, out, offs[3])
 		ep.atItem(bl, offs[4:])
-		w.block, w.ld, w.cs = w.scratch, i64c(geo.ld), i64c(1)
+		w.block, w.ld, w.cs = w.scratch, geo.ld, i64c(1)
 		if f.c2 == nil { // the rows of the result
 			w.block, w.ld, w.cs = bl.gep(st, w.out, bl.mul(r0, w.rsOut)), w.rsOut, w.csOut
 		}
@@ -68,7 +74,7 @@ func (mc *moduleCtx) rowDriver(f *rowFusion, p plan.Contract, geo rowGeometry) *
 			w.packRhs(bl)
 			store(bl.b, item, last)
 		})
-		rows := minI64(bl, i64c(int64(f.rows)), bl.b.NewSub(i64c(geo.M), r0))
+		rows := minI64(bl, geo.R, bl.b.NewSub(geo.M, r0))
 		w.scoresBlock(bl, r0, rows)
 		bl.loop(rows, "rows.softmax", func(i value.Value) { w.softmax(bl, r0, i) })
 		if f.c2 != nil {
@@ -111,11 +117,11 @@ func (w *rowWork) call(a, rsA, csA, b, rsB, csB, packB value.Value) *gemmCall {
 // pc*round(n, NR), its strip at column j at j*kc within it.
 func (w *rowWork) packRhs(bl *builder) {
 	st := storageType(w.e)
-	pack := func(b, rsB, csB, base value.Value, k, n int64) {
+	pack := func(b, rsB, csB, base value.Value, k, n value.Value) {
 		g := w.call(nil, nil, nil, b, rsB, csB, nil)
-		blocks(bl, i64c(0), i64c(k), w.p.KC, "rows.packb", func(pc, kc value.Value) {
-			g.packB = bl.gep(st, base, bl.mul(pc, i64c(roundTo(n, int64(w.p.NR)))))
-			g.packBPanel(bl, pc, i64c(0), kc, i64c(n))
+		blocks(bl, i64c(0), k, w.p.KC, "rows.packb", func(pc, kc value.Value) {
+			g.packB = bl.gep(st, base, bl.mul(pc, roundV(bl, n, int64(w.p.NR))))
+			g.packBPanel(bl, pc, i64c(0), kc, n)
 		})
 	}
 	pack(w.kt, w.rsKt, w.csKt, w.packB1, w.geo.K, w.geo.N)
@@ -130,13 +136,13 @@ func (w *rowWork) packRhs(bl *builder) {
 // tiles runs the micro-kernel over a rows x n product of A (packed per
 // KC block by packA) and a whole packed rhs of k rows, into C at c
 // (row stride rsC, column stride csC), the K blocks in order.
-func (w *rowWork) tiles(bl *builder, g *gemmCall, ic, rows value.Value, k, n int64, packB, c, rsC, csC value.Value) {
+func (w *rowWork) tiles(bl *builder, g *gemmCall, ic, rows, k, n, packB, c, rsC, csC value.Value) {
 	st := storageType(w.e)
-	blocks(bl, i64c(0), i64c(k), w.p.KC, "rows.pc", func(pc, kc value.Value) {
+	blocks(bl, i64c(0), k, w.p.KC, "rows.pc", func(pc, kc value.Value) {
 		g.packABlock(bl, ic, pc, rows, kc)
 		load := bl.icmp(enum.IPredNE, pc, i64c(0))
-		bp := bl.gep(st, packB, bl.mul(pc, i64c(roundTo(n, int64(w.p.NR)))))
-		blocks(bl, i64c(0), i64c(n), w.p.NR, "rows.jr", func(jr, nrv value.Value) {
+		bp := bl.gep(st, packB, bl.mul(pc, roundV(bl, n, int64(w.p.NR))))
+		blocks(bl, i64c(0), n, w.p.NR, "rows.jr", func(jr, nrv value.Value) {
 			b := bl.gep(st, bp, bl.mul(jr, kc))
 			blocks(bl, i64c(0), rows, w.p.MR, "rows.ir", func(ir, mrv value.Value) {
 				a := bl.gep(st, w.packA, bl.mul(ir, kc))
@@ -158,15 +164,15 @@ func (w *rowWork) scoresBlock(bl *builder, r0, rows value.Value) {
 // the scratch and v in place, all of K in one call (the same FMAs in the
 // same order as the packed kernel's K blocks), else the packed kernel.
 func (w *rowWork) outputBlock(bl *builder, r0, rows value.Value) {
-	g := w.call(w.scratch, i64c(w.geo.ld), i64c(1), nil, nil, nil, nil)
+	g := w.call(w.scratch, w.geo.ld, i64c(1), nil, nil, nil, nil)
 	st := storageType(w.e)
 	c := bl.gep(st, w.out, bl.mul(r0, w.rsOut))
 	bl.ifElse(bl.icmp(enum.IPredEQ, w.csV, i64c(1)), "rows.direct", func() {
-		blocks(bl, i64c(0), i64c(w.geo.N2), w.p.NR, "rows.jr", func(jr, nrv value.Value) {
+		blocks(bl, i64c(0), w.geo.N2, w.p.NR, "rows.jr", func(jr, nrv value.Value) {
 			blocks(bl, i64c(0), rows, w.p.MR, "rows.ir", func(ir, mrv value.Value) {
-				a := bl.gep(st, w.scratch, bl.mul(ir, i64c(w.geo.ld)))
+				a := bl.gep(st, w.scratch, bl.mul(ir, w.geo.ld))
 				cp := at(bl, st, c, ir, w.rsOut, jr, w.csOut)
-				bl.b.NewCall(w.direct, i64c(w.geo.N), a, i64c(w.geo.ld), i64c(1), bl.gep(st, w.v, jr), w.rsV, cp,
+				bl.b.NewCall(w.direct, w.geo.N, a, w.geo.ld, i64c(1), bl.gep(st, w.v, jr), w.rsV, cp,
 					w.rsOut, w.csOut, mrv, nrv, constant.False)
 			})
 		})
@@ -183,7 +189,7 @@ func (w *rowWork) outputBlock(bl *builder, r0, rows value.Value) {
 func (w *rowWork) softmax(bl *builder, r0, i value.Value) {
 	st := storageType(w.e)
 	W := w.ep.lanes
-	n := i64c(w.geo.N)
+	n := w.geo.N
 	srow := bl.gep(st, w.block, bl.mul(i, w.ld))
 	nvec := w.ep.vectors(bl, w.cs, n)
 	maxOf := func(a, b value.Value) value.Value {
@@ -257,7 +263,7 @@ func (w *rowWork) rowMap(bl *builder, srow, nvec value.Value, fn func(x value.Va
 		s := store(bl.b, fn(x, W), p)
 		s.Align = llvm.Align(byteSize(w.e))
 	})
-	bl.loopFrom(bl.mul(nvec, i64c(W)), i64c(w.geo.N), "rows.j", func(j value.Value) {
+	bl.loopFrom(bl.mul(nvec, i64c(W)), w.geo.N, "rows.j", func(j value.Value) {
 		p := bl.gep(st, srow, bl.mul(j, w.cs))
 		store(bl.b, fn(bl.b.NewLoad(st, p), 0), p)
 	})

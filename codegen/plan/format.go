@@ -70,6 +70,9 @@ func (p *Func) Format(w io.Writer) error {
 		if c.Rows != "" {
 			fmt.Fprintf(&b, "  contraction %d rows: %s\n", i, c.Rows)
 		}
+		if c.When != "" {
+			fmt.Fprintf(&b, "  contraction %d fused when (at run time): %s; else unfused: nests%s\n", i, c.When, nestList(c.Fallback))
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -163,5 +166,17 @@ func loops(ls []Loop) string {
 		fmt.Fprintf(&b, "%s %s", kind, size(l.Extent))
 	}
 	b.WriteString("]")
+	return b.String()
+}
+
+// nestList is " 0 1 2", or " none".
+func nestList(ns []int) string {
+	if len(ns) == 0 {
+		return " none"
+	}
+	var b strings.Builder
+	for _, n := range ns {
+		fmt.Fprintf(&b, " %d", n)
+	}
 	return b.String()
 }

@@ -199,4 +199,9 @@ type ContractAt struct {
 	// Prologues are the operands computed where they are read
 	// (prologue.go).
 	Prologues []Prologue
+	// When is the run-time condition of the Epilogue or Rows fusion over
+	// sizes known only at run time (contract_guard.go), "" when it always
+	// applies; Fallback are the nests of the unfused path taken otherwise.
+	When     string
+	Fallback []int
 }
