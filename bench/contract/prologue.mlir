@@ -2,7 +2,12 @@
 // while it is packed (contract_prologue.go), against the same program with
 // the producer's value behind a tensor.cast (a fusion barrier: its own
 // nest writes a temporary, which the packing reads): (x * s) @ w and
-// gelu_tanh((x * s) @ w + b) at 2048^3, and a skinny (x * s) @ w.
+// gelu_tanh((x * s) @ w + b) at 2048^3, and a skinny (x * s) @ w; and
+// x @ w without a producer, the cost of the product alone.
+func.func @plain(%x: tensor<2048x2048xf32>, %w: tensor<2048x2048xf32>) -> tensor<2048x2048xf32> {
+  %r = tir.matmul %x, %w : (tensor<2048x2048xf32>, tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
+  return %r : tensor<2048x2048xf32>
+}
 func.func @xs(%x: tensor<2048x2048xf32>, %s: tensor<2048xf32>, %w: tensor<2048x2048xf32>) -> tensor<2048x2048xf32> {
   %a = tir.mul %x, %s : (tensor<2048x2048xf32>, tensor<2048xf32>) -> tensor<2048x2048xf32>
   %r = tir.matmul %a, %w : (tensor<2048x2048xf32>, tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
