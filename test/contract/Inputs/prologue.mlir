@@ -137,3 +137,27 @@ func.func @pro_epi_ref(%x: tensor<3x40x50xf32>, %s: tensor<50xf32>, %w: tensor<5
   %r = tir.tanh %y : tensor<3x40x60xf32>
   return %r, %a : tensor<3x40x60xf32>, tensor<3x40x50xf32>
 }
+func.func @dotg(%a: tensor<4x30x50xf32>, %s: tensor<50xf32>, %b: tensor<4x60x50xf32>) -> (tensor<4x30x60xf32>) {
+  %x = tir.mul %a, %s : (tensor<4x30x50xf32>, tensor<50xf32>) -> tensor<4x30x50xf32>
+  %y = tir.neg %b : tensor<4x60x50xf32>
+  %r = tir.dot_general %x, %y {lhs_batching_dimensions = array<i64: 0>, rhs_batching_dimensions = array<i64: 0>, lhs_contracting_dimensions = array<i64: 2>, rhs_contracting_dimensions = array<i64: 2>} : (tensor<4x30x50xf32>, tensor<4x60x50xf32>) -> tensor<4x30x60xf32>
+  return %r : tensor<4x30x60xf32>
+}
+func.func @dotg_ref(%a: tensor<4x30x50xf32>, %s: tensor<50xf32>, %b: tensor<4x60x50xf32>) -> (tensor<4x30x60xf32>, tensor<4x30x50xf32>, tensor<4x60x50xf32>) {
+  %x = tir.mul %a, %s : (tensor<4x30x50xf32>, tensor<50xf32>) -> tensor<4x30x50xf32>
+  %y = tir.neg %b : tensor<4x60x50xf32>
+  %r = tir.dot_general %x, %y {lhs_batching_dimensions = array<i64: 0>, rhs_batching_dimensions = array<i64: 0>, lhs_contracting_dimensions = array<i64: 2>, rhs_contracting_dimensions = array<i64: 2>} : (tensor<4x30x50xf32>, tensor<4x60x50xf32>) -> tensor<4x30x60xf32>
+  return %r, %x, %y : tensor<4x30x60xf32>, tensor<4x30x50xf32>, tensor<4x60x50xf32>
+}
+func.func @einsum3(%a: tensor<8x9xf32>, %b: tensor<9x10xf32>, %c: tensor<10x11xf32>) -> (tensor<8x11xf32>) {
+  %two = tir.constant dense<2.0> : tensor<f32>
+  %m = tir.mul %b, %two : (tensor<9x10xf32>, tensor<f32>) -> tensor<9x10xf32>
+  %r = tir.einsum %a, %m, %c {equation = "ij,jk,kl->il"} : (tensor<8x9xf32>, tensor<9x10xf32>, tensor<10x11xf32>) -> tensor<8x11xf32>
+  return %r : tensor<8x11xf32>
+}
+func.func @einsum3_ref(%a: tensor<8x9xf32>, %b: tensor<9x10xf32>, %c: tensor<10x11xf32>) -> (tensor<8x11xf32>, tensor<9x10xf32>) {
+  %two = tir.constant dense<2.0> : tensor<f32>
+  %m = tir.mul %b, %two : (tensor<9x10xf32>, tensor<f32>) -> tensor<9x10xf32>
+  %r = tir.einsum %a, %m, %c {equation = "ij,jk,kl->il"} : (tensor<8x9xf32>, tensor<9x10xf32>, tensor<10x11xf32>) -> tensor<8x11xf32>
+  return %r, %m : tensor<8x11xf32>, tensor<9x10xf32>
+}

@@ -83,6 +83,11 @@ check("slice_scalar", [r((100, 300)), r((140, 60)), np.float32(1.5)],
 check("pro_epi", [r((3, 40, 50)), r(50), r((50, 60)), r((3, 1, 60))],
       lambda x, s, w, b: np.tanh((x * s) @ w + b), 1e-4, 1)
 
+# dot_general, batched, the rhs contracted along its last dim; einsum of three.
+check("dotg", [r((4, 30, 50)), r(50), r((4, 60, 50))],
+      lambda a, s, b: np.einsum("bik,bjk->bij", a * s, -b), 1e-4, 2)
+check("einsum3", [r((8, 9)), r((9, 10)), r((10, 11))], lambda a, b, c: a @ (b * 2) @ c, 1e-4, 1)
+
 
 def fails(fn, ins, message):
     """fn and fn_ref fail with status 1 and the same message."""
