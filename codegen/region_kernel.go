@@ -19,7 +19,7 @@ import (
 // its producers and consumers. An op with reduction loops updates its
 // results in place in index order, as linalg defines it: its outs'
 // values are copied into the results, then plain loops run the body on
-// every point, reading and writing the result element (regionReduce).
+// every point, reading and writing the result element (regionLowering.reduce).
 
 // regionKernel emits op's body on args (one element per operand, then
 // the loop indices its Loops.Indices name; compute types, scalars or
@@ -176,18 +176,22 @@ func valueName(v *ir.Value) string {
 	return "a function argument"
 }
 
+// regionLowering lowers the KernelRegion ops that do not run in a nest
+// (func.go calls reduce), as tensorLowering does for the tensor ops.
+type regionLowering struct{ fc *funcCtx }
+
 // outerScalar is the lowered value of a scalar defined around a linalg
 // op, or nil.
-func (fc *funcCtx) outerScalar(v *ir.Value) value.Value {
-	if _, ok := v.Type().(*ir.Scalar); !ok || v.ID() < 0 || v.ID() >= len(fc.vals) || fc.vals[v.ID()] == nil {
+func (rl regionLowering) outerScalar(v *ir.Value) value.Value {
+	if _, ok := v.Type().(*ir.Scalar); !ok || v.ID() < 0 || v.ID() >= len(rl.fc.vals) || rl.fc.vals[v.ID()] == nil {
 		return nil
 	}
-	return fc.vals[v.ID()].scalar
+	return rl.fc.vals[v.ID()].scalar
 }
 
 // usesOuter reports whether op's body uses a value defined around it
 // other than a scalar constant: such an op runs in the function's own
-// loops (regionReduce), where those values are at hand, not in a nest.
+// loops (regionLowering.reduce), where those values are at hand, not in a nest.
 func usesOuter(op *ir.Op) bool {
 	if op.NumRegions() != 1 || op.Region(0).Empty() {
 		return false
@@ -235,13 +239,13 @@ func regionParallel(l *ir.Loops) bool {
 	return true
 }
 
-// regionReduce lowers a KernelRegion op whose loops are not a row (a
+// reduce lowers a KernelRegion op whose loops are not a row (a
 // reduction), or whose body uses scalars from around it: each result starts as a copy of its outs operand (none
 // when that is a tensor.empty, whose elements are unspecified), then
 // loops over the whole iteration space, in index order, run the body on
 // the operands' elements and the result's current element and store what
 // it yields.
-func (fc *funcCtx) regionReduce(op *ir.Op) error {
+func (rl regionLowering) reduce(op *ir.Op) error {
 	l := ir.LoopsOf(op)
 	if l == nil {
 		return op.Errorf("has indexing maps that codegen does not lower (dims and constants only)")
@@ -249,35 +253,35 @@ func (fc *funcCtx) regionReduce(op *ir.Op) error {
 	nIns := op.NumOperands() - len(l.Results)
 	srcs := make([]*lowered, op.NumOperands())
 	for i, v := range op.Operands() {
-		lv := fc.vals[v.ID()]
+		lv := rl.fc.vals[v.ID()]
 		if lv == nil {
 			return op.Errorf("operand #%d has no lowered value", i)
 		}
 		srcs[i] = lv
 	}
-	ext, err := fc.regionExtents(op, l, srcs)
+	ext, err := rl.extents(op, l, srcs)
 	if err != nil {
 		return err
 	}
 	dsts := make([]*view, len(l.Results))
 	for r := range dsts {
 		v, init := op.Result(r), op.Operand(nIns+r)
-		sizes := fc.sizesOf(init, srcs[nIns+r])
+		sizes := rl.sizesOf(init, srcs[nIns+r])
 		shape, _ := ir.Shape(v.Type())
-		if k := fc.returnedOnce(v); k >= 0 {
-			dsts[r] = fc.resultView(k, sizes)
-			fc.results[k].filled = true
+		if k := rl.fc.returnedOnce(v); k >= 0 {
+			dsts[r] = rl.fc.resultView(k, sizes)
+			rl.fc.results[k].filled = true
 		} else {
-			dsts[r] = fc.temp(ir.ElementType(v.Type()), shape, sizes, fmt.Sprintf("%s: '%s' op", op.Pos, op.Name))
+			dsts[r] = rl.fc.temp(ir.ElementType(v.Type()), shape, sizes, fmt.Sprintf("%s: '%s' op", op.Pos, op.Name))
 		}
 		if d := init.Def(); d == nil || d.Name != "tensor.empty" {
-			if err := fc.copyInto(dsts[r], init); err != nil {
+			if err := rl.fc.copyInto(dsts[r], init); err != nil {
 				return err
 			}
 		}
 		srcs[nIns+r] = &lowered{view: dsts[r]}
 	}
-	bl := fc.bl
+	bl := rl.fc.bl
 	idx := make([]value.Value, len(ext))
 	var loopErr error
 	var body func(d int)
@@ -289,22 +293,22 @@ func (fc *funcCtx) regionReduce(op *ir.Op) error {
 			})
 			return
 		}
-		loopErr = fc.regionPoint(op, l, srcs, dsts, idx)
+		loopErr = rl.point(op, l, srcs, dsts, idx)
 	}
 	body(0)
 	if loopErr != nil {
 		return loopErr
 	}
 	for r, d := range dsts {
-		fc.vals[op.Result(r).ID()] = &lowered{view: d}
+		rl.fc.vals[op.Result(r).ID()] = &lowered{view: d}
 	}
 	return nil
 }
 
 // regionPoint emits one iteration: load each operand's element, run the
 // body, store the yielded elements.
-func (fc *funcCtx) regionPoint(op *ir.Op, l *ir.Loops, srcs []*lowered, dsts []*view, idx []value.Value) error {
-	bl := fc.bl
+func (rl regionLowering) point(op *ir.Op, l *ir.Loops, srcs []*lowered, dsts []*view, idx []value.Value) error {
+	bl := rl.fc.bl
 	args := make([]value.Value, 0, len(srcs)+len(l.Indices))
 	for k, lv := range srcs {
 		if lv.view == nil {
@@ -312,7 +316,7 @@ func (fc *funcCtx) regionPoint(op *ir.Op, l *ir.Loops, srcs []*lowered, dsts []*
 			continue
 		}
 		e := lv.view.elem
-		args = append(args, bl.fromStorage(bl.b.NewLoad(storageType(e), fc.elemPtr(lv.view, l.Operands[k], idx)), e))
+		args = append(args, bl.fromStorage(bl.b.NewLoad(storageType(e), rl.elemPtr(lv.view, l.Operands[k], idx)), e))
 	}
 	for _, i := range l.Indices {
 		args = append(args, idx[i])
@@ -320,17 +324,17 @@ func (fc *funcCtx) regionPoint(op *ir.Op, l *ir.Loops, srcs []*lowered, dsts []*
 	ptrs := make([]value.Value, len(dsts))
 	ys := make([]value.Value, len(dsts))
 	for r, d := range dsts {
-		kr, err := bl.regionKernelWith(op, r, args, fc.outerScalar)
+		kr, err := bl.regionKernelWith(op, r, args, rl.outerScalar)
 		if err != nil {
 			return op.Errorf("%v", err)
 		}
-		ptrs[r], ys[r] = fc.elemPtr(d, l.Results[r], idx), kr.v
-		if fc.mod.opts.Checks && r == 0 {
+		ptrs[r], ys[r] = rl.elemPtr(d, l.Results[r], idx), kr.v
+		if rl.fc.mod.opts.Checks && r == 0 {
 			if kr.divZero != nil {
-				fc.fail(kr.divZero, StatusDivZero, where(op)+": integer division by zero")
+				rl.fc.fail(kr.divZero, StatusDivZero, where(op)+": integer division by zero")
 			}
 			if kr.ovf != nil {
-				fc.fail(kr.ovf, StatusOverflow, where(op)+": integer overflow (minimum value divided by -1)")
+				rl.fc.fail(kr.ovf, StatusOverflow, where(op)+": integer overflow (minimum value divided by -1)")
 			}
 		}
 	}
@@ -342,8 +346,8 @@ func (fc *funcCtx) regionPoint(op *ir.Op, l *ir.Loops, srcs []*lowered, dsts []*
 
 // elemPtr is the address of the element maps reads from v at iteration
 // idx.
-func (fc *funcCtx) elemPtr(v *view, maps []ir.DimMap, idx []value.Value) value.Value {
-	bl := fc.bl
+func (rl regionLowering) elemPtr(v *view, maps []ir.DimMap, idx []value.Value) value.Value {
+	bl := rl.fc.bl
 	var off value.Value = i64c(0)
 	for d, m := range maps {
 		var i value.Value = i64c(m.Offset)
@@ -357,7 +361,7 @@ func (fc *funcCtx) elemPtr(v *view, maps []ir.DimMap, idx []value.Value) value.V
 
 // sizesOf is the run-time sizes of tensor value v (a view's, or a
 // splat's).
-func (fc *funcCtx) sizesOf(v *ir.Value, lv *lowered) []value.Value {
+func (rl regionLowering) sizesOf(v *ir.Value, lv *lowered) []value.Value {
 	if lv.view != nil {
 		return lv.view.sizes
 	}
@@ -376,22 +380,22 @@ func (fc *funcCtx) sizesOf(v *ir.Value, lv *lowered) []value.Value {
 // dimension over it; with run-time checks, every other dimension over
 // the loop must have that size, and each constant index must be in
 // range.
-func (fc *funcCtx) regionExtents(op *ir.Op, l *ir.Loops, srcs []*lowered) ([]value.Value, error) {
+func (rl regionLowering) extents(op *ir.Op, l *ir.Loops, srcs []*lowered) ([]value.Value, error) {
 	ext := make([]value.Value, l.NumLoops())
 	for k, maps := range l.Operands {
 		if maps == nil {
 			continue
 		}
-		sizes := fc.sizesOf(op.Operand(k), srcs[k])
+		sizes := rl.sizesOf(op.Operand(k), srcs[k])
 		for d, m := range maps {
 			switch {
 			case m.Loop < 0:
-				fc.fail(fc.bl.icmp(enum.IPredSLT, sizes[d], i64c(m.Limit)), StatusShape,
+				rl.fc.fail(rl.fc.bl.icmp(enum.IPredSLT, sizes[d], i64c(m.Limit)), StatusShape,
 					fmt.Sprintf("%s operand #%d has size %%lld in dimension %d, but its indexing map reads index %d", where(op), k, d, m.Offset), sizes[d])
 			case ext[m.Loop] == nil:
 				ext[m.Loop] = sizes[d]
 			default:
-				fc.fail(fc.bl.icmp(enum.IPredNE, sizes[d], ext[m.Loop]), StatusShape,
+				rl.fc.fail(rl.fc.bl.icmp(enum.IPredNE, sizes[d], ext[m.Loop]), StatusShape,
 					fmt.Sprintf("%s operand #%d has size %%lld in dimension %d, but loop d%d runs %%lld times", where(op), k, d, m.Loop), sizes[d], ext[m.Loop])
 			}
 		}
