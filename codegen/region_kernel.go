@@ -7,6 +7,7 @@ import (
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/ir"
 	"github.com/tirc/tirc/traits"
 )
@@ -240,15 +241,17 @@ func regionParallel(l *ir.Loops) bool {
 }
 
 // reduce lowers a KernelRegion op whose loops are not a row (a
-// reduction), or whose body uses scalars from around it: each result starts as a copy of its outs operand (none
-// when that is a tensor.empty, whose elements are unspecified), then
-// loops over the whole iteration space, in index order, run the body on
-// the operands' elements and the result's current element and store what
-// it yields.
+// reduction), whose maps index an operand by a sum of loops (a
+// convolution's window, ir.LinearLoops), or whose body uses scalars from
+// around it: each result starts as a copy of its outs operand (none when
+// that is a tensor.empty, whose elements are unspecified), then loops
+// over the whole iteration space, in index order, run the body on the
+// operands' elements and the result's current element and store what it
+// yields.
 func (rl regionLowering) reduce(op *ir.Op) error {
-	l := ir.LoopsOf(op)
+	l := dialect.LinalgLinearLoopsOf(op)
 	if l == nil {
-		return op.Errorf("has indexing maps that codegen does not lower (dims and constants only)")
+		return op.Errorf("has indexing maps that codegen does not lower (sums of dims times constants, and constants, only)")
 	}
 	nIns := op.NumOperands() - len(l.Results)
 	srcs := make([]*lowered, op.NumOperands())
@@ -305,9 +308,9 @@ func (rl regionLowering) reduce(op *ir.Op) error {
 	return nil
 }
 
-// regionPoint emits one iteration: load each operand's element, run the
+// point emits one iteration: load each operand's element, run the
 // body, store the yielded elements.
-func (rl regionLowering) point(op *ir.Op, l *ir.Loops, srcs []*lowered, dsts []*view, idx []value.Value) error {
+func (rl regionLowering) point(op *ir.Op, l *ir.LinearLoops, srcs []*lowered, dsts []*view, idx []value.Value) error {
 	bl := rl.fc.bl
 	args := make([]value.Value, 0, len(srcs)+len(l.Indices))
 	for k, lv := range srcs {
@@ -346,13 +349,15 @@ func (rl regionLowering) point(op *ir.Op, l *ir.Loops, srcs []*lowered, dsts []*
 
 // elemPtr is the address of the element maps reads from v at iteration
 // idx.
-func (rl regionLowering) elemPtr(v *view, maps []ir.DimMap, idx []value.Value) value.Value {
+func (rl regionLowering) elemPtr(v *view, maps []ir.Linear, idx []value.Value) value.Value {
 	bl := rl.fc.bl
 	var off value.Value = i64c(0)
 	for d, m := range maps {
-		var i value.Value = i64c(m.Offset)
-		if m.Loop >= 0 {
-			i = bl.add(i, bl.mul(i64c(m.Stride), idx[m.Loop]))
+		var i value.Value = i64c(m.Const)
+		for k, c := range m.Coef {
+			if c != 0 {
+				i = bl.add(i, bl.mul(i64c(c), idx[k]))
+			}
 		}
 		off = bl.add(off, bl.mul(i, v.strides[d]))
 	}
@@ -376,27 +381,32 @@ func (rl regionLowering) sizesOf(v *ir.Value, lv *lowered) []value.Value {
 	return out
 }
 
-// regionExtents is each loop's extent: the size of the first operand
-// dimension over it; with run-time checks, every other dimension over
-// the loop must have that size, and each constant index must be in
-// range.
-func (rl regionLowering) extents(op *ir.Op, l *ir.Loops, srcs []*lowered) ([]value.Value, error) {
-	ext := make([]value.Value, l.NumLoops())
+// extents is each loop's extent: the size of the first operand
+// dimension that reads the loop alone; with run-time checks, every other
+// dimension reading a loop alone must have that size, each constant
+// index must be in range, and (when every loop runs) so must the indices
+// of every other map (ir.LinearLoops.Extents, eval's checks).
+func (rl regionLowering) extents(op *ir.Op, l *ir.LinearLoops, srcs []*lowered) ([]value.Value, error) {
+	bl := rl.fc.bl
+	ext := make([]value.Value, len(l.Iter))
 	for k, maps := range l.Operands {
 		if maps == nil {
 			continue
 		}
 		sizes := rl.sizesOf(op.Operand(k), srcs[k])
 		for d, m := range maps {
-			switch {
-			case m.Loop < 0:
-				rl.fc.fail(rl.fc.bl.icmp(enum.IPredSLT, sizes[d], i64c(m.Limit)), StatusShape,
-					fmt.Sprintf("%s operand #%d has size %%lld in dimension %d, but its indexing map reads index %d", where(op), k, d, m.Offset), sizes[d])
-			case ext[m.Loop] == nil:
-				ext[m.Loop] = sizes[d]
+			switch i := m.Loop(); {
+			case m.IsConst():
+				var bad value.Value = constant.True
+				if m.Const >= 0 {
+					bad = bl.icmp(enum.IPredSLT, sizes[d], i64c(m.Const+1))
+				}
+				rl.fc.fail(bad, StatusShape, where(op)+" "+ir.LinearRangeMessage(k, d, "%lld", "", fmt.Sprint(m.Const)), sizes[d])
+			case i < 0:
+			case ext[i] == nil:
+				ext[i] = sizes[d]
 			default:
-				rl.fc.fail(rl.fc.bl.icmp(enum.IPredNE, sizes[d], ext[m.Loop]), StatusShape,
-					fmt.Sprintf("%s operand #%d has size %%lld in dimension %d, but loop d%d runs %%lld times", where(op), k, d, m.Loop), sizes[d], ext[m.Loop])
+				rl.fc.fail(bl.icmp(enum.IPredNE, sizes[d], ext[i]), StatusShape, where(op)+" "+ir.LinearSizeMessage(k, d, i, "%lld", "%lld"), sizes[d], ext[i])
 			}
 		}
 	}
@@ -405,7 +415,38 @@ func (rl regionLowering) extents(op *ir.Op, l *ir.Loops, srcs []*lowered) ([]val
 			return nil, op.Errorf("has loop d%d that no operand dimension sizes", i)
 		}
 	}
+	rl.rangeChecks(op, l, srcs, ext)
 	return ext, nil
+}
+
+// rangeChecks checks, when every loop runs, that the indices a map of
+// sums reads, lo to hi, lie in the operand's dimension.
+func (rl regionLowering) rangeChecks(op *ir.Op, l *ir.LinearLoops, srcs []*lowered, ext []value.Value) {
+	bl := rl.fc.bl
+	var runs value.Value = constant.True
+	for _, e := range ext {
+		runs = bl.and(runs, bl.icmp(enum.IPredNE, e, i64c(0)))
+	}
+	for k, maps := range l.Operands {
+		for d, m := range maps {
+			if m.Loop() >= 0 || m.IsConst() {
+				continue
+			}
+			size := rl.sizesOf(op.Operand(k), srcs[k])[d]
+			var lo, hi value.Value = i64c(m.Const), i64c(m.Const)
+			for i, c := range m.Coef {
+				t := bl.mul(i64c(c), bl.add(ext[i], i64c(-1)))
+				if c < 0 {
+					lo = bl.add(lo, t)
+				} else if c > 0 {
+					hi = bl.add(hi, t)
+				}
+			}
+			out := bl.or(bl.icmp(enum.IPredSLT, lo, i64c(0)), bl.icmp(enum.IPredSLT, size, bl.add(hi, i64c(1))))
+			rl.fc.fail(bl.and(runs, out), StatusShape,
+				where(op)+" "+ir.LinearRangeMessage(k, d, "%lld", "%lld", "%lld"), size, lo, hi)
+		}
+	}
 }
 
 // isRegionKernel reports whether op's kernel is its body.
