@@ -113,11 +113,10 @@ func (tl tensorLowering) fill(dst *view, x value.Value) error {
 	return tl.fc.emitNest(dst, n)
 }
 
-func (tl tensorLowering) empty(op *ir.Op) error {
-	rt, err := rankedResult(op)
-	if err != nil {
-		return err
-	}
+// dynamicSizes are the sizes of op's result type rt, its '?' dims given
+// by op's index operands in order (tensor.empty's and tensor.generate's),
+// each checked not to be negative.
+func (tl tensorLowering) dynamicSizes(op *ir.Op, rt *ir.TensorType) []value.Value {
 	sizes := make([]value.Value, len(rt.Shape))
 	k := 0
 	for d, s := range rt.Shape {
@@ -131,6 +130,15 @@ func (tl tensorLowering) empty(op *ir.Op) error {
 			tl.fc.fail(tl.fc.bl.icmp(enum.IPredSLT, sizes[d], i64c(0)), StatusShape, fmt.Sprintf("%s dynamic size %%lld of dimension %d is negative", where(op), d), sizes[d])
 		}
 	}
+	return sizes
+}
+
+func (tl tensorLowering) empty(op *ir.Op) error {
+	rt, err := rankedResult(op)
+	if err != nil {
+		return err
+	}
+	sizes := tl.dynamicSizes(op, rt)
 	tl.fc.vals[op.Result(0).ID()] = &lowered{view: tl.buffer(op, rt, sizes)}
 	return nil
 }
@@ -606,19 +614,7 @@ func (tl tensorLowering) generate(op *ir.Op) error {
 	if err := tl.scalarBody(op); err != nil {
 		return err
 	}
-	sizes := make([]value.Value, len(rt.Shape))
-	k := 0
-	for d, s := range rt.Shape {
-		if s >= 0 {
-			sizes[d] = i64c(s)
-			continue
-		}
-		sizes[d] = tl.index(op.Operand(k))
-		k++
-		if tl.fc.mod.opts.Checks {
-			tl.fc.fail(tl.fc.bl.icmp(enum.IPredSLT, sizes[d], i64c(0)), StatusShape, fmt.Sprintf("%s dynamic size %%lld of dimension %d is negative", where(op), d), sizes[d])
-		}
-	}
+	sizes := tl.dynamicSizes(op, rt)
 	dst := tl.buffer(op, rt, sizes)
 	body := op.Region(0).Front()
 	err = tl.indexNest(sizes, "generate", func(idx []value.Value) error {
