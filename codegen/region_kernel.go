@@ -284,6 +284,22 @@ func (rl regionLowering) reduce(op *ir.Op) error {
 		}
 		srcs[nIns+r] = &lowered{view: dsts[r]}
 	}
+	if f := foldOf(op, l); f != nil {
+		err = rl.accumulate(op, l, srcs, dsts[0], ext, f)
+	} else {
+		err = rl.points(op, l, srcs, dsts, ext)
+	}
+	if err != nil {
+		return err
+	}
+	for r, d := range dsts {
+		rl.fc.vals[op.Result(r).ID()] = &lowered{view: d}
+	}
+	return nil
+}
+
+// points runs the body at every point of the loops in index order.
+func (rl regionLowering) points(op *ir.Op, l *ir.LinearLoops, srcs []*lowered, dsts []*view, ext []value.Value) error {
 	bl := rl.fc.bl
 	idx := make([]value.Value, len(ext))
 	var loopErr error
@@ -299,13 +315,7 @@ func (rl regionLowering) reduce(op *ir.Op) error {
 		loopErr = rl.point(op, l, srcs, dsts, idx)
 	}
 	body(0)
-	if loopErr != nil {
-		return loopErr
-	}
-	for r, d := range dsts {
-		rl.fc.vals[op.Result(r).ID()] = &lowered{view: d}
-	}
-	return nil
+	return loopErr
 }
 
 // point emits one iteration: load each operand's element, run the
@@ -327,24 +337,34 @@ func (rl regionLowering) point(op *ir.Op, l *ir.LinearLoops, srcs []*lowered, ds
 	ptrs := make([]value.Value, len(dsts))
 	ys := make([]value.Value, len(dsts))
 	for r, d := range dsts {
-		kr, err := bl.regionKernelWith(op, r, args, rl.outerScalar)
+		y, err := rl.yield(op, r, args)
 		if err != nil {
-			return op.Errorf("%v", err)
+			return err
 		}
-		ptrs[r], ys[r] = rl.elemPtr(d, l.Results[r], idx), kr.v
-		if rl.fc.mod.opts.Checks && r == 0 {
-			if kr.divZero != nil {
-				rl.fc.fail(kr.divZero, StatusDivZero, where(op)+": integer division by zero")
-			}
-			if kr.ovf != nil {
-				rl.fc.fail(kr.ovf, StatusOverflow, where(op)+": integer overflow (minimum value divided by -1)")
-			}
-		}
+		ptrs[r], ys[r] = rl.elemPtr(d, l.Results[r], idx), y
 	}
 	for r, d := range dsts {
 		store(bl.b, bl.toStorage(ys[r], d.elem), ptrs[r])
 	}
 	return nil
+}
+
+// yield runs op's body on args and returns the element it yields for
+// result r; the body's integer faults are checked once, with result 0.
+func (rl regionLowering) yield(op *ir.Op, r int, args []value.Value) (value.Value, error) {
+	kr, err := rl.fc.bl.regionKernelWith(op, r, args, rl.outerScalar)
+	if err != nil {
+		return nil, op.Errorf("%v", err)
+	}
+	if rl.fc.mod.opts.Checks && r == 0 {
+		if kr.divZero != nil {
+			rl.fc.fail(kr.divZero, StatusDivZero, where(op)+": integer division by zero")
+		}
+		if kr.ovf != nil {
+			rl.fc.fail(kr.ovf, StatusOverflow, where(op)+": integer overflow (minimum value divided by -1)")
+		}
+	}
+	return kr.v, nil
 }
 
 // elemPtr is the address of the element maps reads from v at iteration
