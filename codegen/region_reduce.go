@@ -31,8 +31,10 @@ import (
 // into the element at the end, then the last n mod W iterations run one
 // by one. The result is the index-order result bit for bit. A float add
 // or mul keeps linalg's index order (SPEC 3e does not give linalg's
-// float reductions tir's reassociation), so it runs one by one, in a
-// register. Where an operand's layout is not contiguous at run time, the
+// float reductions tir's reassociation): each element folds one by one,
+// in a register, and where the loop outside the innermost is parallel,
+// foldRows rows run side by side (independent chains, each in its own
+// index order, so still the index-order result bit for bit). Where an operand's layout is not contiguous at run time, the
 // loop runs one by one.
 
 // foldInfo is how a region reduction folds: the combining op, and its
@@ -133,18 +135,81 @@ func (rl regionLowering) accumulate(op *ir.Op, l *ir.LinearLoops, srcs []*lowere
 	last := len(ext) - 1
 	idx := make([]value.Value, len(ext))
 	var err error
+	row := func() {
+		if e := rl.foldRow(op, l, srcs, dst, ext[last], idx, f); e != nil {
+			err = e
+		}
+	}
 	var outer func(d int)
 	outer = func(d int) {
-		if d < last {
+		switch {
+		case d == last:
+			row()
+		case d == last-1 && interleaves(op, l, f):
+			// foldRows rows at a time, then the rest one by one.
+			blocks := bl.b.NewSDiv(ext[d], i64c(foldRows))
+			bl.loop(blocks, "linalg.rows", func(b value.Value) {
+				if e := rl.foldRows(op, l, srcs, dst, ext, idx, bl.mul(b, i64c(foldRows))); e != nil {
+					err = e
+				}
+			})
+			bl.loopFrom(bl.b.NewMul(blocks, i64c(foldRows)), ext[d], fmt.Sprintf("linalg.%d", d), func(i value.Value) {
+				idx[d] = i
+				row()
+			})
+		default:
 			bl.loop(ext[d], fmt.Sprintf("linalg.%d", d), func(i value.Value) {
 				idx[d] = i
 				outer(d + 1)
 			})
-			return
 		}
-		err = rl.foldRow(op, l, srcs, dst, ext[last], idx, f)
 	}
 	outer(0)
+	return err
+}
+
+// foldRows is how many rows of a fold that keeps the index order run
+// side by side: each is its own chain, in its own order, so the chains
+// overlap their latencies.
+const foldRows = 8
+
+// interleaves reports whether a fold keeping the index order (no
+// identity) runs foldRows rows side by side: the loop outside the
+// innermost is parallel and the result moves with it (each row its own
+// element), and the body cannot fault (the first fault stays the first).
+func interleaves(op *ir.Op, l *ir.LinearLoops, f *foldInfo) bool {
+	n := len(l.Iter)
+	return f.identity == nil && n >= 2 && l.Iter[n-2] == ir.Parallel && readsLoop(l.Results[0], n-2) && !mayFault(op)
+}
+
+// foldRows folds the innermost loop of rows first .. first+foldRows-1
+// of the loop outside it, each into its own register, one element of
+// each row per iteration.
+func (rl regionLowering) foldRows(op *ir.Op, l *ir.LinearLoops, srcs []*lowered, dst *view, ext, idx []value.Value, first value.Value) error {
+	bl := rl.fc.bl
+	last := len(idx) - 1
+	ptrs := make([]value.Value, foldRows)
+	slots := make([]value.Value, foldRows)
+	idx[last] = i64c(0)
+	for r := range slots {
+		idx[last-1] = bl.add(first, i64c(int64(r)))
+		ptrs[r] = rl.elemPtr(dst, l.Results[0], idx)
+		slots[r] = bl.alloca(computeType(dst.elem))
+		store(bl.b, bl.fromStorage(bl.b.NewLoad(storageType(dst.elem), ptrs[r]), dst.elem), slots[r])
+	}
+	var err error
+	bl.loop(ext[last], "linalg.fold", func(j value.Value) {
+		idx[last] = j
+		for r, slot := range slots {
+			idx[last-1] = bl.add(first, i64c(int64(r)))
+			if e := rl.foldStep(op, l, srcs, idx, slot, 0); e != nil {
+				err = e
+			}
+		}
+	})
+	for r, slot := range slots {
+		store(bl.b, bl.toStorage(bl.b.NewLoad(computeType(dst.elem), slot), dst.elem), ptrs[r])
+	}
 	return err
 }
 

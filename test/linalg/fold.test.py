@@ -53,11 +53,12 @@ check("minf", run("minf", [x, init]), np.minimum(init, x.min(axis=1)))
 b = f32(4)
 check("fmax_shift", run("fmax_shift", [x, b, init]), np.maximum(init, (x - b[:, None]).max(axis=1)))
 
-x, init = f32(3, 37), f32(3)
-want = init.copy()
-for j in range(37):
-    want = want + x[:, j]
-check("fsum", run("fsum", [x, init]), want)
+for rows in (3, 19):  # 19: two blocks of 8 rows side by side, then 3
+    x, init = f32(rows, 37), f32(rows)
+    want = init.copy()
+    for j in range(37):
+        want = want + x[:, j]
+    check("fsum", run("fsum", [x, init]), want)
 
 x, init = i32(37, 3), i32(3)
 with np.errstate(over="ignore"):
