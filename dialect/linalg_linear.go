@@ -11,10 +11,8 @@ func LinalgLinearLoopsOf(op *ir.Op) *ir.LinearLoops {
 	if l := ir.LoopsOf(op); l != nil {
 		return l.Linear()
 	}
-	for _, v := range op.Operands() {
-		if _, ranked := ir.Shape(v.Type()); ir.IsShaped(v.Type()) && !ranked {
-			return nil
-		}
+	if !operandsRanked(op) {
+		return nil
 	}
 	iters, ok1 := linalgIters(op)
 	maps, ok2 := linalgMaps(op)
@@ -25,12 +23,30 @@ func LinalgLinearLoopsOf(op *ir.Op) *ir.LinearLoops {
 	if l == nil {
 		return nil
 	}
-	for i, v := range op.Operands() {
-		if !ir.IsShaped(v.Type()) {
-			l.Operands[i] = nil
-		}
-	}
-	l.Results = l.Results[:min(len(l.Results), op.NumResults())]
+	l.Results = fitMaps(op, l.Operands, l.Results)
 	l.Indices = bodyIndices(op, len(iters))
 	return l
+}
+
+// operandsRanked reports whether none of op's operands is an unranked
+// tensor (whose maps a loop description cannot check).
+func operandsRanked(op *ir.Op) bool {
+	for _, v := range op.Operands() {
+		if _, ranked := ir.Shape(v.Type()); ir.IsShaped(v.Type()) && !ranked {
+			return false
+		}
+	}
+	return true
+}
+
+// fitMaps drops the maps of op's scalar (unshaped) operands, read as the
+// same value everywhere, and returns the results' maps cut to op's
+// results.
+func fitMaps[M any](op *ir.Op, operands, results [][]M) [][]M {
+	for i, v := range op.Operands() {
+		if !ir.IsShaped(v.Type()) {
+			operands[i] = nil
+		}
+	}
+	return results[:min(len(results), op.NumResults())]
 }
