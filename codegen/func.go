@@ -641,7 +641,7 @@ func (fc *funcCtx) lowerOp(op *ir.Op) error {
 	case op.Has(traits.ShapedDim):
 		return fc.dim(op)
 	case op.Def != nil && op.Def.Kernel == ir.KernelRegion:
-		return fc.regionReduce(op) // region_kernel.go
+		return regionLowering{fc}.reduce(op) // region_kernel.go
 	case tensorLowerings[op.Name] != nil:
 		return tensorLowerings[op.Name](tensorLowering{fc}, op) // tensor_ops.go
 	case op.Def != nil && op.Def.Kernel != ir.KernelNone:

@@ -73,7 +73,7 @@ func fusibleLoops(op *ir.Op) *ir.Loops {
 		return nil
 	}
 	if op.Def.Kernel == ir.KernelRegion && (!regionParallel(l) || usesOuter(op)) {
-		return nil // a linalg reduction, or a body using outer values: regionReduce
+		return nil // a linalg reduction, or a body using outer values: regionLowering.reduce
 	}
 	if t, ok := op.Result(0).Type().(*ir.TensorType); !ok || t.Unranked {
 		return nil

@@ -7,6 +7,7 @@ import (
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/ir"
 	"github.com/tirc/tirc/traits"
 )
@@ -19,7 +20,7 @@ import (
 // its producers and consumers. An op with reduction loops updates its
 // results in place in index order, as linalg defines it: its outs'
 // values are copied into the results, then plain loops run the body on
-// every point, reading and writing the result element (regionReduce).
+// every point, reading and writing the result element (regionLowering.reduce).
 
 // regionKernel emits op's body on args (one element per operand, then
 // the loop indices its Loops.Indices name; compute types, scalars or
@@ -176,18 +177,22 @@ func valueName(v *ir.Value) string {
 	return "a function argument"
 }
 
+// regionLowering lowers the KernelRegion ops that do not run in a nest
+// (func.go calls reduce), as tensorLowering does for the tensor ops.
+type regionLowering struct{ fc *funcCtx }
+
 // outerScalar is the lowered value of a scalar defined around a linalg
 // op, or nil.
-func (fc *funcCtx) outerScalar(v *ir.Value) value.Value {
-	if _, ok := v.Type().(*ir.Scalar); !ok || v.ID() < 0 || v.ID() >= len(fc.vals) || fc.vals[v.ID()] == nil {
+func (rl regionLowering) outerScalar(v *ir.Value) value.Value {
+	if _, ok := v.Type().(*ir.Scalar); !ok || v.ID() < 0 || v.ID() >= len(rl.fc.vals) || rl.fc.vals[v.ID()] == nil {
 		return nil
 	}
-	return fc.vals[v.ID()].scalar
+	return rl.fc.vals[v.ID()].scalar
 }
 
 // usesOuter reports whether op's body uses a value defined around it
 // other than a scalar constant: such an op runs in the function's own
-// loops (regionReduce), where those values are at hand, not in a nest.
+// loops (regionLowering.reduce), where those values are at hand, not in a nest.
 func usesOuter(op *ir.Op) bool {
 	if op.NumRegions() != 1 || op.Region(0).Empty() {
 		return false
@@ -235,49 +240,67 @@ func regionParallel(l *ir.Loops) bool {
 	return true
 }
 
-// regionReduce lowers a KernelRegion op whose loops are not a row (a
-// reduction), or whose body uses scalars from around it: each result starts as a copy of its outs operand (none
-// when that is a tensor.empty, whose elements are unspecified), then
-// loops over the whole iteration space, in index order, run the body on
-// the operands' elements and the result's current element and store what
-// it yields.
-func (fc *funcCtx) regionReduce(op *ir.Op) error {
-	l := ir.LoopsOf(op)
+// reduce lowers a KernelRegion op whose loops are not a row (a
+// reduction), whose maps index an operand by a sum of loops (a
+// convolution's window, ir.LinearLoops), or whose body uses scalars from
+// around it: each result starts as a copy of its outs operand (none when
+// that is a tensor.empty, whose elements are unspecified), then loops
+// over the whole iteration space, in index order, run the body on the
+// operands' elements and the result's current element and store what it
+// yields.
+func (rl regionLowering) reduce(op *ir.Op) error {
+	l := dialect.LinalgLinearLoopsOf(op)
 	if l == nil {
-		return op.Errorf("has indexing maps that codegen does not lower (dims and constants only)")
+		return op.Errorf("has indexing maps that codegen does not lower (sums of dims times constants, and constants, only)")
 	}
 	nIns := op.NumOperands() - len(l.Results)
 	srcs := make([]*lowered, op.NumOperands())
 	for i, v := range op.Operands() {
-		lv := fc.vals[v.ID()]
+		lv := rl.fc.vals[v.ID()]
 		if lv == nil {
 			return op.Errorf("operand #%d has no lowered value", i)
 		}
 		srcs[i] = lv
 	}
-	ext, err := fc.regionExtents(op, l, srcs)
+	ext, err := rl.extents(op, l, srcs)
 	if err != nil {
 		return err
 	}
 	dsts := make([]*view, len(l.Results))
 	for r := range dsts {
 		v, init := op.Result(r), op.Operand(nIns+r)
-		sizes := fc.sizesOf(init, srcs[nIns+r])
+		sizes := rl.sizesOf(init, srcs[nIns+r])
 		shape, _ := ir.Shape(v.Type())
-		if k := fc.returnedOnce(v); k >= 0 {
-			dsts[r] = fc.resultView(k, sizes)
-			fc.results[k].filled = true
+		if k := rl.fc.returnedOnce(v); k >= 0 {
+			dsts[r] = rl.fc.resultView(k, sizes)
+			rl.fc.results[k].filled = true
 		} else {
-			dsts[r] = fc.temp(ir.ElementType(v.Type()), shape, sizes, fmt.Sprintf("%s: '%s' op", op.Pos, op.Name))
+			dsts[r] = rl.fc.temp(ir.ElementType(v.Type()), shape, sizes, fmt.Sprintf("%s: '%s' op", op.Pos, op.Name))
 		}
 		if d := init.Def(); d == nil || d.Name != "tensor.empty" {
-			if err := fc.copyInto(dsts[r], init); err != nil {
+			if err := rl.fc.copyInto(dsts[r], init); err != nil {
 				return err
 			}
 		}
 		srcs[nIns+r] = &lowered{view: dsts[r]}
 	}
-	bl := fc.bl
+	if f := foldOf(op, l); f != nil {
+		err = rl.accumulate(op, l, srcs, dsts[0], ext, f)
+	} else {
+		err = rl.points(op, l, srcs, dsts, ext)
+	}
+	if err != nil {
+		return err
+	}
+	for r, d := range dsts {
+		rl.fc.vals[op.Result(r).ID()] = &lowered{view: d}
+	}
+	return nil
+}
+
+// points runs the body at every point of the loops in index order.
+func (rl regionLowering) points(op *ir.Op, l *ir.LinearLoops, srcs []*lowered, dsts []*view, ext []value.Value) error {
+	bl := rl.fc.bl
 	idx := make([]value.Value, len(ext))
 	var loopErr error
 	var body func(d int)
@@ -289,22 +312,16 @@ func (fc *funcCtx) regionReduce(op *ir.Op) error {
 			})
 			return
 		}
-		loopErr = fc.regionPoint(op, l, srcs, dsts, idx)
+		loopErr = rl.point(op, l, srcs, dsts, idx)
 	}
 	body(0)
-	if loopErr != nil {
-		return loopErr
-	}
-	for r, d := range dsts {
-		fc.vals[op.Result(r).ID()] = &lowered{view: d}
-	}
-	return nil
+	return loopErr
 }
 
-// regionPoint emits one iteration: load each operand's element, run the
+// point emits one iteration: load each operand's element, run the
 // body, store the yielded elements.
-func (fc *funcCtx) regionPoint(op *ir.Op, l *ir.Loops, srcs []*lowered, dsts []*view, idx []value.Value) error {
-	bl := fc.bl
+func (rl regionLowering) point(op *ir.Op, l *ir.LinearLoops, srcs []*lowered, dsts []*view, idx []value.Value) error {
+	bl := rl.fc.bl
 	args := make([]value.Value, 0, len(srcs)+len(l.Indices))
 	for k, lv := range srcs {
 		if lv.view == nil {
@@ -312,7 +329,7 @@ func (fc *funcCtx) regionPoint(op *ir.Op, l *ir.Loops, srcs []*lowered, dsts []*
 			continue
 		}
 		e := lv.view.elem
-		args = append(args, bl.fromStorage(bl.b.NewLoad(storageType(e), fc.elemPtr(lv.view, l.Operands[k], idx)), e))
+		args = append(args, bl.fromStorage(bl.b.NewLoad(storageType(e), rl.elemPtr(lv.view, l.Operands[k], idx)), e))
 	}
 	for _, i := range l.Indices {
 		args = append(args, idx[i])
@@ -320,19 +337,11 @@ func (fc *funcCtx) regionPoint(op *ir.Op, l *ir.Loops, srcs []*lowered, dsts []*
 	ptrs := make([]value.Value, len(dsts))
 	ys := make([]value.Value, len(dsts))
 	for r, d := range dsts {
-		kr, err := bl.regionKernelWith(op, r, args, fc.outerScalar)
+		y, err := rl.yield(op, r, args)
 		if err != nil {
-			return op.Errorf("%v", err)
+			return err
 		}
-		ptrs[r], ys[r] = fc.elemPtr(d, l.Results[r], idx), kr.v
-		if fc.mod.opts.Checks && r == 0 {
-			if kr.divZero != nil {
-				fc.fail(kr.divZero, StatusDivZero, where(op)+": integer division by zero")
-			}
-			if kr.ovf != nil {
-				fc.fail(kr.ovf, StatusOverflow, where(op)+": integer overflow (minimum value divided by -1)")
-			}
-		}
+		ptrs[r], ys[r] = rl.elemPtr(d, l.Results[r], idx), y
 	}
 	for r, d := range dsts {
 		store(bl.b, bl.toStorage(ys[r], d.elem), ptrs[r])
@@ -340,15 +349,35 @@ func (fc *funcCtx) regionPoint(op *ir.Op, l *ir.Loops, srcs []*lowered, dsts []*
 	return nil
 }
 
+// yield runs op's body on args and returns the element it yields for
+// result r; the body's integer faults are checked once, with result 0.
+func (rl regionLowering) yield(op *ir.Op, r int, args []value.Value) (value.Value, error) {
+	kr, err := rl.fc.bl.regionKernelWith(op, r, args, rl.outerScalar)
+	if err != nil {
+		return nil, op.Errorf("%v", err)
+	}
+	if rl.fc.mod.opts.Checks && r == 0 {
+		if kr.divZero != nil {
+			rl.fc.fail(kr.divZero, StatusDivZero, where(op)+": integer division by zero")
+		}
+		if kr.ovf != nil {
+			rl.fc.fail(kr.ovf, StatusOverflow, where(op)+": integer overflow (minimum value divided by -1)")
+		}
+	}
+	return kr.v, nil
+}
+
 // elemPtr is the address of the element maps reads from v at iteration
 // idx.
-func (fc *funcCtx) elemPtr(v *view, maps []ir.DimMap, idx []value.Value) value.Value {
-	bl := fc.bl
+func (rl regionLowering) elemPtr(v *view, maps []ir.Linear, idx []value.Value) value.Value {
+	bl := rl.fc.bl
 	var off value.Value = i64c(0)
 	for d, m := range maps {
-		var i value.Value = i64c(m.Offset)
-		if m.Loop >= 0 {
-			i = bl.add(i, bl.mul(i64c(m.Stride), idx[m.Loop]))
+		var i value.Value = i64c(m.Const)
+		for k, c := range m.Coef {
+			if c != 0 {
+				i = bl.add(i, bl.mul(i64c(c), idx[k]))
+			}
 		}
 		off = bl.add(off, bl.mul(i, v.strides[d]))
 	}
@@ -357,7 +386,7 @@ func (fc *funcCtx) elemPtr(v *view, maps []ir.DimMap, idx []value.Value) value.V
 
 // sizesOf is the run-time sizes of tensor value v (a view's, or a
 // splat's).
-func (fc *funcCtx) sizesOf(v *ir.Value, lv *lowered) []value.Value {
+func (rl regionLowering) sizesOf(v *ir.Value, lv *lowered) []value.Value {
 	if lv.view != nil {
 		return lv.view.sizes
 	}
@@ -372,27 +401,32 @@ func (fc *funcCtx) sizesOf(v *ir.Value, lv *lowered) []value.Value {
 	return out
 }
 
-// regionExtents is each loop's extent: the size of the first operand
-// dimension over it; with run-time checks, every other dimension over
-// the loop must have that size, and each constant index must be in
-// range.
-func (fc *funcCtx) regionExtents(op *ir.Op, l *ir.Loops, srcs []*lowered) ([]value.Value, error) {
-	ext := make([]value.Value, l.NumLoops())
+// extents is each loop's extent: the size of the first operand
+// dimension that reads the loop alone; with run-time checks, every other
+// dimension reading a loop alone must have that size, each constant
+// index must be in range, and (when every loop runs) so must the indices
+// of every other map (ir.LinearLoops.Extents, eval's checks).
+func (rl regionLowering) extents(op *ir.Op, l *ir.LinearLoops, srcs []*lowered) ([]value.Value, error) {
+	bl := rl.fc.bl
+	ext := make([]value.Value, len(l.Iter))
 	for k, maps := range l.Operands {
 		if maps == nil {
 			continue
 		}
-		sizes := fc.sizesOf(op.Operand(k), srcs[k])
+		sizes := rl.sizesOf(op.Operand(k), srcs[k])
 		for d, m := range maps {
-			switch {
-			case m.Loop < 0:
-				fc.fail(fc.bl.icmp(enum.IPredSLT, sizes[d], i64c(m.Limit)), StatusShape,
-					fmt.Sprintf("%s operand #%d has size %%lld in dimension %d, but its indexing map reads index %d", where(op), k, d, m.Offset), sizes[d])
-			case ext[m.Loop] == nil:
-				ext[m.Loop] = sizes[d]
+			switch i := m.Loop(); {
+			case m.IsConst():
+				var bad value.Value = constant.True
+				if m.Const >= 0 {
+					bad = bl.icmp(enum.IPredSLT, sizes[d], i64c(m.Const+1))
+				}
+				rl.fc.fail(bad, StatusShape, where(op)+" "+ir.LinearRangeMessage(k, d, "%lld", "", fmt.Sprint(m.Const)), sizes[d])
+			case i < 0:
+			case ext[i] == nil:
+				ext[i] = sizes[d]
 			default:
-				fc.fail(fc.bl.icmp(enum.IPredNE, sizes[d], ext[m.Loop]), StatusShape,
-					fmt.Sprintf("%s operand #%d has size %%lld in dimension %d, but loop d%d runs %%lld times", where(op), k, d, m.Loop), sizes[d], ext[m.Loop])
+				rl.fc.fail(bl.icmp(enum.IPredNE, sizes[d], ext[i]), StatusShape, where(op)+" "+ir.LinearSizeMessage(k, d, i, "%lld", "%lld"), sizes[d], ext[i])
 			}
 		}
 	}
@@ -401,7 +435,38 @@ func (fc *funcCtx) regionExtents(op *ir.Op, l *ir.Loops, srcs []*lowered) ([]val
 			return nil, op.Errorf("has loop d%d that no operand dimension sizes", i)
 		}
 	}
+	rl.rangeChecks(op, l, srcs, ext)
 	return ext, nil
+}
+
+// rangeChecks checks, when every loop runs, that the indices a map of
+// sums reads, lo to hi, lie in the operand's dimension.
+func (rl regionLowering) rangeChecks(op *ir.Op, l *ir.LinearLoops, srcs []*lowered, ext []value.Value) {
+	bl := rl.fc.bl
+	var runs value.Value = constant.True
+	for _, e := range ext {
+		runs = bl.and(runs, bl.icmp(enum.IPredNE, e, i64c(0)))
+	}
+	for k, maps := range l.Operands {
+		for d, m := range maps {
+			if m.Loop() >= 0 || m.IsConst() {
+				continue
+			}
+			size := rl.sizesOf(op.Operand(k), srcs[k])[d]
+			var lo, hi value.Value = i64c(m.Const), i64c(m.Const)
+			for i, c := range m.Coef {
+				t := bl.mul(i64c(c), bl.add(ext[i], i64c(-1)))
+				if c < 0 {
+					lo = bl.add(lo, t)
+				} else if c > 0 {
+					hi = bl.add(hi, t)
+				}
+			}
+			out := bl.or(bl.icmp(enum.IPredSLT, lo, i64c(0)), bl.icmp(enum.IPredSLT, size, bl.add(hi, i64c(1))))
+			rl.fc.fail(bl.and(runs, out), StatusShape,
+				where(op)+" "+ir.LinearRangeMessage(k, d, "%lld", "%lld", "%lld"), size, lo, hi)
+		}
+	}
 }
 
 // isRegionKernel reports whether op's kernel is its body.

@@ -33,8 +33,8 @@ var tensorLowerings map[string]func(tl tensorLowering, op *ir.Op) error
 func init() {
 	tensorLowerings = map[string]func(tl tensorLowering, op *ir.Op) error{
 		"tensor.empty":          tensorLowering.empty,
-		"tensor.collapse_shape": tensorLowering.collapse,
-		"tensor.expand_shape":   tensorLowering.expand,
+		"tensor.collapse_shape": tensorLowering.reshape,
+		"tensor.expand_shape":   tensorLowering.reshape,
 		"tensor.extract":        tensorLowering.extract,
 		"tensor.insert":         tensorLowering.insert,
 		"tensor.from_elements":  tensorLowering.fromElements,
@@ -113,11 +113,10 @@ func (tl tensorLowering) fill(dst *view, x value.Value) error {
 	return tl.fc.emitNest(dst, n)
 }
 
-func (tl tensorLowering) empty(op *ir.Op) error {
-	rt, err := rankedResult(op)
-	if err != nil {
-		return err
-	}
+// dynamicSizes are the sizes of op's result type rt, its '?' dims given
+// by op's index operands in order (tensor.empty's and tensor.generate's),
+// each checked not to be negative.
+func (tl tensorLowering) dynamicSizes(op *ir.Op, rt *ir.TensorType) []value.Value {
 	sizes := make([]value.Value, len(rt.Shape))
 	k := 0
 	for d, s := range rt.Shape {
@@ -131,6 +130,15 @@ func (tl tensorLowering) empty(op *ir.Op) error {
 			tl.fc.fail(tl.fc.bl.icmp(enum.IPredSLT, sizes[d], i64c(0)), StatusShape, fmt.Sprintf("%s dynamic size %%lld of dimension %d is negative", where(op), d), sizes[d])
 		}
 	}
+	return sizes
+}
+
+func (tl tensorLowering) empty(op *ir.Op) error {
+	rt, err := rankedResult(op)
+	if err != nil {
+		return err
+	}
+	sizes := tl.dynamicSizes(op, rt)
 	tl.fc.vals[op.Result(0).ID()] = &lowered{view: tl.buffer(op, rt, sizes)}
 	return nil
 }
@@ -327,8 +335,9 @@ func (tl tensorLowering) insertSlice(op *ir.Op) error {
 }
 
 // padValue returns the run-time padding value of a pad whose body yields
-// a value that does not depend on the indices.
-func (tl tensorLowering) padValue(op *ir.Op, p *dialect.Pad) (value.Value, error) {
+// a value that does not depend on the indices, nil for another (padBody
+// runs its body).
+func (tl tensorLowering) padValue(op *ir.Op, p *dialect.Pad) value.Value {
 	c := p.Const
 	if p.Value != nil && p.Value.Def() != nil && p.Value.Def().Has(traits.ConstantLike) {
 		c = p.Value.Def()
@@ -337,15 +346,45 @@ func (tl tensorLowering) padValue(op *ir.Op, p *dialect.Pad) (value.Value, error
 	if c != nil {
 		switch a := c.Attr("value").(type) {
 		case *ir.IntAttr:
-			return intConst(computeType(e), ir.WrapInt(a.Value, e)), nil
+			return intConst(computeType(e), ir.WrapInt(a.Value, e))
 		case *ir.FloatAttr:
-			return floatConst(computeType(e), ir.RoundFloat(a.Value, e)), nil
+			return floatConst(computeType(e), ir.RoundFloat(a.Value, e))
 		}
 	}
 	if p.Value != nil && tl.fc.vals[p.Value.ID()] != nil {
-		return tl.fc.vals[p.Value.ID()].scalar, nil
+		return tl.fc.vals[p.Value.ID()].scalar
 	}
-	return nil, op.Errorf("pads with a value computed from the indices, which tirc cannot lower yet; yield a constant or a value defined outside the body")
+	return nil
+}
+
+// padBody runs a pad's body at every index of dst outside the source's
+// window (low[j] <= i[j] < low[j] + in[j] in every dim), as MLIR computes
+// the padding value there only, storing what it yields; the source is
+// copied into the window afterwards.
+func (tl tensorLowering) padBody(op *ir.Op, dst *view, low, in []value.Value) error {
+	bl := tl.fc.bl
+	body := op.Region(0).Front()
+	if err := tl.scalarBody(op); err != nil {
+		return err
+	}
+	return tl.indexNest(dst.sizes, "pad", func(idx []value.Value) error {
+		var out value.Value = constant.False
+		for j, i := range idx {
+			out = bl.or(out, bl.or(bl.icmp(enum.IPredSLT, i, low[j]), bl.icmp(enum.IPredSGE, i, bl.add(low[j], in[j]))))
+		}
+		var err error
+		bl.ifThen(out, "pad.body", func() {
+			var y value.Value
+			if y, err = tl.runBody(body, idx); err == nil {
+				var off value.Value = i64c(0)
+				for j, i := range idx {
+					off = bl.add(off, bl.mul(i, dst.strides[j]))
+				}
+				store(bl.b, bl.toStorage(y, dst.elem), bl.gep(storageType(dst.elem), dst.base, off))
+			}
+		})
+		return err
+	})
 }
 
 func (tl tensorLowering) pad(op *ir.Op) error {
@@ -357,10 +396,6 @@ func (tl tensorLowering) pad(op *ir.Op) error {
 	p, ok := dialect.PadOf(op)
 	if !ok {
 		return op.Errorf("is malformed")
-	}
-	x, err := tl.padValue(op, p)
-	if err != nil {
-		return err
 	}
 	low, high := tl.mixedValues(p.Low), tl.mixedValues(p.High)
 	in := tl.fc.vals[p.Source.ID()].sizesOf()
@@ -376,7 +411,12 @@ func (tl tensorLowering) pad(op *ir.Op) error {
 		}
 	}
 	dst := tl.buffer(op, rt, fixStatic(rt.Shape, sizes))
-	if err := tl.fill(dst, x); err != nil {
+	if x := tl.padValue(op, p); x != nil {
+		err = tl.fill(dst, x)
+	} else {
+		err = tl.padBody(op, dst, low, in)
+	}
+	if err != nil {
 		return err
 	}
 	var at value.Value = i64c(0)
@@ -426,7 +466,10 @@ func (tl tensorLowering) reshapeSizes(op *ir.Op, groups [][]int64, expand bool, 
 	return out
 }
 
-func (tl tensorLowering) expand(op *ir.Op) error {
+// reshape lowers an expand_shape or collapse_shape: a splat stays a
+// splat of the new sizes; a view is reshaped by view (expandView,
+// collapseView).
+func (tl tensorLowering) reshape(op *ir.Op) error {
 	rt, err := rankedResult(op)
 	if err != nil {
 		return err
@@ -435,15 +478,24 @@ func (tl tensorLowering) expand(op *ir.Op) error {
 	if !ok {
 		return op.Errorf("is malformed")
 	}
+	expand := op.Name == "tensor.expand_shape"
 	in := tl.fc.vals[op.Operand(0).ID()]
-	sizes := tl.reshapeSizes(op, groups, true, in.sizesOf(), rt)
+	sizes := tl.reshapeSizes(op, groups, expand, in.sizesOf(), rt)
 	if in.view == nil {
 		tl.fc.vals[op.Result(0).ID()] = &lowered{scalar: in.scalar, sizes: sizes}
 		return nil
 	}
+	if expand {
+		tl.expandView(op, rt, groups, in.view, sizes)
+		return nil
+	}
+	return tl.collapseView(op, rt, groups, in.view, sizes)
+}
+
+// expandView reshapes view v by an expand_shape.
+func (tl tensorLowering) expandView(op *ir.Op, rt *ir.TensorType, groups [][]int64, v *view, sizes []value.Value) {
 	// Dim i of stride s splits into its group's dims, strides s times
 	// the sizes after each: always a view.
-	v := in.view
 	strides := make([]value.Value, len(sizes))
 	for k := range strides {
 		strides[k] = i64c(1) // a dim of size 1 no group covers (from rank 0)
@@ -458,29 +510,14 @@ func (tl tensorLowering) expand(op *ir.Op) error {
 		at += len(g)
 	}
 	tl.fc.vals[op.Result(0).ID()] = &lowered{view: &view{elem: v.elem, shape: rt.Shape, base: v.base, sizes: sizes, strides: strides, contiguous: v.contiguous}}
-	return nil
 }
 
-// collapse lowers a collapse_shape: a view when each group is row-major
-// within itself (always, for a row-major source), else a row-major copy
-// made at run time.
-func (tl tensorLowering) collapse(op *ir.Op) error {
+// collapseView reshapes view v by a collapse_shape: a view when each
+// group is row-major within itself (always, for a row-major source), else
+// a row-major copy made at run time.
+func (tl tensorLowering) collapseView(op *ir.Op, rt *ir.TensorType, groups [][]int64, v *view, sizes []value.Value) error {
 	bl := tl.fc.bl
-	rt, err := rankedResult(op)
-	if err != nil {
-		return err
-	}
-	groups, _, ok := dialect.ReshapeGroups(op)
-	if !ok {
-		return op.Errorf("is malformed")
-	}
-	in := tl.fc.vals[op.Operand(0).ID()]
-	sizes := tl.reshapeSizes(op, groups, false, in.sizesOf(), rt)
-	if in.view == nil {
-		tl.fc.vals[op.Result(0).ID()] = &lowered{scalar: in.scalar, sizes: sizes}
-		return nil
-	}
-	v := in.view
+	var err error
 	if v.contiguous {
 		tl.fc.vals[op.Result(0).ID()] = &lowered{view: &view{elem: v.elem, shape: rt.Shape, base: v.base, sizes: sizes, strides: tl.fc.bl.contig(sizes), contiguous: true}}
 		return nil
@@ -574,59 +611,74 @@ func (tl tensorLowering) generate(op *ir.Op) error {
 	if err != nil {
 		return err
 	}
-	body := op.Region(0).Front()
-	for o := range body.Ops() {
-		for _, r := range o.Results() {
-			if ir.IsShaped(r.Type()) || r.ID() >= len(tl.fc.vals) {
-				return o.Errorf("computes a tensor in the body of 'tensor.generate', which tirc cannot lower yet")
-			}
-		}
-		if o.NumRegions() > 0 {
-			return o.Errorf("has a region in the body of 'tensor.generate', which tirc cannot lower yet")
-		}
+	if err := tl.scalarBody(op); err != nil {
+		return err
 	}
-	sizes := make([]value.Value, len(rt.Shape))
-	k := 0
-	for d, s := range rt.Shape {
-		if s >= 0 {
-			sizes[d] = i64c(s)
-			continue
-		}
-		sizes[d] = tl.index(op.Operand(k))
-		k++
-		if tl.fc.mod.opts.Checks {
-			tl.fc.fail(tl.fc.bl.icmp(enum.IPredSLT, sizes[d], i64c(0)), StatusShape, fmt.Sprintf("%s dynamic size %%lld of dimension %d is negative", where(op), d), sizes[d])
-		}
-	}
+	sizes := tl.dynamicSizes(op, rt)
 	dst := tl.buffer(op, rt, sizes)
-	idx := make([]value.Value, len(sizes))
-	var nest func(d int) error
-	nest = func(d int) error {
-		if d < len(sizes) {
-			var err error
-			tl.fc.bl.loop(sizes[d], "generate", func(i value.Value) {
-				idx[d] = i
-				err = nest(d + 1)
-			})
-			return err
+	body := op.Region(0).Front()
+	err = tl.indexNest(sizes, "generate", func(idx []value.Value) error {
+		y, err := tl.runBody(body, idx)
+		if err == nil {
+			tl.storeAt(op, dst, idx, y)
 		}
-		for j, a := range body.Args() {
-			tl.fc.vals[a.ID()] = &lowered{scalar: idx[j]}
-		}
-		for o := range body.Ops() {
-			if o.Has(ir.TraitTerminator) {
-				tl.storeAt(op, dst, idx, tl.fc.vals[o.Operand(0).ID()].scalar)
-				continue
-			}
-			if err := tl.fc.lowerOp(o); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	if err := nest(0); err != nil {
+		return err
+	})
+	if err != nil {
 		return err
 	}
 	tl.fc.vals[op.Result(0).ID()] = &lowered{view: dst}
 	return nil
+}
+
+// scalarBody refuses a tensor.generate's or tensor.pad's body that
+// computes tensors or holds regions.
+func (tl tensorLowering) scalarBody(op *ir.Op) error {
+	for o := range op.Region(0).Front().Ops() {
+		for _, r := range o.Results() {
+			if ir.IsShaped(r.Type()) || r.ID() >= len(tl.fc.vals) {
+				return o.Errorf("computes a tensor in the body of '%s', which tirc cannot lower yet", op.Name)
+			}
+		}
+		if o.NumRegions() > 0 {
+			return o.Errorf("has a region in the body of '%s', which tirc cannot lower yet", op.Name)
+		}
+	}
+	return nil
+}
+
+// indexNest emits loops over every index below sizes, calling f with
+// the indices innermost.
+func (tl tensorLowering) indexNest(sizes []value.Value, name string, f func(idx []value.Value) error) error {
+	idx := make([]value.Value, len(sizes))
+	var nest func(d int) error
+	nest = func(d int) error {
+		if d == len(sizes) {
+			return f(idx)
+		}
+		var err error
+		tl.fc.bl.loop(sizes[d], name, func(i value.Value) {
+			idx[d] = i
+			err = nest(d + 1)
+		})
+		return err
+	}
+	return nest(0)
+}
+
+// runBody lowers a scalar body (its block arguments the indices idx) and
+// returns the value it yields.
+func (tl tensorLowering) runBody(body *ir.Block, idx []value.Value) (value.Value, error) {
+	for j, a := range body.Args() {
+		tl.fc.vals[a.ID()] = &lowered{scalar: idx[j]}
+	}
+	for o := range body.Ops() {
+		if o.Has(ir.TraitTerminator) {
+			return tl.fc.vals[o.Operand(0).ID()].scalar, nil
+		}
+		if err := tl.fc.lowerOp(o); err != nil {
+			return nil, err
+		}
+	}
+	return nil, fmt.Errorf("body has no terminator")
 }

@@ -187,21 +187,14 @@ func linalgLoops(op *ir.Op) *ir.Loops {
 // is nil when a map has an expression the loop description does not
 // model, or an operand or result is unranked.
 func LinalgLoopsOf(op *ir.Op, iters []ir.IterKind, maps []*ir.AffineMap) *ir.Loops {
-	for _, v := range op.Operands() {
-		if _, ranked := ir.Shape(v.Type()); ir.IsShaped(v.Type()) && !ranked {
-			return nil
-		}
+	if !operandsRanked(op) {
+		return nil
 	}
 	l := ir.LinalgLoops(iters, maps, LinalgNumIns(op))
 	if l == nil {
 		return nil
 	}
-	for i, v := range op.Operands() {
-		if !ir.IsShaped(v.Type()) {
-			l.Operands[i] = nil
-		}
-	}
-	l.Results = l.Results[:min(len(l.Results), op.NumResults())]
+	l.Results = fitMaps(op, l.Operands, l.Results)
 	l.Indices = bodyIndices(op, len(iters))
 	return l
 }

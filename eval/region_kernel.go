@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/ir"
 	"github.com/tirc/tirc/traits"
 )
@@ -163,9 +164,9 @@ func (rb *regionBody) run(vals []Num, idx []int64, outer func(*ir.Value) (Num, e
 // runRegion evaluates a KernelRegion op on its operand values; outer
 // reads the scalar values its body uses from around it.
 func runRegion(op *ir.Op, args []*Tensor, outer func(*ir.Value) *Tensor) ([]*Tensor, error) {
-	l := ir.LoopsOf(op)
+	l := dialect.LinalgLinearLoopsOf(op)
 	if l == nil || len(l.Operands) != len(args) {
-		return nil, fmt.Errorf("%s: '%s' op has no loop description eval can run (indexing maps of dims and constants only)", op.Pos, op.Name)
+		return nil, fmt.Errorf("%s: '%s' op has no loop description eval can run (indexing maps of sums of dims times constants, and constants, only)", op.Pos, op.Name)
 	}
 	rb, err := prepareBody(op)
 	if err != nil {
@@ -175,18 +176,9 @@ func runRegion(op *ir.Op, args []*Tensor, outer func(*ir.Value) *Tensor) ([]*Ten
 		return nil, fmt.Errorf("%s: '%s' op body has more arguments than the op has operands", op.Pos, op.Name)
 	}
 	nIns := len(args) - len(l.Results)
-	shapes := make([][]int64, len(args))
-	for i, a := range args {
-		if l.Operands[i] != nil {
-			shapes[i] = a.Shape
-		}
-	}
-	ext, eerr := l.Extents(shapes, nil)
-	if eerr != nil {
-		return nil, runtimeErr(op, "%s", eerr)
-	}
-	if msg := windowMessage(l, shapes); msg != "" {
-		return nil, runtimeErr(op, "%s", msg)
+	ext, err := regionExtents(op, l, args)
+	if err != nil {
+		return nil, err
 	}
 	outs := make([]*Tensor, len(l.Results))
 	for r := range outs {
@@ -234,17 +226,38 @@ func runRegion(op *ir.Op, args []*Tensor, outer func(*ir.Value) *Tensor) ([]*Ten
 	return outs, nil
 }
 
+// regionExtents is the loops' extents over operands args: as the op's
+// ir.Loops defines them where it has one, else as its linear maps do.
+func regionExtents(op *ir.Op, l *ir.LinearLoops, args []*Tensor) ([]int64, error) {
+	shapes := make([][]int64, len(args))
+	for i, a := range args {
+		if l.Operands[i] != nil {
+			shapes[i] = a.Shape
+		}
+	}
+	if loops := ir.LoopsOf(op); loops != nil {
+		ext, eerr := loops.Extents(shapes, nil)
+		if eerr != nil {
+			return nil, runtimeErr(op, "%s", eerr)
+		}
+		if msg := windowMessage(loops, shapes); msg != "" {
+			return nil, runtimeErr(op, "%s", msg)
+		}
+		return ext, nil
+	}
+	ext, msg := l.Extents(shapes)
+	if msg != "" {
+		return nil, runtimeErr(op, "%s", msg)
+	}
+	return ext, nil
+}
+
 // elemOffset is the row-major offset of the element maps reads at
 // iteration idx (0 for a scalar).
-func elemOffset(maps []ir.DimMap, shape []int64, idx []int64) int {
+func elemOffset(maps []ir.Linear, shape []int64, idx []int64) int {
 	off, stride := int64(0), int64(1)
 	for d := len(maps) - 1; d >= 0; d-- {
-		m := maps[d]
-		i := m.Offset
-		if m.Loop >= 0 {
-			i += m.Stride * idx[m.Loop]
-		}
-		off += i * stride
+		off += maps[d].At(idx) * stride
 		stride *= shape[d]
 	}
 	return int(off)

@@ -102,3 +102,52 @@ func TestRegionKernelFault(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// Maps that sum loops (a convolution's window): the loops' extents come
+// from the dimensions read by one loop alone, the input is read at the
+// sum, and a window beyond the input is a run-time error naming the
+// indices read. The wanted values are the definition, summed in Go.
+func TestRegionKernelLinearMaps(t *testing.T) {
+	const src = `func.func @f(%x: tensor<?xi32>, %w: tensor<3xi32>, %o: tensor<?xi32>) -> tensor<?xi32> {
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0 * 2 + d1 - 1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
+      ins(%x, %w : tensor<?xi32>, tensor<3xi32>) outs(%o : tensor<?xi32>) {
+  ^bb0(%a: i32, %b: i32, %acc: i32):
+    %p = arith.muli %a, %b : i32
+    %s = arith.addi %acc, %p : i32
+    linalg.yield %s : i32
+  } -> tensor<?xi32>
+  return %0 : tensor<?xi32>
+}`
+	m, d := asm.ParseString(src, asm.ParseOptions{})
+	if d != nil {
+		t.Fatal(d)
+	}
+	x := []int64{3, -1, 4, 1, -5, 9, 2, -6, 5}
+	w := []int64{2, 7, -3}
+	o := []int64{1, 2, 3, 4}
+	// The stride-2 window starts at 2*i - 1: index -1 for i = 0.
+	_, err := eval.Func(m.Funcs[0], []*eval.Tensor{eval.Ints(ir.I32, []int64{9}, x...), eval.Ints(ir.I32, []int64{3}, w...), eval.Ints(ir.I32, []int64{4}, o...)})
+	if err == nil || !strings.Contains(err.Error(), "operand #0 has size 9 in dimension 0, but its indexing map reads indices -1 to 7") {
+		t.Fatalf("got %v", err)
+	}
+	// Starting at i = 1 (the output shifted): out[i] = o[i] + sum_j x[2i+1+j] w[j].
+	const shifted = "d0 * 2 + d1 + 1"
+	m, d = asm.ParseString(strings.Replace(src, "d0 * 2 + d1 - 1", shifted, 1), asm.ParseOptions{})
+	if d != nil {
+		t.Fatal(d)
+	}
+	var want []int64
+	for i, acc := range o[:3] {
+		for j, wj := range w {
+			acc += x[2*i+1+j] * wj
+		}
+		want = append(want, acc)
+	}
+	out, err := eval.Func(m.Funcs[0], []*eval.Tensor{eval.Ints(ir.I32, []int64{9}, x...), eval.Ints(ir.I32, []int64{3}, w...), eval.Ints(ir.I32, []int64{3}, o[:3]...)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, out[0].Ints); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}

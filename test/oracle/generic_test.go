@@ -14,7 +14,9 @@ const numGeneric = 40
 // genericGen draws one random linalg.generic function: random loops and
 // iterator types, indexing maps that are projected permutations of the
 // loops (broadcasts included) with a constant 0 here and there (a size-1
-// operand dimension), and a body of arith and math ops on f32 or i32.
+// operand dimension), sometimes an input read through a window (a sum of
+// two loops, one of them times a constant, as a convolution reads its
+// input), and a body of arith and math ops on f32 or i32.
 type genericGen struct {
 	rng    *rand.Rand
 	elem   string
@@ -70,13 +72,37 @@ func (g *genericGen) op() {
 	g.values = append(g.values, v)
 }
 
-// affineMap prints a map of n loops to results (loop numbers, -1 for the
-// constant 0).
-func affineMap(n int, results []int) string {
-	var ds, rs []string
+// windowMap is an input dimension read at c*d<a> + d<b> + off.
+type windowMap struct {
+	a, b   int
+	c, off int64
+}
+
+func (w *windowMap) String() string {
+	s := fmt.Sprintf("d%d * %d + d%d", w.a, w.c, w.b)
+	if w.off != 0 {
+		s += fmt.Sprintf(" + %d", w.off)
+	}
+	return s
+}
+
+// size is the dimension's size: one past the greatest index read.
+func (w *windowMap) size(sizes []int64) int64 {
+	return w.c*(sizes[w.a]-1) + sizes[w.b] - 1 + w.off + 1
+}
+
+func dimList(n int) string {
+	var ds []string
 	for d := range n {
 		ds = append(ds, fmt.Sprintf("d%d", d))
 	}
+	return strings.Join(ds, ", ")
+}
+
+// affineMap prints a map of n loops to results (loop numbers, -1 for the
+// constant 0).
+func affineMap(n int, results []int) string {
+	var rs []string
 	for _, r := range results {
 		if r < 0 {
 			rs = append(rs, "0")
@@ -84,7 +110,7 @@ func affineMap(n int, results []int) string {
 			rs = append(rs, fmt.Sprintf("d%d", r))
 		}
 	}
-	return fmt.Sprintf("affine_map<(%s) -> (%s)>", strings.Join(ds, ", "), strings.Join(rs, ", "))
+	return fmt.Sprintf("affine_map<(%s) -> (%s)>", dimList(n), strings.Join(rs, ", "))
 }
 
 func tensorOf(elem string, shape []int64) string {
@@ -154,6 +180,14 @@ func randomGeneric(rng *rand.Rand, name string) Func {
 			ins[i] = append(ins[i], d)
 		}
 	}
+	// A window input: one dimension read at c*dA + dB (+ 1), the others
+	// plain; every loop is sized by a plain dimension of another operand.
+	var window *windowMap
+	if n >= 2 && rng.IntN(3) == 0 {
+		w := &windowMap{a: rng.IntN(n), c: 1 + int64(rng.IntN(2)), off: int64(rng.IntN(2))}
+		w.b = (w.a + 1 + rng.IntN(n-1)) % n
+		window = w
+	}
 	out := make([]int, len(parallel))
 	for i, p := range rng.Perm(len(parallel)) {
 		out[i] = parallel[p]
@@ -169,6 +203,15 @@ func randomGeneric(rng *rand.Rand, name string) Func {
 		inNames = append(inNames, fmt.Sprintf("%%arg%d", i))
 		inTypes = append(inTypes, t)
 		g.values = append(g.values, fmt.Sprintf("%%in%d", i))
+	}
+	if window != nil {
+		t := tensorOf(g.elem, []int64{window.size(sizes)})
+		f.Args = append(f.Args, t)
+		maps = append(maps, fmt.Sprintf("affine_map<(%s) -> (%s)>", dimList(n), window))
+		inNames = append(inNames, fmt.Sprintf("%%arg%d", len(ins)))
+		inTypes = append(inTypes, t)
+		g.values = append(g.values, fmt.Sprintf("%%in%d", len(ins)))
+		ins = append(ins, nil) // one more input: the block argument below
 	}
 	maps = append(maps, affineMap(n, out))
 	// The outs: an argument (its values initialise a reduction, or the

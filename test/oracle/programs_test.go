@@ -143,6 +143,42 @@ var programs = []Func{
   return %p : tensor<5x7xi32>`,
 	},
 	{
+		// A pad whose value depends on the indices, then a 2-d window sum
+		// (maps that sum loops) over it, then an integer row sum (a fold
+		// of 16 lanes) and a float row sum of 19 rows (8 side by side).
+		Name:    "pad_by_index_conv2d",
+		Args:    []string{"tensor<6x30xf32>", "tensor<3x3xf32>", "tensor<19x40xi32>", "tensor<19x33xf32>"},
+		Results: []string{"tensor<6x30xf32>", "tensor<19xi32>", "tensor<19xf32>"},
+		Reduce:  33,
+		Body: `  %p = tensor.pad %arg0 low[1, 1] high[1, 1] {
+  ^bb0(%i: index, %j: index):
+    %k = arith.addi %i, %j : index
+    %n = arith.index_cast %k : index to i32
+    %f = arith.sitofp %n : i32 to f32
+    %h = arith.constant 0.25 : f32
+    %v = arith.mulf %f, %h : f32
+    tensor.yield %v : f32
+  } : tensor<6x30xf32> to tensor<8x32xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<6x30xf32>
+  %i0 = linalg.fill ins(%zero : f32) outs(%e : tensor<6x30xf32>) -> tensor<6x30xf32>
+  %c = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0 + d2, d1 + d3)>, affine_map<(d0, d1, d2, d3) -> (d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+      ins(%p, %arg1 : tensor<8x32xf32>, tensor<3x3xf32>) outs(%i0 : tensor<6x30xf32>) {
+  ^bb0(%x: f32, %w: f32, %acc: f32):
+    %m = arith.mulf %x, %w : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<6x30xf32>
+  %ie = tensor.empty() : tensor<19xi32>
+  %iz = arith.constant 0 : i32
+  %ii = linalg.fill ins(%iz : i32) outs(%ie : tensor<19xi32>) -> tensor<19xi32>
+  %is = linalg.reduce { arith.addi } ins(%arg2 : tensor<19x40xi32>) outs(%ii : tensor<19xi32>) dimensions = [1]
+  %fe = tensor.empty() : tensor<19xf32>
+  %fi = linalg.fill ins(%zero : f32) outs(%fe : tensor<19xf32>) -> tensor<19xf32>
+  %fs = linalg.reduce { arith.addf } ins(%arg3 : tensor<19x33xf32>) outs(%fi : tensor<19xf32>) dimensions = [1]
+  return %c, %is, %fs : tensor<6x30xf32>, tensor<19xi32>, tensor<19xf32>`,
+	},
+	{
 		// Loops and branches on arith over tensors alone, so that the scf
 		// lowering is checked without the linalg and tensor ops.
 		Name:    "for_accumulate",

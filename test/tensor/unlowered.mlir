@@ -1,6 +1,7 @@
 // -emit-llvm refuses the tensor ops it cannot lower yet with an error at
 // the op (exit status 1): a tensor.generate whose body computes tensors,
-// and a pad whose padding value depends on the indices. eval runs both.
+// which eval runs. (A pad whose padding value depends on the indices
+// lowers: pad_index.test.)
 // RUN: not tirc -split-input-file -emit-llvm %s 2>&1 | FileCheck %s
 
 // CHECK: unlowered.mlir:[[@LINE+5]]:10: error: 'tensor.from_elements' op computes a tensor in the body of 'tensor.generate', which tirc cannot lower yet
@@ -15,13 +16,3 @@ func.func @generate(%n: index) -> tensor<?x3xf32> {
   return %g : tensor<?x3xf32>
 }
 
-// -----
-
-// CHECK: unlowered.mlir:[[@LINE+2]]:8: error: 'tensor.pad' op pads with a value computed from the indices, which tirc cannot lower yet; yield a constant or a value defined outside the body
-func.func @pad_by_index(%t: tensor<4xindex>) -> tensor<6xindex> {
-  %p = tensor.pad %t low[1] high[1] {
-  ^bb0(%i: index):
-    tensor.yield %i : index
-  } : tensor<4xindex> to tensor<6xindex>
-  return %p : tensor<6xindex>
-}
