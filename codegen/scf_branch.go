@@ -7,6 +7,7 @@ import (
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/tirc/tirc/codegen/plan"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -173,6 +174,12 @@ func (se *scfEmitter) passOn(op *ir.Op, args []*ir.Value, mids []value.Value, fr
 			continue
 		}
 		c := se.fc.plan.CarryOf(op, fmt.Sprintf("condition #%d", k))
+		if c.How == plan.PassedOn {
+			j := a.Index()
+			moveOwner(se.fc.bl, lv.slots[j], mids[k])
+			out[k] = lv.lowered(j)
+			continue
+		}
 		vw, slot, err := se.own(a, true, from, taken, what(op), c)
 		if err != nil {
 			return nil, err

@@ -107,7 +107,16 @@ func PlanCarries(p *Func, f *ir.Func, facts CarryFacts) {
 			if len(cond) > 0 {
 				cond = cond[1:]
 			}
-			tensors(cond, func(k int, v *ir.Value) { p.CarryOf(op, fmt.Sprintf("condition #%d", k)) })
+			passed := map[*ir.Value]bool{}
+			tensors(cond, func(k int, v *ir.Value) {
+				c := p.CarryOf(op, fmt.Sprintf("condition #%d", k))
+				// A carried value passed on the first time: its buffer,
+				// not a copy, goes to the after region.
+				if v.OwnerBlock() == before && !passed[v] {
+					passed[v] = true
+					c.How, c.Decided, c.Why = PassedOn, true, fmt.Sprintf("iter_arg #%d", v.Index())
+				}
+			})
 		}
 		body := op.Region(op.NumRegions() - 1).Front()
 		ys := yields(body)

@@ -69,3 +69,27 @@ func.func @inserts(%t: tensor<2x6xf32>, %a: tensor<2x3xf32>, %b: tensor<1x3xf32>
   %4 = tensor.insert_slice %a into %3[0, 0] [2, 3] [1, 1] : tensor<2x3xf32> into tensor<2x6xf32>
   return %2, %4, %1 : tensor<2x6xf32>, tensor<2x6xf32>, tensor<2x6xf32>
 }
+
+// A while loop's condition passes its carried tensor on: the buffer
+// moves to the after region, no copy each trip; passed on a second time,
+// it is copied.
+// CHECK-LABEL: plan @whilep
+// CHECK: carry 0: scf.while at {{[0-9]+}}:{{[0-9]+}}, init #0: copied (an argument)
+// CHECK-NEXT: carry 1: scf.while at {{[0-9]+}}:{{[0-9]+}}, condition #0: passes on a carried buffer (iter_arg #0)
+// CHECK-NEXT: carry 2: scf.while at {{[0-9]+}}:{{[0-9]+}}, condition #1: copied (not a buffer of its own)
+// CHECK-NEXT: carry 3: scf.while at {{[0-9]+}}:{{[0-9]+}}, yield #0: takes over its buffer (a buffer the block allocated)
+func.func @whilep(%x: tensor<3xf64>, %n: i64) -> (tensor<3xf64>, tensor<3xf64>) {
+  %zero = arith.constant 0 : i64
+  %one = arith.constant 1 : i64
+  %h = arith.constant dense<0.5> : tensor<f64>
+  %r:3 = scf.while (%t = %x, %k = %zero) : (tensor<3xf64>, i64) -> (tensor<3xf64>, tensor<3xf64>, i64) {
+    %go = arith.cmpi slt, %k, %n : i64
+    scf.condition(%go) %t, %t, %k : tensor<3xf64>, tensor<3xf64>, i64
+  } do {
+  ^bb0(%t: tensor<3xf64>, %u: tensor<3xf64>, %k: i64):
+    %t2 = tir.mul %t, %h : (tensor<3xf64>, tensor<f64>) -> tensor<3xf64>
+    %k1 = arith.addi %k, %one : i64
+    scf.yield %t2, %k1 : tensor<3xf64>, i64
+  }
+  return %r#0, %r#1 : tensor<3xf64>, tensor<3xf64>
+}
