@@ -176,23 +176,29 @@ func versionText(t *testing.T, src string) string {
 	p := &plan.Func{Name: f.Name}
 	plan.Prepass(p, f, plan.NewFusion(f, loopsOf), plan.Facts{ParallelMin: 1 << 20, NonTemporalMin: 1 << 30})
 	var b strings.Builder
+	line := func(what string, n *plan.Nest) {
+		fmt.Fprintf(&b, "%s%s decided %v runs", what, n.Op, n.Decided)
+		for _, l := range n.Merged {
+			fmt.Fprintf(&b, " %v", l.Dims)
+		}
+		if n.Tile != nil {
+			fmt.Fprintf(&b, " tile %d,%d transposed %v", n.Tile.Outer, n.Tile.Inner, n.Tile.Transposed)
+		}
+		if r := n.Reduction; r != nil {
+			fmt.Fprintf(&b, " scratch %v four %v index32 %v compare-only %v", r.Scratch, r.FourRows, r.Index32, r.CompareOnly)
+		}
+		b.WriteString("\n")
+	}
 	for op := range f.Ops() {
 		for r := range op.NumResults() {
-			n := p.Planned(op, r)
-			if n == nil {
-				continue
+			if n := p.Planned(op, r); n != nil {
+				line("", n)
 			}
-			fmt.Fprintf(&b, "%s decided %v runs", n.Op, n.Decided)
-			for _, l := range n.Merged {
-				fmt.Fprintf(&b, " %v", l.Dims)
-			}
-			if n.Tile != nil {
-				fmt.Fprintf(&b, " tile %d,%d transposed %v", n.Tile.Outer, n.Tile.Inner, n.Tile.Transposed)
-			}
-			if r := n.Reduction; r != nil {
-				fmt.Fprintf(&b, " scratch %v four %v index32 %v compare-only %v", r.Scratch, r.FourRows, r.Index32, r.CompareOnly)
-			}
-			b.WriteString("\n")
+		}
+	}
+	for _, g := range p.Groups {
+		for _, n := range g.SharedNests {
+			line(fmt.Sprintf("group %d shares ", g.Index), n)
 		}
 	}
 	return b.String()
@@ -247,6 +253,23 @@ tir.add decided true runs [0] [1] [2]
 		want: `tir.reduce_sum decided true runs [0] [1] scratch true four true index32 false compare-only false
 tir.reduce_max decided true runs [0] [1] scratch true four false index32 false compare-only false
 tir.argmax decided true runs [0] [1] scratch false four false index32 true compare-only true
+`,
+	}, {
+		// Softmax's rows: exp(x - max), which two members compute, has a
+		// nest of its own writing scratch rows, planned like theirs.
+		name: "shared-value",
+		src: `func.func @f(%x: tensor<256x1000xf32>) -> tensor<256x1000xf32> {
+  %m = tir.reduce_max %x {dims = array<i64: 1>, keepdims} : (tensor<256x1000xf32>) -> tensor<256x1xf32>
+  %d = tir.sub %x, %m : (tensor<256x1000xf32>, tensor<256x1xf32>) -> tensor<256x1000xf32>
+  %e = tir.exp %d : tensor<256x1000xf32>
+  %s = tir.reduce_sum %e {dims = array<i64: 1>, keepdims} : (tensor<256x1000xf32>) -> tensor<256x1xf32>
+  %y = tir.div %e, %s : (tensor<256x1000xf32>, tensor<256x1xf32>) -> tensor<256x1000xf32>
+  return %y : tensor<256x1000xf32>
+}`,
+		want: `tir.reduce_max decided true runs [0] [1] scratch false four false index32 false compare-only false
+tir.reduce_sum decided true runs [0] [1] scratch false four false index32 false compare-only false
+tir.div decided true runs [0] [1]
+group 0 shares tir.exp decided true runs [0] [1]
 `,
 	}}
 	for _, tt := range tests {
