@@ -97,6 +97,9 @@ func PlanCarries(p *Func, f *ir.Func, facts CarryFacts) {
 		if op.Name == "scf.for" {
 			first = 3
 		}
+		if op.NumOperands() < first {
+			return // malformed: the emitter reports it
+		}
 		tensors(op.Operands()[first:], func(k int, _ *ir.Value) { p.CarryOf(op, fmt.Sprintf("init #%d", k)) })
 		if op.Name == "scf.while" {
 			if op.Region(0).Empty() {
