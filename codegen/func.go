@@ -221,6 +221,7 @@ func (mc *moduleCtx) lowerFunc(f *ir.Func) error {
 	}
 	fu := mc.fusion(f)
 	fc := &funcCtx{llfunc: llfunc{mod: mc, f: f, fn: fn}, vals: make([]*lowered, f.NumValues()), inlined: fu.Inlined, fusion: fu, plan: newFuncPlan(mc.opts, f, fu)}
+	plan.PlanCarries(fc.plan, f, carryFacts(fc))
 	fc.bl = newBuilder(mc, fn)
 	fc.streamer = llvmtext.NewStreamer(nil)
 	s := fc.streamer

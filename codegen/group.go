@@ -167,7 +167,7 @@ func (r *rowsEmitter) flush(fc *funcCtx) error {
 	var rideA []value.Value
 	if ride {
 		a, h := g.members[0], g.members[1]
-		if rideFn, rideA, err = fc.buildNest(h.dst, h.root, nestSpec{fast: true, window: true, rideOn: a, group: g}); err != nil {
+		if rideFn, rideA, err = fc.buildNest(h.dst, h.root, nestSpec{fast: true, window: true, rideOn: a, group: g, plan: h.rec}); err != nil {
 			return err
 		}
 		g.block = blockOf(fc.bl, a.root.ext[1], g.plan.PipeBlock, plan.PipeRowElements)

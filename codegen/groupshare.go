@@ -139,7 +139,13 @@ func (re *rowsEmitter) scratchMember(fc *funcCtx, g *rowGroup, n *node) (*groupM
 	v := &view{elem: n.elem, shape: n.shape, base: buf.base, sizes: n.sizes, strides: fc.bl.contig(n.sizes), contiguous: true}
 	g.scratch = append(g.scratch, scratchRows{base: buf.base, slot: rows, row: row, threads: threads, elem: n.elem})
 	guard := fc.layoutGuard(v, root)
-	rec := fc.nestPlan(root, knownTrue(guard))
+	var planned *plan.Nest
+	for i, r := range g.plan.SharedValues {
+		if r == (plan.Root{Op: n.op, Res: n.res}) {
+			planned = g.plan.SharedNests[i]
+		}
+	}
+	rec := fc.nestPlan(root, knownTrue(guard), planned)
 	return &groupMember{dst: v, root: root, guard: guard, rec: rec, index: len(fc.plan.Nests) - 1}, v
 }
 

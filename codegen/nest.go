@@ -489,8 +489,11 @@ type nest struct {
 	// a rider's nest builds into (its captures become that nest's args).
 	ride  *rider
 	share *nest
-	// built is what building the nest decided, for its plan.
-	built *built
+	// built is what building the nest decided, for its plan; version
+	// is the plan of the version being built (its loops, tiles and
+	// reduction strategy: PlanFast).
+	built   *built
+	version *plan.Nest
 	// packed, when set, makes captures fields of one argument struct
 	// (a row group's function: see runPacked).
 	packed *packedArgs
@@ -566,7 +569,11 @@ func (fc *funcCtx) emitNest(dst *view, root *node) error {
 	number(root)
 
 	guard := fc.layoutGuard(dst, root)
-	rec := fc.nestPlan(root, knownTrue(guard))
+	var planned *plan.Nest
+	if root.op != nil {
+		planned = fc.plan.Planned(root.op, root.res)
+	}
+	rec := fc.nestPlan(root, knownTrue(guard), planned)
 	if run := fc.plan.Run(rec); run != nil {
 		return fc.rows.add(fc, dst, root, guard, rec, run)
 	}
@@ -712,8 +719,9 @@ type nestSpec struct {
 	rideOn  *groupMember
 	group   *rowGroup
 	// rec is the plan of the nest, told what building its fast version
-	// decided; nil for another version.
-	rec *plan.Nest
+	// decided; nil for another version. plan is the nest's plan its
+	// fast version follows (a rider's host's too), nil when none.
+	rec, plan *plan.Nest
 }
 
 // buildNest emits one version of the nest as a function
@@ -746,7 +754,10 @@ func (fc *funcCtx) buildNest(dst *view, root *node, s nestSpec) (*llvm.Func, []v
 	d, views := ns.captureViews(dst, root, fast)
 	markNoAlias(d, views)
 	if rideOn != nil {
-		ns.ride = newRider(ns, rideOn)
+		var err error
+		if ns.ride, err = newRider(ns, rideOn); err != nil {
+			return nil, nil, err
+		}
 	}
 	ext, thread, threads := fc.nestParams(ns, root, window, s.blocks)
 	if ns.ride != nil {
@@ -774,13 +785,15 @@ func (fc *funcCtx) buildNest(dst *view, root *node, s nestSpec) (*llvm.Func, []v
 	if root.loops != nil {
 		iters = root.loops.Iter
 	}
-	gs := ns.groups(views, ext, iters, fast, window)
-	for _, g := range gs {
-		ns.built.run = append(ns.built.run, plan.Loop{Kind: g.kind, Extent: constOr(g.trip)})
+	f := mergeFacts(views, ext, iters, fast, window)
+	if ns.version, err = ns.versionPlan(f, s, root, reduces); err != nil {
+		return nil, nil, err
 	}
+	ns.built.version = ns.version
+	gs := ns.groups(views, ext, f, ns.version.Merged)
 	ns.root, ns.ext = root, ext
 	if fast && !reduces && ns.ride == nil {
-		ns.planStores(gs, views, allowNT, fc.plannedStore(root))
+		ns.planStores(views, allowNT, fc.plannedStore(root))
 	} else if ns.ride != nil {
 		ns.built.store.Reason = "carries a row reduction one row ahead"
 	}
@@ -819,12 +832,12 @@ func (fc *funcCtx) buildNest(dst *view, root *node, s nestSpec) (*llvm.Func, []v
 	return ns.fn, ns.args, nil
 }
 
-// planStores plans the tiles and the stores of a parallel nest's fast
-// version (planTile, planNonTemporal with the pre-pass's store when
-// planned); allowNT false keeps ordinary stores for an output a later
-// member of a row group reads.
-func (ns *nest) planStores(gs []group, views []*capturedView, allowNT bool, planned *plan.Store) {
-	ns.tile, ns.built.tile = planTile(gs, views)
+// planStores sets up the tiles the plan of a parallel nest's fast
+// version has (tileOf) and its stores (planNonTemporal with the
+// pre-pass's store when planned); allowNT false keeps ordinary stores
+// for an output a later member of a row group reads.
+func (ns *nest) planStores(views []*capturedView, allowNT bool, planned *plan.Store) {
+	ns.tile = tileOf(ns.version.Tile, len(views))
 	ns.built.store.Reason = "read again by a later member of its row group"
 	if allowNT {
 		ns.nt, ns.built.store = ns.planNonTemporal(views, planned)
@@ -834,7 +847,7 @@ func (ns *nest) planStores(gs []group, views []*capturedView, allowNT bool, plan
 // plannedStore is the pre-pass's store decision for the nest of root,
 // or nil when the pre-pass did not plan the nest.
 func (fc *funcCtx) plannedStore(root *node) *plan.Store {
-	if root.op == nil || root.plan == nil || fc.plan.Planned(root.op, root.res) != root.plan {
+	if root.op == nil || root.plan == nil || !root.plan.Decided {
 		return nil
 	}
 	return &root.plan.Store
@@ -1060,21 +1073,32 @@ type group struct {
 	outer   bool        // the nest's outermost loop, split among threads
 }
 
-// groups builds the loops over the root dimensions plan.MergeLoops
-// decides (dims of static size 1 get none; in the fast path adjacent
-// dims every view reads alike merge): their trips and each view's stride.
-func (ns *nest) groups(views []*capturedView, rootSizes []value.Value, iters []ir.IterKind, fast, keepFirst bool) []group {
-	bl := ns.bl
+// mergeFacts are the sizes and maps of a nest's views (plan.MergeFacts)
+// its loops, tiles and reduction strategy depend on.
+func mergeFacts(views []*capturedView, rootSizes []value.Value, iters []ir.IterKind, fast, keepFirst bool) plan.MergeFacts {
 	f := plan.MergeFacts{Iters: iters, Fast: fast, KeepFirst: keepFirst, Views: make([]plan.ViewFacts, len(views))}
 	for _, s := range rootSizes {
 		f.Sizes = append(f.Sizes, constOr(s))
 	}
 	for k, c := range views {
-		f.Views[k].Map = c.dimMap
-		for _, s := range c.sizes {
-			f.Views[k].Sizes = append(f.Views[k].Sizes, constOr(s))
+		v := &f.Views[k]
+		v.Map, v.Index = c.dimMap, c.v.index
+		for j, s := range c.sizes {
+			v.Sizes = append(v.Sizes, constOr(s))
+			v.Same = append(v.Same, j < len(c.dimMap) && c.dimMap[j].Loop >= 0 && c.dimMap[j].Loop < len(rootSizes) &&
+				sameValue(s, rootSizes[c.dimMap[j].Loop]))
 		}
 	}
+	return f
+}
+
+// groups builds the loops runs (the plan's, plan.MergeLoops: dims of
+// static size 1 get none; in the fast path adjacent dims every view
+// reads alike merge) over the root dimensions: their trips and each
+// view's stride.
+func (ns *nest) groups(views []*capturedView, rootSizes []value.Value, f plan.MergeFacts, runs []plan.LoopRun) []group {
+	bl := ns.bl
+	fast := f.Fast
 	// A dynamic dim read with stride 0 when its size is 1 (broadcast),
 	// unless its size is the loop's trip count: then size 1 is one
 	// iteration at index 0, and the stride as it is lets a unit stride
@@ -1096,7 +1120,7 @@ func (ns *nest) groups(views []*capturedView, rootSizes []value.Value, iters []i
 		return bl.selectI64(bl.icmp(enum.IPredEQ, c.sizes[p.Dim], i64c(1)), i64c(0), bl.mul(st[p.Dim], i64c(p.Map.Stride)))
 	}
 	var out []group
-	for _, run := range plan.MergeLoops(f) {
+	for _, run := range runs {
 		for i, d := range run.Dims {
 			strides := make([]value.Value, len(views))
 			for k, c := range views {

@@ -14,11 +14,17 @@ import (
 )
 
 // The plan of each function (package plan) is made before it is
-// emitted (plan.Prepass: its op nests, row groups, reductions, stores
-// and threads), and completed as its nests are built with what depends
-// on the lowering's values (the strides of the views a nest captures:
-// layouts, merged loops, tiles; a group's shared values and rider; the
-// nests of copies). funcCtx keeps it, and PrintPlan prints it.
+// emitted (plan.Prepass: its op nests and shared values, row groups,
+// reductions, the row-major versions' loops, tiles and reduction
+// strategies, stores and threads; plan.PlanCarries: the scf ops' two
+// buffers), and the emitter builds what it says. What depends on the
+// lowering's values is recorded into the same plan as the nests are
+// built: the layouts (a run-time test of the strides of the views a nest
+// captures), fences, a group's members' places among the nests, the
+// nests of copies (planned by plan.PlanFast on their views), how an scf
+// op hands on a tensor otherwise (taken over or copied) and whether an
+// insert writes in place. funcCtx keeps it, and PrintPlan prints it:
+// it still lowers the module (discarding the LLVM IR) for those.
 
 // planLog collects the plans of a module's functions for PrintPlan
 // (shards lower functions in parallel: under mu).
@@ -72,16 +78,13 @@ func prepassFacts(opts Options, fastEntry bool) plan.Facts {
 		FastEntry: fastEntry, Contraction: isContraction}
 }
 
-// nestPlan is the plan of the nest of root: the pre-pass's for an op's
-// nest, a new record for a copy (which the pre-pass does not plan: one
-// loop per dimension, on threads by its size). The layout (rowMajor:
+// nestPlan is the plan of the nest of root: n, the pre-pass's for an
+// op's nest or a shared value's, else a new record for a copy (which the
+// pre-pass does not plan: one loop per dimension, on threads by its
+// size). The layout (rowMajor:
 // every view known row-major) is a fact of the views, recorded here. The
 // nest takes its place in the function's list of nests.
-func (fc *funcCtx) nestPlan(root *node, rowMajor bool) *plan.Nest {
-	var n *plan.Nest
-	if root.op != nil {
-		n = fc.plan.Planned(root.op, root.res)
-	}
+func (fc *funcCtx) nestPlan(root *node, rowMajor bool, n *plan.Nest) *plan.Nest {
 	if n == nil {
 		n = newNestPlan(root, fc.mod.opts.ParallelMin)
 	}
@@ -142,24 +145,82 @@ func posOf(p ir.Pos) string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
 // built is what building a nest's fast version decided: recorded in the
 // nest's plan, and kept with a shared nest for the nests that reuse it.
 type built struct {
-	store                plan.Store
-	run                  []plan.Loop
-	tile                 *plan.Tile
-	fence                bool
-	scratch, fourRows    bool
-	index32, compareOnly bool
+	store   plan.Store
+	fence   bool
+	version *plan.Nest
 }
 
-// record writes b into the plan of the nest s builds (its fast version).
+// record writes b into the plan of the nest s builds (its fast version):
+// its store and fence, and for a nest the pre-pass did not decide, the
+// version's loops, tiles and reduction strategy.
 func (s nestSpec) record(b *built) {
 	n := s.rec
 	if n == nil || b == nil {
 		return
 	}
-	n.Store, n.Tile, n.Fence, n.Run = b.store, b.tile, b.fence, b.run
-	if r := n.Reduction; r != nil {
-		r.Scratch, r.FourRows, r.Index32, r.CompareOnly = b.scratch, b.fourRows, b.index32, b.compareOnly
+	n.Store, n.Fence = b.store, b.fence
+	if v := b.version; v != nil && !n.Decided {
+		n.Run, n.Merged, n.Tile = v.Run, v.Merged, v.Tile
+		if r := n.Reduction; r != nil && v.Reduction != nil {
+			r.Scratch, r.FourRows, r.Index32, r.CompareOnly = v.Reduction.Scratch, v.Reduction.FourRows, v.Reduction.Index32, v.Reduction.CompareOnly
+		}
 	}
+}
+
+// checkPlan makes the emitter decide a planned nest's version again
+// from its captured views and compare with the plan (tests).
+var checkPlan bool
+
+// versionPlan is the plan of the version of the nest of root that ns
+// builds: the nest's plan for its fast version when the pre-pass decided
+// it (plan.Nest.Decided), else PlanFast on the views' facts f (the
+// strided version; a copy's or another nest the pre-pass did not plan,
+// whose record then takes the fast version's decisions: record).
+func (ns *nest) versionPlan(f plan.MergeFacts, s nestSpec, root *node, reduces bool) (*plan.Nest, error) {
+	p := s.plan
+	if p == nil {
+		p = s.rec
+	}
+	if f.Fast && p != nil && p.Decided && !checkPlan {
+		return p, nil
+	}
+	v := &plan.Nest{}
+	if reduces {
+		if p != nil && p.Reduction != nil {
+			r := *p.Reduction
+			v.Reduction = &r
+		} else {
+			v.Reduction = plan.NewReduction(root.op.Def.Reduce, root.kids[0].elem)
+		}
+	}
+	tiles := f.Fast && !reduces && s.rideOn == nil
+	v.PlanFast(f, tiles)
+	if f.Fast && p != nil && p.Decided {
+		if !tiles {
+			v.Tile = p.Tile // a rider's host builds no tiles
+		}
+		if d := planDiff(p, v); d != "" {
+			return nil, root.op.Errorf("internal error: the plan of its nest's row-major version differs from its views: %s", d)
+		}
+		return p, nil
+	}
+	return v, nil
+}
+
+// planDiff describes how the decided plan p of a version differs from
+// v, decided again (checkPlan); "" when alike.
+func planDiff(p, v *plan.Nest) string {
+	a := fmt.Sprint(p.Merged, p.Run, p.Tile)
+	b := fmt.Sprint(v.Merged, v.Run, v.Tile)
+	if p.Reduction != nil && v.Reduction != nil {
+		x, y := p.Reduction, v.Reduction
+		a += fmt.Sprint(x.Scratch, x.FourRows, x.Index32, x.CompareOnly)
+		b += fmt.Sprint(y.Scratch, y.FourRows, y.Index32, y.CompareOnly)
+	}
+	if a != b {
+		return "planned " + a + ", views say " + b
+	}
+	return ""
 }
 
 // recordGroup records in row group g's plan what building it decided:

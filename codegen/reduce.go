@@ -105,14 +105,6 @@ func newReducer(root *node) *reducer {
 	return r
 }
 
-// noteReduce records a reduction strategy the nest's building chose (its
-// plan).
-func (ns *nest) noteReduce(set func(*built)) {
-	if ns.built != nil {
-		set(ns.built)
-	}
-}
-
 // lanes is the width of the innermost loop's accumulator: chains vectors
 // of width lanes.
 func (r *reducer) lanes() int64 {
@@ -455,15 +447,7 @@ func firstReduction(gs []group) int {
 // by thread 0 (thread nil: unconditionally).
 func (ns *nest) reduceOver(r *reducer, gs []group, views []*capturedView, iters []ir.IterKind, first int, thread value.Value) error {
 	bl := ns.bl
-	inner := make([]ir.IterKind, len(gs)-first)
-	for i, g := range gs[first:] {
-		inner[i] = g.kind
-	}
-	trip := int64(plan.Dynamic)
-	if len(gs) > first {
-		trip = constOr(gs[len(gs)-1].trip)
-	}
-	st := plan.NewRowStrategy(r.kind, r.elem, inner, trip)
+	st := ns.version.Reduction // its strategy (plan.NewRowStrategy)
 	var count value.Value = i64c(1)
 	for i, k := range iters {
 		if k == ir.Reduction {
@@ -478,14 +462,10 @@ func (ns *nest) reduceOver(r *reducer, gs []group, views []*capturedView, iters 
 		}
 		ns.walk(gs[:first], views, ptrs, func(ptrs []value.Value, _ []value.Value) {
 			if st.Scratch {
-				ns.noteReduce(func(b *built) { b.scratch = true })
 				err = ns.reduceScratch(r, gs[first:], views, ptrs, count)
 				return
 			}
-			if len(gs) > first {
-				r.idx32 = st.ShortRows
-				ns.noteReduce(func(b *built) { b.index32 = r.idx32 && r.info.Index })
-			}
+			r.idx32 = st.Index32
 			exact := func() {
 				a := ns.newAcc(r, r.lanes())
 				err = ns.accumulate(r, gs[first:], views, ptrs, a)
@@ -496,7 +476,6 @@ func (ns *nest) reduceOver(r *reducer, gs []group, views []*capturedView, iters 
 				exact()
 				return
 			}
-			ns.noteReduce(func(b *built) { b.compareOnly = true })
 			r.fast = true
 			a := ns.newAcc(r, r.lanes())
 			err = ns.accumulate(r, gs[first:], views, ptrs, a)
@@ -1026,17 +1005,13 @@ func (s *scratchRed) rows(ptrs []value.Value, count value.Value) error {
 			redLoop = i
 		}
 	}
-	// Column sums (the last reduction group followed by parallel ones
-	// only, a float sum in f64): rows in fours, (x0 + x1) + (x2 + x3)
-	// added to the scratch once, so the scratch row is loaded and stored
-	// once per four rows. The order is still fixed by the indices.
-	kinds := make([]ir.IterKind, len(s.gs))
-	for i, g := range s.gs {
-		kinds[i] = g.kind
-	}
-	s.quad = plan.FourRows(r.info.Combine, r.acc, r.kahan, r.info.Index, kinds)
-	if s.quad >= 0 {
-		ns.noteReduce(func(b *built) { b.fourRows = true })
+	// Column sums (the plan's FourRows: the last reduction group
+	// followed by parallel ones only, a float sum in f64): rows in fours,
+	// (x0 + x1) + (x2 + x3) added to the scratch once, so the scratch row
+	// is loaded and stored once per four rows. The order is still fixed
+	// by the indices.
+	if ns.version.Reduction.FourRows {
+		s.quad = redLoop
 	}
 	var err error
 	s.walk(0, ptrs, xp, false, func(vp, xp, ivs []value.Value) {

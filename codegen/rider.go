@@ -50,7 +50,7 @@ type rider struct {
 
 // newRider captures the first member m's views and extents into the
 // host's function (its captures are the host's args) and plans its loops.
-func newRider(host *nest, m *groupMember) *rider {
+func newRider(host *nest, m *groupMember) (*rider, error) {
 	rn := &nest{bl: host.bl, fn: host.fn, caps: host.caps, scalars: map[*node]value.Value{}, share: host}
 	d, views := rn.captureViews(m.dst, m.root, true)
 	markRiderNoAlias(d, views)
@@ -63,8 +63,13 @@ func newRider(host *nest, m *groupMember) *rider {
 		}
 	}
 	rn.root, rn.ext = m.root, ext
-	gs := rn.groups(views, ext, m.root.loops.Iter, true, true)
-	return &rider{ns: rn, r: newReducer(m.root), gs: gs, views: views, count: count}
+	f := mergeFacts(views, ext, m.root.loops.Iter, true, true)
+	var err error
+	if rn.version, err = rn.versionPlan(f, nestSpec{plan: m.rec}, m.root, true); err != nil {
+		return nil, err
+	}
+	gs := rn.groups(views, ext, f, rn.version.Merged)
+	return &rider{ns: rn, r: newReducer(m.root), gs: gs, views: views, count: count}, nil
 }
 
 // markRiderNoAlias marks the rider's pointers noalias as markNoAlias

@@ -9,6 +9,7 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/tirc/tirc/codegen/plan"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -126,14 +127,17 @@ type carried struct {
 // own returns a buffer owned by the caller holding tensor v: the buffer
 // of v itself when it is a temporary whose slot is in scope (allocated
 // since temps[from:]: the block being lowered) and not taken yet, else a
-// copy. The slot it came from is emptied; the allocation is returned.
-func (se *scfEmitter) own(v *ir.Value, canTake bool, from int, taken map[value.Value]bool, what string) (*view, value.Value, error) {
+// copy; c, the plan of the hand-on, records which. The slot it came from
+// is emptied; the allocation is returned.
+func (se *scfEmitter) own(v *ir.Value, canTake bool, from int, taken map[value.Value]bool, what string, c *plan.Carry) (*view, value.Value, error) {
 	vw, err := se.fc.materialize(v, what)
 	if err != nil {
 		return nil, nil, err
 	}
 	slot, ok := se.slotOf[vw.base]
+	c.How, c.Why = plan.TakenOver, "a buffer the block allocated"
 	if !canTake || !ok || taken[slot] || !inScope(se.fc.temps, slot, from) {
+		c.How, c.Why = plan.Copied, copyWhy(canTake, ok, taken[slot])
 		shape, _ := ir.Shape(v.Type())
 		cp := se.fc.temp(vw.elem, shape, vw.sizes, what)
 		if err := se.fc.copyInto(cp, v); err != nil {
@@ -143,6 +147,19 @@ func (se *scfEmitter) own(v *ir.Value, canTake bool, from int, taken map[value.V
 	}
 	taken[slot] = true
 	return vw, slot, nil
+}
+
+// copyWhy is why own copies a value.
+func copyWhy(canTake, temp, taken bool) string {
+	switch {
+	case !canTake:
+		return "not its only use"
+	case temp && taken:
+		return "its buffer is handed on already"
+	case temp:
+		return "a buffer of an outer block"
+	}
+	return "not a buffer of its own"
 }
 
 // inScope reports whether slot is one of temps[from:].

@@ -1,12 +1,18 @@
 package codegen
 
 import (
+	"fmt"
+
 	llvm "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/tirc/tirc/codegen/plan"
 	"github.com/tirc/tirc/ir"
 )
+
+// armName names an scf.if's regions in its plan's carries.
+var armName = [2]string{"then", "else"}
 
 // ifOp lowers scf.if: a branch per region, each giving the if's tensor
 // results their own buffers (owner slots), and phis at the join.
@@ -42,7 +48,7 @@ func (se *scfEmitter) ifOp(op *ir.Op) error {
 					a.vals[k] = se.fc.vals[y.ID()].scalar
 					continue
 				}
-				vw, slot, err := se.own(y, true, from, taken, what(op))
+				vw, slot, err := se.own(y, true, from, taken, what(op), se.fc.plan.CarryOf(op, fmt.Sprintf("%s #%d", armName[i], k)))
 				if err != nil {
 					return err
 				}
@@ -112,7 +118,7 @@ func (se *scfEmitter) whileLoop(op *ir.Op) error {
 	if err != nil {
 		return err
 	}
-	passed, err := se.passOn(op, cond.Operands()[1:], mids, from)
+	passed, err := se.passOn(op, cond.Operands()[1:], mids, from, lv)
 	if err != nil {
 		return err
 	}
@@ -156,8 +162,10 @@ func (se *scfEmitter) whileLoop(op *ir.Op) error {
 }
 
 // passOn gives the tensors among the values a condition passes on
-// buffers owned by their slots (mids) and returns the lowered values.
-func (se *scfEmitter) passOn(op *ir.Op, args []*ir.Value, mids []value.Value, from int) ([]*lowered, error) {
+// buffers owned by their slots (mids) and returns the lowered values: a
+// carried value (lv's) the plan passes on moves its buffer, others are
+// owned as own says.
+func (se *scfEmitter) passOn(op *ir.Op, args []*ir.Value, mids []value.Value, from int, lv *loopVals) ([]*lowered, error) {
 	out := make([]*lowered, len(args))
 	taken := map[value.Value]bool{}
 	for k, a := range args {
@@ -165,7 +173,14 @@ func (se *scfEmitter) passOn(op *ir.Op, args []*ir.Value, mids []value.Value, fr
 			out[k] = se.fc.vals[a.ID()]
 			continue
 		}
-		vw, slot, err := se.own(a, true, from, taken, what(op))
+		c := se.fc.plan.CarryOf(op, fmt.Sprintf("condition #%d", k))
+		if c.How == plan.PassedOn {
+			j := a.Index()
+			moveOwner(se.fc.bl, lv.slots[j], mids[k])
+			out[k] = lv.lowered(j)
+			continue
+		}
+		vw, slot, err := se.own(a, true, from, taken, what(op), c)
 		if err != nil {
 			return nil, err
 		}

@@ -1,11 +1,14 @@
 package codegen
 
 import (
+	"fmt"
+
 	llvm "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/tirc/tirc/codegen/plan"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -33,15 +36,33 @@ func (se *scfEmitter) ownInits(op *ir.Op, inits []*ir.Value) ([]*view, []value.V
 		// view's may be another value's).
 		def := v.Def()
 		canTake := def != nil && (se.fc.fusible(def) || lowersRegions(def)) && len(v.Uses()) == 1 && v.ParentBlock() == op.Block()
-		vw, slot, err := se.own(v, canTake, 0, taken, what(op))
+		c := se.fc.plan.CarryOf(op, fmt.Sprintf("init #%d", k))
+		vw, slot, err := se.own(v, canTake, 0, taken, what(op), c)
 		if err != nil {
 			return nil, nil, err
+		}
+		if !canTake {
+			c.Why = initWhy(v, op)
 		}
 		slots[k] = se.ownerSlot()
 		moveOwner(se.fc.bl, slot, slots[k])
 		views[k] = vw
 	}
 	return views, slots, nil
+}
+
+// initWhy is why init v of op keeps its buffer (it is copied).
+func initWhy(v *ir.Value, op *ir.Op) string {
+	def := v.Def()
+	switch {
+	case def == nil:
+		return "an argument"
+	case len(v.Uses()) != 1:
+		return "used elsewhere too"
+	case v.ParentBlock() != op.Block():
+		return "defined in an outer block"
+	}
+	return "not computed by a nest or an scf op"
 }
 
 // carry makes the header phis of the carried values, entered from pre
@@ -108,9 +129,11 @@ func (se *scfEmitter) next(lv *loopVals, ys []*ir.Value, args []*ir.Value, from 
 		}
 		if j := argIndex(y, args); j >= 0 && lv.views[j] != nil && !argTaken[j] {
 			argTaken[j], fromArg[k], views[k] = true, j, lv.views[j]
+			c := se.fc.plan.CarryOf(where, fmt.Sprintf("yield #%d", k))
+			c.How, c.Why = plan.PassedOn, fmt.Sprintf("iter_arg #%d", j)
 			continue
 		}
-		vw, slot, err := se.own(y, true, from, taken, what(where))
+		vw, slot, err := se.own(y, true, from, taken, what(where), se.fc.plan.CarryOf(where, fmt.Sprintf("yield #%d", k)))
 		if err != nil {
 			return nil, err
 		}

@@ -1,13 +1,22 @@
 package codegen
 
 import (
+	"fmt"
+
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/tirc/tirc/codegen/plan"
 	"github.com/tirc/tirc/ir"
 )
+
+// carryFacts are what plan.PlanCarries asks of fc's function.
+func carryFacts(fc *funcCtx) plan.CarryFacts {
+	return plan.CarryFacts{Fusible: fc.fusible, Inlined: func(v *ir.Value) bool { return fc.inlined[v.ID()] },
+		Contraction: isContraction, SinkOf: contractLowering{fc}.contractSink}
+}
 
 // Double buffering of a loop-carried tensor of static shape whose
 // yielded value is the result of one of the body's nests: the nest
@@ -24,20 +33,19 @@ type spare struct {
 	base    value.Value // the base the body's nest writes to
 }
 
-// spares gives the carried tensors that qualify their spare buffers and
-// makes their yielded values' nests write into them (se.fc.sinks). Made
-// before the body's scope starts: a spare lives as long as the loop.
+// spares gives the carried tensors the plan carries in two buffers
+// (plan.PlanCarries) their spare buffers and makes their yielded values'
+// nests write into them (se.fc.sinks). Made before the body's scope
+// starts: a spare lives as long as the loop.
 func (se *scfEmitter) spares(lv *loopVals, body *ir.Block, where *ir.Op) []*spare {
 	ys := body.Last().Operands()
 	sp := make([]*spare, len(ys))
 	for k, y := range ys {
-		tt, ok := lv.types[k].(*ir.TensorType)
-		def := y.Def()
-		if !ok || lv.views[k] == nil || !ir.IsStatic(tt.Shape) || def == nil || def.Block() != body ||
-			def.NumResults() != 1 || !se.fc.fusible(def) || isContraction(def) || se.fc.inlined[y.ID()] || se.fc.sinks[def] != nil || count(ys, y) != 1 || se.sinkOfContraction(def) {
+		if lv.views[k] == nil || se.fc.plan.CarryOf(where, fmt.Sprintf("yield #%d", k)).How != plan.TwoBuffers {
 			continue
 		}
-		ptr := types.NewPointer(storageType(tt.Elem))
+		def := y.Def()
+		ptr := types.NewPointer(storageType(lv.views[k].elem))
 		s := &spare{raw: se.ownerSlot(), aligned: se.fc.bl.alloca(ptr), def: def}
 		store(se.fc.bl.entry, constant.NewNull(ptr), s.aligned)
 		sp[k] = s
@@ -105,26 +113,4 @@ func (se *scfEmitter) wrote(s *spare, y *ir.Value) bool {
 	delete(se.fc.sinks, s.def)
 	lv := se.fc.vals[y.ID()]
 	return lv != nil && lv.view != nil && lv.view.base == s.base
-}
-
-// sinkOfContraction reports whether def computes in place over the
-// result of a contraction of the block (which allocates its buffer).
-func (se *scfEmitter) sinkOfContraction(def *ir.Op) bool {
-	found := false
-	def.Block().ParentOp().Walk(func(o *ir.Op) {
-		if o.Block() == def.Block() && isContraction(o) && o.NumResults() == 1 && (contractLowering{se.fc}).contractSink(o.Result(0)) == def {
-			found = true
-		}
-	})
-	return found
-}
-
-func count(vs []*ir.Value, v *ir.Value) int {
-	n := 0
-	for _, w := range vs {
-		if w == v {
-			n++
-		}
-	}
-	return n
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/tirc/tirc/codegen/plan"
 	"github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/eval"
 	"github.com/tirc/tirc/ir"
@@ -97,7 +98,18 @@ func (tl tensorLowering) buffer(op *ir.Op, t *ir.TensorType, sizes []value.Value
 // argument), else a copy.
 func (tl tensorLowering) writable(op *ir.Op, dest *ir.Value, t *ir.TensorType) (*view, error) {
 	lv := tl.fc.vals[dest.ID()]
-	if d := dest.Def(); lv.view != nil && lv.view.allocatedHere && len(dest.Uses()) == 1 && d != nil && !d.Has(traits.Cast) && tl.fc.returnedOnce(op.Result(0)) < 0 {
+	in := &plan.Insert{Op: op.Name, At: posOf(op.Pos)}
+	tl.fc.plan.Inserts = append(tl.fc.plan.Inserts, in)
+	d := dest.Def()
+	switch {
+	case len(dest.Uses()) != 1:
+		in.Why = "the destination is read again"
+	case tl.fc.returnedOnce(op.Result(0)) >= 0:
+		in.Why = "the result is returned: into the caller's buffer"
+	case lv.view == nil || !lv.view.allocatedHere || d == nil || d.Has(traits.Cast):
+		in.Why = "the destination's buffer is not its own"
+	default:
+		in.InPlace, in.Why = true, "the destination's only use, in a buffer of its own"
 		return lv.view, nil
 	}
 	dst := tl.buffer(op, t, fixStatic(t.Shape, append([]value.Value(nil), lv.sizesOf()...)))

@@ -55,29 +55,17 @@ type tilePlan struct {
 	bufs         []value.Value // per transposed view, its tile buffer (tileBuffers)
 }
 
-// planTile returns the blocking plan of a parallel nest, or nil: the
-// output (views[0]) has stride 1 in the innermost group, and some operand
-// has constant stride 1 in the group outside it and a stride other than 0
-// and 1 in the innermost one.
-func planTile(gs []group, views []*capturedView) (*tilePlan, *plan.Tile) {
-	if len(gs) < 2 {
-		return nil, nil
-	}
-	in, out := len(gs)-1, len(gs)-2
-	f := plan.TileFacts{OuterTrip: constOr(gs[out].trip), InnerTrip: constOr(gs[in].trip),
-		OuterStrides: make([]int64, len(views)), InnerStrides: make([]int64, len(views)), Index: make([]bool, len(views))}
-	for k, c := range views {
-		f.OuterStrides[k], f.InnerStrides[k], f.Index[k] = constOr(gs[out].strides[k]), constOr(gs[in].strides[k]), c.v.index
-	}
-	t := plan.NewTile(f, out, in)
+// tileOf is the tiles of a nest's version (plan.NewTile, planned by
+// PlanFast) for its n views, or nil.
+func tileOf(t *plan.Tile, n int) *tilePlan {
 	if t == nil {
-		return nil, nil
+		return nil
 	}
-	p := &tilePlan{outer: out, inner: in, transposed: make([]bool, len(views))}
+	p := &tilePlan{outer: t.Outer, inner: t.Inner, transposed: make([]bool, n)}
 	for _, k := range t.Transposed {
 		p.transposed[k] = true
 	}
-	return p, t
+	return p
 }
 
 // tiledLoops emits the blocked loops of groups plan.outer (range [from,

@@ -124,7 +124,7 @@ func Blocked(iters []ir.IterKind, ext []int64) int {
 func NewReduction(kind ir.Reduce, elem *ir.Scalar) *Reduction {
 	info := kind.On(elem)
 	acc := AccType(kind, elem)
-	r := &Reduction{Kind: kind.String(), Acc: acc.String(), AccElem: acc}
+	r := &Reduction{Kind: kind.String(), Acc: acc.String(), AccElem: acc, Reduce: kind, Elem: elem}
 	r.Kahan = elem == ir.F64 && info.Combine == ir.KernelAdd
 	r.Width = max(8, 64/min(ByteSize(acc), ByteSize(elem)))
 	if info.Index {

@@ -74,6 +74,20 @@ func (p *Func) Format(w io.Writer) error {
 			fmt.Fprintf(&b, "  contraction %d fused when (at run time): %s; else unfused: nests%s\n", i, c.When, nestList(c.Fallback))
 		}
 	}
+	for i, in := range p.Inserts {
+		how := "into a copy of its destination"
+		if in.InPlace {
+			how = "in place"
+		}
+		fmt.Fprintf(&b, "  insert %d: %s at %s: %s (%s)\n", i, in.Op, in.At, how, in.Why)
+	}
+	for i, c := range p.Carries {
+		fmt.Fprintf(&b, "  carry %d: %s at %s, %s: %s", i, c.Op, c.At, c.What, c.How)
+		if c.Why != "" {
+			fmt.Fprintf(&b, " (%s)", c.Why)
+		}
+		b.WriteString("\n")
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }

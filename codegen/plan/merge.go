@@ -20,6 +20,11 @@ const (
 type ViewFacts struct {
 	Map   []ir.DimMap
 	Sizes []int64
+	// Same[j]: size j is the very run-time value of the root size of
+	// the loop dimension j maps to (a dynamic size then needs no test
+	// for 1). Index: the view reads a loop index.
+	Same  []bool
+	Index bool
 }
 
 // DimRead is how a view reads a root dimension: its kind, and the view's

@@ -23,8 +23,14 @@ type Func struct {
 	// groupable nests that wait for each other, a row group when there
 	// are two or more (Nest.RowRun indexes them).
 	Runs []*RowGroup
+	// Carries are how the scf ops hand on tensors, in op order.
+	Carries []*Carry
+	// Inserts are the ops inserting into a tensor, in the order they
+	// are lowered: in place or into a copy.
+	Inserts []*Insert
 	// roots are the pre-pass's nests by the op result they compute.
-	roots map[Root]*Nest
+	roots   map[Root]*Nest
+	carries map[carryKey]*Carry
 }
 
 // Target is the module's target decisions every function shares.
@@ -70,8 +76,12 @@ type Nest struct {
 	Layout Layout
 	// Run are the loops the row-major version runs, outermost first:
 	// dimensions of size 1 get none, and adjacent dimensions every view
-	// reads alike merge into one.
-	Run []Loop
+	// reads alike merge into one. Merged are their root dimensions.
+	Run    []Loop
+	Merged []LoopRun
+	// Decided: Run, Merged, Tile and the reduction's strategy are the
+	// row-major version's (PlanFast), which the emitter builds.
+	Decided bool
 	// Group is the index of the nest's row group in Func.Groups, or -1.
 	Group int
 	// RowRun is the index of the row run the nest waits in (Func.Runs),
@@ -92,6 +102,9 @@ type Nest struct {
 // Reduction is a reduction nest's strategy.
 type Reduction struct {
 	Kind string // the combining kind: add, max, argmax, ...
+	// Reduce and Elem are the reduction and the reduced element type.
+	Reduce ir.Reduce
+	Elem   *ir.Scalar
 	// Acc is the accumulator's element type (f64 for float sums), Kahan
 	// whether f64 sums carry a compensation term.
 	Acc     string
@@ -175,6 +188,8 @@ type RowGroup struct {
 	// they (by the op result), in the order their nests run.
 	Shared       int
 	SharedValues []Root
+	// SharedNests are the nests computing them (by index).
+	SharedNests []*Nest
 	// PipeBlock is a pipelined group's block of rows (Block is the
 	// group's before it is pipelined).
 	PipeBlock int64
@@ -204,4 +219,13 @@ type ContractAt struct {
 	// applies; Fallback are the nests of the unfused path taken otherwise.
 	When     string
 	Fallback []int
+}
+
+// Insert is whether an op inserting into a tensor (tensor.insert,
+// tensor.insert_slice) writes into its destination's buffer or into a
+// copy of the destination, and why.
+type Insert struct {
+	Op, At  string
+	InPlace bool
+	Why     string
 }

@@ -124,11 +124,11 @@ func TestNewReduction(t *testing.T) {
 		elem *ir.Scalar
 		want *plan.Reduction
 	}{
-		{sum, ir.F32, &plan.Reduction{Kind: "sum", Acc: "f64", AccElem: ir.F64, Width: 16, Chains: 1}},
-		{sum, ir.F64, &plan.Reduction{Kind: "sum", Acc: "f64", AccElem: ir.F64, Kahan: true, Width: 8, Chains: 1}},
-		{max, ir.F32, &plan.Reduction{Kind: "max", Acc: "f32", AccElem: ir.F32, Width: 16, Chains: 4}},
-		{max, ir.I8, &plan.Reduction{Kind: "max", Acc: "i8", AccElem: ir.I8, Width: 64, Chains: 1}},
-		{argmax, ir.F32, &plan.Reduction{Kind: "argmax", Acc: "f32", AccElem: ir.F32, Width: 16, Chains: 4}},
+		{sum, ir.F32, &plan.Reduction{Kind: "sum", Reduce: sum, Elem: ir.F32, Acc: "f64", AccElem: ir.F64, Width: 16, Chains: 1}},
+		{sum, ir.F64, &plan.Reduction{Kind: "sum", Reduce: sum, Elem: ir.F64, Acc: "f64", AccElem: ir.F64, Kahan: true, Width: 8, Chains: 1}},
+		{max, ir.F32, &plan.Reduction{Kind: "max", Reduce: max, Elem: ir.F32, Acc: "f32", AccElem: ir.F32, Width: 16, Chains: 4}},
+		{max, ir.I8, &plan.Reduction{Kind: "max", Reduce: max, Elem: ir.I8, Acc: "i8", AccElem: ir.I8, Width: 64, Chains: 1}},
+		{argmax, ir.F32, &plan.Reduction{Kind: "argmax", Reduce: argmax, Elem: ir.F32, Acc: "f32", AccElem: ir.F32, Width: 16, Chains: 4}},
 	}
 	for _, tt := range tests {
 		if d := cmp.Diff(tt.want, plan.NewReduction(tt.kind, tt.elem), sameScalar); d != "" {

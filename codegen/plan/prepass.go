@@ -17,11 +17,12 @@ import (
 // symbol: two nests see the same symbol when the emitter computes their
 // extents as one run-time value (the rows of a group must be).
 //
-// What the pre-pass does not decide is recorded by the emitter into the
-// same plan as it builds the nests (planrec.go): the layouts (a run-time
-// test of the views' strides), the loops the row-major version runs,
-// the store kind and tiles, a group's shared scratch and rider, and the
-// nests of copies and of shared values.
+// The pre-pass also decides each nest's row-major version (PlanFast on
+// the views the emitter will capture: prepass_fast.go) and plans the
+// nests of a group's shared values. What it does not decide is recorded
+// by the emitter into the same plan as it builds the nests (planrec.go):
+// the layouts (a run-time test of the views' strides), fences, and the
+// nests of copies.
 
 // Facts are what the pre-pass reads besides the function and its fusion.
 type Facts struct {
@@ -87,10 +88,11 @@ type pnode struct {
 	shape  []int64
 	elem   *ir.Scalar
 	kids   []*pnode
-	idx    int   // loop index leaves
-	base   int   // a leaf's storage (0: none: a scalar or a splat)
-	sizes  []sym // its sizes
-	ext    []sym // an op node's loop extents
+	idx    int         // loop index leaves
+	idxMap []ir.DimMap // their maps to the nest's loops
+	base   int         // a leaf's storage (0: none: a scalar or a splat)
+	sizes  []sym       // its sizes
+	ext    []sym       // an op node's loop extents
 	dimMap []ir.DimMap
 }
 
@@ -301,6 +303,7 @@ func (pp *prepass) nest(op *ir.Op, res, out int) *pnode {
 	}
 	pp.end()
 	pp.alone(n, root, reduces)
+	pp.planFast(n, root, false)
 	return root
 }
 
@@ -594,6 +597,10 @@ func (t pmap) of(m ir.DimMap) ir.DimMap {
 // mapDims maps the dimensions of n's operands to the nest's loops (the
 // emitter's mapDims).
 func (pp *prepass) mapDims(n *pnode, toNest pmap) {
+	n.idxMap = make([]ir.DimMap, n.idx)
+	for k := range n.idx {
+		n.idxMap[k] = toNest.of(ir.Dim(n.loops.Indices[k]))
+	}
 	for k, kid := range n.kids {
 		if n.loops.Operands[k] == nil {
 			kid.dimMap = nil
@@ -694,6 +701,7 @@ func (pp *prepass) end() {
 	case 1:
 		r := ms[0].root
 		pp.alone(ms[0].nest, r, !r.loops.Parallel())
+		pp.planFast(ms[0].nest, r, false)
 		return
 	}
 	g := pp.p.Runs[ms[0].nest.RowRun]
@@ -718,6 +726,9 @@ func (pp *prepass) end() {
 			m.nest.ReadLater, m.nest.Store = true, Store{Reason: "read again by a later member of its row group"}
 		default:
 			m.nest.Store = pp.store(m.root)
+		}
+		if m.nest != nil {
+			pp.planFast(m.nest, m.root, true)
 		}
 	}
 }

@@ -43,8 +43,10 @@ func (pp *prepass) share(g *RowGroup, ms []member) []member {
 				if !ok && Shares(users[k], treeCost(n)) && pp.rowLocal(n) {
 					if s := pp.scratch(n); s != nil {
 						st = s.out
+						s.nest.Group, s.nest.Threads = g.Index, g.Threads
 						out = append(out, *s)
 						g.SharedValues = append(g.SharedValues, k)
+						g.SharedNests = append(g.SharedNests, s.nest)
 					}
 					shared[k] = st
 				}
@@ -84,7 +86,14 @@ func (pp *prepass) scratch(n *pnode) *member {
 	if !Groupable(f) || root.ext[0] != pp.rows || len(root.dimMap) == 0 || root.dimMap[0].Loop != 0 {
 		return nil
 	}
-	return &member{root: root, out: pp.storage()}
+	nest := &Nest{Op: root.op.Name, At: pos(root.op.Pos), Fused: countFused(root) - 1, Group: -1, RowRun: -1}
+	for i, e := range root.ext {
+		nest.Loops = append(nest.Loops, Loop{Kind: root.loops.Iter[i], Extent: e.value()})
+	}
+	if !root.loops.Parallel() {
+		nest.Reduction = NewReduction(root.op.Def.Reduce, root.kids[0].elem)
+	}
+	return &member{root: root, out: pp.storage(), nest: nest}
 }
 
 func clone(n *pnode) *pnode {

@@ -163,3 +163,120 @@ tir.reduce_max loops 2 run 0 group -1 threads true
 		})
 	}
 }
+
+// versionText is the pre-pass's decisions on the row-major versions of
+// f's nests, a line per nest: its loops, tiles and reduction strategy.
+func versionText(t *testing.T, src string) string {
+	t.Helper()
+	m, d := asm.ParseString(src, asm.ParseOptions{})
+	if d != nil {
+		t.Fatalf("parse: %v", d)
+	}
+	f := m.Funcs[len(m.Funcs)-1]
+	p := &plan.Func{Name: f.Name}
+	plan.Prepass(p, f, plan.NewFusion(f, loopsOf), plan.Facts{ParallelMin: 1 << 20, NonTemporalMin: 1 << 30})
+	var b strings.Builder
+	line := func(what string, n *plan.Nest) {
+		fmt.Fprintf(&b, "%s%s decided %v runs", what, n.Op, n.Decided)
+		for _, l := range n.Merged {
+			fmt.Fprintf(&b, " %v", l.Dims)
+		}
+		if n.Tile != nil {
+			fmt.Fprintf(&b, " tile %d,%d transposed %v", n.Tile.Outer, n.Tile.Inner, n.Tile.Transposed)
+		}
+		if r := n.Reduction; r != nil {
+			fmt.Fprintf(&b, " scratch %v four %v index32 %v compare-only %v", r.Scratch, r.FourRows, r.Index32, r.CompareOnly)
+		}
+		b.WriteString("\n")
+	}
+	for op := range f.Ops() {
+		for r := range op.NumResults() {
+			if n := p.Planned(op, r); n != nil {
+				line("", n)
+			}
+		}
+	}
+	for _, g := range p.Groups {
+		for _, n := range g.SharedNests {
+			line(fmt.Sprintf("group %d shares ", g.Index), n)
+		}
+	}
+	return b.String()
+}
+
+// TestPrepassVersions: the pre-pass decides the loops, tiles and
+// reduction strategy of each nest's row-major version from the views'
+// sizes and maps.
+func TestPrepassVersions(t *testing.T) {
+	tests := []struct{ name, src, want string }{{
+		// Dims every view reads alike merge into one loop.
+		name: "merged-loops",
+		src: `func.func @f(%x: tensor<8x16x32xf32>) -> tensor<8x16x32xf32> {
+  %a = tir.exp %x : tensor<8x16x32xf32>
+  return %a : tensor<8x16x32xf32>
+}`,
+		want: "tir.exp decided true runs [0 1 2]\n",
+	}, {
+		// Row group members keep their first loop (the group's rows); a
+		// broadcast operand stops a merge where it starts to read.
+		name: "member-and-broadcast",
+		src: `func.func @f(%x: tensor<8x16x32xf32>, %z: tensor<8x1x32xf32>) -> (tensor<8x16x32xf32>, tensor<8x16x32xf32>) {
+  %a = tir.exp %x : tensor<8x16x32xf32>
+  %b = tir.add %x, %z : (tensor<8x16x32xf32>, tensor<8x1x32xf32>) -> tensor<8x16x32xf32>
+  return %a, %b : tensor<8x16x32xf32>, tensor<8x16x32xf32>
+}`,
+		want: `tir.exp decided true runs [0] [1 2]
+tir.add decided true runs [0] [1] [2]
+`,
+	}, {
+		// A transposed operand is read through 8x8 tiles; dims of size
+		// 1 get no loop.
+		name: "tile",
+		src: `func.func @f(%x: tensor<64x1x128xf32>) -> tensor<128x64xf32> {
+  %r = tir.reshape %x : (tensor<64x1x128xf32>) -> tensor<64x128xf32>
+  %t = tir.transpose %r {permutation = array<i64: 1, 0>} : (tensor<64x128xf32>) -> tensor<128x64xf32>
+  %y = tir.exp %t : tensor<128x64xf32>
+  return %y : tensor<128x64xf32>
+}`,
+		want: `tir.exp decided true runs [0] [1] tile 0,1 transposed [1]
+`,
+	}, {
+		// Column sums run on scratch rows, four rows at a time for a
+		// float sum; a row argmax carries i32 indices and compares only.
+		name: "reductions",
+		src: `func.func @f(%x: tensor<100x64xf32>) -> (tensor<64xf32>, tensor<64xf32>, tensor<100xi64>) {
+  %s = tir.reduce_sum %x {dims = array<i64: 0>} : (tensor<100x64xf32>) -> tensor<64xf32>
+  %m = tir.reduce_max %x {dims = array<i64: 0>} : (tensor<100x64xf32>) -> tensor<64xf32>
+  %i = tir.argmax %x {dims = array<i64: 1>} : (tensor<100x64xf32>) -> tensor<100xi64>
+  return %s, %m, %i : tensor<64xf32>, tensor<64xf32>, tensor<100xi64>
+}`,
+		want: `tir.reduce_sum decided true runs [0] [1] scratch true four true index32 false compare-only false
+tir.reduce_max decided true runs [0] [1] scratch true four false index32 false compare-only false
+tir.argmax decided true runs [0] [1] scratch false four false index32 true compare-only true
+`,
+	}, {
+		// Softmax's rows: exp(x - max), which two members compute, has a
+		// nest of its own writing scratch rows, planned like theirs.
+		name: "shared-value",
+		src: `func.func @f(%x: tensor<256x1000xf32>) -> tensor<256x1000xf32> {
+  %m = tir.reduce_max %x {dims = array<i64: 1>, keepdims} : (tensor<256x1000xf32>) -> tensor<256x1xf32>
+  %d = tir.sub %x, %m : (tensor<256x1000xf32>, tensor<256x1xf32>) -> tensor<256x1000xf32>
+  %e = tir.exp %d : tensor<256x1000xf32>
+  %s = tir.reduce_sum %e {dims = array<i64: 1>, keepdims} : (tensor<256x1000xf32>) -> tensor<256x1xf32>
+  %y = tir.div %e, %s : (tensor<256x1000xf32>, tensor<256x1xf32>) -> tensor<256x1000xf32>
+  return %y : tensor<256x1000xf32>
+}`,
+		want: `tir.reduce_max decided true runs [0] [1] scratch false four false index32 false compare-only false
+tir.reduce_sum decided true runs [0] [1] scratch false four false index32 false compare-only false
+tir.div decided true runs [0] [1]
+group 0 shares tir.exp decided true runs [0] [1]
+`,
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if d := cmp.Diff(tt.want, versionText(t, tt.src)); d != "" {
+				t.Errorf("versions (-want +got):\n%s", d)
+			}
+		})
+	}
+}

@@ -194,3 +194,24 @@ func.func @shared_init(%x: tensor<2x3xf32>, %n: i64) -> (tensor<2x3xf32>, tensor
   }
   return %u, %r : tensor<2x3xf32>, tensor<6xf32>
 }
+
+// A while loop passing its carried tensors on crosswise, the first one
+// twice (the condition's second use of it is a copy): after the block
+// gets (b, a, a) and yields (a + b, b * c, and the third unused).
+func.func @whiles(%x: tensor<?xf64>, %y: tensor<?xf64>, %n: i64) -> (tensor<?xf64>, tensor<?xf64>, tensor<?xf64>) {
+  %zero = arith.constant 0 : i64
+  %one = arith.constant 1 : i64
+  %h = arith.constant dense<0.5> : tensor<f64>
+  %r:4 = scf.while (%a = %x, %b = %y, %k = %zero) : (tensor<?xf64>, tensor<?xf64>, i64) -> (tensor<?xf64>, tensor<?xf64>, tensor<?xf64>, i64) {
+    %go = arith.cmpi slt, %k, %n : i64
+    scf.condition(%go) %b, %a, %a, %k : tensor<?xf64>, tensor<?xf64>, tensor<?xf64>, i64
+  } do {
+  ^bb0(%b: tensor<?xf64>, %a: tensor<?xf64>, %c: tensor<?xf64>, %k: i64):
+    %s = tir.add %a, %b : tensor<?xf64>
+    %m = tir.mul %b, %c : tensor<?xf64>
+    %t = tir.mul %m, %h : (tensor<?xf64>, tensor<f64>) -> tensor<?xf64>
+    %k1 = arith.addi %k, %one : i64
+    scf.yield %s, %t, %k1 : tensor<?xf64>, tensor<?xf64>, i64
+  }
+  return %r#0, %r#1, %r#2 : tensor<?xf64>, tensor<?xf64>, tensor<?xf64>
+}

@@ -106,6 +106,21 @@ for n in [0, 1, 4]:
     check("whilet", [x, np.int64(n)], whilet(x, n))
     check("whilep", [x[:, 0].copy(), np.int64(n)], [x[:, 0] * 0.5 ** n])
 
+def whiles(x, y, n):
+    a, b = x.copy(), y.copy()
+    k = 0
+    while True:
+        if not k < n:
+            return [b, a, a]
+        # after gets (b, a, a): s = a + b, t = b * a * 0.5
+        a, b, k = a + b, b * a * 0.5, k + 1
+
+
+for n in [0, 1, 3]:
+    for rows in [0, 5]:
+        x, y = rng.standard_normal(rows), rng.standard_normal(rows)
+        check("whiles", [x, y, np.int64(n)], whiles(x, y, n), 1e-12)
+
 def power(a, v, n):
     for _ in range(n):
         v = (a @ v) * 0.5 + v

@@ -1,0 +1,42 @@
+package codegen
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestPlanMatchesViews: the pre-pass's plan of every nest's row-major
+// version (plan.PlanFast on its symbolic sizes: loops, tiles, reduction
+// strategy) is what the nest's captured views say (checkPlan decides
+// again and compares), and the text is the same, for the modules of
+// the test corpus about nests (plans, reductions, data movement, fusion,
+// scf, linalg) with threads and streaming stores from tiny sizes on (the
+// options that shape nests most). scripts/irdiff.sh covers the rest.
+func TestPlanMatchesViews(t *testing.T) {
+	n := 0
+	for _, c := range corpusModules(t) {
+		if !strings.Contains(c.path, "plan") && !strings.Contains(c.path, "reduce") && !strings.Contains(c.path, "move") &&
+			!strings.Contains(c.path, "scf") && !strings.Contains(c.path, "linalg") {
+			continue
+		}
+		for _, o := range corpusOptions[2:] {
+			want, ds := Emit(c.m, o)
+			if ds.HasErrors() {
+				continue
+			}
+			checkPlan = true
+			got, ds := Emit(c.m, o)
+			checkPlan = false
+			if ds.HasErrors() {
+				t.Fatalf("%s: a plan differs from its nest's views:\n%v", c.path, ds)
+			}
+			if d := cmp.Diff(string(want), string(got)); d != "" {
+				t.Fatalf("%s: the text differs when plans are checked (-plan +checked):\n%s", c.path, d)
+			}
+			n++
+		}
+	}
+	t.Logf("%d modules' plans checked", n)
+}
