@@ -25,3 +25,11 @@ func.func @pad_by_index(%t: tensor<4xindex>) -> tensor<6xindex> {
   } : tensor<4xindex> to tensor<6xindex>
   return %p : tensor<6xindex>
 }
+
+// -----
+
+// CHECK: unlowered.mlir:[[@LINE+2]]:8: error: 'tensor.splat' op tirc does not lower tensor.splat with dynamic sizes; write tensor.empty with the sizes and linalg.fill
+func.func @splat_sizes(%v: f32, %n: index) -> tensor<?xf32> {
+  %s = tensor.splat %v[%n] : tensor<?xf32>
+  return %s : tensor<?xf32>
+}
