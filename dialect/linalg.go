@@ -307,6 +307,9 @@ func verifyStructured(op *ir.Op, iters []ir.IterKind, maps []*ir.AffineMap) *ir.
 	if d := verifyOutsResults(op, nIns); d != nil {
 		return d
 	}
+	if d := verifyPureSemantics(op); d != nil {
+		return d
+	}
 	for i, m := range maps {
 		if m.NumSyms != 0 {
 			return op.Errorf("unexpected symbols in indexing_map #%d", i)
@@ -331,9 +334,6 @@ func verifyStructured(op *ir.Op, iters []ir.IterKind, maps []*ir.AffineMap) *ir.
 // verifyOutsResults is DestinationStyleOpInterface's rule: on tensors,
 // one result per outs operand, of its type.
 func verifyOutsResults(op *ir.Op, nIns int) *ir.Diagnostic {
-	if d := verifyPureSemantics(op); d != nil {
-		return d
-	}
 	outs := op.NumOperands() - nIns
 	tensorOuts := 0
 	for i := nIns; i < op.NumOperands(); i++ {
@@ -353,8 +353,9 @@ func verifyOutsResults(op *ir.Op, nIns int) *ir.Diagnostic {
 	return nil
 }
 
-// verifyPureSemantics is DestinationStyleOpInterface's first rule: the
-// operands are not a mix of tensors and memrefs.
+// verifyPureSemantics is LinalgStructuredInterface's first rule (after
+// DestinationStyleOpInterface's): the operands are not a mix of tensors
+// and memrefs.
 func verifyPureSemantics(op *ir.Op) *ir.Diagnostic {
 	tensor, memref := false, false
 	for _, v := range op.Operands() {

@@ -361,10 +361,7 @@ func printLongBody(p ir.OpPrinter, op *ir.Op) {
 func elemTypes(ts []ir.Type) []ir.Type {
 	out := make([]ir.Type, len(ts))
 	for i, t := range ts {
-		out[i] = ir.ElementType(t)
-		if out[i] == nil {
-			out[i] = t
-		}
+		out[i] = shapedElem(t)
 	}
 	return out
 }
@@ -405,7 +402,7 @@ var mapForm = &ir.Format{
 			return nil
 		}
 		if short {
-			buildShortBody(p, name, pattrs, elemTypes(types[:nIns]), false, ir.ElementType(types[len(types)-1]))
+			buildShortBody(p, name, pattrs, elemTypes(types[:nIns]), false, shapedElem(types[len(types)-1]))
 		} else if !parseLongBody(p) {
 			return nil
 		}
@@ -451,7 +448,7 @@ var reduceForm = &ir.Format{
 		}
 		p.SetAttr("dimensions", ir.I64Array(dims...))
 		if short {
-			buildShortBody(p, name, pattrs, elemTypes(types), true, ir.ElementType(types[len(types)-1]))
+			buildShortBody(p, name, pattrs, elemTypes(types), true, shapedElem(types[len(types)-1]))
 		} else if !parseLongBody(p) {
 			return nil
 		}

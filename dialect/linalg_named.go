@@ -357,9 +357,6 @@ func verifyNamed(op *ir.Op) *ir.Diagnostic {
 	if op.NumOperands() != s.ins+1 {
 		return nil
 	}
-	if d := verifyPureSemantics(op); d != nil {
-		return d
-	}
 	initIdx := op.NumOperands() - 1
 	init := op.Operand(initIdx).Type()
 	tensors := 0
@@ -371,6 +368,9 @@ func verifyNamed(op *ir.Op) *ir.Diagnostic {
 	}
 	if tensors == 1 && !ir.TypeEqual(init, op.Result(0).Type()) {
 		return op.Errorf("expected type of operand #%d ('%s') to match type of corresponding result ('%s')", initIdx, ir.TypeString(init), ir.TypeString(op.Result(0).Type()))
+	}
+	if d := verifyPureSemantics(op); d != nil {
+		return d
 	}
 	for _, v := range op.Operands() {
 		if _, ranked := ir.MemRefOrShape(v.Type()); !ranked && ir.IsShapedOrMemRef(v.Type()) {
