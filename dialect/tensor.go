@@ -183,8 +183,8 @@ var SplatForm = &ir.Format{
 		return p.Build(types, []ir.Type{t})
 	},
 	Print: func(p ir.OpPrinter, op *ir.Op) bool {
-		if op.NumOperands() < 1 || op.NumResults() != 1 || ir.ElementType(op.Result(0).Type()) != op.Operand(0).Type() {
-			return false
+		if op.NumOperands() < 1 || op.NumResults() != 1 || !ir.IsRankedTensor(op.Result(0).Type()) || ir.ElementType(op.Result(0).Type()) != op.Operand(0).Type() {
+			return false // the generic form: the custom one reads only ranked tensors
 		}
 		p.Str(" ")
 		p.Operand(op.Operand(0))
