@@ -2,8 +2,8 @@ package codegen
 
 import "github.com/tirc/tirc/ir"
 
-// CheckTypes reports each function of m that has a type codegen does not
-// lower: memrefs, complex types, scalable vectors and integers of widths
+// CheckTypes reports each function of m that has a type (or a
+// tensor.splat with dynamic sizes) codegen does not lower: memrefs, complex types, scalable vectors and integers of widths
 // other than 1, 8, 16, 32 and 64. tirc parses and verifies them as MLIR
 // does (SPEC 2); lowering refuses them here, at the op or function that
 // has one, before any pass or lowering step meets them.
@@ -31,6 +31,9 @@ func checkTypes(f *ir.Func) *ir.Diagnostic {
 		}
 	}
 	for op := range f.Ops() {
+		if op.Name == "tensor.splat" && op.NumOperands() > 1 {
+			return op.Errorf("tirc does not lower tensor.splat with dynamic sizes; write tensor.empty with the sizes and linalg.fill")
+		}
 		for i, r := range op.Results() {
 			if !ir.Lowerable(r.Type()) {
 				return op.Errorf("result #%d has the type '%s': %s", i, ir.TypeString(r.Type()), notLowered(r.Type()))

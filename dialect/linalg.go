@@ -23,10 +23,9 @@ var LinalgOps = []*Op{
 		OpDef: ir.OpDef{
 			Name: "linalg.generic", Summary: "run the body at every point of the iteration space the indexing maps and iterator types define",
 			Format: genericForm, Regions: 1, Kernel: ir.KernelRegion,
-			Traits:        []*ir.Trait{traits.AttrSizedOperandSegments(2), traits.SingleBlock, traits.Pure},
+			Traits:        []*ir.Trait{traits.AttrSizedOperandSegments(2), traits.SingleBlock, traits.Pure, linalgStructured},
 			Inherent:      []string{"doc", "indexing_maps", "iterator_types", "library_call", "operandSegmentSizes"},
 			Loops:         linalgLoops,
-			Verify:        verifyGeneric,
 			BlockArgNames: linalgArgNames("out"),
 		},
 		Operands: []Arg{{"operands", AnyType, true}},
@@ -216,13 +215,16 @@ func bodyIndices(op *ir.Op, loops int) []int {
 
 // verifyLinalgIndex checks that dim names a loop of the enclosing op.
 func verifyLinalgIndex(op *ir.Op) *ir.Diagnostic {
-	parent := op.ParentOp()
-	if parent == nil || ir.DialectOf(parent.Name) != "linalg" {
-		return op.Errorf("expected parent op with LinalgOp interface")
-	}
 	d, ok := op.Attr("dim").(*ir.IntAttr)
 	if !ok {
 		return op.Errorf("requires attribute 'dim'")
+	}
+	if d.Value < 0 {
+		return op.Errorf("attribute 'dim' failed to satisfy constraint: 64-bit signless integer attribute whose minimum value is 0")
+	}
+	parent := op.ParentOp()
+	if parent == nil || ir.DialectOf(parent.Name) != "linalg" {
+		return op.Errorf("expected parent op with LinalgOp interface")
 	}
 	if l := ir.LoopsOf(parent); l != nil && d.Value >= int64(l.NumLoops()) {
 		return op.Errorf("expected dim (%d) to be lower than the number of loops (%d) of the enclosing LinalgOp", d.Value, l.NumLoops())
@@ -260,6 +262,15 @@ var indexForm = &ir.Format{
 	},
 }
 
+// linalgStructured is MLIR's LinalgStructuredInterface, which verifies an
+// op after the ops of its body (verifyWithRegions): a body's yield or
+// index reports its error before the op's own rules.
+var linalgStructured = &ir.Trait{
+	Name:         "LinalgStructuredInterface",
+	Doc:          "The indexing maps, iterator types, operands and body agree (checked after the body's ops).",
+	VerifyRegion: verifyGeneric,
+}
+
 // verifyGeneric checks linalg.generic with mlir-opt-19's messages: the
 // attributes, then the structured-op rules (verifyStructuredOp), then the
 // body's arguments.
@@ -289,6 +300,9 @@ func verifyStructured(op *ir.Op, iters []ir.IterKind, maps []*ir.AffineMap) *ir.
 	if d := verifyOutsResults(op, nIns); d != nil {
 		return d
 	}
+	if d := verifyPureSemantics(op); d != nil {
+		return d
+	}
 	for i, m := range maps {
 		if m.NumSyms != 0 {
 			return op.Errorf("unexpected symbols in indexing_map #%d", i)
@@ -296,13 +310,16 @@ func verifyStructured(op *ir.Op, iters []ir.IterKind, maps []*ir.AffineMap) *ir.
 		if m.NumDims != len(iters) {
 			return op.Errorf("expected indexing_map #%d to have %d dim(s) to match the number of loops", i, len(iters))
 		}
-		shape, _ := ir.Shape(op.Operand(i).Type())
+		shape, _ := ir.MemRefOrShape(op.Operand(i).Type())
 		if len(shape) != len(m.Results) {
 			return op.Errorf("expected operand rank (%d) to match the result rank of indexing_map #%d (%d)", len(shape), i, len(m.Results))
 		}
 	}
 	if d := verifyStaticSizes(op, iters, maps); d != nil {
 		return d
+	}
+	if op.NumRegions() == 1 && op.Region(0).Empty() {
+		return op.Errorf("expects to have 1 region with 1 block")
 	}
 	return verifyBodyArgs(op, nIns)
 }
@@ -329,6 +346,22 @@ func verifyOutsResults(op *ir.Op, nIns int) *ir.Diagnostic {
 	return nil
 }
 
+// verifyPureSemantics is LinalgStructuredInterface's first rule (after
+// DestinationStyleOpInterface's): the operands are not a mix of tensors
+// and memrefs.
+func verifyPureSemantics(op *ir.Op) *ir.Diagnostic {
+	tensor, memref := false, false
+	for _, v := range op.Operands() {
+		_, m := v.Type().(*ir.MemRefType)
+		memref = memref || m
+		tensor = tensor || isTensor(v.Type())
+	}
+	if tensor && memref {
+		return op.Errorf("expected to have pure tensor or buffer semantics")
+	}
+	return nil
+}
+
 // verifyStaticSizes checks the static sizes against the loop extents the
 // first operand defining each loop gives (MLIR's "inferred input/output
 // operand" check).
@@ -338,7 +371,7 @@ func verifyStaticSizes(op *ir.Op, iters []ir.IterKind, maps []*ir.AffineMap) *ir
 		ext[i] = ir.Dynamic
 	}
 	for i, m := range maps {
-		shape, _ := ir.Shape(op.Operand(i).Type())
+		shape, _ := ir.MemRefOrShape(op.Operand(i).Type())
 		for d, r := range m.Results {
 			if r.IsDim() && ext[r.Dim] < 0 && shape[d] >= 0 {
 				ext[r.Dim] = shape[d]
@@ -346,7 +379,7 @@ func verifyStaticSizes(op *ir.Op, iters []ir.IterKind, maps []*ir.AffineMap) *ir
 		}
 	}
 	for i, m := range maps {
-		shape, _ := ir.Shape(op.Operand(i).Type())
+		shape, _ := ir.MemRefOrShape(op.Operand(i).Type())
 		for d, r := range m.Results {
 			size := shape[d]
 			if size < 0 {
@@ -358,19 +391,38 @@ func verifyStaticSizes(op *ir.Op, iters []ir.IterKind, maps []*ir.AffineMap) *ir
 					return op.Errorf("inferred input/output operand #%d has shape's dimension #%d to be %d, but found %d", i, d, e, size)
 				}
 			default:
-				last := make([]int64, len(ext))
-				for l, e := range ext {
-					last[l] = e - 1
-				}
-				known := true
-				for _, l := range r.Dims {
-					known = known && ext[l] >= 0
-				}
-				if v, ok := r.Eval(last); known && ok && size < v+1 {
-					return op.Errorf("inferred input/output operand #%d has shape's dimension #%d to be greater than or equal to %d, but found %d", i, d, v+1, size)
+				if d := verifyExprRange(op, i, d, m, ext, size); d != nil {
+					return d
 				}
 			}
 		}
+	}
+	return nil
+}
+
+// verifyExprRange checks result d of operand i's map, an expression
+// other than a dim, at the first and the last point of the loops as MLIR
+// does when every loop is static: it must not be negative, and the
+// dimension (if not 0) must hold its largest value.
+func verifyExprRange(op *ir.Op, i, d int, m *ir.AffineMap, ext []int64, size int64) *ir.Diagnostic {
+	if size == 0 || slices.ContainsFunc(ext, func(e int64) bool { return e < 0 }) {
+		return nil
+	}
+	r := m.Results[d]
+	first, last := make([]int64, len(ext)), make([]int64, len(ext))
+	for l, e := range ext {
+		last[l] = e - 1
+	}
+	v0, ok0 := r.Eval(first)
+	v1, ok1 := r.Eval(last)
+	if !ok0 || !ok1 {
+		return nil
+	}
+	if min(v0, v1) < 0 {
+		return op.Errorf("unexpected result less than 0 at expression #%d in %s", d, m)
+	}
+	if hi := max(v0, v1); size < hi+1 {
+		return op.Errorf("inferred input/output operand #%d has shape's dimension #%d to be greater than or equal to %d, but found %d", i, d, hi+1, size)
 	}
 	return nil
 }
@@ -386,15 +438,24 @@ func verifyBodyArgs(op *ir.Op, nIns int) *ir.Diagnostic {
 		return op.Errorf("expected as many non-induction variable region arguments as the number of input/output operands")
 	}
 	for i, v := range op.Operands() {
-		want := v.Type()
-		if e := ir.ElementType(want); ir.IsShapedOrMemRef(want) && e != nil {
-			want = e
-		}
+		want := shapedElem(v.Type())
 		if got := b.Arg(i).Type(); !ir.TypeEqual(got, want) {
 			return op.Errorf("expected type of bb argument #%d ('%s') to match element or self type of the corresponding operand ('%s')", i, ir.TypeString(got), ir.TypeString(want))
 		}
 	}
 	return nil
+}
+
+// shapedElem is linalg's "element or self type": the element type of a
+// tensor, vector or memref, and t itself otherwise.
+func shapedElem(t ir.Type) ir.Type {
+	if m, ok := t.(*ir.MemRefType); ok {
+		return m.Elem
+	}
+	if e := ir.ElementType(t); ir.IsShaped(t) && e != nil {
+		return e
+	}
+	return t
 }
 
 // verifyLinalgYield checks a linalg.yield against its op's outs.
@@ -409,12 +470,7 @@ func verifyLinalgYield(op *ir.Op) *ir.Diagnostic {
 	}
 	for i, v := range op.Operands() {
 		o := parent.Operand(parent.NumOperands() - outs + i).Type()
-		want := o
-		if m, ok := o.(*ir.MemRefType); ok {
-			want = m.Elem
-		} else if e := ir.ElementType(o); ir.IsShaped(o) && e != nil {
-			want = e
-		}
+		want := shapedElem(o)
 		if !ir.TypeEqual(v.Type(), want) {
 			return op.Errorf("type of yield operand %d ('%s') doesn't match the element type of the enclosing linalg.generic op ('%s')", i+1, ir.TypeString(v.Type()), ir.TypeString(want))
 		}

@@ -32,19 +32,19 @@ func LinalgLinearLoopsOf(op *ir.Op) *ir.LinearLoops {
 // tensor (whose maps a loop description cannot check).
 func operandsRanked(op *ir.Op) bool {
 	for _, v := range op.Operands() {
-		if _, ranked := ir.Shape(v.Type()); ir.IsShaped(v.Type()) && !ranked {
+		if _, ranked := ir.MemRefOrShape(v.Type()); ir.IsShapedOrMemRef(v.Type()) && !ranked {
 			return false
 		}
 	}
 	return true
 }
 
-// fitMaps drops the maps of op's scalar (unshaped) operands, read as the
+// fitMaps drops the maps of op's scalar (neither shaped nor memref) operands, read as the
 // same value everywhere, and returns the results' maps cut to op's
 // results.
 func fitMaps[M any](op *ir.Op, operands, results [][]M) [][]M {
 	for i, v := range op.Operands() {
-		if !ir.IsShaped(v.Type()) {
+		if !ir.IsShapedOrMemRef(v.Type()) {
 			operands[i] = nil
 		}
 	}

@@ -2,6 +2,7 @@ package dialect
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tirc/tirc/ir"
@@ -22,7 +23,7 @@ var LinalgMapOps = []*Op{
 		OpDef: ir.OpDef{
 			Name: "linalg.map", Summary: "apply the body to the elements of the inputs at every index, into the init",
 			Format: mapForm, Regions: 1, Kernel: ir.KernelRegion,
-			Traits:        []*ir.Trait{traits.SingleBlock, traits.Pure},
+			Traits:        []*ir.Trait{traits.AtLeastNOperands(1), traits.SingleBlock, traits.Pure},
 			Loops:         mapLoops,
 			Verify:        verifyMap,
 			BlockArgNames: linalgArgNames(""),
@@ -52,7 +53,7 @@ func mapLoops(op *ir.Op) *ir.Loops {
 	if op.NumOperands() == 0 {
 		return nil
 	}
-	shape, ranked := ir.Shape(op.Operand(op.NumOperands() - 1).Type())
+	shape, ranked := ir.MemRefOrShape(op.Operand(op.NumOperands() - 1).Type())
 	if !ranked {
 		return nil
 	}
@@ -79,7 +80,7 @@ func reduceLoops(op *ir.Op) *ir.Loops {
 	if !ok || op.NumOperands() == 0 || op.NumOperands()%2 != 0 {
 		return nil
 	}
-	shape, ranked := ir.Shape(op.Operand(0).Type())
+	shape, ranked := ir.MemRefOrShape(op.Operand(0).Type())
 	if !ranked {
 		return nil
 	}
@@ -120,13 +121,13 @@ func verifyMap(op *ir.Op) *ir.Diagnostic {
 		return op.Errorf("expects number of operands to match the arity of mapper, but got: %d and %d", nIns, len(b.Args()))
 	}
 	init := op.Operand(nIns).Type()
-	outShape, _ := ir.Shape(init)
+	outShape, _ := ir.MemRefOrShape(init)
 	for i := range nIns {
 		t := op.Operand(i).Type()
-		if e := ir.ElementType(t); !ir.TypeEqual(e, b.Arg(i).Type()) {
+		if e := shapedElem(t); !ir.TypeEqual(e, b.Arg(i).Type()) {
 			return op.Errorf("expected element type of input '%s' to match bbArg type '%s'", ir.TypeString(e), ir.TypeString(b.Arg(i).Type()))
 		}
-		if s, _ := ir.Shape(t); !equalShapes(s, outShape) {
+		if s, _ := ir.MemRefOrShape(t); !equalShapes(s, outShape) {
 			return op.Errorf("expected shape of input (%s) to match shape of output (%s)", shapeList(s), shapeList(outShape))
 		}
 	}
@@ -139,6 +140,9 @@ func verifyReduce(op *ir.Op) *ir.Diagnostic {
 	if !ok {
 		return op.Errorf("requires attribute 'dimensions'")
 	}
+	if !slices.IsSorted(dims) || len(slices.Compact(slices.Clone(dims))) != len(dims) {
+		return op.Errorf("attribute 'dimensions' failed to satisfy constraint: i64 dense array attribute should be in increasing order")
+	}
 	n := op.NumOperands() / 2
 	if n == 0 || op.NumOperands()%2 != 0 {
 		return op.Errorf("expects an equal number of inputs and inits")
@@ -146,7 +150,13 @@ func verifyReduce(op *ir.Op) *ir.Diagnostic {
 	if d := verifyOutsResults(op, n); d != nil {
 		return d
 	}
-	in, _ := ir.Shape(op.Operand(0).Type())
+	if d := verifySameShapes(op, 0, n, "input"); d != nil {
+		return d
+	}
+	if d := verifySameShapes(op, n, op.NumOperands(), "output"); d != nil {
+		return d
+	}
+	in, _ := ir.MemRefOrShape(op.Operand(0).Type())
 	reduced := make([]bool, len(in))
 	for _, d := range dims {
 		if d < 0 || int(d) >= len(in) {
@@ -161,7 +171,7 @@ func verifyReduce(op *ir.Op) *ir.Diagnostic {
 		}
 	}
 	for i := n; i < op.NumOperands(); i++ {
-		init, _ := ir.Shape(op.Operand(i).Type())
+		init, _ := ir.MemRefOrShape(op.Operand(i).Type())
 		if len(init) != len(kept) {
 			return op.Errorf("number of dimensions after reduction %d doesn't match the init rank %d", len(kept), len(init))
 		}
@@ -177,13 +187,25 @@ func verifyReduce(op *ir.Op) *ir.Diagnostic {
 		return op.Errorf("mismatching number of operands and block arguments")
 	}
 	for i, v := range op.Operands() {
-		e := ir.ElementType(v.Type())
+		e := shapedElem(v.Type())
 		if !ir.TypeEqual(e, b.Arg(i).Type()) {
 			what := "input"
 			if i >= n {
-				what = "init"
+				what = "output"
 			}
 			return op.Errorf("%s element type '%s' does not match corresponding block argument type '%s'", what, ir.TypeString(e), ir.TypeString(b.Arg(i).Type()))
+		}
+	}
+	return nil
+}
+
+// verifySameShapes is ReduceOp's rule that its inputs (or its inits),
+// operands [from, to), all have the first one's shape.
+func verifySameShapes(op *ir.Op, from, to int, what string) *ir.Diagnostic {
+	first, _ := ir.MemRefOrShape(op.Operand(from).Type())
+	for i := from + 1; i < to; i++ {
+		if s, _ := ir.MemRefOrShape(op.Operand(i).Type()); !slices.Equal(s, first) {
+			return op.Errorf("expects all %ss to have the same shapes. Shape at %s-index %d is not equal to the shape at %s-index 0.", what, what, i-from, what)
 		}
 	}
 	return nil
@@ -339,10 +361,7 @@ func printLongBody(p ir.OpPrinter, op *ir.Op) {
 func elemTypes(ts []ir.Type) []ir.Type {
 	out := make([]ir.Type, len(ts))
 	for i, t := range ts {
-		out[i] = ir.ElementType(t)
-		if out[i] == nil {
-			out[i] = t
-		}
+		out[i] = shapedElem(t)
 	}
 	return out
 }
@@ -371,12 +390,19 @@ var mapForm = &ir.Format{
 		if !ok || !p.ParseOptionalAttrDict() {
 			return nil
 		}
+		if len(types) == 0 && short { // the operand count check reports it
+			op := p.Build(nil, nil)
+			if op != nil {
+				op.AttachRegion(ir.NewRegion())
+			}
+			return op
+		}
 		if len(types) == nIns {
 			p.Errorf("expected 'outs'")
 			return nil
 		}
 		if short {
-			buildShortBody(p, name, pattrs, elemTypes(types[:nIns]), false, ir.ElementType(types[len(types)-1]))
+			buildShortBody(p, name, pattrs, elemTypes(types[:nIns]), false, shapedElem(types[len(types)-1]))
 		} else if !parseLongBody(p) {
 			return nil
 		}
@@ -422,7 +448,7 @@ var reduceForm = &ir.Format{
 		}
 		p.SetAttr("dimensions", ir.I64Array(dims...))
 		if short {
-			buildShortBody(p, name, pattrs, elemTypes(types), true, ir.ElementType(types[len(types)-1]))
+			buildShortBody(p, name, pattrs, elemTypes(types), true, shapedElem(types[len(types)-1]))
 		} else if !parseLongBody(p) {
 			return nil
 		}

@@ -109,6 +109,11 @@ func elementwise(name, summary, fun string) *Op {
 	return namedRow(namedSpec{name: name, summary: summary, ins: ins, maps: elementwiseMaps, segments: true, fixed: fun, verify: verifyElemwiseFn})
 }
 
+// namedOutputs constrains a named op's outs as MLIR's
+// Variadic<AnyShaped>:$outputs does (the row's count is fixed, the words
+// are ODS's).
+var namedOutputs = Constraint{"variadic of " + AnyShaped.Desc, AnyShaped.Match}
+
 // namedSpecs maps each row's name to its spec.
 var namedSpecs = map[string]namedSpec{}
 
@@ -132,7 +137,7 @@ func namedRow(s namedSpec) *Op {
 	for i := range s.ins {
 		r.Operands = append(r.Operands, Arg{fmt.Sprintf("input%d", i), AnyType, false})
 	}
-	r.Operands = append(r.Operands, Arg{"init", AnyShaped, false})
+	r.Operands = append(r.Operands, Arg{"init", namedOutputs, false})
 	if s.resultName != "" {
 		name := s.resultName
 		r.ResultName = func(*ir.Op) string { return name }
@@ -364,6 +369,9 @@ func verifyNamed(op *ir.Op) *ir.Diagnostic {
 	if tensors == 1 && !ir.TypeEqual(init, op.Result(0).Type()) {
 		return op.Errorf("expected type of operand #%d ('%s') to match type of corresponding result ('%s')", initIdx, ir.TypeString(init), ir.TypeString(op.Result(0).Type()))
 	}
+	if d := verifyPureSemantics(op); d != nil {
+		return d
+	}
 	for _, v := range op.Operands() {
 		if _, ranked := ir.MemRefOrShape(v.Type()); !ranked && ir.IsShapedOrMemRef(v.Type()) {
 			return nil // unranked: nothing to check against the maps
@@ -438,8 +446,8 @@ func mlirDim(d int64) string {
 // the element types must agree (MLIR reports it at the implicit
 // linalg.yield, in linalg.generic's words).
 func sameElementAsInit(op *ir.Op) *ir.Diagnostic {
-	in, out := ir.ElementType(op.Operand(0).Type()), ir.ElementType(op.Operand(1).Type())
-	if in != nil && out != nil && in != out {
+	in, out := shapedElem(op.Operand(0).Type()), shapedElem(op.Operand(1).Type())
+	if !ir.TypeEqual(in, out) {
 		return op.Errorf("type of yield operand 1 ('%s') doesn't match the element type of the enclosing linalg.generic op ('%s')", ir.TypeString(in), ir.TypeString(out))
 	}
 	return nil
@@ -530,9 +538,12 @@ func namedForm(s namedSpec) *ir.Format {
 			if s.trailing == "" && !p.ParseOptionalAttrDict() {
 				return nil
 			}
-			ins := parseOperandClause(p, "ins")
-			outs := parseOperandClause(p, "outs")
-			if ins == nil || outs == nil {
+			// Both clauses may be absent, as in MLIR: the operand count
+			// check reports it, or for an op with a body (no trailing
+			// attribute) the body's arguments once the types are read.
+			ins, insOK := parseOperandClause(p, "ins", true)
+			outs, outsOK := parseOperandClause(p, "outs", true)
+			if !insOK || !outsOK {
 				return nil
 			}
 			var results []ir.Type
@@ -555,9 +566,13 @@ func namedForm(s namedSpec) *ir.Format {
 					}
 				}
 			} else if p.ParseOptional("->") {
-				if results = p.ParseTypeList(); results == nil {
+				if results = parseArrowTypes(p); results == nil {
 					return nil
 				}
+			}
+			if got := len(ins) + len(outs); got != s.ins+1 && s.trailing == "" {
+				p.Errorf("[parseNamedStructuredOpRegion] ods-gen generated region expects %d args, got %d", s.ins+1, got)
+				return nil
 			}
 			op := p.Build(append(ins, outs...), results)
 			if op != nil {
@@ -602,6 +617,19 @@ func namedForm(s namedSpec) *ir.Format {
 	}
 }
 
+// parseArrowTypes reads the types after `->`: a list, or a list in
+// parentheses (MLIR's parseOptionalArrowTypeList).
+func parseArrowTypes(p ir.OpParser) []ir.Type {
+	if !p.ParseOptional("(") {
+		return p.ParseTypeList()
+	}
+	ts := p.ParseTypeList()
+	if ts == nil || !p.Parse(")", "expected ')'") {
+		return nil
+	}
+	return ts
+}
+
 func boolInt(b bool) int {
 	if b {
 		return 1
@@ -611,25 +639,28 @@ func boolInt(b bool) int {
 
 // parseOperandClause parses `kw(%a, %b : A, B)` and returns the types
 // (nil after an error).
-func parseOperandClause(p ir.OpParser, kw string) []ir.Type {
+func parseOperandClause(p ir.OpParser, kw string, optional bool) ([]ir.Type, bool) {
 	if !p.ParseOptionalKeyword(kw) {
+		if optional {
+			return nil, true
+		}
 		p.ErrorExpected("expected '%s'", kw)
-		return nil
+		return nil, false
 	}
 	n := p.NumOperands()
 	if !p.Parse("(", "expected '('") || !p.ParseOperands() || !p.Parse(":", "expected ':'") {
-		return nil
+		return nil, false
 	}
 	at := p.Pos()
 	ts := p.ParseTypeList()
 	if ts == nil || !p.Parse(")", "expected ')'") {
-		return nil
+		return nil, false
 	}
 	if got := p.NumOperands() - n; got != len(ts) {
 		p.ErrorAt(at, "expected %d types, but got %d", got, len(ts))
-		return nil
+		return nil, false
 	}
-	return ts
+	return ts, true
 }
 
 func printOperandClause(p ir.OpPrinter, kw string, vs []*ir.Value) {

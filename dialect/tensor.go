@@ -6,7 +6,7 @@ import (
 )
 
 // TensorOps is the tensor dialect subset, with MLIR's forms and messages:
-// tensor.cast, tensor.dim and tensor.splat (static shapes) here, the
+// tensor.cast, tensor.dim and tensor.splat here, the
 // ops that build, reshape, slice and pad tensors in tensor_ops.go.
 var TensorOps = append(tensorBaseOps, tensorMoreOps...)
 
@@ -23,7 +23,7 @@ var tensorBaseOps = []*Op{
 	},
 	{
 		OpDef: ir.OpDef{
-			Name: "tensor.splat", Summary: "a tensor of a static shape whose every element is `input`",
+			Name: "tensor.splat", Summary: "a tensor whose every element is `input` (its dynamic sizes the other operands)",
 			Format:     SplatForm,
 			Kernel:     ir.KernelIdentity,
 			ResultName: func(*ir.Op) string { return "splat" },
@@ -33,14 +33,14 @@ var tensorBaseOps = []*Op{
 					return op.Errorf("failed to verify that operand type matches element type of result")
 				}
 				s, _ := ir.Shape(op.Result(0).Type())
-				if n := dynamicDims(s); n > 0 {
-					return op.Errorf("incorrect number of dynamic sizes, has 0, expected %d", n)
+				if n, has := dynamicDims(s), op.NumOperands()-1; has != n {
+					return op.Errorf("incorrect number of dynamic sizes, has %d, expected %d", has, n)
 				}
 				return nil
 			},
 			Loops: splatLoops,
 		},
-		Operands: []Arg{{"input", scalarValue, false}},
+		Operands: []Arg{{"input", scalarValue, false}, {"dynamicSizes", indexType, true}},
 		Results:  []Arg{{"aggregate", rankedTensor, false}},
 	},
 	{
@@ -148,37 +148,51 @@ var DimForm = &ir.Format{
 	},
 }
 
-// SplatForm is tensor.splat's `%input [{attrs}] : T`, the operand of T's
-// element type (the dynamic sizes `%input[%n]` of MLIR's form are not
-// supported: the result's shape is static).
+// SplatForm is tensor.splat's `%input[%sizes] [{attrs}] : T`, the operand
+// of T's element type, one size per dynamic dimension of T.
 var SplatForm = &ir.Format{
-	Name: "%input : T",
+	Name: "%input[%sizes] : T",
 	Parse: func(p ir.OpParser) *ir.Op {
 		if !p.ParseOperand() {
 			return nil
 		}
-		if p.At("[") {
-			p.Errorf("'%s' with dynamic sizes is not supported; give the result a static shape", p.Name())
+		sizes := p.NumOperands()
+		if p.ParseOptional("[") {
+			if !p.ParseOptionalOperands() || !p.Parse("]", "expected ']'") {
+				return nil
+			}
+		}
+		sizes = p.NumOperands() - sizes
+		p.ParseOptionalAttrDict()
+		if !p.Parse(":", "expected ':' and the result type of '"+p.Name()+"'") {
 			return nil
 		}
-		p.ParseOptionalAttrDict()
-		t := p.ParseColonType("the result type of '{op}'")
+		at := p.Pos()
+		t := p.ParseType()
 		if t == nil {
 			return nil
 		}
-		e := ir.ElementType(t)
-		if e == nil {
-			p.Errorf("expected a tensor type for '%s'", p.Name())
+		if !ir.IsRankedTensor(t) {
+			p.ErrorAt(at, "invalid kind of type specified")
 			return nil
 		}
-		return p.Build([]ir.Type{e}, []ir.Type{t})
+		types := []ir.Type{ir.ElementType(t)}
+		for range sizes {
+			types = append(types, ir.Index)
+		}
+		return p.Build(types, []ir.Type{t})
 	},
 	Print: func(p ir.OpPrinter, op *ir.Op) bool {
-		if op.NumOperands() != 1 || op.NumResults() != 1 || ir.ElementType(op.Result(0).Type()) != op.Operand(0).Type() {
-			return false
+		if op.NumOperands() < 1 || op.NumResults() != 1 || !ir.IsRankedTensor(op.Result(0).Type()) || ir.ElementType(op.Result(0).Type()) != op.Operand(0).Type() {
+			return false // the generic form: the custom one reads only ranked tensors
 		}
 		p.Str(" ")
 		p.Operand(op.Operand(0))
+		if sizes := op.Operands()[1:]; len(sizes) > 0 {
+			p.Str("[")
+			p.Operands(sizes)
+			p.Str("]")
+		}
 		p.OptionalAttrDict(op.Attrs)
 		p.Str(" : ")
 		p.Type(op.Result(0).Type())

@@ -175,12 +175,7 @@ var emptyForm = &ir.Format{
 				return nil
 			}
 		}
-		p.ParseOptionalAttrDict()
-		t := p.ParseColonType("the result type of '{op}'")
-		if t == nil {
-			return nil
-		}
-		return p.Build(p.SameTypes(ir.Index, p.NumOperands()), []ir.Type{t})
+		return buildFromSizes(p)
 	},
 	Print: func(p ir.OpPrinter, op *ir.Op) bool {
 		if op.NumResults() != 1 || !allIndex(op.Operands()) {
@@ -189,9 +184,7 @@ var emptyForm = &ir.Format{
 		p.Str("(")
 		p.Operands(op.Operands())
 		p.Str(")")
-		p.OptionalAttrDict(op.Attrs)
-		p.Str(" : ")
-		p.Type(op.Result(0).Type())
+		printAttrsAndType(p, op, op.Result(0).Type())
 		return true
 	},
 }
@@ -227,17 +220,8 @@ func reshapeForm(expand bool) *ir.Format {
 				}
 				p.SetAttr(StaticOutputShapeAttr, ir.I64Array(static...))
 			}
-			p.ParseOptionalAttrDict()
-			src := p.ParseColonType("the source type of '{op}'")
-			if src == nil {
-				return nil
-			}
-			if !p.ParseOptionalKeyword("into") {
-				p.ErrorExpected("expected 'into'")
-				return nil
-			}
-			res := p.ParseType()
-			if res == nil {
+			src, res, ok := parseTypePair(p, "into")
+			if !ok {
 				return nil
 			}
 			types := append([]ir.Type{src}, p.SameTypes(ir.Index, p.NumOperands()-1)...)
@@ -488,6 +472,70 @@ func parseIndices(p ir.OpParser) (int, bool) {
 	return p.NumOperands() - n, true
 }
 
+// parseIndexedTensor parses what follows the tensor operand of
+// tensor.extract and tensor.insert, `[%i, ...] [attrs] : T`, T a tensor
+// type (what names it in the message when missing): T, its element type
+// and the number of indices.
+func parseIndexedTensor(p ir.OpParser, what string) (t ir.Type, e *ir.Scalar, n int, ok bool) {
+	if n, ok = parseIndices(p); !ok {
+		return nil, nil, 0, false
+	}
+	p.ParseOptionalAttrDict()
+	if t = p.ParseColonType(what); t == nil {
+		return nil, nil, 0, false
+	}
+	if e = ir.ElementType(t); e == nil || !isTensor(t) {
+		p.Errorf("'{op}' expected a tensor type")
+		return nil, nil, 0, false
+	}
+	return t, e, n, true
+}
+
+// buildFromSizes ends the forms whose operands are a result's sizes:
+// ` [attrs] : T`, then the op, its operands indices.
+func buildFromSizes(p ir.OpParser) *ir.Op {
+	p.ParseOptionalAttrDict()
+	t := p.ParseColonType("the result type of '{op}'")
+	if t == nil {
+		return nil
+	}
+	return p.Build(p.SameTypes(ir.Index, p.NumOperands()), []ir.Type{t})
+}
+
+// parseTypePair parses ` [attrs] : S kw R`, the tail of the tensor forms
+// from a source type to a result type (kw "to" or "into").
+func parseTypePair(p ir.OpParser, kw string) (src, res ir.Type, ok bool) {
+	p.ParseOptionalAttrDict()
+	if src = p.ParseColonType("the source type of '{op}'"); src == nil {
+		return nil, nil, false
+	}
+	if !p.ParseOptionalKeyword(kw) {
+		p.ErrorExpected("expected '%s'", kw)
+		return nil, nil, false
+	}
+	if res = p.ParseType(); res == nil {
+		return nil, nil, false
+	}
+	return src, res, true
+}
+
+// printIndexed writes `%t[%i, ...] [attrs] : T`, operand i the tensor
+// and the operands after it the indices.
+func printIndexed(p ir.OpPrinter, op *ir.Op, i int, t ir.Type) {
+	p.Operand(op.Operand(i))
+	p.Str("[")
+	p.Operands(op.Operands()[i+1:])
+	p.Str("]")
+	printAttrsAndType(p, op, t)
+}
+
+// printAttrsAndType writes ` [attrs] : T`, the tail of the tensor forms.
+func printAttrsAndType(p ir.OpPrinter, op *ir.Op, t ir.Type) {
+	p.OptionalAttrDict(op.Attrs)
+	p.Str(" : ")
+	p.Type(t)
+}
+
 // extractForm is `%t[%i, ...] [attrs] : T`.
 var extractForm = &ir.Format{
 	Name: "%t[%i, ...] : T",
@@ -495,18 +543,8 @@ var extractForm = &ir.Format{
 		if !p.ParseOperand() {
 			return nil
 		}
-		n, ok := parseIndices(p)
+		t, e, n, ok := parseIndexedTensor(p, "the tensor type of '{op}'")
 		if !ok {
-			return nil
-		}
-		p.ParseOptionalAttrDict()
-		t := p.ParseColonType("the tensor type of '{op}'")
-		if t == nil {
-			return nil
-		}
-		e := ir.ElementType(t)
-		if e == nil || !isTensor(t) {
-			p.Errorf("'{op}' expected a tensor type")
 			return nil
 		}
 		return p.Build(append([]ir.Type{t}, p.SameTypes(ir.Index, n)...), []ir.Type{e})
@@ -516,13 +554,7 @@ var extractForm = &ir.Format{
 			return false
 		}
 		p.Str(" ")
-		p.Operand(op.Operand(0))
-		p.Str("[")
-		p.Operands(op.Operands()[1:])
-		p.Str("]")
-		p.OptionalAttrDict(op.Attrs)
-		p.Str(" : ")
-		p.Type(op.Operand(0).Type())
+		printIndexed(p, op, 0, op.Operand(0).Type())
 		return true
 	},
 }
@@ -541,18 +573,8 @@ var insertForm = &ir.Format{
 		if !p.ParseOperand() {
 			return nil
 		}
-		n, ok := parseIndices(p)
+		t, e, n, ok := parseIndexedTensor(p, "the destination type of '{op}'")
 		if !ok {
-			return nil
-		}
-		p.ParseOptionalAttrDict()
-		t := p.ParseColonType("the destination type of '{op}'")
-		if t == nil {
-			return nil
-		}
-		e := ir.ElementType(t)
-		if e == nil || !isTensor(t) {
-			p.Errorf("'{op}' expected a tensor type")
 			return nil
 		}
 		return p.Build(append([]ir.Type{e, t}, p.SameTypes(ir.Index, n)...), []ir.Type{t})
@@ -565,13 +587,7 @@ var insertForm = &ir.Format{
 		p.Str(" ")
 		p.Operand(op.Operand(0))
 		p.Str(" into ")
-		p.Operand(op.Operand(1))
-		p.Str("[")
-		p.Operands(op.Operands()[2:])
-		p.Str("]")
-		p.OptionalAttrDict(op.Attrs)
-		p.Str(" : ")
-		p.Type(op.Result(0).Type())
+		printIndexed(p, op, 1, op.Result(0).Type())
 		return true
 	},
 }

@@ -194,12 +194,7 @@ var generateForm = &ir.Format{
 		if p.ParseRegion(nil) == nil {
 			return nil
 		}
-		p.ParseOptionalAttrDict()
-		t := p.ParseColonType("the result type of '{op}'")
-		if t == nil {
-			return nil
-		}
-		return p.Build(p.SameTypes(ir.Index, p.NumOperands()), []ir.Type{t})
+		return buildFromSizes(p)
 	},
 	Print: func(p ir.OpPrinter, op *ir.Op) bool {
 		if op.NumResults() != 1 || op.NumRegions() != 1 || !allIndex(op.Operands()) {
@@ -211,9 +206,7 @@ var generateForm = &ir.Format{
 		}
 		p.Str(" ")
 		p.Region(op.Region(0), true, true)
-		p.OptionalAttrDict(op.Attrs)
-		p.Str(" : ")
-		p.Type(op.Result(0).Type())
+		printAttrsAndType(p, op, op.Result(0).Type())
 		return true
 	},
 }
@@ -245,17 +238,8 @@ var padForm = &ir.Format{
 		if p.ParseRegion(nil) == nil {
 			return nil
 		}
-		p.ParseOptionalAttrDict()
-		src := p.ParseColonType("the source type of '{op}'")
-		if src == nil {
-			return nil
-		}
-		if !p.ParseOptionalKeyword("to") {
-			p.ErrorExpected("expected 'to'")
-			return nil
-		}
-		res := p.ParseType()
-		if res == nil {
+		src, res, ok := parseTypePair(p, "to")
+		if !ok {
 			return nil
 		}
 		p.SetAttr("operandSegmentSizes", segmentAttr(counts...))

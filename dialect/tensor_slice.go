@@ -118,21 +118,12 @@ func sliceForm(insert bool) *ir.Format {
 			p.SetAttr(StaticOffsetsAttr, ir.I64Array(lists[0]...))
 			p.SetAttr(StaticSizesAttr, ir.I64Array(lists[1]...))
 			p.SetAttr(StaticStridesAttr, ir.I64Array(lists[2]...))
-			p.ParseOptionalAttrDict()
-			src := p.ParseColonType("the source type of '{op}'")
-			if src == nil {
-				return nil
-			}
 			kw := "to"
 			if insert {
 				kw = "into"
 			}
-			if !p.ParseOptionalKeyword(kw) {
-				p.ErrorExpected("expected '%s'", kw)
-				return nil
-			}
-			res := p.ParseType()
-			if res == nil {
+			src, res, ok := parseTypePair(p, kw)
+			if !ok {
 				return nil
 			}
 			types := []ir.Type{src}

@@ -19,9 +19,11 @@ type VerifyOptions struct {
 //     and in the same function, typed values;
 //  2. for each op, the traits' verifiers in declaration order, then the
 //     op's own verifier, stopping at the op's first failure;
-//  3. the terminator: a body must end with one, but this is only checked
-//     when none of its ops failed (an error there usually explains it, and
-//     MLIR's negative tests often omit the return).
+//  3. the terminator: a body must end with one, and the terminator's own
+//     checks (the return against the signature) run, only when none of its
+//     other ops failed (an error there usually explains it, as MLIR stops
+//     at a function's first failure, and MLIR's negative tests often omit
+//     the return or return what a failed op gave).
 //
 // It carries on across ops and functions; functions are verified in
 // parallel and the results merged in order.
@@ -127,12 +129,19 @@ func VerifyFunc(f *Func, opts VerifyOptions) Diagnostics {
 		}
 	}
 	var opDiags Diagnostics
+	term := f.last // verified last, and only when the others pass
+	if term == nil || term.Def == nil || !term.Has(TraitTerminator) {
+		term = nil
+	}
 	if f.numOps >= parallelVerifyOps && !f.HasRegions() {
-		opDiags = verifyOpsParallel(f, defined, opts)
+		opDiags = verifyOpsParallel(f, defined, term, opts)
 	} else {
 		rv := newRegionVerifier(f, opts)
 		isDefined := func(v *Value, _ *Op) bool { return defined[v.id] }
 		for op := f.first; op != nil; op = op.next {
+			if op == term && len(opDiags) > 0 {
+				break
+			}
 			d := verifyOp(f, op, len(defined), isDefined, opts)
 			if d == nil && len(op.regions) > 0 {
 				d = rv.regions(op)
@@ -256,7 +265,7 @@ const parallelVerifyOps = 16384
 // op": a sequential pass records, per value ID, the position of its
 // defining op, so each chunk knows which values exist before its first op
 // and marks the rest as it goes.
-func verifyOpsParallel(f *Func, argDefined []bool, opts VerifyOptions) Diagnostics {
+func verifyOpsParallel(f *Func, argDefined []bool, term *Op, opts VerifyOptions) Diagnostics {
 	ops := f.OpList()
 	defAt := make([]int32, len(argDefined)) // op index + 1 of the definition; 0 = argument or undefined
 	for i, op := range ops {
@@ -272,6 +281,9 @@ func verifyOpsParallel(f *Func, argDefined []bool, opts VerifyOptions) Diagnosti
 	ParallelFor(n, func(c int) {
 		lo, hi := c*chunk, min((c+1)*chunk, len(ops))
 		for i, op := range ops[lo:hi] {
+			if op == term {
+				continue
+			}
 			at := int32(lo + i) // defined before op: an argument, or defined by an earlier op
 			isDefined := func(v *Value, _ *Op) bool { return argDefined[v.id] || (defAt[v.id] > 0 && defAt[v.id] <= at) }
 			if d := verifyOp(f, op, len(defAt), isDefined, opts); d != nil {
@@ -282,6 +294,12 @@ func verifyOpsParallel(f *Func, argDefined []bool, opts VerifyOptions) Diagnosti
 	var ds Diagnostics
 	for _, d := range out {
 		ds = append(ds, d...)
+	}
+	if term != nil && len(ds) == 0 {
+		isDefined := func(v *Value, _ *Op) bool { return argDefined[v.id] || defAt[v.id] > 0 }
+		if d := verifyOp(f, term, len(defAt), isDefined, opts); d != nil {
+			ds = append(ds, d.Flatten()...)
+		}
 	}
 	return ds
 }

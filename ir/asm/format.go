@@ -22,7 +22,11 @@ func (p *parser) parseCustomOp() *ir.Op {
 			p.failAt(nameTok, "'%s' is only allowed at the top level", word)
 			return nil
 		}
-		p.failAt(nameTok, "custom op '%s' is unknown", word)
+		if word != name { // mlir-opt names the default dialect it tried
+			p.failAt(nameTok, "custom op '%s' is unknown (tried '%s' as well)", word, name)
+		} else {
+			p.failAt(nameTok, "custom op '%s' is unknown", word)
+		}
 		if s := ir.SuggestOpName(name); s != "" && p.err != nil {
 			p.err.Fix = "did you mean '" + s + "'?"
 		}

@@ -1051,6 +1051,10 @@ func (p *parser) parseOp(f *ir.Func, blk *ir.Block) {
 	for _, g := range groups {
 		total += g.count
 	}
+	if named && len(op.Results()) == 0 {
+		p.failAt(startTok, "cannot name an operation with no results")
+		return
+	}
 	if named && total != len(op.Results()) {
 		p.failAt(startTok, "operation defines %d results but was provided %d to bind", len(op.Results()), total)
 		return

@@ -66,6 +66,8 @@ var upstreams = []upstream{
 	{"scf-ops.mlir", "mlir/test/Dialect/SCF/ops.mlir", "c2503de8d4db30a51b6be6397fb2ed3d0301e356"},
 	{"scf-invalid.mlir", "mlir/test/Dialect/SCF/invalid.mlir", "021b7c93736fc32e8e226986f4b9da956a20ad58"},
 	{"linalg-roundtrip.mlir", "mlir/test/Dialect/Linalg/roundtrip.mlir", "06887db22dc3ef6df6d76cb675c246401811b53c"},
+	{"linalg-named-ops.mlir", "mlir/test/Dialect/Linalg/named-ops.mlir", "a16c1525f3a7cae37c3ca06f889807d488b9c135"},
+	{"linalg-invalid.mlir", "mlir/test/Dialect/Linalg/invalid.mlir", "001224ab375822a17fd73b024a8ea4903e283982"},
 }
 
 // The tools a unit runs under.

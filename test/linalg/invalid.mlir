@@ -241,3 +241,148 @@ func.func @index_dim(%e: tensor<4x8xi64>) -> tensor<4x8xi64> {
   } -> tensor<4x8xi64>
   return %0 : tensor<4x8xi64>
 }
+
+// -----
+
+// A memref operand has its rank and element type, as a tensor's.
+func.func @memref_rank(%m: memref<4x8xf32>) {
+  // expected-error @+1 {{'linalg.generic' op expected operand rank (2) to match the result rank of indexing_map #0 (1)}}
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} outs(%m : memref<4x8xf32>) {
+  ^bb0(%o: f32):
+    linalg.yield %o : f32
+  }
+  return
+}
+
+// -----
+
+// The body's ops are verified before linalg.generic's own rules.
+func.func @yield_before_args(%e: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} outs(%e : tensor<4xf32>) {
+  ^bb0(%o: i32):
+    // expected-error @+1 {{'linalg.yield' op type of yield operand 1 ('i32') doesn't match the element type of the enclosing linalg.generic op ('f32')}}
+    linalg.yield %o : i32
+  } -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @index_negative(%e: tensor<4xi64>) -> tensor<4xi64> {
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} outs(%e : tensor<4xi64>) {
+  ^bb0(%o: i64):
+    // expected-error @+1 {{'linalg.index' op attribute 'dim' failed to satisfy constraint: 64-bit signless integer attribute whose minimum value is 0}}
+    %i = linalg.index -2 : index
+    linalg.yield %o : i64
+  } -> tensor<4xi64>
+  return %0 : tensor<4xi64>
+}
+
+// -----
+
+func.func @empty_body(%e: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'linalg.generic' op expects to have 1 region with 1 block}}
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} outs(%e : tensor<4xf32>) {
+  } -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @negative_index(%a: tensor<6xf32>, %e: tensor<6xf32>) -> tensor<6xf32> {
+  // expected-error @+1 {{'linalg.generic' op unexpected result less than 0 at expression #0 in}}
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0) -> (4 - d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%a : tensor<6xf32>) outs(%e : tensor<6xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    linalg.yield %x : f32
+  } -> tensor<6xf32>
+  return %0 : tensor<6xf32>
+}
+
+// -----
+
+func.func @mixed(%a: tensor<4x4xf32>, %c: memref<4x4xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op expected to have pure tensor or buffer semantics}}
+  linalg.matmul ins(%a, %a : tensor<4x4xf32>, tensor<4x4xf32>) outs(%c : memref<4x4xf32>)
+  return
+}
+
+// -----
+
+func.func @scalar_init(%a: tensor<4x4xf32>, %c: f32) {
+  // expected-error @+1 {{'linalg.matmul' op operand #2 must be variadic of shaped of any type values, but got 'f32'}}
+  linalg.matmul ins(%a, %a : tensor<4x4xf32>, tensor<4x4xf32>) outs(%c : f32)
+  return
+}
+
+// -----
+
+func.func @no_outs(%a: tensor<4x4xf32>) {
+  // expected-error @+3 {{region expects 3 args, got 2}}
+  %r = linalg.matmul ins(%a, %a : tensor<4x4xf32>, tensor<4x4xf32>)
+         -> (tensor<4x4xf32>)
+  return
+}
+
+// -----
+
+func.func @reduce_dims_order(%a: tensor<4x8x2xf32>, %e: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'linalg.reduce' op attribute 'dimensions' failed to satisfy constraint: i64 dense array attribute should be in increasing order}}
+  %m = linalg.reduce ins(%a : tensor<4x8x2xf32>) outs(%e : tensor<4xf32>) dimensions = [2, 1] (%x: f32, %y: f32) {
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  }
+  return %m : tensor<4xf32>
+}
+
+// -----
+
+func.func @reduce_shapes(%a: tensor<4x8xf32>, %b: tensor<5x8xf32>, %e: tensor<4xf32>, %f: tensor<5xf32>) -> (tensor<4xf32>, tensor<5xf32>) {
+  // expected-error @+1 {{'linalg.reduce' op expects all inputs to have the same shapes. Shape at input-index 1 is not equal to the shape at input-index 0.}}
+  %m:2 = linalg.reduce ins(%a, %b : tensor<4x8xf32>, tensor<5x8xf32>) outs(%e, %f : tensor<4xf32>, tensor<5xf32>) dimensions = [1] (%x: f32, %y: f32, %z: f32, %w: f32) {
+    linalg.yield %z, %w : f32, f32
+  }
+  return %m#0, %m#1 : tensor<4xf32>, tensor<5xf32>
+}
+
+// -----
+
+func.func @reduce_out_type(%a: tensor<4x8xf32>, %e: tensor<4xf64>) -> tensor<4xf32> {
+  // expected-error @+1 {{'linalg.reduce' op output element type 'f64' does not match corresponding block argument type 'f32'}}
+  %m = linalg.reduce ins(%a : tensor<4x8xf32>) outs(%e : tensor<4xf64>) dimensions = [1] (%x: f32, %y: f32) {
+    linalg.yield %y : f32
+  }
+  // Not reported: mlir-opt-19 stops at a function's first failure.
+  return %m : tensor<4xf64>
+}
+
+// -----
+
+func.func @map_nothing() {
+  // expected-error @+1 {{'linalg.map' op expected 1 or more operands, but found 0}}
+  linalg.map { arith.mulf }
+  return
+}
+
+// -----
+
+func.func @transpose_nothing() {
+  // expected-error @+1 {{'linalg.transpose' op expected 2 operands, but found 0}}
+  linalg.transpose permutation = [0]
+  return
+}
+
+// -----
+
+func.func @broadcast_named() {
+  // expected-error @+1 {{cannot name an operation with no results}}
+  %b = linalg.broadcast dimensions = [0]
+  return
+}
+
+// -----
+
+func.func @undotted(%a: f32) {
+  // expected-error @+1 {{custom op 'addf' is unknown (tried 'func.addf' as well)}}
+  %0 = addf %a, %a : f32
+  return
+}

@@ -365,3 +365,19 @@ func.func @yield_parent(%v: f32) {
   "tensor.yield"(%v) : (f32) -> ()
   return
 }
+
+// -----
+
+func.func @splat_sizes(%v: f32, %n: index) -> tensor<?x4x?xf32> {
+  // expected-error @+1 {{'tensor.splat' op incorrect number of dynamic sizes, has 1, expected 2}}
+  %s = tensor.splat %v[%n] : tensor<?x4x?xf32>
+  return %s : tensor<?x4x?xf32>
+}
+
+// -----
+
+func.func @splat_memref(%v: f32) {
+  // expected-error @+1 {{invalid kind of type specified}}
+  %s = tensor.splat %v : memref<4xf32>
+  return
+}

@@ -7,5 +7,6 @@
 // RUN: tirc %S/roundtrip.mlir | mlir-opt-19 | tirc > %t.again && tirc %S/roundtrip.mlir | diff - %t.again
 // RUN: mlir-opt-19 -split-input-file -verify-diagnostics %S/invalid.mlir -o /dev/null
 // RUN: mlir-opt-19 %S/Inputs/tensor_ops.mlir -o /dev/null
+// RUN: mlir-opt-19 %S/splat.mlir > %t.want && tirc %S/splat.mlir > %t.got && diff %t.want %t.got
 // RUN: sed -n '/^func.func @insert_and_empty/,/^}/p' %S/canonicalize.mlir > %t.canon.mlir
 // RUN: mlir-opt-19 -canonicalize %t.canon.mlir > %t.want && tirc -canonicalize %t.canon.mlir > %t.got && diff %t.want %t.got

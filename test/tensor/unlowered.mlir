@@ -16,3 +16,10 @@ func.func @generate(%n: index) -> tensor<?x3xf32> {
   return %g : tensor<?x3xf32>
 }
 
+// -----
+
+// CHECK: unlowered.mlir:[[@LINE+2]]:8: error: 'tensor.splat' op tirc does not lower tensor.splat with dynamic sizes; write tensor.empty with the sizes and linalg.fill
+func.func @splat_sizes(%v: f32, %n: index) -> tensor<?xf32> {
+  %s = tensor.splat %v[%n] : tensor<?xf32>
+  return %s : tensor<?xf32>
+}
