@@ -80,6 +80,10 @@ func (cl contractLowering) bindPrologues(c *contraction, unfuse bool) error {
 		if !unfuse && cl.prologueLeaves(c, p) {
 			continue
 		}
+		if v := cl.movedView(p); v != nil {
+			c.ins[k], c.pro[k] = v, nil
+			continue
+		}
 		p.leaves = nil
 		at := c.op
 		dst := cl.fc.temp(p.tree.elem, p.tree.shape, p.tree.sizes, fmt.Sprintf("%s: '%s' op", at.Pos, at.Name))
@@ -89,6 +93,35 @@ func (cl contractLowering) bindPrologues(c *contraction, unfuse bool) error {
 		c.ins[k], c.pro[k] = dst, nil
 	}
 	return nil
+}
+
+// movedView is p's value as a view of its one leaf when p only moves
+// data (a transpose, a broadcast, a slice: the identity kernel over one
+// leaf of the same element type), so a lowering that reads its operands
+// in memory reads it through strides instead of a temporary; nil
+// otherwise.
+func (cl contractLowering) movedView(p *prologue) *view {
+	t := p.tree
+	if t.op == nil || t.op.Def.Kernel != ir.KernelIdentity || len(t.kids) != 1 {
+		return nil
+	}
+	n := t.kids[0]
+	if n.op != nil || n.view == nil || n.view.index || !ir.TypeEqual(n.elem, t.elem) {
+		return nil
+	}
+	rm := t.loops.Results[t.res]
+	for _, m := range rm {
+		if m.Loop < 0 || m.Stride != 1 || m.Offset != 0 {
+			return nil
+		}
+	}
+	st, off := cl.loopStrides(n.view, n.dimMap, len(t.loops.Iter))
+	v := &view{elem: t.elem, shape: t.shape, sizes: t.sizes, strides: make([]value.Value, len(rm))}
+	for d, m := range rm {
+		v.strides[d] = st[m.Loop]
+	}
+	v.base = cl.fc.bl.gep(storageType(n.elem), n.view.base, off)
+	return v
 }
 
 // hasPrologue reports whether an operand of c is computed as a prologue.
