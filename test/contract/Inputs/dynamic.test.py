@@ -6,11 +6,10 @@ the fused path, a leaf that broadcasts the product larger, a v whose
 batch broadcasts, rows too long for the scratch or a size 0 take the
 unfused one, and a mismatch is NumPy's error with status 1 either way.
 argv: the program, and "quick" for one thread count (the ASan build)."""
-import os
-import subprocess
 import sys
 
 import numpy as np
+from npycall import call
 
 prog = sys.argv[1]
 quick = len(sys.argv) > 2 and sys.argv[2] == "quick"
@@ -19,19 +18,7 @@ failures = []
 
 
 def run(fn, ins, nout, threads):
-    names = []
-    for i, x in enumerate(ins):
-        names.append("in%d.npy" % i)
-        np.save(names[-1], x)
-    outs = ["out%d.npy" % i for i in range(nout)]
-    env = dict(os.environ, OMP_NUM_THREADS=str(threads))
-    args = [prog, "-f", fn] + names
-    for o in outs:
-        args += ["-o", o]
-    r = subprocess.run(args, capture_output=True, text=True, env=env)
-    if r.returncode:
-        return r.returncode, r.stderr
-    return [np.load(o) for o in outs]
+    return call(prog, fn, ins, nout, threads)
 
 
 def gelu(y):

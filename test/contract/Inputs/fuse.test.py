@@ -1,11 +1,10 @@
 """Runs Inputs/fuse.mlir (compiled with tirc's C driver) against NumPy and
 against its unfused twins: see ../fuse.test. argv: the program, and
 "quick" for one thread count (the ASan build)."""
-import os
-import subprocess
 import sys
 
 import numpy as np
+from npycall import call
 
 prog = sys.argv[1]
 quick = len(sys.argv) > 2 and sys.argv[2] == "quick"
@@ -14,20 +13,11 @@ failures = []
 
 
 def run(fn, ins, nout, threads):
-    names = []
-    for i, x in enumerate(ins):
-        names.append("in%d.npy" % i)
-        np.save(names[-1], x)
-    outs = ["out%d.npy" % i for i in range(nout)]
-    env = dict(os.environ, OMP_NUM_THREADS=str(threads))
-    args = [prog, "-f", fn] + names
-    for o in outs:
-        args += ["-o", o]
-    r = subprocess.run(args, capture_output=True, text=True, env=env)
-    if r.returncode:
-        failures.append("%s: status %d: %s" % (fn, r.returncode, r.stderr))
+    r = call(prog, fn, ins, nout, threads)
+    if isinstance(r, tuple):
+        failures.append("%s: status %d: %s" % (fn, r[0], r[1]))
         return None
-    return [np.load(o) for o in outs]
+    return r
 
 
 def gelu(y):
