@@ -28,7 +28,7 @@ vet:
 
 unit: build
 	$(GO) test -timeout 30m ./... # go test's default of 10 min per package is hit on a loaded 2-core machine
-	$(GO) test -race -run 'TestShardsManyFunctions' ./codegen # shards lowering functions in parallel: no data race
+	$(GO) test -race -timeout 30m -run 'TestShardsManyFunctions' ./codegen # shards lowering functions in parallel: no data race
 
 lit: build
 	$(LIT) $(LITFLAGS) test

@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -15,15 +16,30 @@ import (
 
 // corpusModules are the modules of the test corpus that parse and
 // verify, each also after -infer-shapes (refined) where that succeeds:
-// what the corpus tests of this package emit.
-func corpusModules(t *testing.T) []corpusModule {
+// what the corpus tests of this package emit. They are read once for all
+// of them (emitting does not change a module).
+func corpusModules(t *testing.T) []*corpusModule {
 	t.Helper()
+	corpus.once.Do(func() { corpus.mods, corpus.err = readCorpusModules() })
+	if corpus.err != nil {
+		t.Fatal(corpus.err)
+	}
+	return corpus.mods
+}
+
+var corpus struct {
+	once sync.Once
+	mods []*corpusModule
+	err  error
+}
+
+func readCorpusModules() ([]*corpusModule, error) {
 	chunks, err := testcorpus.Chunks(filepath.Join("..", "test"))
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	infer := passes.Lookup("infer-shapes")
-	var out []corpusModule
+	var out []*corpusModule
 	for _, c := range chunks {
 		for _, refine := range []bool{false, true} {
 			m, d := asm.ParseString(string(c.Text), asm.ParseOptions{})
@@ -36,21 +52,48 @@ func corpusModules(t *testing.T) []corpusModule {
 					continue
 				}
 			}
-			out = append(out, corpusModule{path: c.Path, refined: refine, m: m})
+			out = append(out, &corpusModule{path: c.Path, refined: refine, m: m})
 		}
 	}
-	return out
+	return out, nil
 }
 
 type corpusModule struct {
 	path    string
 	refined bool
 	m       *ir.Module
+	emitted [len(corpusOptions)]*emitResult
+}
+
+type emitResult struct {
+	text  []byte
+	diags ir.Diagnostics
+}
+
+// inOrder is what Emit gives for the module under corpusOptions[i],
+// lowering and printing its functions in order on one core: the
+// reference the corpus tests compare the other ways of emitting with
+// (llir's printer, shards, shared nests, spilled bodies), emitted once
+// for all of them.
+func (c *corpusModule) inOrder(i int) ([]byte, ir.Diagnostics) {
+	if c.emitted[i] == nil {
+		text, ds := emitInOrder(c.m, corpusOptions[i])
+		c.emitted[i] = &emitResult{text, ds}
+	}
+	return c.emitted[i].text, c.emitted[i].diags
+}
+
+// emitInOrder emits m lowering and printing its functions in order on
+// one core.
+func emitInOrder(m *ir.Module, o Options) ([]byte, ir.Diagnostics) {
+	defer func(ops, cores int) { minShardOps, shardCores = ops, cores }(minShardOps, shardCores)
+	minShardOps, shardCores = 1, 1
+	return Emit(m, o)
 }
 
 // corpusOptions shape the IR most: checks on and off, threads and
 // streaming stores from tiny sizes on.
-var corpusOptions = []Options{DefaultOptions(), {Checks: false}, {Checks: true, ParallelMin: 16, NonTemporalMin: 64}}
+var corpusOptions = [...]Options{DefaultOptions(), {Checks: false}, {Checks: true, ParallelMin: 16, NonTemporalMin: 64}}
 
 // TestPrinterMatchesLLIR: the faster printer (llvmtext) writes exactly
 // what llir/llvm's printer writes, for every module of the test corpus
@@ -60,8 +103,8 @@ var corpusOptions = []Options{DefaultOptions(), {Checks: false}, {Checks: true, 
 func TestPrinterMatchesLLIR(t *testing.T) {
 	compared := 0
 	for _, c := range corpusModules(t) {
-		for _, o := range corpusOptions {
-			fast, ds := Emit(c.m, o)
+		for i, o := range corpusOptions {
+			fast, ds := c.inOrder(i)
 			if ds.HasErrors() {
 				continue
 			}

@@ -15,15 +15,13 @@ import (
 	"github.com/tirc/tirc/passes"
 )
 
-// emitBoth emits m in order (one core), in order printing on another
-// goroutine (printq.go), and in shards of one function each on four
-// goroutines per core; it fails t unless the texts and the diagnostics
-// are the same.
-func emitBoth(t *testing.T, name string, m *ir.Module, o Options) (shards int) {
+// emitBoth emits m in order printing on another goroutine (printq.go),
+// and in shards of one function each on four goroutines per core; it
+// fails t unless the texts and the diagnostics are inOrder's and ds,
+// what emitting in order on one core gave (emitInOrder).
+func emitBoth(t *testing.T, name string, m *ir.Module, o Options, inOrder []byte, ds ir.Diagnostics) (shards int) {
 	t.Helper()
 	defer func(ops, cores int) { minShardOps, shardCores = ops, cores }(minShardOps, shardCores)
-	minShardOps, shardCores = 1, 1
-	inOrder, ds := Emit(m, o)
 	minShardOps, shardCores = 1<<30, 2
 	async, ads := Emit(m, o)
 	minShardOps, shardCores = 1, 4
@@ -51,8 +49,9 @@ func emitBoth(t *testing.T, name string, m *ir.Module, o Options) (shards int) {
 func TestShardsMatchInOrder(t *testing.T) {
 	sharded := 0
 	for _, c := range corpusModules(t) {
-		for _, o := range corpusOptions {
-			if emitBoth(t, c.path, c.m, o) > 1 {
+		for i, o := range corpusOptions {
+			text, ds := c.inOrder(i)
+			if emitBoth(t, c.path, c.m, o, text, ds) > 1 {
 				sharded++
 			}
 		}
@@ -74,7 +73,8 @@ func TestShardsManyFunctions(t *testing.T) {
 		t.Fatalf("only %d functions", funcs)
 	}
 	for _, o := range corpusOptions {
-		emitBoth(t, "the corpus in one module", m, o)
+		text, ds := emitInOrder(m, o)
+		emitBoth(t, "the corpus in one module", m, o, text, ds)
 	}
 }
 

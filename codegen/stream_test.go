@@ -73,7 +73,7 @@ func TestSpillMatchesCorpus(t *testing.T) {
 		if c.refined {
 			continue
 		}
-		held, ds := Emit(c.m, DefaultOptions())
+		held, ds := c.inOrder(0) // DefaultOptions
 		if ds.HasErrors() {
 			continue
 		}

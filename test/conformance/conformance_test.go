@@ -22,7 +22,7 @@
 // expected to pass, joined with `// -----` (both tools process each chunk
 // independently and print one output chunk per input chunk); a failing
 // batch is bisected down to its failing units. Units listed as failing run
-// one by one.
+// one by one. FileCheck runs once per unit and distinct output.
 package conformance_test
 
 import (
@@ -211,7 +211,8 @@ func runLines(data []byte) [][]string {
 type env struct {
 	exe          map[string]string // tool -> path
 	fileCheckExe string
-	dir          string // scratch
+	checked      map[string]error // unit text and output -> FileCheck's verdict
+	dir          string           // scratch
 }
 
 // result is what one batch of units gave under one tool and RUN line.
@@ -288,11 +289,24 @@ func splitOutput(s string) []string {
 }
 
 // fileCheck runs FileCheck with u's CHECK lines on its output; a unit
-// without CHECK lines has nothing to check.
+// without CHECK lines has nothing to check. The verdict is kept for the
+// unit and output: the other tool, and the other RUN lines of a
+// round-trip file, mostly print the same text, which FileCheck would
+// judge the same.
 func (e *env) fileCheck(t *testing.T, u unit, output string) error {
 	if !strings.Contains(u.text, "CHECK") {
 		return nil
 	}
+	key := u.text + "\x00" + output
+	if err, ok := e.checked[key]; ok {
+		return err
+	}
+	err := e.runFileCheck(t, u, output)
+	e.checked[key] = err
+	return err
+}
+
+func (e *env) runFileCheck(t *testing.T, u unit, output string) error {
 	checks := filepath.Join(e.dir, "unit.mlir")
 	if err := os.WriteFile(checks, []byte(u.text), 0o644); err != nil {
 		t.Fatal(err)
@@ -448,7 +462,7 @@ func lookTool(t *testing.T, name string, fallback ...string) string {
 }
 
 func TestConformance(t *testing.T) {
-	e := &env{exe: map[string]string{}, dir: t.TempDir()}
+	e := &env{exe: map[string]string{}, dir: t.TempDir(), checked: map[string]error{}}
 	e.exe[mlirOpt] = lookTool(t, mlirOpt)
 	e.fileCheckExe = lookTool(t, "FileCheck", "/usr/lib/llvm-14/bin/FileCheck")
 	root, err := filepath.Abs(filepath.Join("..", ".."))

@@ -31,7 +31,8 @@
 // contradicting a static size (status 4). regress_test.go adds the reduced
 // programs of the bugs found so far.
 //
-// All programs form one module. Builds, two at a time: clang -O2 with
+// All programs form one module. Builds, two compilations at a time (the C
+// drivers, test code, compiled once each at -O0): clang -O2 with
 // run-time checks and the C driver under UndefinedBehaviorSanitizer;
 // clang-19 -O2 with checks off on the module after the pipeline below
 // (ir.Check after every pass), nests of 16+ elements on threads and
@@ -439,75 +440,54 @@ func checkPaths(t *testing.T, name, ll string) {
 	}
 }
 
-// runBuilds compiles and runs the modules, two builds at a time, and
-// compares their output with the calls' expectations. Three builds (the
-// two generators this test replaced made seven): checks on with clang
-// (14), its C driver under UndefinedBehaviorSanitizer; checks off with
-// clang-19 -O2 (or clang when it is missing); and the AddressSanitizer
-// subset. opt-14 and opt-19 verify the modules.
+// runBuilds compiles and runs the modules, two compilations at a time,
+// and compares their output with the calls' expectations. Three builds
+// (the two generators this test replaced made seven): checks on with
+// clang (14); checks off with clang-19 -O2 (or clang when it is
+// missing); and the AddressSanitizer subset. Their C drivers are test
+// code, compiled once each without optimization (what takes clang long
+// is the one main function of every call, not the module), under
+// UndefinedBehaviorSanitizer (the checks-on and checks-off builds share
+// it) or AddressSanitizer, whose instrumentation does not depend on -O.
+// opt-14 and opt-19 verify the modules.
 func runBuilds(t *testing.T, dir string, progs, asanProgs []*program) {
-	type build struct {
-		tool       string // opt or clang
-		cc, ll     string
-		checks     bool
-		flags      []string
-		driver     string
-		progs      []*program
-		matchWhere bool // messages name the ops of the whole module
-	}
-	builds := []build{{"clang", "clang", "checks.ll", true, []string{"-O2", "-fsanitize=undefined", "-fno-sanitize-recover=all", "-lgomp"}, "driver.c", progs, true}}
+	ubsan := &driverObj{src: "driver.c", flags: []string{"-O0", "-fsanitize=undefined", "-fno-sanitize-recover=all"}, link: []string{"-fsanitize=undefined"}}
+	asan := &driverObj{src: "driver_asan.c", flags: []string{"-O0", "-g", "-fsanitize=address"}, link: []string{"-fsanitize=address"}}
+	builds := []nativeBuild{{"clang", "clang", "checks.ll", true, []string{"-O2"}, ubsan, progs, true}}
 	cc := "clang"
 	if requireTool(t, "clang-19") {
 		cc = "clang-19"
 	}
-	builds = append(builds, build{"clang", cc, "nochecks.ll", false, []string{"-O2", "-lgomp"}, "driver.c", progs, true})
-	builds = append(builds, build{"clang", "clang", "asan.ll", true, []string{"-O1", "-g", "-fsanitize=address", "-lgomp"}, "driver_asan.c", asanProgs, false})
+	builds = append(builds, nativeBuild{"clang", cc, "nochecks.ll", false, []string{"-O2"}, ubsan, progs, true})
+	builds = append(builds, nativeBuild{"clang", "clang", "asan.ll", true, []string{"-O1", "-g", "-fsanitize=address"}, asan, asanProgs, false})
 	if requireTool(t, "opt-14") {
-		builds = append(builds, build{"opt", "opt-14", "checks.ll", true, nil, "", nil, false}, build{"opt", "opt-14", "nochecks.ll", false, nil, "", nil, false})
+		builds = append(builds, nativeBuild{"opt", "opt-14", "checks.ll", true, nil, nil, nil, false}, nativeBuild{"opt", "opt-14", "nochecks.ll", false, nil, nil, nil, false})
 	}
 	if requireTool(t, "opt-19") {
-		builds = append(builds, build{"opt", "opt-19", "checks.ll", true, nil, "", nil, false})
+		builds = append(builds, nativeBuild{"opt", "opt-19", "checks.ll", true, nil, nil, nil, false})
 	}
-	type outcome struct {
-		b              build
-		err            string
-		stdout, stderr string
-		dur            time.Duration
+	sem := make(chan bool, 2) // held while a process runs
+	run := func(f func()) {
+		sem <- true
+		defer func() { <-sem }()
+		f()
 	}
-	outs := make([]outcome, len(builds))
 	var wg sync.WaitGroup
-	sem := make(chan bool, 2)
+	for _, d := range []*driverObj{ubsan, asan} {
+		d.done = make(chan struct{})
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer close(d.done)
+			run(func() { d.compile(dir) })
+		}()
+	}
+	outs := make([]buildOutcome, len(builds))
 	for i, b := range builds {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sem <- true
-			defer func() { <-sem }()
-			t0 := time.Now()
-			o := &outs[i]
-			o.b = b
-			defer func() { o.dur = time.Since(t0) }()
-			if b.tool == "opt" {
-				if out, err := exec.Command(b.cc, "-passes=verify", filepath.Join(dir, b.ll), "-o", os.DevNull).CombinedOutput(); err != nil {
-					o.err = fmt.Sprintf("%s -passes=verify %s: %v\n%s", b.cc, b.ll, err, out)
-				}
-				return
-			}
-			exe := filepath.Join(dir, fmt.Sprintf("prog%d", i))
-			args := append(slices.Clone(b.flags), "-Werror", "-I"+dir, filepath.Join(dir, b.ll), filepath.Join(dir, b.driver), "-o", exe, "-lm")
-			if out, err := exec.Command(b.cc, args...).CombinedOutput(); err != nil {
-				o.err = fmt.Sprintf("%s %s: %v\n%s", b.cc, strings.Join(args, " "), err, tail(string(out)))
-				return
-			}
-			cmd := exec.Command(exe, map[bool]string{true: "1", false: "0"}[b.checks])
-			var stdout, stderr bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			// three threads: uneven shares of the rows
-			cmd.Env = append(os.Environ(), "ASAN_OPTIONS=detect_leaks=1", "OMP_NUM_THREADS=3")
-			if err := cmd.Run(); err != nil {
-				o.err = fmt.Sprintf("%s (%s): %v\nstdout:\n%s\nstderr:\n%s", exe, b.cc, err, tail(stdout.String()), tail(stderr.String()))
-			}
-			o.stdout, o.stderr = stdout.String(), stderr.String()
+			outs[i] = b.run(dir, i, run)
 		}()
 	}
 	wg.Wait()
@@ -521,6 +501,93 @@ func runBuilds(t *testing.T, dir string, progs, asanProgs []*program) {
 			checkOutput(t, fmt.Sprintf("%s %s", o.b.cc, o.b.ll), o.b.progs, o.stdout, o.stderr, o.b.checks, o.b.matchWhere)
 		}
 	}
+}
+
+// nativeBuild is one module compiled and linked with its driver and run,
+// or verified by opt.
+type nativeBuild struct {
+	tool       string // opt or clang
+	cc, ll     string
+	checks     bool
+	flags      []string // compiling the module
+	driver     *driverObj
+	progs      []*program
+	matchWhere bool // messages name the ops of the whole module
+}
+
+// driverObj is a C driver compiled once for the builds that link it.
+type driverObj struct {
+	src   string
+	flags []string // compiling it
+	link  []string // linking a program with it (the sanitizer's run time)
+	obj   string
+	err   string
+	done  chan struct{} // closed when compiled
+}
+
+func (d *driverObj) compile(dir string) {
+	d.obj = filepath.Join(dir, strings.TrimSuffix(d.src, ".c")+".o")
+	args := append(slices.Clone(d.flags), "-Werror", "-I"+dir, "-c", filepath.Join(dir, d.src), "-o", d.obj)
+	if out, err := exec.Command("clang", args...).CombinedOutput(); err != nil {
+		d.err = fmt.Sprintf("clang %s: %v\n%s", strings.Join(args, " "), err, tail(string(out)))
+	}
+}
+
+type buildOutcome struct {
+	b              nativeBuild
+	err            string
+	stdout, stderr string
+	dur            time.Duration
+}
+
+// run compiles the module, links it with its driver (once that is
+// compiled) and runs the program; run holds a slot of the processes
+// running at a time around f.
+func (b nativeBuild) run(dir string, i int, run func(f func())) (o buildOutcome) {
+	t0 := time.Now()
+	o.b = b
+	defer func() { o.dur = time.Since(t0) }()
+	if b.tool == "opt" {
+		run(func() {
+			if out, err := exec.Command(b.cc, "-passes=verify", filepath.Join(dir, b.ll), "-o", os.DevNull).CombinedOutput(); err != nil {
+				o.err = fmt.Sprintf("%s -passes=verify %s: %v\n%s", b.cc, b.ll, err, out)
+			}
+		})
+		return o
+	}
+	obj := filepath.Join(dir, fmt.Sprintf("prog%d.o", i))
+	exe := filepath.Join(dir, fmt.Sprintf("prog%d", i))
+	compile := func(cc string, args ...string) bool {
+		run(func() {
+			if out, err := exec.Command(cc, args...).CombinedOutput(); err != nil {
+				o.err = fmt.Sprintf("%s %s: %v\n%s", cc, strings.Join(args, " "), err, tail(string(out)))
+			}
+		})
+		return o.err == ""
+	}
+	if !compile(b.cc, append(slices.Clone(b.flags), "-Werror", "-c", filepath.Join(dir, b.ll), "-o", obj)...) {
+		return o
+	}
+	if <-b.driver.done; b.driver.err != "" {
+		o.err = b.driver.err
+		return o
+	}
+	// clang (14) links, as it compiled the driver: its sanitizer's run time.
+	if !compile("clang", append(slices.Clone(b.driver.link), obj, b.driver.obj, "-o", exe, "-lm", "-lgomp")...) {
+		return o
+	}
+	run(func() {
+		cmd := exec.Command(exe, map[bool]string{true: "1", false: "0"}[b.checks])
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		// three threads: uneven shares of the rows
+		cmd.Env = append(os.Environ(), "ASAN_OPTIONS=detect_leaks=1", "OMP_NUM_THREADS=3")
+		if err := cmd.Run(); err != nil {
+			o.err = fmt.Sprintf("%s (%s): %v\nstdout:\n%s\nstderr:\n%s", exe, o.b.cc, err, tail(stdout.String()), tail(stderr.String()))
+		}
+		o.stdout, o.stderr = stdout.String(), stderr.String()
+	})
+	return o
 }
 
 func tail(s string) string {

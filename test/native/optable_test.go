@@ -98,15 +98,15 @@ func init() {
 		"linalg.generic":       (*gen).linalgGeneric, // linalg_gen_test.go
 		"linalg.map":           (*gen).linalgMap,
 		"linalg.reduce":        (*gen).linalgReduce,
-		// tensor_gen_test.go
-		"tensor.extract_slice":  (*gen).extractSlice,
-		"tensor.insert_slice":   (*gen).insertSlice,
-		"tensor.empty":          (*gen).emptyFilled,
-		"tensor.collapse_shape": (*gen).collapse,
-		"tensor.expand_shape":   (*gen).expand,
-		"tensor.extract":        (*gen).elements,
-		"tensor.insert":         (*gen).elements,
-		"tensor.from_elements":  (*gen).elements,
+		// tensor_gen_test.go: on tensors of rank 1 or more (2 to collapse)
+		"tensor.extract_slice":  onRanked(1, (*gen).extractSlice),
+		"tensor.insert_slice":   onRanked(1, (*gen).insertSlice),
+		"tensor.empty":          onRanked(1, (*gen).fillEmpty),
+		"tensor.collapse_shape": onRanked(2, (*gen).collapse),
+		"tensor.expand_shape":   onRanked(1, (*gen).expand),
+		"tensor.extract":        onRanked(1, (*gen).elements),
+		"tensor.insert":         onRanked(1, (*gen).elements),
+		"tensor.from_elements":  onRanked(1, (*gen).elements),
 	}
 	opTable = buildOpTable()
 }

@@ -31,6 +31,20 @@ func (g *gen) ranked(x *value, min int) *value {
 	return g.newArg(x.elem(), g.randomShape(max(min, 1+g.rng.IntN(3))), x.nonzero)
 }
 
+// onRanked makes the emitter of an op that takes a tensor of rank min or
+// more without empty dims: it emits the op on x or, when x is none, on a
+// new argument (ranked); in a scalar program it draws a transpose
+// instead.
+func onRanked(min int, emit func(g *gen, x *value)) func(g *gen, x *value) {
+	return func(g *gen, x *value) {
+		if y := g.ranked(x, min); y != nil {
+			emit(g, y)
+			return
+		}
+		g.transpose(x)
+	}
+}
+
 // index writes an index constant and returns its name.
 func (g *gen) index(v int64) string {
 	c := g.fresh()
@@ -106,13 +120,10 @@ func (g *gen) unitDrops(size []int64, dyn []bool) []bool {
 	return drop
 }
 
+// extractSlice takes a window of x, or pads x. Like the other emitters
+// of this file it takes a tensor of rank 1 or more without empty dims
+// (onRanked).
 func (g *gen) extractSlice(x *value) {
-	y := g.ranked(x, 1)
-	if y == nil {
-		g.transpose(x)
-		return
-	}
-	x = y
 	if g.chance(3) {
 		g.pad(x) // an op with a region: not in the table's draws
 		return
@@ -131,12 +142,6 @@ func (g *gen) extractSlice(x *value) {
 // into a window of x, or x into a tensor.empty of a larger shape made
 // whole by a second insert_slice.
 func (g *gen) insertSlice(x *value) {
-	y := g.ranked(x, 1)
-	if y == nil {
-		g.transpose(x)
-		return
-	}
-	x = y
 	if g.chance(3) {
 		g.fillEmpty(x)
 		return
@@ -151,17 +156,6 @@ func (g *gen) insertSlice(x *value) {
 	text := fmt.Sprintf("tensor.insert_slice %s into %s%s %s %s : %s into %s", src.name, x.name, ot, st, tt, tstr(src.typ), tstr(x.typ))
 	v := g.tensorEmit("tensor.insert_slice", text, x, x.typ, x.shape)
 	v.approx = x.approx || src.approx
-}
-
-// emptyFilled is fillEmpty on a value of rank 1 or more.
-func (g *gen) emptyFilled(x *value) {
-	y := g.ranked(x, 1)
-	if y == nil {
-		g.transpose(x)
-		return
-	}
-	x = y
-	g.fillEmpty(x)
 }
 
 // fillEmpty writes x and a new argument side by side along dim 0 of a
@@ -230,12 +224,6 @@ func groupsText(groups [][]int64) string {
 
 // collapse merges groups of x's dims (a view, or a copy of a strided x).
 func (g *gen) collapse(x *value) {
-	y := g.ranked(x, 2)
-	if y == nil {
-		g.transpose(x)
-		return
-	}
-	x = y
 	groups := g.reassoc(len(x.shape))
 	var decl, shape []int64
 	at := 0
@@ -261,12 +249,6 @@ func (g *gen) collapse(x *value) {
 // even size into two, with output_shape's dynamic entries index
 // constants.
 func (g *gen) expand(x *value) {
-	y := g.ranked(x, 1)
-	if y == nil {
-		g.transpose(x)
-		return
-	}
-	x = y
 	var groups [][]int64
 	var decl, shape []int64
 	var out []string
@@ -304,12 +286,6 @@ func (g *gen) expand(x *value) {
 // (tensor.insert) and makes a 2-element tensor of both
 // (tensor.from_elements) broadcast back against x.
 func (g *gen) elements(x *value) {
-	y := g.ranked(x, 1)
-	if y == nil {
-		g.transpose(x)
-		return
-	}
-	x = y
 	at := func() string {
 		idx := make([]string, len(x.shape))
 		for i, s := range x.shape {
@@ -332,7 +308,8 @@ func (g *gen) elements(x *value) {
 }
 
 // pad pads x with a constant of its element type (an arith.constant in
-// the body, or one defined before it).
+// the body, or one defined before it); x of another element type gets a
+// window instead.
 func (g *gen) pad(x *value) {
 	e := x.elem()
 	if len(x.shape) == 0 || x.scalar || !(e.IsFloat() || e.IsSignless() && e != ir.Index) {
