@@ -9,6 +9,10 @@ import (
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
+
+	"github.com/tirc/tirc/codegen/scalar"
+	"github.com/tirc/tirc/codegen/vmath"
+	"github.com/tirc/tirc/ir"
 )
 
 // builder emits the body of one LLVM function. It owns the insertion
@@ -16,6 +20,9 @@ import (
 // (with their phi back edges); every other piece of codegen emits
 // instructions through it.
 type builder struct {
+	// B builds the scalar kernels at the insertion point (package
+	// scalar); the builder is its Env.
+	scalar.B
 	mod   *moduleCtx
 	fn    *llvm.Func
 	entry *llvm.Block // allocas only; branched to the first body block at the end
@@ -41,11 +48,23 @@ type builder struct {
 
 func newBuilder(mod *moduleCtx, fn *llvm.Func) *builder {
 	bl := &builder{mod: mod, fn: fn, names: make([]nameCount, 0, 8)}
+	bl.B = scalar.B{Env: bl}
 	bl.entry = fn.NewBlock("entry")
 	bl.b = bl.block("body")
 	bl.first = bl.b
 	return bl
 }
+
+// Block, SetBlock, NewBlock, Intrinsic, MaxMinFunc and Math are the
+// scalar kernels' Env (RegionKernel is region_kernel.go's).
+func (bl *builder) Block() *llvm.Block               { return bl.b }
+func (bl *builder) SetBlock(b *llvm.Block)           { bl.b = b }
+func (bl *builder) NewBlock(base string) *llvm.Block { return bl.block(base) }
+func (bl *builder) Intrinsic(name string, ret types.Type, params ...types.Type) *llvm.Func {
+	return bl.mod.intrinsic(name, ret, params...)
+}
+func (bl *builder) MaxMinFunc(k ir.Kernel, t types.Type) *llvm.Func { return bl.mod.maxMinFunc(k, t) }
+func (bl *builder) Math() vmath.Kernels                             { return bl.math() }
 
 // finish closes the entry block; call it once the body is complete.
 func (bl *builder) finish() {

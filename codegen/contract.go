@@ -7,6 +7,7 @@ import (
 	"github.com/llir/llvm/ir/value"
 
 	"github.com/tirc/tirc/codegen/plan"
+	"github.com/tirc/tirc/codegen/scalar"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -244,8 +245,8 @@ func (cl contractLowering) storeAcc(c *contraction, slot, q value.Value) {
 	bl := cl.fc.bl
 	acc := contractAcc(c)
 	v := bl.b.NewLoad(computeType(acc), slot)
-	r := bl.convert(v, acc, c.elem, false, 0)
-	store(bl.b, bl.toStorage(r, c.elem), q)
+	r := bl.Convert(v, acc, c.elem, false, 0)
+	store(bl.b, bl.ToStorage(r, c.elem), q)
 }
 
 func contractAcc(c *contraction) *ir.Scalar { return ir.AccumulatorType(c.elem) }
@@ -260,7 +261,7 @@ func (cl contractLowering) contractTerm(c *contraction, ps [][]value.Value, zps 
 	for k := range ps {
 		e := c.ins[k].elem
 		x := cl.operandAt(c, k, ps[k])
-		x = bl.convert(x, e, acc, readsUnsigned(c.op, e), 0)
+		x = bl.Convert(x, e, acc, scalar.ReadsUnsigned(c.op, e), 0)
 		if zps != nil {
 			x = bl.b.NewSub(x, zps[k])
 		}
@@ -283,7 +284,7 @@ func (cl contractLowering) contractTerm(c *contraction, ps [][]value.Value, zps 
 		if len(xs) == 1 {
 			r = bl.b.NewFAdd(sum, t)
 		} else {
-			r = bl.callIntrinsic("llvm.fma", accT, t, xs[len(xs)-1], sum)
+			r = bl.CallIntrinsic("llvm.fma", accT, t, xs[len(xs)-1], sum)
 		}
 	default:
 		t := xs[0]

@@ -11,6 +11,7 @@ import (
 	"github.com/llir/llvm/ir/value"
 
 	"github.com/tirc/tirc/codegen/plan"
+	"github.com/tirc/tirc/codegen/scalar"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -447,12 +448,12 @@ func (ep *epiCall) eval(bl *builder, x value.Value, load func(k int) value.Value
 				args[k] = leaf(op, k)
 			}
 		}
-		r, err := bl.emitKernel(op, ins, ep.elem, args)
+		r, err := bl.EmitKernel(op, ins, ep.elem, args)
 		if err != nil { // epilogueOp admits only ops with a kernel on elem
 			ep.e.err = op.Errorf("in a contraction's epilogue: %v", err)
 			return x
 		}
-		vals[op.Result(0)] = r.v
+		vals[op.Result(0)] = r.V
 	}
 	return vals[ep.e.out]
 }
@@ -465,7 +466,7 @@ func newEpiCall(bl *builder, e *gemmEpi, elem *ir.Scalar, p plan.Contract, arg f
 	vp := types.NewPointer(vt)
 	maskT := types.NewVector(uint64(p.Lanes), types.I1)
 	ep := &epiCall{e: e, elem: elem, lanes: int64(p.Lanes),
-		masked: bl.mod.intrinsic(fmt.Sprintf("llvm.masked.load.%s.p0%s", typeSuffix(vt), typeSuffix(vt)), vt, vp, types.I32, maskT, vt)}
+		masked: bl.mod.intrinsic(fmt.Sprintf("llvm.masked.load.%s.p0%s", scalar.TypeSuffix(vt), scalar.TypeSuffix(vt)), vt, vp, types.I32, maskT, vt)}
 	for k := range e.viewLeaves() {
 		at := from + k*epiLeafArgs
 		ep.base = append(ep.base, bl.b.NewIntToPtr(arg(at), types.NewPointer(st)))

@@ -11,6 +11,7 @@ import (
 	"github.com/llir/llvm/ir/value"
 
 	"github.com/tirc/tirc/codegen/plan"
+	"github.com/tirc/tirc/codegen/scalar"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -127,7 +128,16 @@ func (cl contractLowering) contractGEMM(c *contraction, cp plan.Contract, epi *g
 	if min := cl.fc.mod.opts.ParallelMin; min > 0 {
 		bigV = bl.icmp(enum.IPredSGE, macs, i64c(min))
 	}
-	// The packing buffers, unless the sizes take the small path.
+	set(gaPack, cl.packBuffers(c, cp, M, N, K, packStride, bigV))
+	driver := cl.fc.mod.gemmDriver(c.elem, cp, epi, gemmPro{c.pro, fmt.Sprintf("%s.%d", cl.fc.f.Name, c.op.Result(0).ID())})
+	cl.runTeam(driver, bl.b.NewBitCast(args, i8p), bigV)
+}
+
+// packBuffers allocates the per-thread packing buffers (packStride
+// elements each; one thread's unless bigV) unless the sizes take the small
+// path, and returns their address (null on the small path).
+func (cl contractLowering) packBuffers(c *contraction, cp plan.Contract, M, N, K, packStride, bigV value.Value) value.Value {
+	bl := cl.fc.bl
 	small := cl.smallTest(M, N, K, cp)
 	if c.hasPrologue() {
 		small = constant.False // plan.ContractShape.Prologue: packed
@@ -153,9 +163,7 @@ func (cl contractLowering) contractGEMM(c *contraction, cp plan.Contract, epi *g
 			bl.ifThen(bl.b.NewXor(small, constant.True), "contract.pack", alloc)
 		}
 	}
-	set(gaPack, bl.b.NewLoad(i8p, packSlot))
-	driver := cl.fc.mod.gemmDriver(c.elem, cp, epi, gemmPro{c.pro, fmt.Sprintf("%s.%d", cl.fc.f.Name, c.op.Result(0).ID())})
-	cl.runTeam(driver, bl.b.NewBitCast(args, i8p), bigV)
+	return bl.b.NewLoad(i8p, packSlot)
 }
 
 // gemmOperand is operand k's strides per loop and its first element's
@@ -350,7 +358,7 @@ func (g *gemmCall) small(bl *builder, mc *moduleCtx) {
 	dp := g.p
 	dp.MR = g.p.SmallMR
 	direct := mc.gemmKernel(g.e, dp, true)
-	fma := func(a, b, c value.Value) value.Value { return bl.callIntrinsic("llvm.fma", st, a, b, c) }
+	fma := func(a, b, c value.Value) value.Value { return bl.CallIntrinsic("llvm.fma", st, a, b, c) }
 	bl.ifElse(bl.icmp(enum.IPredEQ, g.csB, i64c(1)), "small.direct", func() {
 		blocks(bl, g.nlo, g.nhi, g.p.NR, "small.jr", func(jr, nrv value.Value) {
 			blocks(bl, g.mlo, g.mhi, dp.MR, "small.ir", func(ir, mrv value.Value) {
@@ -691,7 +699,7 @@ func gemmFMALoop(bl *builder, kc value.Value, vt *types.VectorType, accs []*llvm
 			s := bl.b.NewShuffleVector(ins, constant.NewUndef(vt), splatMask)
 			for v := range nv {
 				q := accs[i*nv+v]
-				store(bl.b, bl.callIntrinsic("llvm.fma", vt, s, bv[v], bl.b.NewLoad(vt, q)), q)
+				store(bl.b, bl.CallIntrinsic("llvm.fma", vt, s, bv[v], bl.b.NewLoad(vt, q)), q)
 			}
 		}
 	})
@@ -717,7 +725,7 @@ func directLoads(bl *builder, e *ir.Scalar, p plan.Contract, a, rsA, csA, b, rsB
 		return bl.b.NewLoad(st, bl.gep(st, rows[i], bl.b.NewMul(k, csA)))
 	}
 	maskT := types.NewVector(uint64(W), types.I1)
-	masked := mc.intrinsic(fmt.Sprintf("llvm.masked.load.%s.p0%s", typeSuffix(vt), typeSuffix(vt)), vt, vp, types.I32, maskT, vt)
+	masked := mc.intrinsic(fmt.Sprintf("llvm.masked.load.%s.p0%s", scalar.TypeSuffix(vt), scalar.TypeSuffix(vt)), vt, vp, types.I32, maskT, vt)
 	iv := types.NewVector(uint64(W), types.I64)
 	masks := make([]value.Value, nv)
 	nrs := bl.b.NewShuffleVector(bl.b.NewInsertElement(constant.NewUndef(iv), nr, i32c(0)), constant.NewUndef(iv),

@@ -11,6 +11,7 @@ import (
 	"github.com/llir/llvm/ir/value"
 
 	"github.com/tirc/tirc/codegen/plan"
+	"github.com/tirc/tirc/codegen/scalar"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -213,7 +214,7 @@ func roundStored(bl *builder, x value.Value, e *ir.Scalar) value.Value {
 	if e.Kind != ir.KindF16 && e.Kind != ir.KindBF16 {
 		return x
 	}
-	return bl.fromStorage(bl.toStorage(x, e), e)
+	return bl.FromStorage(bl.ToStorage(x, e), e)
 }
 
 // The generic nest reads an operand through streams: its view, or its
@@ -245,7 +246,7 @@ func (cl contractLowering) operandAt(c *contraction, k int, ps []value.Value) va
 	p := c.pro[k]
 	if p == nil {
 		e := c.ins[k].elem
-		return bl.fromStorage(bl.b.NewLoad(storageType(e), ps[0]), e)
+		return bl.FromStorage(bl.b.NewLoad(storageType(e), ps[0]), e)
 	}
 	vals := map[*node]value.Value{}
 	s := 0
@@ -254,7 +255,7 @@ func (cl contractLowering) operandAt(c *contraction, k int, ps []value.Value) va
 			vals[lf.n] = lf.scalar
 			continue
 		}
-		vals[lf.n] = bl.fromStorage(bl.b.NewLoad(storageType(lf.n.elem), ps[s]), lf.n.elem)
+		vals[lf.n] = bl.FromStorage(bl.b.NewLoad(storageType(lf.n.elem), ps[s]), lf.n.elem)
 		s++
 	}
 	x := p.eval(bl, func(n *node) value.Value { return vals[n] })
@@ -299,7 +300,7 @@ func (cl contractLowering) setPrologueArgs(c *contraction, p *prologue, args *ll
 		if lf.scalar != nil {
 			e := lf.n.elem
 			g := bl.b.NewGetElementPtr(args.ElemType, args, i64c(0), i64c(int64(at)))
-			store(bl.b, bl.toStorage(lf.scalar, e), bl.b.NewBitCast(g, types.NewPointer(storageType(e))))
+			store(bl.b, bl.ToStorage(lf.scalar, e), bl.b.NewBitCast(g, types.NewPointer(storageType(e))))
 			at++
 			continue
 		}
@@ -332,7 +333,7 @@ func newProCall(bl *builder, p *prologue, arr value.Value, arg func(int) value.V
 		e := lf.n.elem
 		if lf.scalar != nil {
 			q := bl.b.NewBitCast(bl.gep(types.I64, arr, i64c(int64(at))), types.NewPointer(storageType(e)))
-			pc.scalar = append(pc.scalar, bl.fromStorage(bl.b.NewLoad(storageType(e), q), e))
+			pc.scalar = append(pc.scalar, bl.FromStorage(bl.b.NewLoad(storageType(e), q), e))
 			pc.base, pc.rs, pc.cs = append(pc.base, nil), append(pc.rs, nil), append(pc.cs, nil)
 			at++
 			continue
@@ -392,7 +393,7 @@ func (pc *proCall) scalarAt(bl *builder, ps []value.Value, j value.Value) value.
 			return s
 		}
 		e := n.elem
-		return bl.fromStorage(bl.b.NewLoad(storageType(e), bl.gep(storageType(e), ps[i], bl.mul(j, pc.cs[i]))), e)
+		return bl.FromStorage(bl.b.NewLoad(storageType(e), bl.gep(storageType(e), ps[i], bl.mul(j, pc.cs[i]))), e)
 	})
 }
 
@@ -412,11 +413,11 @@ func (pc *proCall) vectorAt(bl *builder, ps []value.Value, j value.Value, w int6
 		st := storageType(e)
 		vt := types.NewVector(uint64(w), st)
 		vp := types.NewPointer(vt)
-		masked := bl.mod.intrinsic(fmt.Sprintf("llvm.masked.load.%s.p0%s", typeSuffix(vt), typeSuffix(vt)), vt, vp, types.I32, types.NewVector(uint64(w), types.I1), vt)
+		masked := bl.mod.intrinsic(fmt.Sprintf("llvm.masked.load.%s.p0%s", scalar.TypeSuffix(vt), scalar.TypeSuffix(vt)), vt, vp, types.I32, types.NewVector(uint64(w), types.I1), vt)
 		p := bl.gep(st, ps[i], bl.mul(j, pc.cs[i]))
 		one := splatValue(bl, bl.b.NewLoad(st, p), w)
 		mask := splatValue(bl, bl.icmp(enum.IPredEQ, pc.cs[i], i64c(1)), w)
-		return bl.fromStorage(bl.b.NewCall(masked, bl.b.NewBitCast(p, vp), i32c(byteSize(e)), mask, one), e)
+		return bl.FromStorage(bl.b.NewCall(masked, bl.b.NewBitCast(p, vp), i32c(byteSize(e)), mask, one), e)
 	})
 }
 

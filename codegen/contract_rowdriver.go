@@ -193,8 +193,8 @@ func (w *rowWork) softmax(bl *builder, r0, i value.Value) {
 	srow := bl.gep(st, w.block, bl.mul(i, w.ld))
 	nvec := w.ep.vectors(bl, w.cs, n)
 	maxOf := func(a, b value.Value) value.Value {
-		r, _ := bl.kernel(ir.KernelMax, nil, []*ir.Scalar{w.e, w.e}, w.e, []value.Value{a, b})
-		return r.v
+		r, _ := bl.Kernel(ir.KernelMax, nil, []*ir.Scalar{w.e, w.e}, w.e, []value.Value{a, b})
+		return r.V
 	}
 	vt := types.NewVector(uint64(W), st)
 	ninf := floatConst(st, math.Inf(-1))
@@ -275,14 +275,14 @@ func (w *rowWork) apply(bl *builder, op *ir.Op, args ...value.Value) value.Value
 	for k := range ins {
 		ins[k] = w.e
 	}
-	r, err := bl.emitKernel(op, ins, w.e, args)
+	r, err := bl.EmitKernel(op, ins, w.e, args)
 	if err != nil && w.ep.e.err == nil {
 		w.ep.e.err = op.Errorf("in a row block: %v", err)
 	}
 	if err != nil {
 		return args[0]
 	}
-	return r.v
+	return r.V
 }
 
 // horizontal combines a vector's lanes in order, then the scalar s.

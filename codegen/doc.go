@@ -114,8 +114,9 @@
 // (vector-function ABI) the vectorizer calls, one per vector
 // (vectorizable.go).
 //
-// Each scalar operation is written once (kernel.go: the intrinsic its
-// ir.Kernel row names, or one case for a kernel with its own IR) and works on scalars and LLVM vectors alike, so lowering an
+// Each scalar operation is written once (package scalar: the intrinsic
+// its ir.Kernel row names, or one case for a kernel with its own IR) and
+// works on scalars and LLVM vectors alike, so lowering an
 // op is its table row's Kernel, never per-op loop code. NumPy's maximum
 // and minimum of two float values, eleven instructions, are a call of a
 // module-level alwaysinline helper per type (tirc.max.f32): the same code
@@ -188,7 +189,7 @@
 // builder.once), nestcache.go (shared nests), nest.go
 // (the fusion trees and one nest, built in steps: newNest, captureViews,
 // markNoAlias, nestParams, iterate, fenceNonTemporal), group.go,
-// reduce.go, move.go, transpose.go, kernel.go (the scalar operations),
+// reduce.go, move.go, transpose.go, kernel.go (the max/min helpers),
 // builder.go, types.go, parallel.go, nontemporal.go, fastentry.go,
 // bare.go, desccheck.go, errorfd.go. Printing: output.go and stream.go
 // hand the llir objects to llvmtext as soon as a function is built, and
@@ -201,7 +202,9 @@
 // The rooms below codegen, each a package that imports less than it:
 // llvmtext (the LLVM text printer, llir only), cabi (the C header, the C
 // driver and the ABI's names, ir only), vmath (the vectorizable math
-// kernels, through the builder as a vmath.Emitter), llconst (llir types
+// kernels, through the builder as a vmath.Emitter), scalar (each
+// ir.Kernel's scalar semantics as LLVM instructions, with the builder as
+// its Env, embedded in it), llconst (llir types
 // and constants both make) and portable (the portable object: the
 // module's text with each function copied per x86-64 level and each
 // entry point a dispatcher).

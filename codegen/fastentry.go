@@ -114,7 +114,7 @@ func (mc *moduleCtx) lowerFastEntry(f *ir.Func, general value.Value) error {
 			p.Attrs = append(p.Attrs, enum.ParamAttrNoCapture)
 			fc.vals[a.ID()] = &lowered{view: check(p, t, false)}
 		case *ir.Scalar:
-			fc.vals[a.ID()] = &lowered{scalar: bl.fromStorage(p, t)}
+			fc.vals[a.ID()] = &lowered{scalar: bl.FromStorage(p, t)}
 		}
 	}
 	for k, rt := range f.ResultTypes {

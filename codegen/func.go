@@ -303,7 +303,7 @@ func (fc *funcCtx) params() error {
 		case *ir.VectorType:
 			fc.vals[a.ID()] = &lowered{scalar: fc.bl.loadVector(p, t)}
 		case *ir.Scalar:
-			fc.vals[a.ID()] = &lowered{scalar: bl.fromStorage(p, t)}
+			fc.vals[a.ID()] = &lowered{scalar: bl.FromStorage(p, t)}
 		}
 	}
 	for k, rt := range fc.f.ResultTypes {
@@ -375,7 +375,7 @@ func (bl *builder) loadVector(p value.Value, t *ir.VectorType) value.Value {
 	vt := types.NewVector(uint64(n), storageType(t.Elem))
 	ld := bl.b.NewLoad(vt, bl.b.NewBitCast(p, types.NewPointer(vt)))
 	ld.Align = llvm.Align(byteSize(t.Elem))
-	return bl.fromStorage(ld, t.Elem)
+	return bl.FromStorage(ld, t.Elem)
 }
 
 // fusion returns which values of f are computed inside their user's loop
@@ -885,7 +885,7 @@ func (fc *funcCtx) call(op *ir.Op) error {
 		case *ir.VectorType:
 			args = append(args, fc.bl.spillVector(lv.scalar, t))
 		case *ir.Scalar:
-			args = append(args, bl.toStorage(lv.scalar, t))
+			args = append(args, bl.ToStorage(lv.scalar, t))
 		default:
 			return op.Errorf("operand #%d cannot be lowered", i)
 		}
@@ -937,7 +937,7 @@ func (fc *funcCtx) call(op *ir.Op) error {
 		case *ir.VectorType:
 			fc.vals[r.ID()] = &lowered{scalar: fc.bl.loadVector(outs[k], t)}
 		case *ir.Scalar:
-			fc.vals[r.ID()] = &lowered{scalar: bl.fromStorage(bl.b.NewLoad(storageType(t), outs[k]), t)}
+			fc.vals[r.ID()] = &lowered{scalar: bl.FromStorage(bl.b.NewLoad(storageType(t), outs[k]), t)}
 		}
 	}
 	return nil
@@ -967,7 +967,7 @@ func (bl *builder) spillVector(x value.Value, t *ir.VectorType) value.Value {
 }
 
 func (bl *builder) storeVector(x value.Value, t *ir.VectorType, p value.Value) {
-	s := bl.toStorage(x, t.Elem)
+	s := bl.ToStorage(x, t.Elem)
 	st := store(bl.b, s, bl.b.NewBitCast(p, types.NewPointer(s.Type())))
 	st.Align = llvm.Align(byteSize(t.Elem))
 }
@@ -1009,19 +1009,19 @@ func (fc *funcCtx) directResult(op *ir.Op, res int) error {
 		ins[i] = ir.ElementType(a.Type())
 	}
 	out := ir.ElementType(v.Type())
-	kr, err := fc.bl.emitKernelFor(op, res, ins, out, args)
+	kr, err := fc.bl.EmitKernelFor(op, res, ins, out, args)
 	if err != nil {
 		return op.Errorf("%v", err)
 	}
 	if fc.mod.opts.Checks {
-		if kr.divZero != nil {
-			fc.fail(kr.divZero, StatusDivZero, where(op)+": integer division by zero")
+		if kr.DivZero != nil {
+			fc.fail(kr.DivZero, StatusDivZero, where(op)+": integer division by zero")
 		}
-		if kr.ovf != nil {
-			fc.fail(kr.ovf, StatusOverflow, where(op)+": integer overflow (minimum value divided by -1)")
+		if kr.Ovf != nil {
+			fc.fail(kr.Ovf, StatusOverflow, where(op)+": integer overflow (minimum value divided by -1)")
 		}
 	}
-	fc.vals[v.ID()] = &lowered{scalar: kr.v}
+	fc.vals[v.ID()] = &lowered{scalar: kr.V}
 	return nil
 }
 
@@ -1064,7 +1064,7 @@ func (fc *funcCtx) lowerReturn(ret *ir.Op) error {
 		case *ir.VectorType:
 			fc.bl.storeVector(lv.scalar, t, p)
 		case *ir.Scalar:
-			store(bl.b, bl.toStorage(lv.scalar, t), p)
+			store(bl.b, bl.ToStorage(lv.scalar, t), p)
 		}
 	}
 	return nil

@@ -44,7 +44,7 @@ func (e mathEmitter) Nested(f func()) {
 }
 
 func (e mathEmitter) CallIntrinsic(base string, t types.Type, args ...value.Value) value.Value {
-	return e.bl.callIntrinsic(base, t, args...)
+	return e.bl.CallIntrinsic(base, t, args...)
 }
 
 func (e mathEmitter) Vectorizable(name string, x value.Value, body func(vmath.Emitter, value.Value) value.Value) value.Value {

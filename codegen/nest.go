@@ -777,7 +777,7 @@ func (fc *funcCtx) buildNest(dst *view, root *node, s nestSpec) (*llvm.Func, []v
 		var v value.Value
 		v, err = ns.eval(root, leafPtr)
 		if err == nil {
-			store(bl.b, bl.toStorage(v, root.elem), ptrs[0])
+			store(bl.b, bl.ToStorage(v, root.elem), ptrs[0])
 		}
 	}
 	var iters []ir.IterKind
@@ -1225,7 +1225,7 @@ func (ns *nest) eval(n *node, leafPtr map[*node]value.Value) (value.Value, error
 			p := leafPtr[l]
 			v, ok := loaded[p]
 			if !ok {
-				v = ns.bl.fromStorage(ns.bl.b.NewLoad(storageType(l.elem), p), l.elem)
+				v = ns.bl.FromStorage(ns.bl.b.NewLoad(storageType(l.elem), p), l.elem)
 				loaded[p] = v
 			}
 			return v
@@ -1268,21 +1268,21 @@ func (ns *nest) evalWith(n *node, leaf func(*node) value.Value) (value.Value, er
 		}
 		args, ins = append(args, v), append(ins, kid.elem)
 	}
-	kr, err := bl.emitKernelFor(n.op, n.res, ins, n.elem, args)
+	kr, err := bl.EmitKernelFor(n.op, n.res, ins, n.elem, args)
 	if err != nil {
 		return nil, n.op.Errorf("%v", err)
 	}
 	if n.bit >= 0 {
 		var f value.Value = bl.b.NewLoad(types.I64, ns.flag)
-		if kr.divZero != nil {
-			f = bl.b.NewOr(f, bl.b.NewSelect(kr.divZero, i64c(1<<(2*n.bit)), i64c(0)))
+		if kr.DivZero != nil {
+			f = bl.b.NewOr(f, bl.b.NewSelect(kr.DivZero, i64c(1<<(2*n.bit)), i64c(0)))
 		}
-		if kr.ovf != nil {
-			f = bl.b.NewOr(f, bl.b.NewSelect(kr.ovf, i64c(2<<(2*n.bit)), i64c(0)))
+		if kr.Ovf != nil {
+			f = bl.b.NewOr(f, bl.b.NewSelect(kr.Ovf, i64c(2<<(2*n.bit)), i64c(0)))
 		}
 		store(bl.b, f, ns.flag)
 	}
-	return kr.v, nil
+	return kr.V, nil
 }
 
 // checkWindows emits the run-time check that every window an op reads (a

@@ -203,7 +203,7 @@ func (ns *nest) ntLoop(from, to value.Value, g group, views []*capturedView, ptr
 		if err != nil {
 			return // reported by the scalar body, which shares the tree
 		}
-		sv := bl.toStorage(v, dstElem)
+		sv := bl.ToStorage(v, dstElem)
 		store := store(bl.b, sv, bl.b.NewBitCast(ps[0], types.NewPointer(sv.Type())))
 		store.Align = 64
 		store.Metadata = append(store.Metadata, &metadata.Attachment{Name: "nontemporal", Node: ns.nt.md})

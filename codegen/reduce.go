@@ -137,8 +137,8 @@ func (r *reducer) widen(bl *builder, v value.Value) value.Value {
 // combine is acc ⊕ v on scalars or vectors (the kind's kernel; NaN
 // propagates through max/min).
 func (r *reducer) combine(bl *builder, acc, v value.Value) value.Value {
-	kr, _ := bl.kernel(r.info.Combine, nil, []*ir.Scalar{r.acc, r.acc}, r.acc, []value.Value{acc, v})
-	return kr.v
+	kr, _ := bl.Kernel(r.info.Combine, nil, []*ir.Scalar{r.acc, r.acc}, r.acc, []value.Value{acc, v})
+	return kr.V
 }
 
 // kahanAdd is one compensated step: s + v with the lost low part in c.
@@ -148,7 +148,7 @@ func kahanAdd(bl *builder, s, c, v value.Value) (value.Value, value.Value) {
 	y := bl.b.NewFSub(v, c)
 	t := bl.b.NewFAdd(s, y)
 	c2 := bl.b.NewFSub(bl.b.NewFSub(t, s), y)
-	finite := bl.b.NewFCmp(enum.FPredOLT, bl.callIntrinsic("llvm.fabs", t.Type(), t), floatConst(t.Type(), math.Inf(1)))
+	finite := bl.b.NewFCmp(enum.FPredOLT, bl.CallIntrinsic("llvm.fabs", t.Type(), t), floatConst(t.Type(), math.Inf(1)))
 	return t, bl.b.NewSelect(finite, c2, floatConst(t.Type(), 0))
 }
 
@@ -384,7 +384,7 @@ func (r *reducer) finish(bl *builder, a *accumulator, count value.Value) value.V
 			v = bl.b.NewFPTrunc(v, rt)
 		}
 		if r.out.Kind == ir.KindF16 || r.out.Kind == ir.KindBF16 {
-			v = bl.round16(v, r.out)
+			v = bl.Round16(v, r.out)
 		}
 	}
 	return v
@@ -470,7 +470,7 @@ func (ns *nest) reduceOver(r *reducer, gs []group, views []*capturedView, iters 
 				a := ns.newAcc(r, r.lanes())
 				err = ns.accumulate(r, gs[first:], views, ptrs, a)
 				t := ns.total(r, a)
-				store(bl.b, bl.toStorage(r.finish(bl, t, count), r.out), ptrs[0])
+				store(bl.b, bl.ToStorage(r.finish(bl, t, count), r.out), ptrs[0])
 			}
 			if !st.CompareOnly {
 				exact()
@@ -482,7 +482,7 @@ func (ns *nest) reduceOver(r *reducer, gs []group, views []*capturedView, iters 
 			res := r.finish(bl, ns.total(r, a), count)
 			r.fast = false
 			bl.ifElse(ns.rowNaN(r, a), "nan", exact, func() {
-				store(bl.b, bl.toStorage(res, r.out), ptrs[0])
+				store(bl.b, bl.ToStorage(res, r.out), ptrs[0])
 			})
 		})
 	}
@@ -559,7 +559,7 @@ func (ns *nest) leaves(views []*capturedView, ptrs, strides []value.Value, vf in
 		}
 		k := at[l]
 		if vf == 0 {
-			return ns.bl.fromStorage(ns.bl.b.NewLoad(storageType(l.elem), ptrs[k]), l.elem)
+			return ns.bl.FromStorage(ns.bl.b.NewLoad(storageType(l.elem), ptrs[k]), l.elem)
 		}
 		return ns.vectorLeaf(l, ptrs[k], strides[k], vf)
 	}
@@ -572,19 +572,19 @@ func (ns *nest) vectorLeaf(l *node, p, s value.Value, vf int64) value.Value {
 	st := storageType(l.elem)
 	switch {
 	case isConst(s, 0):
-		return ns.splat(bl.fromStorage(bl.b.NewLoad(st, p), l.elem), vf)
+		return ns.splat(bl.FromStorage(bl.b.NewLoad(st, p), l.elem), vf)
 	case isConst(s, 1):
 		vt := types.NewVector(uint64(vf), st)
 		ld := bl.b.NewLoad(vt, bl.b.NewBitCast(p, types.NewPointer(vt)))
 		ld.Align = llvm.Align(byteSize(l.elem))
-		return bl.fromStorage(ld, l.elem)
+		return bl.FromStorage(ld, l.elem)
 	}
 	var acc value.Value = constant.NewUndef(types.NewVector(uint64(vf), st))
 	for lane := int64(0); lane < vf; lane++ {
 		x := bl.b.NewLoad(st, bl.gep(st, p, bl.mul(i64c(lane), s)))
 		acc = bl.b.NewInsertElement(acc, x, i32c(lane))
 	}
-	return bl.fromStorage(acc, l.elem)
+	return bl.FromStorage(acc, l.elem)
 }
 
 // accumulate runs the reduction groups gs (all reduction loops) at ptrs
@@ -1032,7 +1032,7 @@ func (s *scratchRed) rows(ptrs []value.Value, count value.Value) error {
 	}
 	// Finish into the result.
 	s.walk(0, ptrs, xp, true, func(vp, xp, _ []value.Value) {
-		store(bl.b, bl.toStorage(r.finish(bl, s.acc(xp), count), r.out), vp[0])
+		store(bl.b, bl.ToStorage(r.finish(bl, s.acc(xp), count), r.out), vp[0])
 	}, nil)
 	return err
 }
@@ -1159,7 +1159,7 @@ func (ns *nest) reduceBlocks(r *reducer, gs []group, views []*capturedView, thre
 		if r.kahan {
 			s = bl.b.NewFSub(s, bl.b.NewLoad(r.accType(0), t.c))
 		}
-		store(bl.b, bl.toStorage(s, r.acc), bl.gep(storageType(r.acc), b.sums, k))
+		store(bl.b, bl.ToStorage(s, r.acc), bl.gep(storageType(r.acc), b.sums, k))
 		if r.info.Index {
 			at := bl.b.NewAdd(bl.b.NewLoad(types.I64, t.idx), start)
 			store(bl.b, at, bl.gep(types.I64, b.idx, k))
@@ -1177,7 +1177,7 @@ func (fc *funcCtx) combineBlocks(dst *view, root *node, b *blockPlan) {
 	ns := &nest{bl: bl}
 	a := ns.newAcc(r, 0)
 	bl.loop(b.count, "blocks", func(k value.Value) {
-		v := bl.fromStorage(bl.b.NewLoad(storageType(r.acc), bl.gep(storageType(r.acc), b.sums, k)), r.acc)
+		v := bl.FromStorage(bl.b.NewLoad(storageType(r.acc), bl.gep(storageType(r.acc), b.sums, k)), r.acc)
 		var at value.Value
 		if r.info.Index {
 			at = bl.b.NewLoad(types.I64, bl.gep(types.I64, b.idx, k))
@@ -1190,7 +1190,7 @@ func (fc *funcCtx) combineBlocks(dst *view, root *node, b *blockPlan) {
 			count = bl.mul(count, root.ext[i])
 		}
 	}
-	store(bl.b, bl.toStorage(r.finish(bl, a, count), r.out), dst.base)
+	store(bl.b, bl.ToStorage(r.finish(bl, a, count), r.out), dst.base)
 }
 
 // sext64 widens an integer to i64 (an i64 as it is).

@@ -7,6 +7,7 @@ import (
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/tirc/tirc/codegen/scalar"
 	"github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/ir"
 	"github.com/tirc/tirc/traits"
@@ -22,19 +23,19 @@ import (
 // values are copied into the results, then plain loops run the body on
 // every point, reading and writing the result element (regionLowering.reduce).
 
-// regionKernel emits op's body on args (one element per operand, then
+// RegionKernel emits op's body on args (one element per operand, then
 // the loop indices its Loops.Indices name; compute types, scalars or
 // vectors alike) and returns the element yielded for result res.
-func (bl *builder) regionKernel(op *ir.Op, res int, args []value.Value) (kernelResult, error) {
+func (bl *builder) RegionKernel(op *ir.Op, res int, args []value.Value) (scalar.Result, error) {
 	return bl.regionKernelWith(op, res, args, nil)
 }
 
 // regionKernelWith is regionKernel where the body may use scalars defined
 // around the op: outer gives their values (nil: constants only, as in a
 // nest, which is a function of its own).
-func (bl *builder) regionKernelWith(op *ir.Op, res int, args []value.Value, outer func(*ir.Value) value.Value) (kernelResult, error) {
+func (bl *builder) regionKernelWith(op *ir.Op, res int, args []value.Value, outer func(*ir.Value) value.Value) (scalar.Result, error) {
 	if op.NumRegions() != 1 || op.Region(0).NumBlocks() != 1 {
-		return kernelResult{}, fmt.Errorf("body must be one block")
+		return scalar.Result{}, fmt.Errorf("body must be one block")
 	}
 	b := op.Region(0).Front()
 	vals := make(map[*ir.Value]value.Value, len(b.Args())+b.NumOps())
@@ -45,7 +46,7 @@ func (bl *builder) regionKernelWith(op *ir.Op, res int, args []value.Value, oute
 	if len(args) > 0 {
 		n = lanes(args[0].Type())
 	}
-	var out kernelResult
+	var out scalar.Result
 	get := func(v *ir.Value) (value.Value, error) {
 		if x, ok := vals[v]; ok {
 			return x, nil
@@ -63,19 +64,19 @@ func (bl *builder) regionKernelWith(op *ir.Op, res int, args []value.Value, oute
 	for o := range b.Ops() {
 		if o.Has(ir.TraitTerminator) {
 			v, err := get(o.Operand(res))
-			out.v = v
+			out.V = v
 			return out, err
 		}
 		if err := bl.bodyOp(o, op, args, vals, get, n, &out); err != nil {
-			return kernelResult{}, err
+			return scalar.Result{}, err
 		}
 	}
-	return kernelResult{}, fmt.Errorf("body has no terminator")
+	return scalar.Result{}, fmt.Errorf("body has no terminator")
 }
 
 // bodyOp emits one op of a body into vals, recording integer faults in
 // out.
-func (bl *builder) bodyOp(o, op *ir.Op, args []value.Value, vals map[*ir.Value]value.Value, get func(*ir.Value) (value.Value, error), n int64, out *kernelResult) error {
+func (bl *builder) bodyOp(o, op *ir.Op, args []value.Value, vals map[*ir.Value]value.Value, get func(*ir.Value) (value.Value, error), n int64, out *scalar.Result) error {
 	switch {
 	case o.Name == "linalg.index":
 		k := indexArg(op, o)
@@ -104,13 +105,13 @@ func (bl *builder) bodyOp(o, op *ir.Op, args []value.Value, vals map[*ir.Value]v
 		oargs[i], ins[i] = x, ir.ElementType(v.Type())
 	}
 	for r, v := range o.Results() {
-		kr, err := bl.emitKernelFor(o, r, ins, ir.ElementType(v.Type()), oargs)
+		kr, err := bl.EmitKernelFor(o, r, ins, ir.ElementType(v.Type()), oargs)
 		if err != nil {
 			return fmt.Errorf("'%s' in the body: %v", o.Name, err)
 		}
-		vals[v] = kr.v
-		out.divZero = orFault(bl, out.divZero, kr.divZero)
-		out.ovf = orFault(bl, out.ovf, kr.ovf)
+		vals[v] = kr.V
+		out.DivZero = orFault(bl, out.DivZero, kr.DivZero)
+		out.Ovf = orFault(bl, out.Ovf, kr.Ovf)
 	}
 	return nil
 }
@@ -329,7 +330,7 @@ func (rl regionLowering) point(op *ir.Op, l *ir.LinearLoops, srcs []*lowered, ds
 			continue
 		}
 		e := lv.view.elem
-		args = append(args, bl.fromStorage(bl.b.NewLoad(storageType(e), rl.elemPtr(lv.view, l.Operands[k], idx)), e))
+		args = append(args, bl.FromStorage(bl.b.NewLoad(storageType(e), rl.elemPtr(lv.view, l.Operands[k], idx)), e))
 	}
 	for _, i := range l.Indices {
 		args = append(args, idx[i])
@@ -344,7 +345,7 @@ func (rl regionLowering) point(op *ir.Op, l *ir.LinearLoops, srcs []*lowered, ds
 		ptrs[r], ys[r] = rl.elemPtr(d, l.Results[r], idx), y
 	}
 	for r, d := range dsts {
-		store(bl.b, bl.toStorage(ys[r], d.elem), ptrs[r])
+		store(bl.b, bl.ToStorage(ys[r], d.elem), ptrs[r])
 	}
 	return nil
 }
@@ -357,14 +358,14 @@ func (rl regionLowering) yield(op *ir.Op, r int, args []value.Value) (value.Valu
 		return nil, op.Errorf("%v", err)
 	}
 	if rl.fc.mod.opts.Checks && r == 0 {
-		if kr.divZero != nil {
-			rl.fc.fail(kr.divZero, StatusDivZero, where(op)+": integer division by zero")
+		if kr.DivZero != nil {
+			rl.fc.fail(kr.DivZero, StatusDivZero, where(op)+": integer division by zero")
 		}
-		if kr.ovf != nil {
-			rl.fc.fail(kr.ovf, StatusOverflow, where(op)+": integer overflow (minimum value divided by -1)")
+		if kr.Ovf != nil {
+			rl.fc.fail(kr.Ovf, StatusOverflow, where(op)+": integer overflow (minimum value divided by -1)")
 		}
 	}
-	return kr.v, nil
+	return kr.V, nil
 }
 
 // elemPtr is the address of the element maps reads from v at iteration

@@ -195,7 +195,7 @@ func (rl regionLowering) foldRows(op *ir.Op, l *ir.LinearLoops, srcs []*lowered,
 		idx[last-1] = bl.add(first, i64c(int64(r)))
 		ptrs[r] = rl.elemPtr(dst, l.Results[0], idx)
 		slots[r] = bl.alloca(computeType(dst.elem))
-		store(bl.b, bl.fromStorage(bl.b.NewLoad(storageType(dst.elem), ptrs[r]), dst.elem), slots[r])
+		store(bl.b, bl.FromStorage(bl.b.NewLoad(storageType(dst.elem), ptrs[r]), dst.elem), slots[r])
 	}
 	var err error
 	bl.loop(ext[last], "linalg.fold", func(j value.Value) {
@@ -208,7 +208,7 @@ func (rl regionLowering) foldRows(op *ir.Op, l *ir.LinearLoops, srcs []*lowered,
 		}
 	})
 	for r, slot := range slots {
-		store(bl.b, bl.toStorage(bl.b.NewLoad(computeType(dst.elem), slot), dst.elem), ptrs[r])
+		store(bl.b, bl.ToStorage(bl.b.NewLoad(computeType(dst.elem), slot), dst.elem), ptrs[r])
 	}
 	return err
 }
@@ -221,7 +221,7 @@ func (rl regionLowering) foldRow(op *ir.Op, l *ir.LinearLoops, srcs []*lowered, 
 	idx[last] = i64c(0)
 	ptr := rl.elemPtr(dst, l.Results[0], idx)
 	slot := bl.alloca(computeType(dst.elem))
-	store(bl.b, bl.fromStorage(bl.b.NewLoad(storageType(dst.elem), ptr), dst.elem), slot)
+	store(bl.b, bl.FromStorage(bl.b.NewLoad(storageType(dst.elem), ptr), dst.elem), slot)
 	var err error
 	oneByOne := func(from value.Value) {
 		bl.loopFrom(from, n, "linalg.fold", func(j value.Value) {
@@ -245,7 +245,7 @@ func (rl regionLowering) foldRow(op *ir.Op, l *ir.LinearLoops, srcs []*lowered, 
 	default:
 		bl.ifElse(contiguous, "linalg.vec", vector, func() { oneByOne(i64c(0)) })
 	}
-	store(bl.b, bl.toStorage(bl.b.NewLoad(computeType(dst.elem), slot), dst.elem), ptr)
+	store(bl.b, bl.ToStorage(bl.b.NewLoad(computeType(dst.elem), slot), dst.elem), ptr)
 	return err
 }
 
@@ -311,11 +311,11 @@ func (rl regionLowering) foldVector(op *ir.Op, l *ir.LinearLoops, srcs []*lowere
 
 // combine applies the body's combining op to x and y (scalars or vectors).
 func (rl regionLowering) combine(c *ir.Op, e *ir.Scalar, x, y value.Value) (value.Value, error) {
-	kr, err := rl.fc.bl.emitKernelFor(c, 0, []*ir.Scalar{e, e}, e, []value.Value{x, y})
+	kr, err := rl.fc.bl.EmitKernelFor(c, 0, []*ir.Scalar{e, e}, e, []value.Value{x, y})
 	if err != nil {
 		return nil, c.Errorf("%v", err)
 	}
-	return kr.v, nil
+	return kr.V, nil
 }
 
 // foldStep runs the body at idx (w lanes from there along the innermost
@@ -354,15 +354,15 @@ func (rl regionLowering) loadArg(lv *lowered, maps []ir.Linear, idx []value.Valu
 	e := lv.view.elem
 	p := rl.elemPtr(lv.view, maps, idx)
 	if w == 0 {
-		return bl.fromStorage(bl.b.NewLoad(storageType(e), p), e)
+		return bl.FromStorage(bl.b.NewLoad(storageType(e), p), e)
 	}
 	if !readsLoop(maps, len(idx)-1) {
-		return splatValue(bl, bl.fromStorage(bl.b.NewLoad(storageType(e), p), e), w)
+		return splatValue(bl, bl.FromStorage(bl.b.NewLoad(storageType(e), p), e), w)
 	}
 	vt := vecOf(storageType(e), w)
 	ld := bl.b.NewLoad(vt, bl.b.NewBitCast(p, types.NewPointer(vt)))
 	ld.Align = llvm.Align(byteSize(e))
-	return bl.fromStorage(ld, e)
+	return bl.FromStorage(ld, e)
 }
 
 // readsLoop reports whether maps move with loop i.

@@ -151,7 +151,7 @@ func (ns *nest) rideLoop(g group, views []*capturedView, ptrs []value.Value, bod
 			rd.err = err
 		}
 		t := rn.total(rd.r, a)
-		store(bl.b, bl.toStorage(rd.r.finish(bl, t, rd.count), rd.r.out), rp[0])
+		store(bl.b, bl.ToStorage(rd.r.finish(bl, t, rd.count), rd.r.out), rp[0])
 	}, plain)
 }
 
@@ -181,7 +181,7 @@ func (rd *rider) prefetch(rp []value.Value, j value.Value, vf int64) {
 func (ns *nest) storeVector(c *capturedView, p, s value.Value, v value.Value) {
 	bl := ns.bl
 	elem := c.v.elem
-	sv := bl.toStorage(v, elem)
+	sv := bl.ToStorage(v, elem)
 	if isConst(s, 1) {
 		st := store(bl.b, sv, bl.b.NewBitCast(p, types.NewPointer(sv.Type())))
 		st.Align = llvm.Align(byteSize(elem))

@@ -187,14 +187,14 @@ func (tl tensorLowering) extract(op *ir.Op) error {
 	v := src.view
 	off := tl.checkedOffset(op, v.sizes, v.strides, idx)
 	p := tl.fc.bl.gep(storageType(v.elem), v.base, off)
-	tl.fc.vals[op.Result(0).ID()] = &lowered{scalar: tl.fc.bl.fromStorage(tl.fc.bl.b.NewLoad(storageType(v.elem), p), v.elem)}
+	tl.fc.vals[op.Result(0).ID()] = &lowered{scalar: tl.fc.bl.FromStorage(tl.fc.bl.b.NewLoad(storageType(v.elem), p), v.elem)}
 	return nil
 }
 
 // storeAt stores the scalar x at indices idx of dst.
 func (tl tensorLowering) storeAt(op *ir.Op, dst *view, idx []value.Value, x value.Value) {
 	off := tl.checkedOffset(op, dst.sizes, dst.strides, idx)
-	store(tl.fc.bl.b, tl.fc.bl.toStorage(x, dst.elem), tl.fc.bl.gep(storageType(dst.elem), dst.base, off))
+	store(tl.fc.bl.b, tl.fc.bl.ToStorage(x, dst.elem), tl.fc.bl.gep(storageType(dst.elem), dst.base, off))
 }
 
 func (tl tensorLowering) insert(op *ir.Op) error {
@@ -392,7 +392,7 @@ func (tl tensorLowering) padBody(op *ir.Op, dst *view, low, in []value.Value) er
 				for j, i := range idx {
 					off = bl.add(off, bl.mul(i, dst.strides[j]))
 				}
-				store(bl.b, bl.toStorage(y, dst.elem), bl.gep(storageType(dst.elem), dst.base, off))
+				store(bl.b, bl.ToStorage(y, dst.elem), bl.gep(storageType(dst.elem), dst.base, off))
 			}
 		})
 		return err

@@ -352,7 +352,7 @@ func (ns *nest) block(views []*capturedView, ps, rows []value.Value, ga, gb grou
 			}
 			k := leafOf[l]
 			if t, ok := cols[k]; ok {
-				return bl.fromStorage(t[col], l.elem)
+				return bl.FromStorage(t[col], l.elem)
 			}
 			p := ns.advance(views[k], ps[k], bl.mul(i64c(int64(col)), ga.strides[k]))
 			return ns.vectorOf(l, p, gb.strides[k], tileLanes)
@@ -360,7 +360,7 @@ func (ns *nest) block(views []*capturedView, ps, rows []value.Value, ga, gb grou
 		if err != nil {
 			return out // reported by the scalar body, which shares the tree
 		}
-		out[col] = pendingStore{bl.toStorage(v, dst.v.elem), ns.advance(dst, ps[0], bl.mul(i64c(int64(col)), ga.strides[0]))}
+		out[col] = pendingStore{bl.ToStorage(v, dst.v.elem), ns.advance(dst, ps[0], bl.mul(i64c(int64(col)), ga.strides[0]))}
 	}
 	return out
 }

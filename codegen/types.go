@@ -1,7 +1,6 @@
 package codegen
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/llir/llvm/ir/constant"
@@ -9,6 +8,7 @@ import (
 	"github.com/llir/llvm/ir/value"
 
 	"github.com/tirc/tirc/codegen/llconst"
+	"github.com/tirc/tirc/codegen/scalar"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -26,40 +26,12 @@ import (
 //	f32    float    float
 //	f64    double   double
 
-// storageType is the in-memory LLVM type of elem.
-func storageType(e *ir.Scalar) types.Type {
-	if e.IsInt() {
-		switch e.Bits() {
-		case 1, 8:
-			return types.I8
-		case 16:
-			return types.I16
-		case 32:
-			return types.I32
-		}
-		return types.I64
-	}
-	switch e.Kind {
-	case ir.KindBF16, ir.KindF16:
-		return types.I16
-	case ir.KindF32:
-		return types.Float
-	case ir.KindF64:
-		return types.Double
-	}
-	panic(fmt.Sprintf("codegen: no storage type for %v", e))
-}
+// storageType is the in-memory LLVM type of elem (scalar.StorageType).
+func storageType(e *ir.Scalar) types.Type { return scalar.StorageType(e) }
 
-// computeType is the LLVM type the kernels compute elem in.
-func computeType(e *ir.Scalar) types.Type {
-	switch e.Kind {
-	case ir.KindI1:
-		return types.I1
-	case ir.KindF16, ir.KindBF16:
-		return types.Float
-	}
-	return storageType(e)
-}
+// computeType is the LLVM type the kernels compute elem in
+// (scalar.ComputeType).
+func computeType(e *ir.Scalar) types.Type { return scalar.ComputeType(e) }
 
 // byteSize is the storage size of one element in bytes.
 func byteSize(e *ir.Scalar) int64 {

@@ -10,6 +10,8 @@ import (
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
+
+	"github.com/tirc/tirc/codegen/scalar"
 )
 
 // Math functions the loop vectorizer widens. tirc emits scalar loops and
@@ -43,7 +45,7 @@ func (bl *builder) vectorizableCall(name string, x value.Value, body func(bl *bu
 // vectorizableFunc defines (once) tirc.<name>.<t> and its vector
 // variants, and returns it with the attribute value naming them.
 func (mc *moduleCtx) vectorizableFunc(name string, t types.Type, body func(bl *builder, x value.Value) value.Value) (*llvm.Func, string) {
-	key := "tirc." + name + "." + typeSuffix(t)
+	key := "tirc." + name + "." + scalar.TypeSuffix(t)
 	define := func(sym string, t types.Type) *llvm.Func {
 		x := llvm.NewParam("x", t)
 		f := mc.m.NewFunc(mc.symbol(sym), t, x)

@@ -11,7 +11,7 @@ import (
 // read one way or the other, its Sign). A new dialect reuses these; one
 // with new scalar semantics adds a kernel here, a row in kernelInfo, its
 // functions in eval's table (eval/kernels.go) and, unless its row's
-// intrinsic computes it, a case in codegen/kernel.go.
+// intrinsic computes it, a case in codegen/scalar.
 type Kernel uint8
 
 // The kernels (NumPy's semantics for numbers; see SPEC section 3). The
@@ -113,7 +113,7 @@ var regionKernelInfo = KernelInfo{Name: "region", Arity: -1, Domain: DomainAll, 
 // KernelInfo is one kernel's row: everything about a kernel that is data.
 // Its implementations are its row of eval's function table
 // (eval/kernels.go) and, unless the row's intrinsic computes it, a case
-// of codegen's switch for kernels with their own IR (codegen/kernel.go).
+// of codegen's switch for kernels with their own IR (codegen/scalar).
 type KernelInfo struct {
 	Name string
 	// Arity is the number of operands the kernel reads (-1: any

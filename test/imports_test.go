@@ -34,7 +34,8 @@ var layers = []string{"ir", "ir/asm", "traits", "dialect", "eval", "passes", "co
 // packages they import, and whether they import llir/llvm. The LLVM text
 // printer knows llir and nothing of tirc; the C ABI knows tirc's IR and
 // no LLVM; llconst makes llir types and constants; the vector math emits
-// llir for kernels named by ir; portable rewrites LLVM text.
+// llir for kernels named by ir; scalar emits each ir.Kernel's scalar
+// semantics with it; portable rewrites LLVM text.
 var rooms = map[string]struct {
 	tirc []string
 	llir bool
@@ -43,6 +44,7 @@ var rooms = map[string]struct {
 	"codegen/cabi":     {[]string{"ir"}, false},
 	"codegen/llconst":  {nil, true},
 	"codegen/vmath":    {[]string{"ir", "codegen/llconst"}, true},
+	"codegen/scalar":   {[]string{"ir", "codegen/llconst", "codegen/vmath"}, true},
 	"codegen/portable": {[]string{"codegen/llvmtext"}, false},
 }
 
@@ -262,6 +264,9 @@ func TestImportRules(t *testing.T) {
 		{"codegen/vmath", "codegen", false},
 		{"codegen/vmath", "codegen/llconst", true},
 		{"codegen/vmath", "codegen/llvmtext", false},
+		{"codegen/scalar", "codegen/vmath", true},
+		{"codegen/scalar", "codegen", false},
+		{"codegen/scalar", "codegen/plan", false},
 		{"codegen/llconst", "ir", false},
 		{"codegen/portable", "codegen/llvmtext", true},
 		{"codegen/portable", "codegen/cabi", false},
