@@ -166,7 +166,7 @@ func (cl contractLowering) epilogueTest(e *gemmEpi, sizes []value.Value) value.V
 	return ok
 }
 
-// epilogueWhen is the plan's text of e's run-time condition.
+// epilogueWhen are the plan's checks of e's run-time condition.
 func (e *gemmEpi) epilogueWhen() []plan.FuseCheck {
 	var out []plan.FuseCheck
 	for _, ch := range e.checks {

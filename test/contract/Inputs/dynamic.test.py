@@ -74,11 +74,13 @@ check("mlp", [r((5, 3)), r((3, 1)), r(7)], lambda x, w, b: gelu(x @ w + b), 1e-4
 check("mlp", [r((0, 3)), r((3, 4)), r(4)], lambda x, w, b: gelu(x @ w + b), 0)
 check_error("mlp", [r((5, 3)), r((3, 4)), r(7)], "could not be broadcast together with shapes (5,4) (7,)")
 check_error("mlp", [r((5, 3)), r((4, 4)), r(4)], "matmul: Input operand 1 has a mismatch in its core dimension 0")
-# Attention: fused with edge rows and columns; v's batch broadcasting the
-# result larger, rows too long for the scratch (unfused); one element; no
-# rows (unfused); v's rows not k's (NumPy's matmul error).
+# Attention: fused with edge rows and columns, v's batch or k's
+# broadcast; v's batch broadcasting the result larger, rows too long for
+# the scratch (unfused); one element; no rows (unfused); v's rows not k's
+# (NumPy's matmul error).
 check("attention", [r((3, 50, 64)), r((3, 70, 64)), r((3, 70, 64))], attention, 1e-5)
 check("attention", [r((2, 200, 64)), r((2, 300, 64)), r((1, 300, 64))], attention, 1e-5)
+check("attention", [r((3, 20, 64)), r((1, 40, 64)), r((3, 40, 64))], attention, 1e-5)
 check("attention", [r((1, 5, 64)), r((1, 7, 64)), r((3, 7, 64))], attention, 1e-5)
 check("attention", [r((2, 3, 64)), r((2, 5000, 64)), r((2, 5000, 64))], attention, 1e-5)
 check("attention", [r((1, 1, 64)), r((1, 1, 64)), r((1, 1, 64))], attention, 1e-6)
