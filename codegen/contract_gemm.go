@@ -166,6 +166,39 @@ func (cl contractLowering) packBuffers(c *contraction, cp plan.Contract, M, N, K
 	return bl.b.NewLoad(i8p, packSlot)
 }
 
+// argsDriver is a contraction's driver being defined: `void name(i8*
+// args)`, its arguments an array of i64 (pointers as integers), run by
+// each thread of a team.
+type argsDriver struct {
+	fn  *llvm.Func
+	bl  *builder
+	st  types.Type              // the element's storage type
+	arr value.Value             // the arguments, an i64*
+	arg func(i int) value.Value // argument i
+	ptr func(i int) value.Value // argument i, a pointer to elements
+}
+
+// newArgsDriver starts defining the driver name over elements e; have is
+// the module's own when it already has one of that name.
+func newArgsDriver(mc *moduleCtx, name string, e *ir.Scalar) (d argsDriver, have *llvm.Func) {
+	if f := mc.helper(name); f != nil {
+		return d, f
+	}
+	data := llvm.NewParam("args", i8p)
+	d.fn = mc.m.NewFunc(mc.symbol(name), types.Void, data)
+	d.fn.Linkage = enum.LinkageInternal
+	mc.funcAttrs(d.fn)
+	mc.publishHelper(name, d.fn)
+	bl := newBuilder(mc, d.fn)
+	d.bl, d.st = bl, storageType(e)
+	pt := types.NewPointer(d.st)
+	arr := bl.b.NewBitCast(data, types.NewPointer(types.I64))
+	d.arr = arr
+	d.arg = func(i int) value.Value { return bl.b.NewLoad(types.I64, bl.gep(types.I64, arr, i64c(int64(i)))) }
+	d.ptr = func(i int) value.Value { return bl.b.NewIntToPtr(d.arg(i), pt) }
+	return d, nil
+}
+
 // gemmOperand is operand k's strides per loop and its first element's
 // address (an integer 0 for an operand computed by its prologue, whose
 // leaves are its own arguments).
@@ -234,20 +267,12 @@ func (mc *moduleCtx) gemmDriver(e *ir.Scalar, p plan.Contract, epi *gemmEpi, pro
 	if slices.ContainsFunc(pro.pro, func(p *prologue) bool { return p != nil }) {
 		name += ".pro." + pro.name
 	}
-	if f := mc.helper(name); f != nil {
-		return f
+	d, have := newArgsDriver(mc, name, e)
+	if have != nil {
+		return have
 	}
-	data := llvm.NewParam("args", i8p)
-	f := mc.m.NewFunc(mc.symbol(name), types.Void, data)
-	f.Linkage = enum.LinkageInternal
-	mc.funcAttrs(f)
-	mc.publishHelper(name, f)
-	bl := newBuilder(mc, f)
-	st := storageType(e)
+	f, bl, st, arr, arg, ptr := d.fn, d.bl, d.st, d.arr, d.arg, d.ptr
 	pt := types.NewPointer(st)
-	arr := bl.b.NewBitCast(data, types.NewPointer(types.I64))
-	arg := func(i int) value.Value { return bl.b.NewLoad(types.I64, bl.gep(types.I64, arr, i64c(int64(i)))) }
-	ptr := func(i int) value.Value { return bl.b.NewIntToPtr(arg(i), pt) }
 	g := gemmCall{e: e, p: p, A: ptr(gaA), B: ptr(gaB), C: ptr(gaC), M: arg(gaM), N: arg(gaN), K: arg(gaK),
 		rsA: arg(gaRsA), csA: arg(gaCsA), rsB: arg(gaRsB), csB: arg(gaCsB), rsC: arg(gaRsC), csC: arg(gaCsC)}
 	pack := ptr(gaPack)

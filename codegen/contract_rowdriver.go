@@ -18,20 +18,11 @@ import (
 func (mc *moduleCtx) rowDriver(f *rowFusion, p plan.Contract) *llvm.Func {
 	e := ir.ElementType(f.c1.Result(0).Type())
 	name := "tirc.rows." + gemmName(e, p) + "." + f.epi.name
-	if fn := mc.helper(name); fn != nil { // a fast entry's twin of the op
-		return fn
+	d, have := newArgsDriver(mc, name, e)
+	if have != nil { // a fast entry's twin of the op
+		return have
 	}
-	data := llvm.NewParam("args", i8p)
-	fn := mc.m.NewFunc(mc.symbol(name), types.Void, data)
-	fn.Linkage = enum.LinkageInternal
-	mc.funcAttrs(fn)
-	mc.publishHelper(name, fn)
-	bl := newBuilder(mc, fn)
-	st := storageType(e)
-	pt := types.NewPointer(st)
-	arr := bl.b.NewBitCast(data, types.NewPointer(types.I64))
-	arg := func(i int) value.Value { return bl.b.NewLoad(types.I64, bl.gep(types.I64, arr, i64c(int64(i)))) }
-	ptr := func(i int) value.Value { return bl.b.NewIntToPtr(arg(i), pt) }
+	fn, bl, st, arr, arg, ptr := d.fn, d.bl, d.st, d.arr, d.arg, d.ptr
 	ep := newEpiCall(bl, f.epi, e, p, arg, rowArgs)
 	strideAt := []int{raSizes + maxBatch, raSizes + 2*maxBatch, raSizes + 3*maxBatch, raSizes + 4*maxBatch}
 	for k := range ep.ptr {
