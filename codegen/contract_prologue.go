@@ -83,6 +83,7 @@ func (cl contractLowering) bindPrologues(c *contraction, unfuse bool) error {
 		}
 		if v := cl.movedView(p); v != nil {
 			c.ins[k], c.pro[k] = v, nil
+			c.views = append(c.views, plan.Prologue{Operand: k, View: true, Ops: treeOps(p.tree)})
 			continue
 		}
 		p.leaves = nil
@@ -190,6 +191,7 @@ func treeOps(t *node) []string {
 // recordPrologues adds c's prologues to its plan (the last recorded).
 func (cl contractLowering) recordPrologues(c *contraction, packed bool) {
 	cs := cl.fc.plan.Contracts
+	cs[len(cs)-1].Prologues = append(cs[len(cs)-1].Prologues, c.views...)
 	for _, p := range c.pro {
 		if p != nil {
 			cs[len(cs)-1].Prologues = append(cs[len(cs)-1].Prologues, plan.Prologue{Operand: p.k, Packed: packed, Ops: treeOps(p.tree)})

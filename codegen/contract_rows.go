@@ -431,7 +431,7 @@ func (f *rowFusion) rowWhen(cp plan.Contract, elem *ir.Scalar) string {
 func (cl contractLowering) contractRows(f *rowFusion, c *contraction, cp plan.Contract) error {
 	fc := cl.fc
 	fused := func() error { return cl.contractRowsFused(f, c, cp, cl.rowSizes(f, c, cp)) }
-	fc.plan.Contracts = append(fc.plan.Contracts, &plan.ContractAt{Op: c.op.Name, At: posOf(c.op.Pos), Plan: cp, Rows: f.describe()})
+	fc.plan.Contracts = append(fc.plan.Contracts, &plan.ContractAt{Op: c.op.Name, At: posOf(c.op.Pos), Plan: cp, Rows: f.describe(), Prologues: c.views})
 	if !f.dynamic {
 		return fused()
 	}

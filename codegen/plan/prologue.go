@@ -71,6 +71,10 @@ type Prologue struct {
 	// Packed: computed while the operand is packed (A or B); else read
 	// at each term of the generic nest.
 	Packed bool
+	// View: the tree only moves data (a transpose, a slice), so where
+	// the lowering reads operands in memory it reads the tree's leaf
+	// through strides instead.
+	View bool
 	// Ops are the tree's ops ("tir.mul at 3:8"), in program order.
 	Ops []string
 }
@@ -79,6 +83,9 @@ func (p Prologue) String() string {
 	where := fmt.Sprintf("operand %d reads", p.Operand)
 	if p.Packed {
 		where = [...]string{"A packing", "B packing"}[p.Operand]
+	}
+	if p.View {
+		where = fmt.Sprintf("operand %d, a strided view of its source", p.Operand)
 	}
 	return fmt.Sprintf("prologue on %s: %s", where, strings.Join(p.Ops, ", "))
 }

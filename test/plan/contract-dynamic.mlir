@@ -27,6 +27,7 @@
 // ATT-NOT: tir.transpose
 // ATT-NOT: nest 2:
 // ATT: contraction 0: tir.matmul at 10:9: contract runtime
+// ATT-NEXT: contraction 0 prologue on operand 1, a strided view of its source: tir.transpose at 9:9
 // ATT-NEXT: contraction 0 rows: blocks of ? rows in a per-thread scratch (the product is never stored): tir.mul at 11:8, tir.reduce_max at 12:8, tir.sub at 13:8, tir.exp at 14:8, tir.reduce_sum at 15:8, tir.div at 16:8; then tir.matmul at 17:8 on each block
 // ATT-NEXT: contraction 0 fused when (at run time): operand 1 of tir.matmul at 17:8 dim 0 == product dim 0 or 1; operand 1 of tir.matmul at 17:8 dim 1 == product dim 2; every size >= 1; 14 rows of the scores in 256 KiB; else unfused: nests 0 1
 // ATT-NEXT: contraction 1: tir.matmul at 17:8: contract packed

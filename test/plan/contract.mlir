@@ -93,7 +93,8 @@ func.func @mlp(%x: tensor<256x512xf32>, %w: tensor<512x384xf32>, %b: tensor<384x
 // max, exp, sum or quotient, and kᵀ is read through k's strides.
 // AVX512-LABEL: plan @attention
 // AVX512-NOT: nest {{[0-9]+}}:
-// AVX512: contraction 0: tir.matmul at [[@LINE+6]]:9: contract packed
+// AVX512: contraction 0: tir.matmul at [[@LINE+7]]:9: contract packed
+// AVX512-NEXT: contraction 0 prologue on operand 1, a strided view of its source: tir.transpose at [[@LINE+5]]:9
 // AVX512-NEXT: contraction 0 rows: blocks of 56 rows in a per-thread scratch (the product is never stored): tir.mul at [[@LINE+6]]:8, tir.reduce_max at [[@LINE+7]]:8, tir.sub at [[@LINE+8]]:8, tir.exp at [[@LINE+9]]:8, tir.reduce_sum at [[@LINE+10]]:8, tir.div at [[@LINE+11]]:8; then tir.matmul at [[@LINE+12]]:8 on each block
 // AVX512-NOT: contraction 1
 func.func @attention(%q: tensor<32x1024x64xf32>, %k: tensor<32x1024x64xf32>, %v: tensor<32x1024x64xf32>) -> tensor<32x1024x64xf32> {
