@@ -2,9 +2,9 @@ package codegen
 
 import "github.com/tirc/tirc/ir"
 
-// CheckTypes reports each function of m that has a type (or a
-// tensor.splat with dynamic sizes) codegen does not lower: memrefs, complex types, scalable vectors and integers of widths
-// other than 1, 8, 16, 32 and 64. tirc parses and verifies them as MLIR
+// CheckTypes reports each function of m that has a type (or a tensor op,
+// unloweredTensorOp) codegen does not lower: memrefs, complex types,
+// scalable vectors and integers of widths other than 1, 8, 16, 32 and 64. tirc parses and verifies them as MLIR
 // does (SPEC 2); lowering refuses them here, at the op or function that
 // has one, before any pass or lowering step meets them.
 func CheckTypes(m *ir.Module) ir.Diagnostics {
@@ -31,8 +31,8 @@ func checkTypes(f *ir.Func) *ir.Diagnostic {
 		}
 	}
 	for op := range f.Ops() {
-		if op.Name == "tensor.splat" && op.NumOperands() > 1 {
-			return op.Errorf("tirc does not lower tensor.splat with dynamic sizes; write tensor.empty with the sizes and linalg.fill")
+		if err := unloweredTensorOp(op); err != nil {
+			return err
 		}
 		for i, r := range op.Results() {
 			if !ir.Lowerable(r.Type()) {

@@ -31,6 +31,16 @@ type tensorLowering struct{ fc *funcCtx }
 // tensorLowerings are the tensor ops lowered here, by name.
 var tensorLowerings map[string]func(tl tensorLowering, op *ir.Op) error
 
+// unloweredTensorOp is the error for a tensor op in a form tirc verifies
+// but does not lower (a tensor.splat with dynamic sizes), found before
+// any pass or lowering step meets it; nil for any other op.
+func unloweredTensorOp(op *ir.Op) *ir.Diagnostic {
+	if op.Name == "tensor.splat" && op.NumOperands() > 1 {
+		return op.Errorf("tirc does not lower tensor.splat with dynamic sizes; write tensor.empty with the sizes and linalg.fill")
+	}
+	return nil
+}
+
 func init() {
 	tensorLowerings = map[string]func(tl tensorLowering, op *ir.Op) error{
 		"tensor.empty":          tensorLowering.empty,
