@@ -10,6 +10,7 @@ import (
 
 	"github.com/tirc/tirc/codegen/llvmtext"
 	"github.com/tirc/tirc/codegen/plan"
+	"github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/ir"
 )
 
@@ -75,7 +76,7 @@ func newFuncPlan(opts Options, f *ir.Func, fu *plan.Fusion) *plan.Func {
 // prepassFacts are what the pre-pass reads of the options.
 func prepassFacts(opts Options, fastEntry bool) plan.Facts {
 	return plan.Facts{ParallelMin: opts.ParallelMin, NonTemporalMin: opts.NonTemporalMin, StoreBoundOnly: opts.NonTemporalStoreBoundOnly,
-		FastEntry: fastEntry, Contraction: isContraction}
+		FastEntry: fastEntry, Contraction: isContraction, LinearLoops: dialect.LinalgLinearLoopsOf}
 }
 
 // nestPlan is the plan of the nest of root: n, the pre-pass's for an

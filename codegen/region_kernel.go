@@ -7,6 +7,7 @@ import (
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/tirc/tirc/codegen/plan"
 	"github.com/tirc/tirc/codegen/scalar"
 	"github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/ir"
@@ -193,30 +194,9 @@ func (rl regionLowering) outerScalar(v *ir.Value) value.Value {
 
 // usesOuter reports whether op's body uses a value defined around it
 // other than a scalar constant: such an op runs in the function's own
-// loops (regionLowering.reduce), where those values are at hand, not in a nest.
-func usesOuter(op *ir.Op) bool {
-	if op.NumRegions() != 1 || op.Region(0).Empty() {
-		return false
-	}
-	outer := false
-	op.Walk(func(o *ir.Op) {
-		for _, v := range o.Operands() {
-			if op.IsProperAncestor(o) && !definedIn(v, op) && bodyConst(v, 0) == nil {
-				outer = true
-			}
-		}
-	})
-	return outer
-}
-
-// definedIn reports whether v is defined inside op's regions.
-func definedIn(v *ir.Value, op *ir.Op) bool {
-	if b := v.OwnerBlock(); b != nil {
-		return b.ParentOp() == op || op.IsProperAncestor(b.ParentOp())
-	}
-	d := v.Def()
-	return d != nil && op.IsProperAncestor(d)
-}
+// loops (regionLowering.reduce), where those values are at hand, not in
+// a nest (plan.UsesOuter).
+func usesOuter(op *ir.Op) bool { return plan.UsesOuter(op) }
 
 // regionParallel reports whether a KernelRegion op's loops are a row:
 // every loop parallel, and each result indexing every loop once.
@@ -254,6 +234,10 @@ func (rl regionLowering) reduce(op *ir.Op) error {
 	if l == nil {
 		return op.Errorf("has indexing maps that codegen does not lower (sums of dims times constants, and constants, only)")
 	}
+	rp := rl.fc.plan.Region(op)
+	if rp == nil {
+		return op.Errorf("internal error: the plan has no strategy for its loops")
+	}
 	nIns := op.NumOperands() - len(l.Results)
 	srcs := make([]*lowered, op.NumOperands())
 	for i, v := range op.Operands() {
@@ -285,8 +269,13 @@ func (rl regionLowering) reduce(op *ir.Op) error {
 		}
 		srcs[nIns+r] = &lowered{view: dsts[r]}
 	}
-	if f := foldOf(op, l); f != nil {
-		err = rl.accumulate(op, l, srcs, dsts[0], ext, f)
+	if checkPlan {
+		if d := regionDiff(rp, l, srcs, dsts); d != "" {
+			return op.Errorf("internal error: the plan of its loops differs from its views: %s", d)
+		}
+	}
+	if rp.Strategy != plan.RegionPoints {
+		err = rl.accumulate(op, l, srcs, dsts[0], ext, rp)
 	} else {
 		err = rl.points(op, l, srcs, dsts, ext)
 	}

@@ -2,7 +2,6 @@ package codegen
 
 import (
 	"fmt"
-	"math"
 
 	llvm "github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -10,133 +9,75 @@ import (
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"github.com/tirc/tirc/codegen/plan"
 	"github.com/tirc/tirc/ir"
 )
 
-// Region reductions that fold the outs' element once. A linalg
-// reduction (linalg.generic with reduction loops, linalg.reduce) whose
-// body yields combine(acc, e), where acc is the outs' element, used by
-// that op alone, and whose innermost loop is a reduction loop its result
-// does not index, keeps the element in a register across that loop
-// (accumulate): the element is loaded once, the loop folds into it and
-// it is stored once, instead of a load and a store per iteration.
-//
-// Where combine is exact whatever the order (integer add, mul, and, or,
-// xor, max and min; float maximumf and minimumf, whose result does not
-// depend on the order, NaN and signed zeros included), the innermost
-// loop runs W lanes at a time, as tir's reductions do (W = 64 bytes of
-// the element, at least 8): a vector accumulator starts at combine's
-// identity, the body runs on vectors of W elements (operands contiguous
-// along the loop, or the same element in every lane), the lanes fold
-// into the element at the end, then the last n mod W iterations run one
-// by one. The result is the index-order result bit for bit. A float add
-// or mul keeps linalg's index order (SPEC 3e does not give linalg's
-// float reductions tir's reassociation): each element folds one by one,
-// in a register, and where the loop outside the innermost is parallel,
-// foldRows rows run side by side (independent chains, each in its own
-// index order, so still the index-order result bit for bit). Where an operand's layout is not contiguous at run time, the
-// loop runs one by one.
+// Region reductions that fold the outs' element once: how each runs
+// (plan.Region: one by one in a register, rows side by side, or on
+// vectors behind a run-time test of the strides) is decided by the
+// planner (plan/region.go) before emission; these functions build it.
 
-// foldInfo is how a region reduction folds: the combining op, and its
-// identity (nil: the order matters, one by one only).
-type foldInfo struct {
-	combine  *ir.Op
-	identity constant.Constant
+// foldIdentity is the plan's identity of a vector fold as a constant of
+// the element's compute type.
+func foldIdentity(rp *plan.Region) constant.Constant {
+	t := computeType(rp.Elem)
+	if rp.Elem.IsFloat() {
+		return floatConst(t, rp.Identity.Float)
+	}
+	return intConst(t, rp.Identity.Int)
 }
 
-// foldOf is op's foldInfo, nil when the body is not combine(acc, e) or
-// the innermost loop is not a reduction loop the result leaves out.
-func foldOf(op *ir.Op, l *ir.LinearLoops) *foldInfo {
-	n := len(l.Iter)
-	if len(l.Results) != 1 || op.NumResults() != 1 || n == 0 || l.Iter[n-1] != ir.Reduction || op.NumRegions() != 1 || op.Region(0).NumBlocks() != 1 {
-		return nil
+// regionDiff describes how the plan rp of a region op differs from what
+// the lowered operands say (checkPlan): which inputs the vector fold's
+// stride test reads, and the result's element type; "" when alike.
+func regionDiff(rp *plan.Region, l *ir.LinearLoops, srcs []*lowered, dsts []*view) string {
+	if rp.Strategy == plan.RegionPoints {
+		return ""
 	}
-	for _, m := range l.Results[0] {
-		if m.Coef[n-1] != 0 {
-			return nil
-		}
+	unit, strides := unitStridesOf(l, srcs)
+	a := fmt.Sprint(rp.Elem, rp.Unit, rp.Strides)
+	b := fmt.Sprint(dsts[0].elem, unit, strides)
+	if a != b {
+		return "the plan says " + a + ", the views say " + b
 	}
-	b := op.Region(0).Front()
-	nIns := op.NumOperands() - 1
-	if len(b.Args()) != nIns+1 {
-		return nil
-	}
-	acc := b.Args()[nIns]
-	var yield *ir.Op
-	for o := range b.Ops() {
-		if o.Has(ir.TraitTerminator) {
-			yield = o
-		}
-	}
-	if yield == nil || yield.NumOperands() != 1 || len(acc.Uses()) != 1 {
-		return nil
-	}
-	c := yield.Operand(0).Def()
-	if c == nil || c.Block() != b || c.NumOperands() != 2 || c.NumResults() != 1 || acc.Uses()[0].Op != c {
-		return nil
-	}
-	return &foldInfo{combine: c, identity: foldIdentity(op, l, c)}
+	return ""
 }
 
-// foldIdentity is the identity of combine on op's element type in its
-// compute type, nil where the fold must keep the index order or the
-// body cannot run on vectors.
-func foldIdentity(op *ir.Op, l *ir.LinearLoops, c *ir.Op) constant.Constant {
-	e := ir.ElementType(op.Result(0).Type())
-	if e == nil || e.Kind == ir.KindI1 || usesOuter(op) || len(l.Indices) > 0 || mayFault(op) {
-		return nil
-	}
-	t := computeType(e)
-	if e.IsFloat() {
-		switch c.Name {
-		case "arith.maximumf":
-			return floatConst(t, math.Inf(-1))
-		case "arith.minimumf":
-			return floatConst(t, math.Inf(1))
+// unitStridesOf is, from the lowered inputs, whether every one with a
+// view that moves with the innermost loop reads one dimension with
+// coefficient 1 there, and those dimensions (plan.Region's Unit and
+// Strides).
+func unitStridesOf(l *ir.LinearLoops, srcs []*lowered) (bool, []plan.UnitStride) {
+	i := len(l.Iter) - 1
+	var out []plan.UnitStride
+	for k, lv := range srcs[:len(srcs)-1] {
+		if lv.view == nil || !plan.ReadsLoop(l.Operands[k], i) {
+			continue
 		}
-		return nil
+		at := -1
+		for d, m := range l.Operands[k] {
+			if m.Coef[i] != 0 {
+				if at >= 0 || m.Coef[i] != 1 {
+					return false, nil
+				}
+				at = d
+			}
+		}
+		out = append(out, plan.UnitStride{Operand: k, Dim: at})
 	}
-	bits := e.Bits()
-	minS, maxS := int64(-1)<<(bits-1), int64(uint64(1)<<(bits-1)-1)
-	switch c.Name {
-	case "arith.addi", "arith.ori", "arith.xori", "arith.maxui":
-		return intConst(t, 0)
-	case "arith.muli":
-		return intConst(t, 1)
-	case "arith.andi", "arith.minui":
-		return intConst(t, -1)
-	case "arith.maxsi":
-		return intConst(t, minS)
-	case "arith.minsi":
-		return intConst(t, maxS)
-	}
-	return nil
+	return true, out
 }
 
-// mayFault reports whether op's body has an integer division or
-// remainder (whose fault checks run per element).
-func mayFault(op *ir.Op) bool {
-	fault := false
-	op.Walk(func(o *ir.Op) {
-		if o == op || o.Def == nil || o.Def.Kernel == ir.KernelNone || o.Def.Kernel == ir.KernelRegion {
-			return
-		}
-		for r := range o.NumResults() {
-			fault = fault || o.Def.KernelOf(r).Info().IntDivision
-		}
-	})
-	return fault
-}
-
-// accumulate lowers a region reduction that folds (foldOf) into dst: the
+// accumulate lowers a region reduction that folds (rp) into dst: the
 // outer loops in index order, then each innermost row in a register.
-func (rl regionLowering) accumulate(op *ir.Op, l *ir.LinearLoops, srcs []*lowered, dst *view, ext []value.Value, f *foldInfo) error {
+func (rl regionLowering) accumulate(op *ir.Op, l *ir.LinearLoops, srcs []*lowered, dst *view, ext []value.Value, rp *plan.Region) error {
 	bl := rl.fc.bl
 	last := len(ext) - 1
 	idx := make([]value.Value, len(ext))
 	var err error
 	row := func() {
-		if e := rl.foldRow(op, l, srcs, dst, ext[last], idx, f); e != nil {
+		if e := rl.foldRow(op, l, srcs, dst, ext[last], idx, rp); e != nil {
 			err = e
 		}
 	}
@@ -145,15 +86,15 @@ func (rl regionLowering) accumulate(op *ir.Op, l *ir.LinearLoops, srcs []*lowere
 		switch {
 		case d == last:
 			row()
-		case d == last-1 && interleaves(op, l, f):
-			// foldRows rows at a time, then the rest one by one.
-			blocks := bl.b.NewSDiv(ext[d], i64c(foldRows))
+		case d == last-1 && rp.Strategy == plan.FoldRows:
+			// rp.Rows rows at a time, then the rest one by one.
+			blocks := bl.b.NewSDiv(ext[d], i64c(rp.Rows))
 			bl.loop(blocks, "linalg.rows", func(b value.Value) {
-				if e := rl.foldRows(op, l, srcs, dst, ext, idx, bl.mul(b, i64c(foldRows))); e != nil {
+				if e := rl.foldRows(op, l, srcs, dst, ext, idx, bl.mul(b, i64c(rp.Rows)), rp.Rows); e != nil {
 					err = e
 				}
 			})
-			bl.loopFrom(bl.b.NewMul(blocks, i64c(foldRows)), ext[d], fmt.Sprintf("linalg.%d", d), func(i value.Value) {
+			bl.loopFrom(bl.b.NewMul(blocks, i64c(rp.Rows)), ext[d], fmt.Sprintf("linalg.%d", d), func(i value.Value) {
 				idx[d] = i
 				row()
 			})
@@ -168,28 +109,14 @@ func (rl regionLowering) accumulate(op *ir.Op, l *ir.LinearLoops, srcs []*lowere
 	return err
 }
 
-// foldRows is how many rows of a fold that keeps the index order run
-// side by side: each is its own chain, in its own order, so the chains
-// overlap their latencies.
-const foldRows = 8
-
-// interleaves reports whether a fold keeping the index order (no
-// identity) runs foldRows rows side by side: the loop outside the
-// innermost is parallel and the result moves with it (each row its own
-// element), and the body cannot fault (the first fault stays the first).
-func interleaves(op *ir.Op, l *ir.LinearLoops, f *foldInfo) bool {
-	n := len(l.Iter)
-	return f.identity == nil && n >= 2 && l.Iter[n-2] == ir.Parallel && readsLoop(l.Results[0], n-2) && !mayFault(op)
-}
-
-// foldRows folds the innermost loop of rows first .. first+foldRows-1
-// of the loop outside it, each into its own register, one element of
-// each row per iteration.
-func (rl regionLowering) foldRows(op *ir.Op, l *ir.LinearLoops, srcs []*lowered, dst *view, ext, idx []value.Value, first value.Value) error {
+// foldRows folds the innermost loop of rows first .. first+rows-1 of
+// the loop outside it, each into its own register, one element of each
+// row per iteration.
+func (rl regionLowering) foldRows(op *ir.Op, l *ir.LinearLoops, srcs []*lowered, dst *view, ext, idx []value.Value, first value.Value, rows int64) error {
 	bl := rl.fc.bl
 	last := len(idx) - 1
-	ptrs := make([]value.Value, foldRows)
-	slots := make([]value.Value, foldRows)
+	ptrs := make([]value.Value, rows)
+	slots := make([]value.Value, rows)
 	idx[last] = i64c(0)
 	for r := range slots {
 		idx[last-1] = bl.add(first, i64c(int64(r)))
@@ -215,7 +142,7 @@ func (rl regionLowering) foldRows(op *ir.Op, l *ir.LinearLoops, srcs []*lowered,
 
 // foldRow folds the innermost loop (n iterations) at the outer indices
 // idx into the element of dst there.
-func (rl regionLowering) foldRow(op *ir.Op, l *ir.LinearLoops, srcs []*lowered, dst *view, n value.Value, idx []value.Value, f *foldInfo) error {
+func (rl regionLowering) foldRow(op *ir.Op, l *ir.LinearLoops, srcs []*lowered, dst *view, n value.Value, idx []value.Value, rp *plan.Region) error {
 	bl := rl.fc.bl
 	last := len(idx) - 1
 	idx[last] = i64c(0)
@@ -231,14 +158,17 @@ func (rl regionLowering) foldRow(op *ir.Op, l *ir.LinearLoops, srcs []*lowered, 
 			}
 		})
 	}
-	contiguous := rl.contiguousAlong(l, srcs, last)
+	// The stride test is built for every fold whose inputs could run on
+	// vectors (rp.Unit), as the emitter always has: only a vector fold
+	// uses it.
+	contiguous := rl.unitStrides(srcs, rp)
 	vector := func() {
-		if e := rl.foldVector(op, l, srcs, n, idx, slot, f); e != nil {
+		if e := rl.foldVector(op, l, srcs, n, idx, slot, rp); e != nil {
 			err = e
 		}
 	}
 	switch {
-	case f.identity == nil || contiguous == nil:
+	case rp.Strategy != plan.FoldVector || contiguous == nil:
 		oneByOne(i64c(0))
 	case isTrue(contiguous):
 		vector()
@@ -254,18 +184,14 @@ func isTrue(v value.Value) bool {
 	return ok && c.X.Sign() != 0
 }
 
-// foldWidth is the lanes of a fold's vector accumulator.
-func foldWidth(e *ir.Scalar) int64 { return max(8, 64/byteSize(e)) }
-
 // foldVector folds n iterations W at a time into a vector accumulator,
 // folds its lanes into slot, then runs the rest one by one.
-func (rl regionLowering) foldVector(op *ir.Op, l *ir.LinearLoops, srcs []*lowered, n value.Value, idx []value.Value, slot value.Value, f *foldInfo) error {
+func (rl regionLowering) foldVector(op *ir.Op, l *ir.LinearLoops, srcs []*lowered, n value.Value, idx []value.Value, slot value.Value, rp *plan.Region) error {
 	bl := rl.fc.bl
 	last := len(idx) - 1
-	e := ir.ElementType(op.Result(0).Type())
-	w := foldWidth(e)
+	e, w := rp.Elem, rp.Width
 	vslot := bl.alloca(vecOf(computeType(e), w))
-	store(bl.b, splat(f.identity, w), vslot)
+	store(bl.b, splat(foldIdentity(rp), w), vslot)
 	full := bl.b.NewMul(bl.b.NewSDiv(n, i64c(w)), i64c(w))
 	var err error
 	bl.loop(bl.b.NewSDiv(n, i64c(w)), "linalg.vfold", func(k value.Value) {
@@ -290,12 +216,12 @@ func (rl regionLowering) foldVector(op *ir.Op, l *ir.LinearLoops, srcs []*lowere
 		}
 		a := bl.b.NewShuffleVector(v, v, constant.NewVector(types.NewVector(uint64(h), types.I32), lo...))
 		b := bl.b.NewShuffleVector(v, v, constant.NewVector(types.NewVector(uint64(h), types.I32), mask...))
-		if v, err = rl.combine(f.combine, e, a, b); err != nil {
+		if v, err = rl.combine(rp.Combine, e, a, b); err != nil {
 			return err
 		}
 	}
 	h := bl.b.NewExtractElement(v, i64c(0))
-	acc, err := rl.combine(f.combine, e, bl.b.NewLoad(computeType(e), slot), h)
+	acc, err := rl.combine(rp.Combine, e, bl.b.NewLoad(computeType(e), slot), h)
 	if err != nil {
 		return err
 	}
@@ -356,7 +282,7 @@ func (rl regionLowering) loadArg(lv *lowered, maps []ir.Linear, idx []value.Valu
 	if w == 0 {
 		return bl.FromStorage(bl.b.NewLoad(storageType(e), p), e)
 	}
-	if !readsLoop(maps, len(idx)-1) {
+	if !plan.ReadsLoop(maps, len(idx)-1) {
 		return splatValue(bl, bl.FromStorage(bl.b.NewLoad(storageType(e), p), e), w)
 	}
 	vt := vecOf(storageType(e), w)
@@ -365,36 +291,19 @@ func (rl regionLowering) loadArg(lv *lowered, maps []ir.Linear, idx []value.Valu
 	return bl.FromStorage(ld, e)
 }
 
-// readsLoop reports whether maps move with loop i.
-func readsLoop(maps []ir.Linear, i int) bool {
-	for _, m := range maps {
-		if m.Coef[i] != 0 {
-			return true
-		}
+// unitStrides is the run-time test the plan names for a vector fold:
+// each of rp.Strides is 1 (nil when the inputs cannot run on vectors).
+func (rl regionLowering) unitStrides(srcs []*lowered, rp *plan.Region) value.Value {
+	if !rp.Unit {
+		return nil
 	}
-	return false
-}
-
-// contiguousAlong is the run-time condition that every input moving
-// with loop i moves by one element per iteration (nil where some input
-// cannot: a coefficient other than 1, or two dims moving with it).
-func (rl regionLowering) contiguousAlong(l *ir.LinearLoops, srcs []*lowered, i int) value.Value {
 	bl := rl.fc.bl
 	var ok value.Value = constant.True
-	for k, lv := range srcs[:len(srcs)-1] {
-		if lv.view == nil || !readsLoop(l.Operands[k], i) {
-			continue
+	for _, s := range rp.Strides {
+		if srcs[s.Operand].view == nil { // a wrong plan (checkPlan reports it)
+			return nil
 		}
-		at := -1
-		for d, m := range l.Operands[k] {
-			if m.Coef[i] != 0 {
-				if at >= 0 || m.Coef[i] != 1 {
-					return nil
-				}
-				at = d
-			}
-		}
-		ok = bl.and(ok, bl.icmp(enum.IPredEQ, lv.view.strides[at], i64c(1)))
+		ok = bl.and(ok, bl.icmp(enum.IPredEQ, srcs[s.Operand].view.strides[s.Dim], i64c(1)))
 	}
 	return ok
 }

@@ -74,6 +74,9 @@ func (p *Func) Format(w io.Writer) error {
 			fmt.Fprintf(&b, "  contraction %d fused when (at run time): %s; else unfused: nests%s\n", i, c.When, nestList(c.Fallback))
 		}
 	}
+	for i, r := range p.Regions {
+		r.format(&b, i)
+	}
 	for i, in := range p.Inserts {
 		how := "into a copy of its destination"
 		if in.InPlace {

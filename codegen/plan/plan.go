@@ -28,9 +28,13 @@ type Func struct {
 	// Inserts are the ops inserting into a tensor, in the order they
 	// are lowered: in place or into a copy.
 	Inserts []*Insert
+	// Regions are the region ops run in their own loops, in op order
+	// (region.go).
+	Regions []*Region
 	// roots are the pre-pass's nests by the op result they compute.
 	roots   map[Root]*Nest
 	carries map[carryKey]*Carry
+	regions map[*ir.Op]*Region
 }
 
 // Target is the module's target decisions every function shares.

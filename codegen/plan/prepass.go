@@ -36,6 +36,8 @@ type Facts struct {
 	// Contraction reports an op with its own lowering (matmul-like):
 	// it runs no nest of the pre-pass's and ends a row group.
 	Contraction func(*ir.Op) bool
+	// LinearLoops is a region op's loop description (planRegions).
+	LinearLoops func(*ir.Op) *ir.LinearLoops
 }
 
 // Root names the nest computing result Res of Op.
@@ -132,6 +134,7 @@ func Prepass(p *Func, f *ir.Func, fu *Fusion, facts Facts) {
 		pp.op(op)
 	}
 	pp.end()
+	planRegions(p, f, fu, facts)
 }
 
 // fresh gives v sizes from its type (symbols where dynamic) and storage
