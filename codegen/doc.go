@@ -165,7 +165,8 @@
 // sizes and strides, Dynamic where the run time decides). Before a
 // function is emitted, plan.Prepass plans its op nests from the IR:
 // their loops, reduction accumulation and blocks, store kind, threads
-// and row runs (which nests form a row group). The emitter looks these
+// and row runs (which nests form a row group), and how each region op
+// run in its own loops folds (plan.Region). The emitter looks these
 // up (planrec.go: nestPlan, plannedStore) and emits the run-time test
 // where a decision is taken at run time; what depends on the views'
 // strides (layouts, merged loops, tiles, a reduction's scratch rows)

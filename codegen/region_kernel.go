@@ -228,7 +228,8 @@ func regionParallel(l *ir.Loops) bool {
 // that is a tensor.empty, whose elements are unspecified), then loops
 // over the whole iteration space, in index order, run the body on the
 // operands' elements and the result's current element and store what it
-// yields.
+// yields -- or fold the innermost loop into the element, as the plan
+// says (plan.Region, region_reduce.go).
 func (rl regionLowering) reduce(op *ir.Op) error {
 	l := dialect.LinalgLinearLoopsOf(op)
 	if l == nil {
