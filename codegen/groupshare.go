@@ -146,7 +146,7 @@ func (re *rowsEmitter) scratchMember(fc *funcCtx, g *rowGroup, n *node) (*groupM
 		}
 	}
 	rec := fc.nestPlan(root, knownTrue(guard), planned)
-	return &groupMember{dst: v, root: root, guard: guard, rec: rec, index: len(fc.plan.Nests) - 1}, v
+	return &groupMember{dst: v, root: root, guard: guard, rec: rec}, v
 }
 
 // cloneTree copies n's tree (its nodes; views and values are shared).
