@@ -17,14 +17,17 @@ import (
 // emitted (plan.Prepass: its op nests and shared values, row groups,
 // reductions, the row-major versions' loops, tiles and reduction
 // strategies, stores and threads; plan.PlanCarries: the scf ops' two
-// buffers), and the emitter builds what it says. What depends on the
-// lowering's values is recorded into the same plan as the nests are
-// built: the layouts (a run-time test of the strides of the views a nest
-// captures), fences, a group's members' places among the nests, the
-// nests of copies (planned by plan.PlanFast on their views), how an scf
-// op hands on a tensor otherwise (taken over or copied) and whether an
-// insert writes in place. funcCtx keeps it, and PrintPlan prints it:
-// it still lowers the module (discarding the LLVM IR) for those.
+// buffers), and the emitter builds what it says: a row group's members,
+// block, rider, shared values and fence and each nest's fence among the
+// rest (checkGroup and nestSpec.record compare them with what was built
+// under checkPlan). What depends on the lowering's values is recorded
+// into the same plan as the nests are built: the layouts (a run-time
+// test of the strides of the views a nest captures), the nests of copies
+// (planned by plan.PlanFast on their views, with their stores and
+// fences) and their places among the nests, how an scf op hands on a
+// tensor otherwise (taken over or copied) and whether an insert writes
+// in place. funcCtx keeps it, and PrintPlan prints it: it still lowers
+// the module (discarding the LLVM IR) for those.
 
 // planLog collects the plans of a module's functions for PrintPlan
 // (shards lower functions in parallel: under mu).

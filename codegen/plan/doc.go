@@ -4,8 +4,9 @@
 // layout, a reduction's accumulation (NewReduction, Blocked, FourRows),
 // transposed tiles (NewTile), the store kind (NewStore: ordinary or
 // non-temporal, with the run-time test when sizes are dynamic) and
-// threads (NewThreads); row groups (Groupable, Joins, EndsRows, RowBlock)
-// with their rider (Rideable) and shared scratch (Shares, RowLocal); and
+// threads (NewThreads) and fences (Streams); row groups (Groupable,
+// Joins, EndsRows, RowBlock) with their rider (Rideable), shared scratch
+// (Shares, RowLocal), members and fence; and
 // a placeholder for contraction tiling and packing (Contract). The rules
 // read facts the lowering knows -- constants, or Dynamic for a size
 // known at run time -- and return the choice with its reason;
