@@ -131,8 +131,10 @@ func (r *rowsEmitter) flush(fc *funcCtx) error {
 	}
 	r.pending = nil
 	if len(g.members) == 1 {
-		if err := checkGroup(g); len(g.plan.Members) > 0 && err != nil {
-			return err // the plan's group lost members
+		if len(g.plan.Members) > 0 { // a planned group run as one nest
+			if err := checkGroup(g); err != nil {
+				return err
+			}
 		}
 		m := g.members[0]
 		return fc.runNestNow(m.dst, m.root, m.guard, 0, nil, m.rec)

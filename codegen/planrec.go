@@ -154,9 +154,10 @@ type built struct {
 }
 
 // record writes b into the plan of the nest s builds (its fast version:
-// only it has s.rec) when the pre-pass did not decide it (a copy): its store and fence, the
-// version's loops, tiles and reduction strategy. A decided nest's store
-// and fence are the plan's; under checkPlan they are compared with b.
+// only it has s.rec) when the pre-pass did not decide it (a copy): its
+// store and fence, the version's loops, tiles and reduction strategy. A
+// decided nest's store and fence are the plan's; under checkPlan they
+// are compared with b.
 func (s nestSpec) record(root *node, b *built) error {
 	n := s.rec
 	if n == nil || b == nil {
