@@ -169,9 +169,10 @@
 // run in its own loops folds (plan.Region). The emitter looks these
 // up (planrec.go: nestPlan, plannedStore) and emits the run-time test
 // where a decision is taken at run time; what depends on the views'
-// strides (layouts, merged loops, tiles, a reduction's scratch rows)
-// and a group's shared values and rider are still decided as the nests
-// are built and recorded into the same plan (nestSpec, built). A
+// strides (layouts) is still decided as the nests are built and
+// recorded into the same plan (nestSpec, built); a row group's members,
+// block, rider, shared values and fence, and each nest's fence, are the
+// pre-pass's (checkGroup and nestSpec.record compare under checkPlan). A
 // function's plan is plain data, printed by PrintPlan (tirc
 // -print-plan). A row group is emitted by rowsEmitter (group.go), the
 // failure paths of an LLVM function by llfunc (failpath.go), the tensor

@@ -45,12 +45,13 @@ type rowsEmitter struct {
 type rowGroup struct {
 	rows    value.Value // the extent of the members' first loop
 	block   value.Value // rows per block
+	perRow  value.Value // elements of a row of the first member (checkGroup)
 	total   value.Value // elements of the largest member (the threads' threshold)
 	members []*groupMember
 	outs    map[value.Value][]*groupMember // members by output base
 	scratch []scratchRows                  // shared values' buffers (groupshare.go)
-	// nt is set when a member built for the group may use non-temporal
-	// stores: the group's function fences.
+	// nt is set when a member built for the group uses non-temporal
+	// stores: what the plan's fence says (checkGroup).
 	nt bool
 	// plan is the group's plan: its row run in the pre-pass's.
 	plan *plan.RowGroup
@@ -61,28 +62,6 @@ type groupMember struct {
 	root  *node
 	guard value.Value // fast layout (constant true: always)
 	rec   *plan.Nest  // the nest's plan
-	index int         // rec's index in the function's plan
-}
-
-// readLater reports, for each member, whether a member after it reads
-// its output: one walk over the members from the last.
-func (g *rowGroup) readLater() []bool {
-	later := make([]bool, len(g.members))
-	read := map[value.Value]bool{} // bases the members after i read
-	var walk func(n *node)
-	walk = func(n *node) {
-		if n.view != nil {
-			read[n.view.base] = true
-		}
-		for _, k := range n.kids {
-			walk(k)
-		}
-	}
-	for i := len(g.members) - 1; i >= 0; i-- {
-		later[i] = read[g.members[i].dst.base]
-		walk(g.members[i].root)
-	}
-	return later
 }
 
 // sameValue reports whether two i64 values are the same: equal constants
@@ -106,13 +85,13 @@ func (r *rowsEmitter) add(fc *funcCtx, dst *view, root *node, guard value.Value,
 			return err
 		}
 	}
-	m := &groupMember{dst: dst, root: root, guard: guard, rec: rec, index: len(fc.plan.Nests) - 1}
+	m := &groupMember{dst: dst, root: root, guard: guard, rec: rec}
 	bl := fc.bl
 	work := fc.bl.product(root.ext)
 	g := r.pending
 	if g == nil {
 		perRow := fc.bl.product(root.ext[1:])
-		g = &rowGroup{rows: root.ext[0], block: blockOf(bl, perRow, run.Block, plan.GroupRowElements), total: work, outs: map[value.Value][]*groupMember{}, plan: run}
+		g = &rowGroup{rows: root.ext[0], block: blockOf(bl, perRow, run.Block, run.BlockElements), perRow: perRow, total: work, outs: map[value.Value][]*groupMember{}, plan: run}
 		r.pending = g
 	} else if !sameValue(work, g.total) {
 		g.total = bl.selectI64(bl.b.NewICmp(enum.IPredUGT, work, g.total), work, g.total)
@@ -152,6 +131,11 @@ func (r *rowsEmitter) flush(fc *funcCtx) error {
 	}
 	r.pending = nil
 	if len(g.members) == 1 {
+		if len(g.plan.Members) > 0 { // a planned group run as one nest
+			if err := checkGroup(g); err != nil {
+				return err
+			}
+		}
 		m := g.members[0]
 		return fc.runNestNow(m.dst, m.root, m.guard, 0, nil, m.rec)
 	}
@@ -170,12 +154,15 @@ func (r *rowsEmitter) flush(fc *funcCtx) error {
 		if rideFn, rideA, err = fc.buildNest(h.dst, h.root, nestSpec{fast: true, window: true, rideOn: a, group: g, plan: h.rec}); err != nil {
 			return err
 		}
-		g.block = blockOf(fc.bl, a.root.ext[1], g.plan.PipeBlock, plan.PipeRowElements)
+		g.block = blockOf(fc.bl, a.root.ext[1], g.plan.PipeBlock, g.plan.PipeElements)
+		g.perRow = a.root.ext[1]
 	}
-	recordGroup(g, ride)
+	if err := checkGroup(g); err != nil {
+		return err
+	}
 	// The group's function, like a nest, is shared by the groups with
 	// the same members and the same pattern of values (nestcache.go).
-	key := rowsKey(g, built, ride, g.nt, rideFn, rideA)
+	key := rowsKey(g, built, ride, g.plan.Fence, rideFn, rideA)
 	same := fc.mod.sharedNest(key)
 	if same != nil && !checkSharedNests {
 		fc.rows.runGroup(fc, g, same.fn, same.argsOf(key))
@@ -192,18 +179,13 @@ func (r *rowsEmitter) flush(fc *funcCtx) error {
 // buildMembers builds each member's nest functions: the fast version,
 // and the strided one unless its layout is known row-major. An output a
 // later member reads is wanted in the cache: no non-temporal stores for
-// it.
+// it (plan.Nest.ReadLater).
 func (r *rowsEmitter) buildMembers(fc *funcCtx, g *rowGroup) ([]memberCall, error) {
 	built := make([]memberCall, len(g.members))
-	readLater := g.readLater()
 	for i, m := range g.members {
 		c := memberCall{guard: m.guard}
 		var err error
-		allowNT := !readLater[i]
-		if fc.plannedStore(m.root) != nil {
-			allowNT = !m.rec.ReadLater
-		}
-		if c.fast, c.fastA, err = fc.buildNest(m.dst, m.root, nestSpec{fast: true, window: true, allowNT: allowNT, group: g, rec: m.rec}); err != nil {
+		if c.fast, c.fastA, err = fc.buildNest(m.dst, m.root, nestSpec{fast: true, window: true, allowNT: !m.rec.ReadLater, group: g, rec: m.rec}); err != nil {
 			return nil, err
 		}
 		if !knownTrue(m.guard) {
@@ -263,7 +245,7 @@ func (r *rowsEmitter) buildGroup(fc *funcCtx, g *rowGroup, key *nestKey, same *s
 	}
 	// The members' streaming stores (none fence, see buildNest) are
 	// visible before the group returns or its thread joins the team.
-	if g.nt {
+	if g.plan.Fence {
 		bl.b.NewFence(enum.AtomicOrderingSequentiallyConsistent)
 	}
 	bl.b.NewRet(bl.b.NewLoad(types.I64, gf.faults))

@@ -39,32 +39,12 @@ type scratchRows struct {
 }
 
 // shareValues rewrites g's members to compute each value the plan shares
-// (plan.RowGroup.SharedValues) once per block (see above): a new member
-// writes it to a scratch block before the first member that uses it, and
-// every use at the row (rowLocal) becomes a leaf reading it.
+// (plan.RowGroup.SharedValues, which at least two members compute) once
+// per block (see above): a new member writes it to a scratch block
+// before the first member that uses it, and every use at the row
+// (rowLocal) becomes a leaf reading it.
 func (r *rowsEmitter) shareValues(fc *funcCtx, g *rowGroup) {
-	type key struct {
-		op  *ir.Op
-		res int
-	}
-	users := map[key]int{} // members computing the value
-	var count func(n *node, top bool, seen map[key]bool)
-	count = func(n *node, top bool, seen map[key]bool) {
-		if n.op == nil {
-			return
-		}
-		if k := (key{n.op, n.res}); !top && !seen[k] {
-			seen[k] = true
-			users[k]++
-		}
-		for _, kid := range n.kids {
-			count(kid, false, seen)
-		}
-	}
-	for _, m := range g.members {
-		count(m.root, true, map[key]bool{})
-	}
-	shared := map[key]*view{}
+	shared := map[plan.Root]*view{}
 	planned := map[plan.Root]bool{} // the values the plan shares
 	for _, r := range g.plan.SharedValues {
 		planned[r] = true
@@ -76,10 +56,9 @@ func (r *rowsEmitter) shareValues(fc *funcCtx, g *rowGroup) {
 			if n.op == nil {
 				return
 			}
-			k := key{n.op, n.res}
-			if !top && users[k] >= 2 {
+			if k := (plan.Root{Op: n.op, Res: n.res}); !top && planned[k] {
 				v, ok := shared[k]
-				if !ok && planned[plan.Root{Op: k.op, Res: k.res}] {
+				if !ok {
 					var p *groupMember
 					p, v = fc.rows.scratchMember(fc, g, n)
 					if p != nil {
@@ -146,7 +125,7 @@ func (re *rowsEmitter) scratchMember(fc *funcCtx, g *rowGroup, n *node) (*groupM
 		}
 	}
 	rec := fc.nestPlan(root, knownTrue(guard), planned)
-	return &groupMember{dst: v, root: root, guard: guard, rec: rec, index: len(fc.plan.Nests) - 1}, v
+	return &groupMember{dst: v, root: root, guard: guard, rec: rec}, v
 }
 
 // cloneTree copies n's tree (its nodes; views and values are shared).

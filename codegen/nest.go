@@ -743,8 +743,7 @@ func (fc *funcCtx) buildNest(dst *view, root *node, s nestSpec) (*llvm.Func, []v
 			if window && same.ntUsed {
 				s.group.nt = true
 			}
-			s.record(same.built)
-			return same.fn, same.argsOf(key), nil
+			return same.fn, same.argsOf(key), s.record(root, same.built)
 		}
 	}
 	fc.mod.await() // a new nest
@@ -811,7 +810,7 @@ func (fc *funcCtx) buildNest(dst *view, root *node, s nestSpec) (*llvm.Func, []v
 		// function fences once after all its blocks (rowsEmitter.flush), since a
 		// fence per block made softmax wait for its streaming stores to
 		// drain at every row.
-		ns.fenceNonTemporal()
+		ns.fenceNonTemporal(s.fence(ns.ntUsed))
 		ns.built.fence = ns.ntUsed
 	} else if ns.ntUsed {
 		s.group.nt = true
@@ -822,8 +821,8 @@ func (fc *funcCtx) buildNest(dst *view, root *node, s nestSpec) (*llvm.Func, []v
 		bl.b.NewRet(i64c(0))
 	}
 	bl.finish()
-	if fast {
-		s.record(ns.built)
+	if err := s.record(root, ns.built); err != nil { // the fast version's
+		return nil, nil, err
 	}
 	if key != nil {
 		return fc.mod.finishShared(key, same, ns)
@@ -1041,9 +1040,10 @@ func (ns *nest) iterate(gs []group, views []*capturedView, iters []ir.IterKind, 
 }
 
 // fenceNonTemporal: non-temporal stores are weakly ordered; make them
-// visible before the nest returns (or its thread joins the team).
-func (ns *nest) fenceNonTemporal() {
-	if !ns.ntUsed {
+// visible before the nest returns (or its thread joins the team), when
+// the plan fences (nestSpec.fence).
+func (ns *nest) fenceNonTemporal(fenced bool) {
+	if !fenced {
 		return
 	}
 	bl := ns.bl

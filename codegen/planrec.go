@@ -18,14 +18,17 @@ import (
 // emitted (plan.Prepass: its op nests and shared values, row groups,
 // reductions, the row-major versions' loops, tiles and reduction
 // strategies, stores and threads, region ops' folds; plan.PlanCarries:
-// the scf ops' two buffers), and the emitter builds what it says. What depends on the
-// lowering's values is recorded into the same plan as the nests are
-// built: the layouts (a run-time test of the strides of the views a nest
-// captures), fences, a group's members' places among the nests, the
-// nests of copies (planned by plan.PlanFast on their views), how an scf
-// op hands on a tensor otherwise (taken over or copied) and whether an
-// insert writes in place. funcCtx keeps it, and PrintPlan prints it:
-// it still lowers the module (discarding the LLVM IR) for those.
+// the scf ops' two buffers), and the emitter builds what it says: a row
+// group's members, block, rider, shared values and fence and each nest's
+// fence among the rest (checkGroup and nestSpec.record compare them with
+// what was built under checkPlan). What depends on the lowering's values
+// is recorded into the same plan as the nests are built: the layouts (a
+// run-time test of the strides of the views a nest captures), the nests
+// of copies (planned by plan.PlanFast on their views, with their stores
+// and fences) and their places among the nests, how an scf op hands on a
+// tensor otherwise (taken over or copied) and whether an insert writes
+// in place. funcCtx keeps it, and PrintPlan prints it: it still lowers
+// the module (discarding the LLVM IR) for those.
 
 // planLog collects the plans of a module's functions for PrintPlan
 // (shards lower functions in parallel: under mu).
@@ -151,21 +154,40 @@ type built struct {
 	version *plan.Nest
 }
 
-// record writes b into the plan of the nest s builds (its fast version):
-// its store and fence, and for a nest the pre-pass did not decide, the
-// version's loops, tiles and reduction strategy.
-func (s nestSpec) record(b *built) {
+// record writes b into the plan of the nest s builds (its fast version:
+// only it has s.rec) when the pre-pass did not decide it (a copy): its
+// store and fence, the version's loops, tiles and reduction strategy. A
+// decided nest's store and fence are the plan's; under checkPlan they
+// are compared with b.
+func (s nestSpec) record(root *node, b *built) error {
 	n := s.rec
 	if n == nil || b == nil {
-		return
+		return nil
+	}
+	if n.Decided {
+		if checkPlan && (n.Store != b.store || n.Fence != b.fence) {
+			return root.op.Errorf("internal error: the plan of its nest says store %v, fence %v; the emitter built store %v, fence %v", n.Store, n.Fence, b.store, b.fence)
+		}
+		return nil
 	}
 	n.Store, n.Fence = b.store, b.fence
-	if v := b.version; v != nil && !n.Decided {
+	if v := b.version; v != nil {
 		n.Run, n.Merged, n.Tile = v.Run, v.Merged, v.Tile
 		if r := n.Reduction; r != nil && v.Reduction != nil {
 			r.Scratch, r.FourRows, r.Index32, r.CompareOnly = v.Reduction.Scratch, v.Reduction.FourRows, v.Reduction.Index32, v.Reduction.CompareOnly
 		}
 	}
+	return nil
+}
+
+// fence is whether the nest s builds fences after its loops: the
+// plan's (plan.Nest.Fence) for a decided nest, else whether it
+// streamed (streamed: a copy's, which the pre-pass does not plan).
+func (s nestSpec) fence(streamed bool) bool {
+	if s.rec != nil && s.rec.Decided {
+		return s.rec.Fence
+	}
+	return streamed
 }
 
 // checkPlan makes the emitter decide a planned nest's version again
@@ -224,17 +246,36 @@ func planDiff(p, v *plan.Nest) string {
 	return ""
 }
 
-// recordGroup records in row group g's plan what building it decided:
-// its members' places among the function's nests (with the nests of its
-// shared values), its rider, shared values and fence, and its block of
-// rows (a rider's).
-func recordGroup(g *rowGroup, ride bool) {
-	rg := g.plan
-	rg.Block, rg.Rider, rg.Shared, rg.Fence = constOr(g.block), ride, len(g.scratch), g.nt
-	for _, m := range g.members {
-		m.rec.Group, m.rec.Threads = rg.Index, rg.Threads
-		rg.Members = append(rg.Members, m.index)
+// checkGroup compares, under checkPlan, row group g as the emitter
+// built it with its plan: its members (with the nests of its shared
+// values) in order, its block of rows (a rider's when pipelined) by the
+// row's elements it sees, its scratch values and whether a member
+// streamed (the group's fence).
+func checkGroup(g *rowGroup) error {
+	if !checkPlan {
+		return nil
 	}
+	rg := g.plan
+	block, elements := rg.Block, rg.BlockElements
+	if rg.Rider {
+		block, elements = rg.PipeBlock, rg.PipeElements
+	}
+	var members []*plan.Nest
+	for _, m := range g.members {
+		members = append(members, m.rec)
+	}
+	a := fmt.Sprint(len(rg.Members), block, rg.Shared, rg.Fence)
+	b := fmt.Sprint(len(members), plan.RowBlock(constOr(g.perRow), elements), len(g.scratch), g.nt)
+	for i, m := range members {
+		if i >= len(rg.Members) || m != rg.Members[i] {
+			b += fmt.Sprintf(" (member %d is %s at %s)", i, m.Op, m.At)
+			break
+		}
+	}
+	if a != b {
+		return g.members[0].root.op.Errorf("internal error: the plan of its row group says (members, block, shared, fence) %s, the emitter built %s", a, b)
+	}
+	return nil
 }
 
 // recordContract adds a contraction's plan to the function's, with the

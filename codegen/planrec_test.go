@@ -40,3 +40,27 @@ func TestPlanMatchesViews(t *testing.T) {
 	}
 	t.Logf("%d modules' plans checked", n)
 }
+
+// TestGroupPlanMatchesEmitter: over the whole test corpus, with the
+// default options and with threads and streaming stores from tiny
+// sizes on, every row group the emitter builds is the pre-pass's
+// (members in order, block of rows, shared values, fence) and every
+// planned nest's store and fence is what building it did (checkGroup,
+// nestSpec.record under checkPlan).
+func TestGroupPlanMatchesEmitter(t *testing.T) {
+	n := 0
+	for _, c := range corpusModules(t) {
+		for _, o := range []Options{corpusOptions[0], corpusOptions[2]} {
+			checkPlan = true
+			_, ds := Emit(c.m, o)
+			checkPlan = false
+			for _, d := range ds {
+				if strings.Contains(d.Msg, "internal error: the plan") {
+					t.Fatalf("%s: %v", c.path, d)
+				}
+			}
+			n++
+		}
+	}
+	t.Logf("%d modules checked", n)
+}

@@ -4,12 +4,12 @@
 // layout, a reduction's accumulation (NewReduction, Blocked, FourRows),
 // transposed tiles (NewTile), the store kind (NewStore: ordinary or
 // non-temporal, with the run-time test when sizes are dynamic) and
-// threads (NewThreads); row groups (Groupable, Joins, EndsRows, RowBlock)
-// with their rider (Rideable) and shared scratch (Shares, RowLocal); how
-// a region op run in its own loops folds (NewRegion: a vector fold with
-// its run-time stride test, rows side by side, one by one, or every
-// point); and a placeholder for contraction tiling and packing
-// (Contract). The rules
+// threads (NewThreads) and fences (Streams); row groups (Groupable,
+// Joins, EndsRows, RowBlock) with their rider (Rideable), shared scratch
+// (Shares, RowLocal), members and fence; how a region op run in its own
+// loops folds (NewRegion: a vector fold with its run-time stride test,
+// rows side by side, one by one, or every point); and a placeholder for
+// contraction tiling and packing (Contract). The rules
 // read facts the lowering knows -- constants, or Dynamic for a size
 // known at run time -- and return the choice with its reason;
 // Func.Format prints a function's plan one decision a line (tirc

@@ -35,18 +35,25 @@ func (p *Func) Format(w io.Writer) error {
 	} else {
 		fmt.Fprintf(&b, "  entry: general only (%s)\n", p.Entry.Reason)
 	}
+	at, groups, num := p.numbered()
 	for i, n := range p.Nests {
-		n.format(&b, i)
+		n.format(&b, i, num)
 	}
-	for i, g := range p.Groups {
+	for i, g := range groups {
 		fmt.Fprintf(&b, "  rows %d: nests", i)
 		for _, m := range g.Members {
-			fmt.Fprintf(&b, " %d", m)
+			if k, ok := at[m]; ok {
+				fmt.Fprintf(&b, " %d", k)
+			}
 		}
-		if g.Block == Dynamic {
-			b.WriteString(", blocks of ? rows")
+		block, elements := g.Block, g.BlockElements
+		if g.Rider {
+			block, elements = g.PipeBlock, g.PipeElements
+		}
+		if block == Dynamic {
+			fmt.Fprintf(&b, ", blocks of ? rows (max(1, %d / the first member's row), at run time)", elements)
 		} else {
-			fmt.Fprintf(&b, ", blocks of %d rows", g.Block)
+			fmt.Fprintf(&b, ", blocks of %d rows", block)
 		}
 		if g.Rider {
 			b.WriteString(", rider")
@@ -96,7 +103,32 @@ func (p *Func) Format(w io.Writer) error {
 	return err
 }
 
-func (n *Nest) format(b *strings.Builder, i int) {
+// numbered is the place of each nest in p.Nests (its first), the row
+// groups of which some member was emitted (a contraction's row fusion
+// may compute a planned group's nests without them), and the number
+// each of those is printed with, by its index in p.Groups.
+func (p *Func) numbered() (map[*Nest]int, []*RowGroup, map[int]int) {
+	at := map[*Nest]int{}
+	for i, n := range p.Nests {
+		if _, ok := at[n]; !ok {
+			at[n] = i
+		}
+	}
+	var groups []*RowGroup
+	num := map[int]int{}
+	for i, g := range p.Groups {
+		for _, m := range g.Members {
+			if _, ok := at[m]; ok {
+				num[i] = len(groups)
+				groups = append(groups, g)
+				break
+			}
+		}
+	}
+	return at, groups, num
+}
+
+func (n *Nest) format(b *strings.Builder, i int, groups map[int]int) {
 	fmt.Fprintf(b, "  nest %d: %s", i, n.Op)
 	if n.At != "" {
 		fmt.Fprintf(b, " at %s", n.At)
@@ -108,7 +140,7 @@ func (n *Nest) format(b *strings.Builder, i int) {
 	}
 	fmt.Fprintf(b, ", layout %s", layout)
 	if n.Group >= 0 {
-		fmt.Fprintf(b, ", rows %d", n.Group)
+		fmt.Fprintf(b, ", rows %d", groups[n.Group])
 	}
 	b.WriteString("\n")
 	if n.Run != nil {

@@ -98,8 +98,9 @@ type Nest struct {
 	// output, which stays in the cache (ordinary stores).
 	ReadLater bool
 	Threads   Threads
-	// Fence: a non-temporal store fence after the nest's loops (a row
-	// group's members fence once in the group's function instead).
+	// Fence: a non-temporal store fence after the nest's loops, when
+	// its row-major version streams (Streams); a row group's members
+	// fence once in the group's function instead (RowGroup.Fence).
 	Fence bool
 }
 
@@ -174,7 +175,10 @@ type Threads struct {
 
 // RowGroup is consecutive nests over the same rows run block by block.
 type RowGroup struct {
-	Members []int // indices in Func.Nests
+	// Members are the group's nests in the order they run: the
+	// pre-pass's, each shared value's before its first user. Format
+	// numbers them by their places in Func.Nests.
+	Members []*Nest
 	// Planned are the nests of the pre-pass in the group (Members also
 	// has the nests of its shared values), Index its index in
 	// Func.Groups and Threads its members' threads (by the largest).
@@ -182,8 +186,9 @@ type RowGroup struct {
 	Index   int
 	Threads Threads
 	// Block is the rows one block runs (RowBlock; Dynamic when computed
-	// at run time): one row or a few when pipelined.
-	Block int64
+	// at run time: max(1, BlockElements / the elements of a row of the
+	// first member)).
+	Block, BlockElements int64
 	// Rider: the second member computes the first one row ahead in its
 	// own loop (a row reduction and a nest over the same rows).
 	Rider bool
@@ -195,9 +200,11 @@ type RowGroup struct {
 	// SharedNests are the nests computing them (by index).
 	SharedNests []*Nest
 	// PipeBlock is a pipelined group's block of rows (Block is the
-	// group's before it is pipelined).
-	PipeBlock int64
-	// Fence: some member streams; the group's function fences once.
+	// group's before it is pipelined; Dynamic: max(1, PipeElements /
+	// the first member's reduced extent)).
+	PipeBlock, PipeElements int64
+	// Fence: some member streams (Streams); the group's function fences
+	// once after all its blocks.
 	Fence bool
 }
 

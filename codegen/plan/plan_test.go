@@ -203,17 +203,23 @@ func TestFusionAndEntry(t *testing.T) {
 	}
 }
 
+// TestFormat: a plan's text. A row group is numbered among the groups
+// with an emitted member (group 0's nest was never emitted: not
+// printed), its members by their places among the nests, and a
+// pipelined group's block is its rider's.
 func TestFormat(t *testing.T) {
+	nests := []*plan.Nest{
+		{Op: "tir.reduce_max", At: "3:8", Loops: []plan.Loop{{Kind: ir.Parallel, Extent: D}, {Kind: ir.Reduction, Extent: 100}},
+			Group: 1, Reduction: &plan.Reduction{Kind: "max", Acc: "f32", AccElem: ir.F32, Width: 16, Chains: 4},
+			Store: plan.Store{Reason: "a reduction"}, Threads: plan.Threads{May: true, Reason: "at run time"}},
+		{Op: "tir.div", At: "4:8", Fused: 2, Layout: plan.Guarded, Loops: []plan.Loop{{Kind: ir.Parallel, Extent: D}, {Kind: ir.Parallel, Extent: 100}},
+			Group: 1, Store: plan.Store{Kind: plan.NonTemporalIf, VF: 16, Reason: "at run time: output >= 32 MiB"},
+			Threads: plan.Threads{Reason: "threads off"}},
+	}
 	p := &plan.Func{Name: "f", Target: plan.Target{CPU: "skylake"}, Entry: plan.Entry{Reason: "a dynamic argument"},
-		Nests: []*plan.Nest{
-			{Op: "tir.reduce_max", At: "3:8", Loops: []plan.Loop{{Kind: ir.Parallel, Extent: D}, {Kind: ir.Reduction, Extent: 100}},
-				Group: 0, Reduction: &plan.Reduction{Kind: "max", Acc: "f32", AccElem: ir.F32, Width: 16, Chains: 4},
-				Store: plan.Store{Reason: "a reduction"}, Threads: plan.Threads{May: true, Reason: "at run time"}},
-			{Op: "tir.div", At: "4:8", Fused: 2, Layout: plan.Guarded, Loops: []plan.Loop{{Kind: ir.Parallel, Extent: D}, {Kind: ir.Parallel, Extent: 100}},
-				Group: 0, Store: plan.Store{Kind: plan.NonTemporalIf, VF: 16, Reason: "at run time: output >= 32 MiB"},
-				Threads: plan.Threads{Reason: "threads off"}},
-		},
-		Groups: []*plan.RowGroup{{Members: []int{0, 1}, Block: D, Rider: true, Fence: true}},
+		Nests: nests,
+		Groups: []*plan.RowGroup{{Members: []*plan.Nest{{Op: "tir.exp"}}, Block: 1},
+			{Members: nests, Index: 1, Block: 4, Rider: true, PipeBlock: D, PipeElements: 1024, Fence: true}},
 	}
 	var b strings.Builder
 	if err := p.Format(&b); err != nil {
@@ -229,7 +235,7 @@ func TestFormat(t *testing.T) {
   nest 1: tir.div at 4:8, fused 2, loops [parallel ?, parallel 100], layout guarded, rows 0
   nest 1 store: non-temporal x16 if (at run time: output >= 32 MiB)
   nest 1 threads: no (threads off)
-  rows 0: nests 0 1, blocks of ? rows, rider, fence
+  rows 0: nests 0 1, blocks of ? rows (max(1, 1024 / the first member's row), at run time), rider, fence
 `
 	if d := cmp.Diff(want, b.String()); d != "" {
 		t.Errorf("Format (-want +got):\n%s", d)

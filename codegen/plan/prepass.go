@@ -18,12 +18,14 @@ import (
 // extents as one run-time value (the rows of a group must be).
 //
 // The pre-pass also decides each nest's row-major version (PlanFast on
-// the views the emitter will capture: prepass_fast.go), plans the nests
-// of a group's shared values, and decides how each region op run in its
-// own loops folds (planRegions: region.go). What it does not decide is recorded
-// by the emitter into the same plan as it builds the nests (planrec.go):
-// the layouts (a run-time test of the views' strides), fences, and the
-// nests of copies.
+// the views the emitter will capture: prepass_fast.go) and its fence
+// (Streams), plans the nests of a group's shared values, the group's
+// members in the order they run, its blocks of rows, rider and fence,
+// and decides how each region op run in its own loops folds
+// (planRegions: region.go). What it does not decide is recorded by the
+// emitter into the same plan as it builds the nests (planrec.go): the
+// layouts (a run-time test of the views' strides), the nests of copies
+// and the places of nests in Func.Nests.
 
 // Facts are what the pre-pass reads besides the function and its fusion.
 type Facts struct {
@@ -307,7 +309,7 @@ func (pp *prepass) nest(op *ir.Op, res, out int) *pnode {
 	}
 	pp.end()
 	pp.alone(n, root, reduces)
-	pp.planFast(n, root, false)
+	n.Fence = pp.planFast(n, root, false)
 	return root
 }
 
@@ -659,7 +661,7 @@ func (pp *prepass) join(m member) {
 	work := pp.product(m.root.ext)
 	if len(pp.pending) == 0 {
 		pp.rows, pp.total = m.root.ext[0], work
-		g := &RowGroup{Block: RowBlock(pp.product(m.root.ext[1:]).value(), GroupRowElements)}
+		g := &RowGroup{Block: RowBlock(pp.product(m.root.ext[1:]).value(), GroupRowElements), BlockElements: GroupRowElements}
 		pp.p.Runs = append(pp.p.Runs, g)
 	} else if work != pp.total {
 		pp.total = pp.symbol() // the larger, at run time
@@ -705,7 +707,7 @@ func (pp *prepass) end() {
 	case 1:
 		r := ms[0].root
 		pp.alone(ms[0].nest, r, !r.loops.Parallel())
-		pp.planFast(ms[0].nest, r, false)
+		ms[0].nest.Fence = pp.planFast(ms[0].nest, r, false)
 		return
 	}
 	g := pp.p.Runs[ms[0].nest.RowRun]
@@ -720,19 +722,21 @@ func (pp *prepass) end() {
 	ms = pp.share(g, ms)
 	g.Shared = len(g.SharedValues)
 	if pp.ride(ms) {
-		g.Rider, g.PipeBlock = true, RowBlock(ms[0].root.ext[1].value(), PipeRowElements)
+		g.Rider, g.PipeBlock, g.PipeElements = true, RowBlock(ms[0].root.ext[1].value(), PipeRowElements), PipeRowElements
 	}
-	// The members' stores, on their trees reading the shared values.
+	// The members' stores, on their trees reading the shared values;
+	// the group fences when one streams.
 	for i, m := range ms {
 		switch {
-		case m.nest == nil || m.nest.Reduction != nil:
+		case m.nest.Reduction != nil:
 		case readLater(ms, i):
 			m.nest.ReadLater, m.nest.Store = true, Store{Reason: "read again by a later member of its row group"}
 		default:
 			m.nest.Store = pp.store(m.root)
 		}
-		if m.nest != nil {
-			pp.planFast(m.nest, m.root, true)
+		g.Members = append(g.Members, m.nest)
+		if pp.planFast(m.nest, m.root, true) {
+			g.Fence = true
 		}
 	}
 }

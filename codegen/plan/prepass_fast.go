@@ -11,7 +11,8 @@ import (
 // read at other addresses than the ones before it (a value's storage,
 // sizes and map; a loop index by its extent and map), in tree order;
 // window: a row group's member, whose first loop is the group's rows.
-func (pp *prepass) planFast(n *Nest, root *pnode, window bool) {
+// It reports whether the version streams (Streams).
+func (pp *prepass) planFast(n *Nest, root *pnode, window bool) bool {
 	f := MergeFacts{Iters: root.loops.Iter, Fast: true, KeepFirst: window}
 	for _, e := range root.ext {
 		f.Sizes = append(f.Sizes, e.value())
@@ -48,4 +49,5 @@ func (pp *prepass) planFast(n *Nest, root *pnode, window bool) {
 	}
 	walk(root)
 	n.PlanFast(f, root.loops.Parallel())
+	return n.streams(f)
 }

@@ -22,7 +22,9 @@ func loopsOf(op *ir.Op) *ir.Loops {
 }
 
 // prepassText is the pre-pass's decisions on f, a line per nest: its op,
-// loops, row run and group, threads and blocks.
+// loops, row run and group, threads, blocks, store and fence; then a
+// line per row group: its block, threads, shared values, rider, fence
+// and members in the order they run.
 func prepassText(t *testing.T, src string, min int64) string {
 	t.Helper()
 	m, d := asm.ParseString(src, asm.ParseOptions{})
@@ -46,6 +48,9 @@ func prepassText(t *testing.T, src string, min int64) string {
 			if n.Reduction == nil {
 				fmt.Fprintf(&b, " store %d (%s)", n.Store.Kind, n.Store.Reason)
 			}
+			if n.Fence {
+				b.WriteString(" fence")
+			}
 			b.WriteString("\n")
 		}
 	}
@@ -53,6 +58,13 @@ func prepassText(t *testing.T, src string, min int64) string {
 		fmt.Fprintf(&b, "group %d: %d nests, block %d, threads %v, shared %d", i, len(g.Planned), g.Block, g.Threads.May, g.Shared)
 		if g.Rider {
 			fmt.Fprintf(&b, ", rider in blocks of %d", g.PipeBlock)
+		}
+		if g.Fence {
+			b.WriteString(", fence")
+		}
+		b.WriteString(", members")
+		for _, m := range g.Members {
+			fmt.Fprintf(&b, " %s", m.Op)
 		}
 		b.WriteString("\n")
 	}
@@ -82,7 +94,7 @@ func TestPrepass(t *testing.T) {
 		want: `tir.reduce_max loops 2 run 0 group 0 threads true
 tir.reduce_sum loops 2 run 0 group 0 threads true
 tir.div loops 2 run 0 group 0 threads true store 2 (at run time: output >= 1 MiB)
-group 0: 3 nests, block 65, threads true, shared 1, rider in blocks of 1
+group 0: 3 nests, block 65, threads true, shared 1, rider in blocks of 1, fence, members tir.reduce_max tir.exp tir.reduce_sum tir.div
 `,
 	}, {
 		// Rows too short to pipeline: shared, no rider.
@@ -98,23 +110,25 @@ group 0: 3 nests, block 65, threads true, shared 1, rider in blocks of 1
 		want: `tir.reduce_max loops 2 run 0 group 0 threads false
 tir.reduce_sum loops 2 run 0 group 0 threads false
 tir.div loops 2 run 0 group 0 threads false store 0 (output 200 KiB < 1 MiB)
-group 0: 3 nests, block 655, threads false, shared 1
+group 0: 3 nests, block 655, threads false, shared 1, members tir.reduce_max tir.exp tir.reduce_sum tir.div
 `,
 	}, {
 		// Rows of two arguments' dynamic sizes may differ at run time:
-		// two runs of one nest each, no group.
+		// two runs of one nest each, no group; each nest may stream
+		// (at run time) and fences.
 		name: "other-rows", min: 1 << 20,
 		src: `func.func @f(%x: tensor<?x64xf32>, %y: tensor<?x64xf32>) -> (tensor<?x64xf32>, tensor<?x64xf32>) {
   %a = tir.exp %x : tensor<?x64xf32>
   %b = tir.exp %y : tensor<?x64xf32>
   return %a, %b : tensor<?x64xf32>, tensor<?x64xf32>
 }`,
-		want: `tir.exp loops 2 run 0 group -1 threads true store 2 (at run time: output >= 1 MiB)
-tir.exp loops 2 run 1 group -1 threads true store 2 (at run time: output >= 1 MiB)
+		want: `tir.exp loops 2 run 0 group -1 threads true store 2 (at run time: output >= 1 MiB) fence
+tir.exp loops 2 run 1 group -1 threads true store 2 (at run time: output >= 1 MiB) fence
 `,
 	}, {
 		// A member's output a later member reads stays in the cache;
-		// the last member's output is large enough to stream.
+		// the last member's output is large enough to stream: the
+		// group fences, its members never.
 		name: "read-later", min: 1 << 20,
 		src: `func.func @f(%x: tensor<4096x1024xf32>) -> (tensor<4096x1024xf32>, tensor<4096x1024xf32>) {
   %a = tir.exp %x : tensor<4096x1024xf32>
@@ -123,7 +137,7 @@ tir.exp loops 2 run 1 group -1 threads true store 2 (at run time: output >= 1 Mi
 }`,
 		want: `tir.exp loops 2 run 0 group 0 threads true store 0 (read again by a later member of its row group)
 tir.add loops 2 run 0 group 0 threads true store 1 (output 16 MiB >= 1 MiB)
-group 0: 2 nests, block 64, threads true, shared 0
+group 0: 2 nests, block 64, threads true, shared 0, fence, members tir.exp tir.add
 `,
 	}, {
 		// A member reading an earlier member's output at another row
