@@ -568,12 +568,14 @@ func (fc *funcCtx) emitNest(dst *view, root *node) error {
 	}
 	number(root)
 
-	guard := fc.layoutGuard(dst, root)
 	var planned *plan.Nest
 	if root.op != nil {
 		planned = fc.plan.Planned(root.op, root.res)
 	}
-	rec := fc.nestPlan(root, knownTrue(guard), planned)
+	guard, rec, err := fc.nestLayout(dst, root, planned)
+	if err != nil {
+		return err
+	}
 	if run := fc.plan.Run(rec); run != nil {
 		return fc.rows.add(fc, dst, root, guard, rec, run)
 	}

@@ -40,3 +40,25 @@ func TestPlanMatchesViews(t *testing.T) {
 	}
 	t.Logf("%d modules' plans checked", n)
 }
+
+// TestPlanLayouts: the layout the pre-pass plans for a nest (row-major,
+// or guarded by a run-time test of its views' strides) is the one its
+// captured views fold to, for every module of the test corpus and every
+// corpus option (checkPlan compares them in nestLayout).
+func TestPlanLayouts(t *testing.T) {
+	n := 0
+	for _, c := range corpusModules(t) {
+		for _, o := range corpusOptions {
+			checkPlan = true
+			_, ds := Emit(c.m, o)
+			checkPlan = false
+			for _, d := range ds {
+				if strings.Contains(d.Msg, "layout is") {
+					t.Errorf("%s: %v", c.path, d)
+				}
+			}
+			n++
+		}
+	}
+	t.Logf("%d modules' layouts checked", n)
+}
