@@ -165,10 +165,12 @@
 // sizes and strides, Dynamic where the run time decides). Before a
 // function is emitted, plan.Prepass plans its op nests from the IR:
 // their loops, reduction accumulation and blocks, store kind, threads
-// and row runs (which nests form a row group). The emitter looks these
-// up (planrec.go: nestPlan, plannedStore) and emits the run-time test
-// where a decision is taken at run time; what depends on the views'
-// strides (layouts, merged loops, tiles, a reduction's scratch rows)
+// row runs (which nests form a row group) and layouts (whether every
+// view is known row-major, or a run-time test of the strides picks a
+// version). The emitter looks these up (planrec.go: nestLayout,
+// plannedStore) and emits the run-time test where a decision is taken
+// at run time; what depends on the views' strides (merged loops, tiles,
+// a reduction's scratch rows)
 // and a group's shared values and rider are still decided as the nests
 // are built and recorded into the same plan (nestSpec, built). A
 // function's plan is plain data, printed by PrintPlan (tirc

@@ -541,7 +541,8 @@ type capturedView struct {
 
 // emitNest writes the value of root into dst (whose sizes are root's)
 // with one loop nest, then reports integer division faults. The nest is
-// built twice when a layout is only known at run time: a fast version for
+// built twice when its plan's layout is guarded (a layout known only at
+// run time: nestLayout): a fast version for
 // row-major views (inlined; static strides, collapsed dimensions) and a
 // general strided one (out of line, so the fast path stays small); a
 // guard in the caller picks one. Large nests run on several threads

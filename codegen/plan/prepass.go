@@ -18,11 +18,11 @@ import (
 // extents as one run-time value (the rows of a group must be).
 //
 // The pre-pass also decides each nest's row-major version (PlanFast on
-// the views the emitter will capture: prepass_fast.go) and plans the
-// nests of a group's shared values. What it does not decide is recorded
-// by the emitter into the same plan as it builds the nests (planrec.go):
-// the layouts (a run-time test of the views' strides), fences, and the
-// nests of copies.
+// the views the emitter will capture: prepass_fast.go), its layout
+// (whether every view is known row-major from the IR: prepass_layout.go)
+// and plans the nests of a group's shared values. What it does not
+// decide is recorded by the emitter into the same plan as it builds the
+// nests (planrec.go): fences, and the nests of copies and scf bodies.
 
 // Facts are what the pre-pass reads besides the function and its fusion.
 type Facts struct {

@@ -307,7 +307,8 @@ func concatSizes(op *ir.Op, d int) []sym {
 }
 
 // layout decides n's layout (Nest.Layout): dst is the view of the
-// nest's output, root its tree.
+// nest's output, root its tree. The reason names the first view read,
+// else the output, that is not known row-major.
 func (pp *prepass) layout(n *Nest, root *pnode, dst *vlay) {
 	why := ""
 	check := func(l *vlay, sizes []sym) {
@@ -315,7 +316,6 @@ func (pp *prepass) layout(n *Nest, root *pnode, dst *vlay) {
 			why = l.why
 		}
 	}
-	check(dst, root.sizes)
 	var walk func(k *pnode)
 	walk = func(k *pnode) {
 		if k.op == nil && k.val != nil {
@@ -326,6 +326,7 @@ func (pp *prepass) layout(n *Nest, root *pnode, dst *vlay) {
 		}
 	}
 	walk(root)
+	check(dst, root.sizes)
 	if why != "" {
 		n.Layout, n.LayoutWhy = Guarded, why
 	}
