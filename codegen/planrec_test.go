@@ -23,6 +23,11 @@ func TestPlanMatchesViews(t *testing.T) {
 		}
 		for _, o := range corpusOptions[2:] {
 			want, ds := Emit(c.m, o)
+			for _, d := range ds {
+				if strings.Contains(d.Msg, "internal error") {
+					t.Fatalf("%s: %v", c.path, d) // a layout the views contradict (nestLayout)
+				}
+			}
 			if ds.HasErrors() {
 				continue
 			}
@@ -43,12 +48,12 @@ func TestPlanMatchesViews(t *testing.T) {
 
 // TestPlanLayouts: the layout the pre-pass plans for a nest (row-major,
 // or guarded by a run-time test of its views' strides) is the one its
-// captured views fold to, for every module of the test corpus and every
-// corpus option (checkPlan compares them in nestLayout).
+// captured views fold to, for every module of the test corpus, with and
+// without checks (checkPlan compares them in nestLayout).
 func TestPlanLayouts(t *testing.T) {
 	n := 0
 	for _, c := range corpusModules(t) {
-		for _, o := range corpusOptions {
+		for _, o := range corpusOptions[1:] {
 			checkPlan = true
 			_, ds := Emit(c.m, o)
 			checkPlan = false
