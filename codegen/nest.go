@@ -542,10 +542,10 @@ type capturedView struct {
 // emitNest writes the value of root into dst (whose sizes are root's)
 // with one loop nest, then reports integer division faults. The nest is
 // built twice when its plan's layout is guarded (a layout known only at
-// run time: nestLayout): a fast version for
-// row-major views (inlined; static strides, collapsed dimensions) and a
-// general strided one (out of line, so the fast path stays small); a
-// guard in the caller picks one. Large nests run on several threads
+// run time: nestLayout): a fast version for row-major views (inlined;
+// static strides, collapsed dimensions) and a general strided one (out
+// of line, so the fast path stays small); a guard in the caller picks
+// one. Large nests run on several threads
 // (runNest).
 func (fc *funcCtx) emitNest(dst *view, root *node) error {
 	reduces := root.loops != nil && !root.loops.Parallel()

@@ -25,10 +25,10 @@ import (
 // the same plan as the nests are built: fences, a group's members'
 // places among the nests, the nests of copies and of scf bodies (planned
 // by plan.PlanFast on their views, their layout what the test folds
-// to), how an scf
-// op hands on a tensor otherwise (taken over or copied) and whether an
-// insert writes in place. funcCtx keeps it, and PrintPlan prints it:
-// it still lowers the module (discarding the LLVM IR) for those.
+// to), how an scf op hands on a tensor otherwise (taken over or copied)
+// and whether an insert writes in place. funcCtx keeps it, and PrintPlan
+// prints it: it still lowers the module (discarding the LLVM IR) for
+// those.
 
 // planLog collects the plans of a module's functions for PrintPlan
 // (shards lower functions in parallel: under mu).
