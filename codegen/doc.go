@@ -165,14 +165,14 @@
 // sizes and strides, Dynamic where the run time decides). Before a
 // function is emitted, plan.Prepass plans its op nests from the IR:
 // their loops, reduction accumulation and blocks, store kind, threads
-// and row runs (which nests form a row group), and how each region op
-// run in its own loops folds (plan.Region). The emitter looks these
-// up (planrec.go: nestPlan, plannedStore) and emits the run-time test
-// where a decision is taken at run time; what depends on the views'
-// strides (layouts) is still decided as the nests are built and
-// recorded into the same plan (nestSpec, built); a row group's members,
-// block, rider, shared values and fence, and each nest's fence, are the
-// pre-pass's (checkGroup and nestSpec.record compare under checkPlan). A
+// row runs (which nests form a row group) and layouts (whether every
+// view is known row-major, or a run-time test of the strides picks a
+// version), and how each region op run in its own loops folds
+// (plan.Region). The emitter looks these up (planrec.go: nestLayout,
+// plannedStore) and emits the run-time test where a decision is taken
+// at run time; a row group's members, block, rider, shared values and
+// fence, and each nest's fence, are the pre-pass's (checkGroup and
+// nestSpec.record compare under checkPlan). A
 // function's plan is plain data, printed by PrintPlan (tirc
 // -print-plan). A row group is emitted by rowsEmitter (group.go), the
 // failure paths of an LLVM function by llfunc (failpath.go), the tensor

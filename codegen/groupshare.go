@@ -117,14 +117,16 @@ func (re *rowsEmitter) scratchMember(fc *funcCtx, g *rowGroup, n *node) (*groupM
 	buf := fc.temp(n.elem, n.shape, alloc, "a row group's scratch rows")
 	v := &view{elem: n.elem, shape: n.shape, base: buf.base, sizes: n.sizes, strides: fc.bl.contig(n.sizes), contiguous: true}
 	g.scratch = append(g.scratch, scratchRows{base: buf.base, slot: rows, row: row, threads: threads, elem: n.elem})
-	guard := fc.layoutGuard(v, root)
 	var planned *plan.Nest
 	for i, r := range g.plan.SharedValues {
 		if r == (plan.Root{Op: n.op, Res: n.res}) {
 			planned = g.plan.SharedNests[i]
 		}
 	}
-	rec := fc.nestPlan(root, knownTrue(guard), planned)
+	guard, rec, err := fc.nestLayout(v, root, planned)
+	if err != nil {
+		return nil, nil // a wrong plan (checkPlan): the value is not shared, and the text differs
+	}
 	return &groupMember{dst: v, root: root, guard: guard, rec: rec}, v
 }
 

@@ -541,10 +541,11 @@ type capturedView struct {
 
 // emitNest writes the value of root into dst (whose sizes are root's)
 // with one loop nest, then reports integer division faults. The nest is
-// built twice when a layout is only known at run time: a fast version for
-// row-major views (inlined; static strides, collapsed dimensions) and a
-// general strided one (out of line, so the fast path stays small); a
-// guard in the caller picks one. Large nests run on several threads
+// built twice when its plan's layout is guarded (a layout known only at
+// run time: nestLayout): a fast version for row-major views (inlined;
+// static strides, collapsed dimensions) and a general strided one (out
+// of line, so the fast path stays small); a guard in the caller picks
+// one. Large nests run on several threads
 // (runNest).
 func (fc *funcCtx) emitNest(dst *view, root *node) error {
 	reduces := root.loops != nil && !root.loops.Parallel()
@@ -568,12 +569,14 @@ func (fc *funcCtx) emitNest(dst *view, root *node) error {
 	}
 	number(root)
 
-	guard := fc.layoutGuard(dst, root)
 	var planned *plan.Nest
 	if root.op != nil {
 		planned = fc.plan.Planned(root.op, root.res)
 	}
-	rec := fc.nestPlan(root, knownTrue(guard), planned)
+	guard, rec, err := fc.nestLayout(dst, root, planned)
+	if err != nil {
+		return err
+	}
 	if run := fc.plan.Run(rec); run != nil {
 		return fc.rows.add(fc, dst, root, guard, rec, run)
 	}

@@ -12,20 +12,22 @@ import (
 	"github.com/tirc/tirc/codegen/plan"
 	"github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/ir"
+	"github.com/tirc/tirc/traits"
 )
 
 // The plan of each function (package plan) is made before it is
 // emitted (plan.Prepass: its op nests and shared values, row groups,
 // reductions, the row-major versions' loops, tiles and reduction
-// strategies, stores and threads, region ops' folds; plan.PlanCarries:
-// the scf ops' two buffers), and the emitter builds what it says: a row
-// group's members, block, rider, shared values and fence and each nest's
-// fence among the rest (checkGroup and nestSpec.record compare them with
-// what was built under checkPlan). What depends on the lowering's values
-// is recorded into the same plan as the nests are built: the layouts (a
-// run-time test of the strides of the views a nest captures), the nests
-// of copies (planned by plan.PlanFast on their views, with their stores
-// and fences) and their places among the nests, how an scf op hands on a
+// strategies, stores, threads and layouts, region ops' folds;
+// plan.PlanCarries: the scf ops' two buffers), and the emitter builds
+// what it says: a layout it checks against the run-time test of its
+// views' strides it builds (nestLayout), a row group's members, block,
+// rider, shared values and fence and each nest's fence among the rest
+// (checkGroup and nestSpec.record compare them with what was built under
+// checkPlan). What depends on the lowering's values is recorded into the
+// same plan as the nests are built: the nests of copies and of scf bodies
+// (planned by plan.PlanFast on their views, their layout what the test
+// folds to) and their places among the nests, how an scf op hands on a
 // tensor otherwise (taken over or copied) and whether an insert writes
 // in place. funcCtx keeps it, and PrintPlan prints it: it still lowers
 // the module (discarding the LLVM IR) for those.
@@ -79,25 +81,77 @@ func newFuncPlan(opts Options, f *ir.Func, fu *plan.Fusion) *plan.Func {
 // prepassFacts are what the pre-pass reads of the options.
 func prepassFacts(opts Options, fastEntry bool) plan.Facts {
 	return plan.Facts{ParallelMin: opts.ParallelMin, NonTemporalMin: opts.NonTemporalMin, StoreBoundOnly: opts.NonTemporalStoreBoundOnly,
-		FastEntry: fastEntry, Contraction: isContraction, LinearLoops: dialect.LinalgLinearLoopsOf}
+		FastEntry: fastEntry, Contraction: isContraction, LinearLoops: dialect.LinalgLinearLoopsOf, View: viewOp}
 }
 
-// nestPlan is the plan of the nest of root: n, the pre-pass's for an
-// op's nest or a shared value's, else a new record for a copy (which the
-// pre-pass does not plan: one loop per dimension, on threads by its
-// size). The layout (rowMajor:
-// every view known row-major) is a fact of the views, recorded here. The
-// nest takes its place in the function's list of nests.
-func (fc *funcCtx) nestPlan(root *node, rowMajor bool, n *plan.Nest) *plan.Nest {
-	if n == nil {
-		n = newNestPlan(root, fc.mod.opts.ParallelMin)
+// viewOp describes a tensor op lowered as a view of its operand's
+// buffer (tensor_ops.go: sliceWindow, expandView, collapseView) for the
+// pre-pass's layouts: a slice's steps and sizes, constants where the
+// lowering has them, or a reshape's groups.
+func viewOp(op *ir.Op) (plan.ViewOp, bool) {
+	if groups, expand, ok := dialect.ReshapeGroups(op); ok {
+		return plan.ViewOp{Expand: expand, Collapse: !expand, Groups: groups}, true
 	}
-	if !rowMajor {
-		n.Layout = plan.Guarded
+	s, ok := dialect.SliceOf(op)
+	if !ok || s.Dest != nil {
+		return plan.ViewOp{}, false
+	}
+	dropped, ok := dialect.SliceDropped(op, s)
+	if !ok || len(dropped) != s.Strides.Len() || len(dropped) != s.Sizes.Len() {
+		return plan.ViewOp{}, false
+	}
+	c := func(m dialect.MixedList, j int) int64 {
+		n, v := m.At(j)
+		if v == nil {
+			return n
+		}
+		if d := v.Def(); d != nil && d.Has(traits.ConstantLike) {
+			if a, ok := d.Attr("value").(*ir.IntAttr); ok {
+				return a.Value
+			}
+		}
+		return plan.Dynamic
+	}
+	vo := plan.ViewOp{Slice: true, Dropped: dropped}
+	for j := range dropped {
+		vo.Steps = append(vo.Steps, c(s.Strides, j))
+		if !dropped[j] {
+			vo.Sizes = append(vo.Sizes, c(s.Sizes, j))
+		}
+	}
+	return vo, true
+}
+
+// nestLayout is the plan of the nest of root and the guard picking the
+// version it builds. n is the pre-pass's plan of an op's nest or a
+// shared value's, whose Layout the emitter builds: one version for
+// RowMajor (the guard is constant true), for Guarded the run-time test
+// of the strides of the views it captures (layoutGuard). A nest the
+// pre-pass did not plan (a copy, a nest in an scf body) gets a new
+// record (newNestPlan) with the layout the test folds to. The test is
+// built for every nest: where the views are row-major it folds to a
+// constant. A RowMajor plan whose test does not fold to true would run
+// the row-major version on strided views, an internal error; under
+// checkPlan, so is a Guarded plan whose test folds. The nest takes its
+// place in the function's list of nests.
+func (fc *funcCtx) nestLayout(dst *view, root *node, n *plan.Nest) (value.Value, *plan.Nest, error) {
+	guard := fc.layoutGuard(dst, root)
+	folds := knownTrue(guard)
+	switch {
+	case n == nil:
+		n = newNestPlan(root, fc.mod.opts.ParallelMin)
+		if !folds {
+			n.Layout = plan.Guarded
+		}
+	case (n.Layout == plan.RowMajor) != folds && (checkPlan || !folds):
+		says := map[bool]string{true: "row-major", false: "guarded"}
+		return nil, nil, root.op.Errorf("internal error: the plan says its nest's layout is %s, the views say %s (%s)", says[!folds], says[folds], n.LayoutWhy)
+	case n.Layout == plan.RowMajor:
+		guard = constant.True
 	}
 	root.plan = n
 	fc.plan.Nests = append(fc.plan.Nests, n)
-	return n
+	return guard, n, nil
 }
 
 // newNestPlan is the record of a nest the pre-pass did not plan: a copy

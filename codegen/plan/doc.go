@@ -15,10 +15,11 @@
 // Func.Format prints a function's plan one decision a line (tirc
 // -print-plan). Prepass applies the rules to a function before it is
 // emitted: from the IR alone (symbols for dynamic sizes) it plans its op
-// nests and its row groups' shared values -- loops, the row-major
-// version's merged loops, tiles and reduction strategy (PlanFast), store
-// kind, threads -- and its row groups; PlanCarries lists how the scf ops
-// hand on tensors and decides which loops carry one in two buffers, or
-// pass a while's carried buffer on. It imports ir and traits only: no
-// LLVM.
+// nests and its row groups' shared values -- loops, layout (row-major
+// or guarded by a run-time test of the strides, from which views are
+// known row-major), the row-major version's merged loops, tiles and
+// reduction strategy (PlanFast), store kind, threads -- and its row
+// groups; PlanCarries lists how the scf ops hand on tensors and decides
+// which loops carry one in two buffers, or pass a while's carried buffer
+// on. It imports ir and traits only: no LLVM.
 package plan

@@ -14,7 +14,7 @@ import (
 //	plan @f
 //	  target: cpu host
 //	  entry: general only (a dynamic shape)
-//	  nest 0: tir.add at 3:8, fused 1, loops [parallel 4096, parallel ?], layout guarded
+//	  nest 0: tir.add at 3:8, fused 1, loops [parallel 4096, parallel ?], layout guarded (layout: argument #0's strides are known at run time)
 //	  nest 0 store: non-temporal x16 (output 64 MiB >= 32 MiB)
 //	  nest 0 threads: yes (16777216 elements >= 1048576)
 //	  nest 0 fence: after its non-temporal stores
@@ -141,6 +141,9 @@ func (n *Nest) format(b *strings.Builder, i int, groups map[int]int) {
 	fmt.Fprintf(b, ", layout %s", layout)
 	if n.Group >= 0 {
 		fmt.Fprintf(b, ", rows %d", groups[n.Group])
+	}
+	if n.Layout == Guarded && n.LayoutWhy != "" {
+		fmt.Fprintf(b, " (layout: %s)", n.LayoutWhy)
 	}
 	b.WriteString("\n")
 	if n.Run != nil {

@@ -76,8 +76,10 @@ type Nest struct {
 	At    string // its line:column
 	Fused int    // ops computed inside the nest besides the root
 	Loops []Loop
-	// Layout is RowMajor when every view is known row-major.
-	Layout Layout
+	// Layout is RowMajor when every view is known row-major (or its
+	// strides fold to row-major), LayoutWhy names a view that is not.
+	Layout    Layout
+	LayoutWhy string
 	// Run are the loops the row-major version runs, outermost first:
 	// dimensions of size 1 get none, and adjacent dimensions every view
 	// reads alike merge into one. Merged are their root dimensions.

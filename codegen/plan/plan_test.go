@@ -212,7 +212,7 @@ func TestFormat(t *testing.T) {
 		{Op: "tir.reduce_max", At: "3:8", Loops: []plan.Loop{{Kind: ir.Parallel, Extent: D}, {Kind: ir.Reduction, Extent: 100}},
 			Group: 1, Reduction: &plan.Reduction{Kind: "max", Acc: "f32", AccElem: ir.F32, Width: 16, Chains: 4},
 			Store: plan.Store{Reason: "a reduction"}, Threads: plan.Threads{May: true, Reason: "at run time"}},
-		{Op: "tir.div", At: "4:8", Fused: 2, Layout: plan.Guarded, Loops: []plan.Loop{{Kind: ir.Parallel, Extent: D}, {Kind: ir.Parallel, Extent: 100}},
+		{Op: "tir.div", At: "4:8", Fused: 2, Layout: plan.Guarded, LayoutWhy: "argument #0's strides are known at run time", Loops: []plan.Loop{{Kind: ir.Parallel, Extent: D}, {Kind: ir.Parallel, Extent: 100}},
 			Group: 1, Store: plan.Store{Kind: plan.NonTemporalIf, VF: 16, Reason: "at run time: output >= 32 MiB"},
 			Threads: plan.Threads{Reason: "threads off"}},
 	}
@@ -232,7 +232,7 @@ func TestFormat(t *testing.T) {
   nest 0 reduction: max, acc f32, 16 lanes x 4 chains
   nest 0 store: ordinary (a reduction)
   nest 0 threads: yes (at run time)
-  nest 1: tir.div at 4:8, fused 2, loops [parallel ?, parallel 100], layout guarded, rows 0
+  nest 1: tir.div at 4:8, fused 2, loops [parallel ?, parallel 100], layout guarded, rows 0 (layout: argument #0's strides are known at run time)
   nest 1 store: non-temporal x16 if (at run time: output >= 32 MiB)
   nest 1 threads: no (threads off)
   rows 0: nests 0 1, blocks of ? rows (max(1, 1024 / the first member's row), at run time), rider, fence

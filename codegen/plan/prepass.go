@@ -18,14 +18,14 @@ import (
 // extents as one run-time value (the rows of a group must be).
 //
 // The pre-pass also decides each nest's row-major version (PlanFast on
-// the views the emitter will capture: prepass_fast.go) and its fence
-// (Streams), plans the nests of a group's shared values, the group's
-// members in the order they run, its blocks of rows, rider and fence,
-// and decides how each region op run in its own loops folds
+// the views the emitter will capture: prepass_fast.go), its layout
+// (whether every view is known row-major from the IR: prepass_layout.go)
+// and its fence (Streams), plans the nests of a group's shared values,
+// the group's members in the order they run, its blocks of rows, rider
+// and fence, and decides how each region op run in its own loops folds
 // (planRegions: region.go). What it does not decide is recorded by the
 // emitter into the same plan as it builds the nests (planrec.go): the
-// layouts (a run-time test of the views' strides), the nests of copies
-// and the places of nests in Func.Nests.
+// nests of copies and scf bodies, and the places of nests in Func.Nests.
 
 // Facts are what the pre-pass reads besides the function and its fusion.
 type Facts struct {
@@ -41,6 +41,9 @@ type Facts struct {
 	Contraction func(*ir.Op) bool
 	// LinearLoops is a region op's loop description (planRegions).
 	LinearLoops func(*ir.Op) *ir.LinearLoops
+	// View describes an op whose result is a view of its operand's
+	// buffer (a slice, a reshape: prepass_layout.go).
+	View func(*ir.Op) (ViewOp, bool)
 }
 
 // Root names the nest computing result Res of Op.
@@ -96,6 +99,7 @@ type pnode struct {
 	idx    int         // loop index leaves
 	idxMap []ir.DimMap // their maps to the nest's loops
 	base   int         // a leaf's storage (0: none: a scalar or a splat)
+	val    *ir.Value   // a leaf's value (nil: a shared value's scratch rows)
 	sizes  []sym       // its sizes
 	ext    []sym       // an op node's loop extents
 	dimMap []ir.DimMap
@@ -120,6 +124,7 @@ type prepass struct {
 	pending []member
 	rows    sym // the pending run's rows
 	total   sym // its largest member's elements
+	lay     map[*ir.Value]*vlay
 }
 
 // Prepass plans the op nests of f (see above) into p.
@@ -129,12 +134,14 @@ func Prepass(p *Func, f *ir.Func, fu *Fusion, facts Facts) {
 	for _, a := range f.Args() {
 		pp.fresh(a, a.Type())
 	}
+	pp.setArgLayouts(f)
 	for op := range f.Ops() {
 		if op.Has(ir.TraitTerminator) {
 			pp.end()
 			continue
 		}
 		pp.op(op)
+		pp.setLayouts(op)
 	}
 	pp.end()
 	planRegions(p, f, fu, facts)
@@ -251,12 +258,13 @@ func (pp *prepass) cast(op *ir.Op) {
 // concat: its operands are nests into its result (an inlined operand's
 // tree) or copies, which run alone.
 func (pp *prepass) concat(op *ir.Op) {
+	d, _ := traits.ConcatDim(op)
 	for _, v := range op.Operands() {
 		if !pp.inlined(v) || v.Def() == nil {
 			pp.end() // a copy: it runs alone
 			continue
 		}
-		pp.nest(v.Def(), v.Index(), pp.storage())
+		pp.nest(v.Def(), v.Index(), pp.storage(), pp.window(op, int(d)))
 	}
 	pp.fresh(op.Result(0), op.Result(0).Type())
 }
@@ -270,13 +278,14 @@ func (pp *prepass) root(op *ir.Op, r int) {
 		}
 	}
 	out := pp.storage()
-	if n := pp.nest(op, r, out); n != nil {
+	if n := pp.nest(op, r, out, pp.owned(v)); n != nil {
 		pp.sizes[v], pp.base[v] = n.sizes, out
 	}
 }
 
-// nest plans the nest of result res of op writing storage out.
-func (pp *prepass) nest(op *ir.Op, res, out int) *pnode {
+// nest plans the nest of result res of op writing storage out through
+// view dst.
+func (pp *prepass) nest(op *ir.Op, res, out int, dst *vlay) *pnode {
 	root := pp.tree(op.Result(res), true)
 	if root == nil {
 		return nil
@@ -296,6 +305,7 @@ func (pp *prepass) nest(op *ir.Op, res, out int) *pnode {
 		n.Store = pp.store(root)
 	}
 	pp.p.roots[Root{op, res}] = n
+	pp.layout(n, root, dst)
 	bits := divBits(root)
 	f := GroupFacts{FastEntry: pp.facts.FastEntry, DivBits: bits, Computed: true, Iters: root.loops.Iter, Rows: Dynamic}
 	if len(root.ext) > 0 {
@@ -481,7 +491,7 @@ func (pp *prepass) tree(v *ir.Value, root bool) *pnode {
 		return n
 	}
 	shape, _ := ir.Shape(v.Type())
-	return &pnode{elem: ir.ElementType(v.Type()), shape: shape, sizes: pp.sizes[v], base: pp.base[v]}
+	return &pnode{elem: ir.ElementType(v.Type()), shape: shape, sizes: pp.sizes[v], base: pp.base[v], val: v}
 }
 
 // extents computes the loop extents and sizes of every op node of n's

@@ -93,6 +93,7 @@ func (pp *prepass) scratch(n *pnode) *member {
 	if !root.loops.Parallel() {
 		nest.Reduction = NewReduction(root.op.Def.Reduce, root.kids[0].elem)
 	}
+	pp.layout(nest, root, rowMajorView) // into scratch rows
 	return &member{root: root, out: pp.storage(), nest: nest}
 }
 

@@ -23,8 +23,8 @@ func.func @softmax_rows(%x: tensor<?x1000xf32>) -> tensor<?x1000xf32> {
 
 // The dynamic rows of two arguments may differ at run time: no group.
 // CHECK-LABEL: plan @two_args
-// CHECK: nest 0: tir.exp {{.*}}, layout guarded{{$}}
-// CHECK: nest 1: tir.exp {{.*}}, layout guarded{{$}}
+// CHECK: nest 0: tir.exp {{.*}}, layout guarded (layout: argument #0's strides are known at run time){{$}}
+// CHECK: nest 1: tir.exp {{.*}}, layout guarded (layout: argument #1's strides are known at run time){{$}}
 // CHECK-NOT: rows 0:
 func.func @two_args(%x: tensor<?x64xf32>, %y: tensor<?x64xf32>) -> (tensor<?x64xf32>, tensor<?x64xf32>) {
   %a = tir.exp %x : tensor<?x64xf32>
@@ -35,8 +35,8 @@ func.func @two_args(%x: tensor<?x64xf32>, %y: tensor<?x64xf32>) -> (tensor<?x64x
 // A nest over a value broadcast against another dynamic size has an
 // extent computed at run time (a new symbol): it does not join.
 // CHECK-LABEL: plan @broadcast_rows
-// CHECK: nest 0: tir.exp {{.*}}, layout guarded{{$}}
-// CHECK: nest 1: tir.add {{.*}}, layout guarded{{$}}
+// CHECK: nest 0: tir.exp {{.*}}, layout guarded (layout: argument #0's strides are known at run time){{$}}
+// CHECK: nest 1: tir.add {{.*}}, layout guarded (layout: argument #0's strides are known at run time){{$}}
 // CHECK-NOT: rows 0:
 func.func @broadcast_rows(%x: tensor<?x64xf32>, %y: tensor<?x64xf32>) -> (tensor<?x64xf32>, tensor<?x64xf32>) {
   %a = tir.exp %x : tensor<?x64xf32>
