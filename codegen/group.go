@@ -40,6 +40,8 @@ import (
 // a contraction, the return).
 type rowsEmitter struct {
 	pending *rowGroup
+	// err is a shared value's nest that differs from its plan.
+	err error
 }
 
 type rowGroup struct {
@@ -106,7 +108,7 @@ func (r *rowsEmitter) add(fc *funcCtx, dst *view, root *node, guard value.Value,
 			return err
 		}
 	}
-	m := &groupMember{dst: dst, root: root, guard: guard, rec: rec, index: len(fc.plan.Nests) - 1}
+	m := &groupMember{dst: dst, root: root, guard: guard, rec: rec, index: fc.built - 1}
 	bl := fc.bl
 	work := fc.bl.product(root.ext)
 	g := r.pending
@@ -156,6 +158,9 @@ func (r *rowsEmitter) flush(fc *funcCtx) error {
 		return fc.runNestNow(m.dst, m.root, m.guard, 0, nil, m.rec)
 	}
 	fc.rows.shareValues(fc, g)
+	if err := fc.rows.err; err != nil {
+		return err
+	}
 	ride := g.plan.Rider
 	built, err := fc.rows.buildMembers(fc, g)
 	if err != nil {

@@ -145,8 +145,12 @@ func (re *rowsEmitter) scratchMember(fc *funcCtx, g *rowGroup, n *node) (*groupM
 			planned = g.plan.SharedNests[i]
 		}
 	}
-	rec := fc.nestPlan(root, knownTrue(guard), planned)
-	return &groupMember{dst: v, root: root, guard: guard, rec: rec, index: len(fc.plan.Nests) - 1}, v
+	rec, err := fc.nestPlan(root, knownTrue(guard), planned)
+	if err != nil {
+		re.err = err
+		return nil, nil
+	}
+	return &groupMember{dst: v, root: root, guard: guard, rec: rec, index: fc.built - 1}, v
 }
 
 // cloneTree copies n's tree (its nodes; views and values are shared).

@@ -573,7 +573,10 @@ func (fc *funcCtx) emitNest(dst *view, root *node) error {
 	if root.op != nil {
 		planned = fc.plan.Planned(root.op, root.res)
 	}
-	rec := fc.nestPlan(root, knownTrue(guard), planned)
+	rec, err := fc.nestPlan(root, knownTrue(guard), planned)
+	if err != nil {
+		return err
+	}
 	if run := fc.plan.Run(rec); run != nil {
 		return fc.rows.add(fc, dst, root, guard, rec, run)
 	}
