@@ -66,6 +66,7 @@ func (pp *prepass) buffers(op *ir.Op) {
 		b.own = false
 		set(b)
 	case op.Has(traits.Reshape):
+		pp.reshapeSizes(op)
 		b := in(0)
 		if b.splat {
 			set(b)
@@ -183,4 +184,30 @@ func padFilled(p *dialect.Pad) bool {
 		}
 	}
 	return p.Value != nil && p.Const == nil && (p.Value.Def() == nil || p.Value.Def().Block() == nil || p.Value.Def().Block().ParentOp() != nil)
+}
+
+// reshapeSizes gives a reshape's result the sizes the emitter computes:
+// its type's, and the dynamic one (at most one) the operand's count over
+// the others' product, a constant when the count is one.
+func (pp *prepass) reshapeSizes(op *ir.Op) {
+	r := op.Result(0)
+	rt, ok := r.Type().(*ir.TensorType)
+	if !ok || rt.Unranked {
+		return
+	}
+	count := pp.product(pp.sizesOf(op.Operand(0)))
+	known, dyn := int64(1), -1
+	for d, n := range rt.Shape {
+		if n < 0 {
+			dyn = d
+		} else {
+			known *= n
+		}
+	}
+	if dyn < 0 || !count.known() || known == 0 {
+		return
+	}
+	s := append([]sym(nil), pp.sizesOf(r)...)
+	s[dyn] = constSym(count.c / known)
+	pp.sizes[r] = s
 }
