@@ -75,11 +75,7 @@ func EmitTo(w io.Writer, m *ir.Module, opts Options) (diags ir.Diagnostics, err 
 // emit lowers m into t: the header, then each function as it is done,
 // then the module-level entities.
 func emit(m *ir.Module, opts Options, t *llvmtext.Text) (diags ir.Diagnostics) {
-	if len(m.Ops) > 0 { // symbol ops and the like: no lowering
-		return ir.Diagnostics{m.Ops[0].Op.Errorf("is an op at the top level of the module: codegen lowers functions only")}
-	}
-	// Ops defined as other ops (linalg's named ops) become those first.
-	if ds := ir.ExpandModule(m); ds.HasErrors() {
+	if ds := checkModule(m); ds.HasErrors() {
 		return ds
 	}
 	mc := newModuleCtx(opts, t)
@@ -90,11 +86,7 @@ func emit(m *ir.Module, opts Options, t *llvmtext.Text) (diags ir.Diagnostics) {
 		}
 	}
 	for _, f := range m.Funcs {
-		if err := cabi.CheckName(f); err != nil {
-			diags = append(diags, err)
-			continue
-		}
-		if err := checkLowerable(f); err != nil {
+		if err := checkFunc(f); err != nil {
 			diags = append(diags, err)
 			continue
 		}
@@ -122,6 +114,24 @@ func emit(m *ir.Module, opts Options, t *llvmtext.Text) (diags ir.Diagnostics) {
 		return ir.Diagnostics{ir.Errorf(m.Pos, "writing LLVM IR: %v", err)}
 	}
 	return diags
+}
+
+// checkModule refuses a module with ops besides its functions, and
+// expands the ops defined as other ops (linalg's named ops).
+func checkModule(m *ir.Module) ir.Diagnostics {
+	if len(m.Ops) > 0 { // symbol ops and the like: no lowering
+		return ir.Diagnostics{m.Ops[0].Op.Errorf("is an op at the top level of the module: codegen lowers functions only")}
+	}
+	return ir.ExpandModule(m)
+}
+
+// checkFunc refuses a function whose name or types codegen does not
+// lower, before anything is lowered.
+func checkFunc(f *ir.Func) *ir.Diagnostic {
+	if err := cabi.CheckName(f); err != nil {
+		return err
+	}
+	return checkLowerable(f)
 }
 
 // lowerGuarded lowers f, turning a panic into an internal error that

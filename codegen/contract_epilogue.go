@@ -243,7 +243,7 @@ func (cl contractLowering) guardedEpilogue(c *contraction, cp plan.Contract, e *
 	fc.recordContract(c.op, cp, e)
 	rec := fc.plan.Contracts[len(fc.plan.Contracts)-1]
 	rec.When = plan.Guard(e.epilogueWhen())
-	n0 := len(fc.plan.Nests)
+	n0 := fc.built
 	err := cl.guarded(cond, e.out, func() error {
 		fused := *c
 		fused.dst = cl.ownedDst(e.out, shape, sizes)
@@ -258,7 +258,7 @@ func (cl contractLowering) guardedEpilogue(c *contraction, cp plan.Contract, e *
 		fc.vals[c.op.Result(0).ID()] = &lowered{view: plain.dst}
 		return cl.lowerUnfused(e.ops)
 	})
-	for i := n0; i < len(fc.plan.Nests); i++ {
+	for i := n0; i < fc.built; i++ {
 		rec.Fallback = append(rec.Fallback, i)
 	}
 	cl.markFused(e.ops...)

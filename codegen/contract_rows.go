@@ -442,7 +442,7 @@ func (cl contractLowering) contractRows(f *rowFusion, c *contraction, cp plan.Co
 	if f.c2 != nil {
 		out = f.c2.Result(0)
 	}
-	n0 := len(fc.plan.Nests)
+	n0 := fc.built
 	err := cl.guarded(cl.rowTest(f, c, cp, cl.rowSizes(f, c, cp)), out, fused, func() error {
 		shape, _ := ir.Shape(c.op.Result(0).Type())
 		plain := *c
@@ -457,7 +457,7 @@ func (cl contractLowering) contractRows(f *rowFusion, c *contraction, cp plan.Co
 		}
 		return cl.contractOp(f.c2, false)
 	})
-	for i := n0; i < len(fc.plan.Nests); i++ {
+	for i := n0; i < fc.built; i++ {
 		rec.Fallback = append(rec.Fallback, i)
 	}
 	cl.markFused(ops...)

@@ -130,6 +130,9 @@ func (mc *moduleCtx) lowerFastEntry(f *ir.Func, general value.Value) error {
 			return err
 		}
 	}
+	if err := fc.allBuilt(); err != nil {
+		return err
+	}
 	bl.b.NewRet(i32c(0))
 	bl.finish()
 	return nil

@@ -41,6 +41,8 @@ type funcCtx struct {
 	// plan is the function's plan, the decisions recorded as its nests
 	// are planned (plan.go).
 	plan *plan.Func
+	// built counts the plan's nests built so far (nestPlan).
+	built int
 	// sinks are the nest roots that compute in place over a
 	// contraction's result, with its buffer (contract_fuse.go).
 	sinks map[*ir.Op]*view
@@ -220,8 +222,8 @@ func (mc *moduleCtx) lowerFunc(f *ir.Func) error {
 		fn = g
 	}
 	fu := mc.fusion(f)
-	fc := &funcCtx{llfunc: llfunc{mod: mc, f: f, fn: fn}, vals: make([]*lowered, f.NumValues()), inlined: fu.Inlined, fusion: fu, plan: newFuncPlan(mc.opts, f, fu)}
-	plan.PlanCarries(fc.plan, f, carryFacts(fc))
+	fc := &funcCtx{llfunc: llfunc{mod: mc, f: f, fn: fn}, vals: make([]*lowered, f.NumValues()), inlined: fu.Inlined, fusion: fu}
+	fc.plan = newFuncPlan(mc.opts, f, fu, carryFacts(fc), false)
 	fc.bl = newBuilder(mc, fn)
 	fc.streamer = llvmtext.NewStreamer(nil)
 	s := fc.streamer
@@ -263,6 +265,9 @@ func (mc *moduleCtx) lowerFunc(f *ir.Func) error {
 		return ir.Errorf(f.Pos, "@%s has no return", f.Name)
 	}
 	if err := fc.lowerReturn(ret); err != nil {
+		return err
+	}
+	if err := fc.allBuilt(); err != nil {
 		return err
 	}
 	fc.bl.b.NewBr(fc.exit)

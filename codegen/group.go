@@ -40,6 +40,8 @@ import (
 // a contraction, the return).
 type rowsEmitter struct {
 	pending *rowGroup
+	// err is a shared value's nest that differs from its plan.
+	err error
 }
 
 type rowGroup struct {
@@ -140,6 +142,9 @@ func (r *rowsEmitter) flush(fc *funcCtx) error {
 		return fc.runNestNow(m.dst, m.root, m.guard, 0, nil, m.rec)
 	}
 	fc.rows.shareValues(fc, g)
+	if err := fc.rows.err; err != nil {
+		return err
+	}
 	ride := g.plan.Rider
 	built, err := fc.rows.buildMembers(fc, g)
 	if err != nil {

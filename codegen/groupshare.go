@@ -125,7 +125,8 @@ func (re *rowsEmitter) scratchMember(fc *funcCtx, g *rowGroup, n *node) (*groupM
 	}
 	guard, rec, err := fc.nestLayout(v, root, planned)
 	if err != nil {
-		return nil, nil // a wrong plan (checkPlan): the value is not shared, and the text differs
+		re.err = err
+		return nil, nil
 	}
 	return &groupMember{dst: v, root: root, guard: guard, rec: rec}, v
 }

@@ -849,7 +849,7 @@ func (ns *nest) planStores(views []*capturedView, allowNT bool, planned *plan.St
 // plannedStore is the pre-pass's store decision for the nest of root,
 // or nil when the pre-pass did not plan the nest.
 func (fc *funcCtx) plannedStore(root *node) *plan.Store {
-	if root.op == nil || root.plan == nil || !root.plan.Decided {
+	if root.plan == nil || !root.plan.Decided {
 		return nil
 	}
 	return &root.plan.Store

@@ -8,7 +8,6 @@ import (
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/value"
 
-	"github.com/tirc/tirc/codegen/llvmtext"
 	"github.com/tirc/tirc/codegen/plan"
 	"github.com/tirc/tirc/dialect"
 	"github.com/tirc/tirc/ir"
@@ -39,38 +38,51 @@ type planLog struct {
 	funcs map[*ir.Func]*plan.Func
 }
 
-// PrintPlan lowers m as Emit does, discarding the LLVM IR, and writes
-// the plan of every function with a body in the module's order
-// (tirc -print-plan).
+// PrintPlan writes the plan of every function with a body in the
+// module's order (tirc -print-plan): the planner's alone, nothing is
+// emitted. It refuses what Emit refuses before lowering (checkFunc).
 func PrintPlan(w io.Writer, m *ir.Module, opts Options) (ir.Diagnostics, error) {
-	log := &planLog{funcs: map[*ir.Func]*plan.Func{}}
-	opts.plans = log
-	diags := emit(m, opts, llvmtext.NewSink(io.Discard))
+	diags := checkModule(m)
+	for _, f := range m.Funcs {
+		if d := checkFunc(f); d != nil {
+			diags = append(diags, d)
+		}
+	}
 	if diags.HasErrors() {
 		return diags, nil
 	}
-	for _, f := range m.Funcs {
-		if p := log.funcs[f]; p != nil {
-			if err := p.Format(w); err != nil {
-				return diags, err
-			}
+	mc := newModuleCtx(opts, nil)
+	for _, f := range bodies(m) {
+		if err := planOf(mc, f).Format(w); err != nil {
+			return diags, err
 		}
 	}
 	return diags, nil
 }
 
+// planOf plans f's general body as lowerFunc does, without lowering it.
+func planOf(mc *moduleCtx, f *ir.Func) *plan.Func {
+	fu := mc.fusion(f)
+	fc := &funcCtx{llfunc: llfunc{mod: mc, f: f}, inlined: fu.Inlined, fusion: fu}
+	return newFuncPlan(mc.opts, f, fu, carryFacts(fc), true)
+}
+
 // newFuncPlan plans f's general body before it is emitted (fu its
-// fusion plan; plan.Prepass); with PrintPlan the plan is kept for
-// printing, with its entry decision and the target.
-func newFuncPlan(opts Options, f *ir.Func, fu *plan.Fusion) *plan.Func {
+// fusion plan; plan.Prepass); to print, with its entry decision and the
+// target (and kept in opts.plans for the tests comparing it with what
+// the emitter built).
+func newFuncPlan(opts Options, f *ir.Func, fu *plan.Fusion, carries plan.CarryFacts, print bool) *plan.Func {
 	p := &plan.Func{Name: f.Name}
+	plan.PlanCarries(p, f, carries)
 	plan.Prepass(p, f, fu, prepassFacts(opts, false))
-	if log := opts.plans; log != nil {
+	if log := opts.plans; print || log != nil {
 		p.Target = plan.Target{CPU: opts.TargetCPU, Portable: opts.Portable}
 		if p.Target.CPU == "" {
 			p.Target.CPU = "(clang's default)"
 		}
 		p.Entry = plan.NewEntry(f, func() *plan.Fusion { return fu }, opts.ParallelMin, opts.NonTemporalMin)
+	}
+	if log := opts.plans; log != nil {
 		log.mu.Lock()
 		log.funcs[f] = p
 		log.mu.Unlock()
@@ -122,36 +134,77 @@ func viewOp(op *ir.Op) (plan.ViewOp, bool) {
 	return vo, true
 }
 
-// nestLayout is the plan of the nest of root and the guard picking the
-// version it builds. n is the pre-pass's plan of an op's nest or a
-// shared value's, whose Layout the emitter builds: one version for
-// RowMajor (the guard is constant true), for Guarded the run-time test
-// of the strides of the views it captures (layoutGuard). A nest the
-// pre-pass did not plan (a copy, a nest in an scf body) gets a new
-// record (newNestPlan) with the layout the test folds to. The test is
-// built for every nest: where the views are row-major it folds to a
-// constant. A RowMajor plan whose test does not fold to true would run
-// the row-major version on strided views, an internal error; under
-// checkPlan, so is a Guarded plan whose test folds. The nest takes its
-// place in the function's list of nests.
-func (fc *funcCtx) nestLayout(dst *view, root *node, n *plan.Nest) (value.Value, *plan.Nest, error) {
+// nestLayout is the plan of the nest of root the emitter builds next,
+// and the guard picking the version it builds. It is the next of the
+// plan's nests (plan.Prepass lists them in the order they are built),
+// which must be planned: the pre-pass's nest of root's op or of a shared
+// value (planned), or a copy or fill when planned is nil (seqDiff). The
+// emitter builds its Layout: one version for RowMajor (the guard is
+// constant true), for Guarded the run-time test of the strides of the
+// views it captures (layoutGuard). The test is built for every nest:
+// where the views are row-major it folds to a constant. A RowMajor plan
+// whose test does not fold to true would run the row-major version on
+// strided views, an internal error; under checkPlan, so is a Guarded
+// plan whose test folds.
+func (fc *funcCtx) nestLayout(dst *view, root *node, planned *plan.Nest) (value.Value, *plan.Nest, error) {
+	var n *plan.Nest
+	if fc.built < len(fc.plan.Nests) {
+		n = fc.plan.Nests[fc.built]
+	}
+	fc.built++
+	if d := seqDiff(n, planned, root, fc.mod.opts.ParallelMin); d != "" {
+		return nil, nil, fc.planErr(root, d)
+	}
 	guard := fc.layoutGuard(dst, root)
 	folds := knownTrue(guard)
 	switch {
-	case n == nil:
-		n = newNestPlan(root, fc.mod.opts.ParallelMin)
-		if !folds {
-			n.Layout = plan.Guarded
-		}
 	case (n.Layout == plan.RowMajor) != folds && (checkPlan || !folds):
 		says := map[bool]string{true: "row-major", false: "guarded"}
-		return nil, nil, root.op.Errorf("internal error: the plan says its nest's layout is %s, the views say %s (%s)", says[!folds], says[folds], n.LayoutWhy)
+		return nil, nil, fc.planErr(root, fmt.Sprintf("the plan says its nest's layout is %s, the views say %s (%s)", says[!folds], says[folds], n.LayoutWhy))
 	case n.Layout == plan.RowMajor:
 		guard = constant.True
 	}
 	root.plan = n
-	fc.plan.Nests = append(fc.plan.Nests, n)
 	return guard, n, nil
+}
+
+// seqDiff describes how n, the plan's next nest, differs from the nest
+// the emitter builds (the pre-pass's planned, or a copy or fill of
+// root); "" when alike.
+func seqDiff(n, planned *plan.Nest, root *node, parallelMin int64) string {
+	switch {
+	case n == nil:
+		return "the plan lists no more nests"
+	case planned != nil && n != planned:
+		return fmt.Sprintf("the plan's next nest is %s at %s, not %s at %s", n.Op, n.At, planned.Op, planned.At)
+	case planned != nil:
+		return ""
+	case root.op != nil || (n.Op != "copy" && n.Op != "fill"):
+		return fmt.Sprintf("the plan's next nest is %s at %s, not an unplanned one", n.Op, n.At)
+	}
+	v := newNestPlan(root, parallelMin)
+	if v.Op != n.Op || (checkPlan && fmt.Sprint(v.Loops, v.Threads) != fmt.Sprint(n.Loops, n.Threads)) {
+		return fmt.Sprintf("the plan's next nest is a %s %v %v, the views say a %s %v %v", n.Op, n.Loops, n.Threads, v.Op, v.Loops, v.Threads)
+	}
+	return ""
+}
+
+// allBuilt reports a plan listing nests the emitter did not build.
+func (fc *funcCtx) allBuilt() error {
+	if fc.built < len(fc.plan.Nests) {
+		n := fc.plan.Nests[fc.built]
+		return fc.f.Errorf("internal error: the plan's nest %d (%s at %s) was not built", fc.built, n.Op, n.At)
+	}
+	return nil
+}
+
+// planErr is the internal error of a plan that differs from what the
+// emitter builds.
+func (fc *funcCtx) planErr(root *node, d string) error {
+	if root.op != nil {
+		return root.op.Errorf("internal error: %s", d)
+	}
+	return fc.f.Errorf("internal error: %s", d)
 }
 
 // newNestPlan is the record of a nest the pre-pass did not plan: a copy
@@ -159,6 +212,9 @@ func (fc *funcCtx) nestLayout(dst *view, root *node, n *plan.Nest) (value.Value,
 // into it, its loops and its threads.
 func newNestPlan(root *node, parallelMin int64) *plan.Nest {
 	n := &plan.Nest{Op: "copy", Group: -1, RowRun: -1}
+	if root.op == nil && len(root.kids) == 0 && root.view == nil {
+		n.Op = "fill"
+	}
 	if root.op != nil {
 		n.Op, n.At = root.op.Name, posOf(root.op.Pos)
 	}

@@ -17,10 +17,6 @@ import (
 func TestPlanMatchesViews(t *testing.T) {
 	n := 0
 	for _, c := range corpusModules(t) {
-		if !strings.Contains(c.path, "plan") && !strings.Contains(c.path, "reduce") && !strings.Contains(c.path, "move") &&
-			!strings.Contains(c.path, "scf") && !strings.Contains(c.path, "linalg") {
-			continue
-		}
 		for _, o := range corpusOptions[2:] {
 			want, ds := Emit(c.m, o)
 			for _, d := range ds {

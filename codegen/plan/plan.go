@@ -11,7 +11,8 @@ type Func struct {
 	Name   string
 	Target Target
 	Entry  Entry
-	// Nests are the function's loop nests in the order they run.
+	// Nests are the function's loop nests in the order they run (and
+	// the emitter builds them), copies and fills included.
 	Nests []*Nest
 	// Groups are the row groups: consecutive nests run block of rows by
 	// block of rows in one function (Nest.Group indexes them).
@@ -72,7 +73,9 @@ type Loop struct {
 // Nest is the plan of one loop nest: the op computed at its root and the
 // ops fused into it, its loops and the strategies it is built with.
 type Nest struct {
-	Op    string // the root op's name
+	Op string // the root op's name ("copy" or "fill" for a nest of no op)
+	// Copy is what a copy's nest copies and why.
+	Copy  string
 	At    string // its line:column
 	Fused int    // ops computed inside the nest besides the root
 	Loops []Loop

@@ -114,30 +114,41 @@ type member struct {
 
 // prepass is the pre-pass over one function.
 type prepass struct {
-	p       *Func
-	fu      *Fusion
-	facts   Facts
-	sizes   map[*ir.Value][]sym
-	base    map[*ir.Value]int
-	syms    int
-	prods   map[string]sym
-	pending []member
-	rows    sym // the pending run's rows
-	total   sym // its largest member's elements
-	lay     map[*ir.Value]*vlay
+	p     *Func
+	fu    *Fusion
+	facts Facts
+	sizes map[*ir.Value][]sym
+	base  map[*ir.Value]int
+	bufs  map[*ir.Value]buf
+	lay   map[*ir.Value]*vlay
+	// slotHome is the block each temporary's owner is allocated in (nil:
+	// the function's), cur the block being walked.
+	slotHome map[int]*ir.Block
+	cur      *ir.Block
+	results  []ir.Type // the function's result types
+	syms     int
+	prods    map[string]sym
+	pending  []member
+	rows     sym // the pending run's rows
+	total    sym // its largest member's elements
 }
 
 // Prepass plans the op nests of f (see above) into p.
 func Prepass(p *Func, f *ir.Func, fu *Fusion, facts Facts) {
-	pp := &prepass{p: p, fu: fu, facts: facts, sizes: map[*ir.Value][]sym{}, base: map[*ir.Value]int{}, prods: map[string]sym{}}
+	pp := &prepass{p: p, fu: fu, facts: facts, sizes: map[*ir.Value][]sym{}, base: map[*ir.Value]int{}, bufs: map[*ir.Value]buf{},
+		slotHome: map[int]*ir.Block{}, results: f.ResultTypes, prods: map[string]sym{}}
 	p.roots = map[Root]*Nest{}
 	for _, a := range f.Args() {
 		pp.fresh(a, a.Type())
+		pp.bufs[a] = buf{contig: facts.FastEntry}
 	}
 	pp.setArgLayouts(f)
 	for op := range f.Ops() {
 		if op.Has(ir.TraitTerminator) {
 			pp.end()
+			if !facts.FastEntry { // a fast entry computes its results in place
+				pp.ret(op, f.ResultTypes)
+			}
 			continue
 		}
 		pp.op(op)
@@ -190,12 +201,16 @@ func (pp *prepass) op(op *ir.Op) {
 	if pp.facts.Contraction != nil && pp.facts.Contraction(op) {
 		pp.end()
 		pp.fresh(op.Result(0), op.Result(0).Type())
+		pp.buffers(op)
 		return
 	}
 	if EndsRows(op, loops != nil) {
 		pp.end()
 	}
 	switch {
+	case isSCF(op):
+		pp.scf(op)
+		return
 	case op.Has(traits.ConstantLike):
 		pp.constant(op)
 	case op.Has(traits.Cast):
@@ -206,11 +221,14 @@ func (pp *prepass) op(op *ir.Op) {
 		}
 	case op.Has(traits.Concatenate):
 		pp.concat(op)
+	case op.Def != nil && op.Def.Kernel == ir.KernelRegion:
+		pp.regionInits(op)
 	default:
 		for _, r := range op.Results() {
 			pp.fresh(r, r.Type())
 		}
 	}
+	pp.buffers(op)
 }
 
 func (pp *prepass) inlined(v *ir.Value) bool {
@@ -259,9 +277,10 @@ func (pp *prepass) cast(op *ir.Op) {
 // tree) or copies, which run alone.
 func (pp *prepass) concat(op *ir.Op) {
 	d, _ := traits.ConcatDim(op)
-	for _, v := range op.Operands() {
+	for k, v := range op.Operands() {
 		if !pp.inlined(v) || v.Def() == nil {
 			pp.end() // a copy: it runs alone
+			pp.copyNest(v, pp.sizesOf(v), fmt.Sprintf("operand #%d of %s at %s into its window", k, op.Name, pos(op.Pos)))
 			continue
 		}
 		pp.nest(v.Def(), v.Index(), pp.storage(), pp.window(op, int(d)))
@@ -306,8 +325,9 @@ func (pp *prepass) nest(op *ir.Op, res, out int, dst *vlay) *pnode {
 	}
 	pp.p.roots[Root{op, res}] = n
 	pp.layout(n, root, dst)
+	pp.p.Nests = append(pp.p.Nests, n)
 	bits := divBits(root)
-	f := GroupFacts{FastEntry: pp.facts.FastEntry, DivBits: bits, Computed: true, Iters: root.loops.Iter, Rows: Dynamic}
+	f := GroupFacts{FastEntry: pp.facts.FastEntry || pp.cur != nil, DivBits: bits, Computed: true, Iters: root.loops.Iter, Rows: Dynamic}
 	if len(root.ext) > 0 {
 		f.Rows = root.ext[0].value()
 	} else {
@@ -731,6 +751,7 @@ func (pp *prepass) end() {
 	g.Threads = th
 	ms = pp.share(g, ms)
 	g.Shared = len(g.SharedValues)
+	pp.p.Nests = append(pp.p.Nests, g.SharedNests...)
 	if pp.ride(ms) {
 		g.Rider, g.PipeBlock, g.PipeElements = true, RowBlock(ms[0].root.ext[1].value(), PipeRowElements), PipeRowElements
 	}
