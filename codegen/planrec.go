@@ -75,7 +75,7 @@ func newFuncPlan(opts Options, f *ir.Func, fu *plan.Fusion) *plan.Func {
 // prepassFacts are what the pre-pass reads of the options.
 func prepassFacts(opts Options, fastEntry bool) plan.Facts {
 	return plan.Facts{ParallelMin: opts.ParallelMin, NonTemporalMin: opts.NonTemporalMin, StoreBoundOnly: opts.NonTemporalStoreBoundOnly,
-		FastEntry: fastEntry, Contraction: isContraction}
+		FastEntry: fastEntry, Contraction: isContraction, ContractTarget: contractTargetOf(opts)}
 }
 
 // nestPlan is the plan of the nest of root: n, the pre-pass's for an
@@ -234,18 +234,4 @@ func recordGroup(g *rowGroup, ride bool) {
 		m.rec.Group, m.rec.Threads = rg.Index, rg.Threads
 		rg.Members = append(rg.Members, m.index)
 	}
-}
-
-// recordContract adds a contraction's plan to the function's, with the
-// consumer whose buffer it writes in place (contractSink), if any.
-func (fc *funcCtx) recordContract(op *ir.Op, cp plan.Contract, epi *gemmEpi) {
-	c := &plan.ContractAt{Op: op.Name, At: posOf(op.Pos), Plan: cp}
-	if epi != nil {
-		for _, e := range epi.ops {
-			c.Epilogue = append(c.Epilogue, e.Name+" at "+posOf(e.Pos))
-		}
-	} else if sink := (contractLowering{fc}).contractSink(op.Result(0)); sink != nil {
-		c.Into = sink.Name + " at " + posOf(sink.Pos)
-	}
-	fc.plan.Contracts = append(fc.plan.Contracts, c)
 }

@@ -31,6 +31,8 @@ type Func struct {
 	// roots are the pre-pass's nests by the op result they compute.
 	roots   map[Root]*Nest
 	carries map[carryKey]*Carry
+	// contracts are the pre-pass's choices by contraction (Contraction).
+	contracts map[*ir.Op]*ContractChoice
 }
 
 // Target is the module's target decisions every function shares.

@@ -36,6 +36,8 @@ type Facts struct {
 	// Contraction reports an op with its own lowering (matmul-like):
 	// it runs no nest of the pre-pass's and ends a row group.
 	Contraction func(*ir.Op) bool
+	// ContractTarget is the contractions' target (ChooseContract).
+	ContractTarget ContractTarget
 }
 
 // Root names the nest computing result Res of Op.
@@ -176,6 +178,7 @@ func (pp *prepass) op(op *ir.Op) {
 	loops := pp.fusible(op)
 	if pp.facts.Contraction != nil && pp.facts.Contraction(op) {
 		pp.end()
+		pp.contract(op)
 		pp.fresh(op.Result(0), op.Result(0).Type())
 		return
 	}
