@@ -78,8 +78,6 @@ type contraction struct {
 	l   *ir.Loops
 	ins []*view
 	pro []*prologue // by operand: computed where read (contract_prologue.go), or nil
-	// views are the prologues read as strided views (movedView).
-	views []plan.Prologue
 	dst   *view
 	ext   []value.Value
 	elem  *ir.Scalar // the result's element type
@@ -133,12 +131,12 @@ func (cl contractLowering) contractOp(op *ir.Op, fuse bool) error {
 	}
 	if fuse && ch.Rows != nil {
 		// The attention row blocks read their operands in memory.
-		if err := cl.bindPrologues(c, true); err != nil {
+		if err := cl.bindPrologues(c, ch.Operands, true); err != nil {
 			return err
 		}
 		return cl.contractRows(cl.rowFusionOf(ch.Rows), c, ch.Plan, ch.Record(true))
 	}
-	if err := cl.bindPrologues(c, false); err != nil {
+	if err := cl.bindPrologues(c, ch.Operands, false); err != nil {
 		return err
 	}
 	cp, rec := ch.Unfused, ch.Record(fuse)
@@ -147,9 +145,7 @@ func (cl contractLowering) contractOp(op *ir.Op, fuse bool) error {
 		epi = cl.gemmEpiOf(ch.Epi)
 	}
 	if epi != nil && len(epi.checks) > 0 {
-		err := cl.guardedEpilogue(c, cp, epi, root.sizes, rec)
-		cl.recordPrologues(c, true)
-		if err != nil {
+		if err := cl.guardedEpilogue(c, cp, epi, root.sizes, rec); err != nil {
 			return err
 		}
 		return c.prologueErr()
@@ -161,7 +157,6 @@ func (cl contractLowering) contractOp(op *ir.Op, fuse bool) error {
 		c.dst = cl.contractDst(op, shape, root.sizes)
 	}
 	cl.fc.plan.Contracts = append(cl.fc.plan.Contracts, rec)
-	cl.recordPrologues(c, cp.Path != plan.PathGeneric)
 	if cp.Path == plan.PathGeneric {
 		cl.contractGeneric(c, cp)
 	} else {

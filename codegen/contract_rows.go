@@ -180,7 +180,6 @@ func (cl contractLowering) rowTest(f *rowFusion, c *contraction, cp plan.Contrac
 func (cl contractLowering) contractRows(f *rowFusion, c *contraction, cp plan.Contract, rec *plan.ContractAt) error {
 	fc := cl.fc
 	fused := func() error { return cl.contractRowsFused(f, c, cp, cl.rowSizes(f, c, cp)) }
-	rec.Prologues = c.views
 	fc.plan.Contracts = append(fc.plan.Contracts, rec)
 	if !f.Dynamic {
 		return fused()

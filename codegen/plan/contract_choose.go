@@ -62,6 +62,20 @@ type ContractChoice struct {
 	Epi *Epilogue
 	// Rows is its row-block fusion, or nil (then Epi decides).
 	Rows *RowFusion
+	// Operands are how it reads its operands computed as prologues.
+	Operands []ContractOperand
+}
+
+// ContractOperand is how a contraction reads an operand: computed by its
+// fusion tree (Prologue: FuseProducers inlined it) where the contraction
+// reads it when the tree's root computes its result dims in place (Read),
+// else, or where the lowering reads operands in memory (the row
+// blocks), as a strided view of the tree's one leaf when the tree only
+// moves data (View), else into a temporary by its nest.
+type ContractOperand struct {
+	Prologue, Read, View bool
+	// Ops are the tree's ops for the plan, operands first.
+	Ops []string
 }
 
 // Epilogue is a contraction's elementwise consumers run on each output
@@ -100,6 +114,9 @@ func ChooseContract(op *ir.Op, f ContractFacts) *ContractChoice {
 	l := ir.LoopsOf(op)
 	elem := ir.ElementType(op.Result(0).Type())
 	c := &ContractChoice{Op: op, Sink: ContractSink(op.Result(0), f.Fusion), Shape: f.shape(op, l, elem)}
+	for _, v := range op.Operands() {
+		c.Operands = append(c.Operands, f.operand(v))
+	}
 	c.Unfused = NewContract(c.Shape, f.Target)
 	c.Plan = c.Unfused
 	if c.Rows = f.rowFusion(op, l, elem, c.Plan); c.Rows != nil {
@@ -115,7 +132,7 @@ func ChooseContract(op *ir.Op, f ContractFacts) *ContractChoice {
 // Prologue reports whether operand v of a contraction is computed where
 // it is read (FuseProducers inlined it, and it is not lowered).
 func (f ContractFacts) Prologue(v *ir.Value) bool {
-	return f.Leaf(v) == LeafNone && v.ID() < len(f.Fusion.Inlined) && f.Fusion.Inlined[v.ID()] && v.Def() != nil
+	return f.Leaf(v) == LeafNone && f.inlined(v)
 }
 
 // shape is what NewContract reads of op.
@@ -222,9 +239,10 @@ func ReadsInPlace(l *ir.Loops, k int) bool {
 // run-time condition of a guarded fusion (the emitter adds the
 // prologues and the unfused path's nests).
 func (c *ContractChoice) Record(fuse bool) *ContractAt {
-	at := &ContractAt{Op: c.Op.Name, At: pos(c.Op.Pos), Plan: c.Unfused}
+	rows := fuse && c.Rows != nil
+	at := &ContractAt{Op: c.Op.Name, At: pos(c.Op.Pos), Plan: c.Unfused, Prologues: c.prologues(rows)}
 	switch {
-	case fuse && c.Rows != nil:
+	case rows:
 		at.Plan, at.Rows = c.Plan, c.Rows.describe()
 		if c.Rows.Dynamic {
 			at.When = c.Rows.when(c.Plan, c.Shape.Elem)
@@ -238,13 +256,72 @@ func (c *ContractChoice) Record(fuse bool) *ContractAt {
 	return at
 }
 
+// prologues are the plan's lines of c's prologues: those read as views,
+// then, unless the row blocks read the operands in memory (rows), those
+// computed where read.
+func (c *ContractChoice) prologues(rows bool) []Prologue {
+	var views, read []Prologue
+	for k, o := range c.Operands {
+		switch {
+		case !o.Prologue:
+		case !rows && o.Read:
+			read = append(read, Prologue{Operand: k, Packed: c.Unfused.Path != PathGeneric, Ops: o.Ops})
+		case o.View:
+			views = append(views, Prologue{Operand: k, View: true, Ops: o.Ops})
+		}
+	}
+	return append(views, read...)
+}
+
+// operand is how a contraction reads operand v (ContractOperand).
+func (f ContractFacts) operand(v *ir.Value) ContractOperand {
+	if !f.Prologue(v) {
+		return ContractOperand{}
+	}
+	op := v.Def()
+	l := f.loopsOf(op)
+	if l == nil {
+		l = ir.LoopsOf(op)
+	}
+	o := ContractOperand{Prologue: true, Read: true, Ops: f.treeOps(v, true)}
+	moves := op.Def.Kernel == ir.KernelIdentity && op.NumOperands() == 1
+	for _, m := range l.Results[v.Index()] {
+		identity := m.Stride == 1 && m.Offset == 0
+		o.Read = o.Read && (m.Loop < 0 || identity)
+		moves = moves && m.Loop >= 0 && identity
+	}
+	if !moves {
+		return o
+	}
+	a := op.Operand(0)
+	o.View = !f.inlined(a) && f.Leaf(a) == LeafView && ir.TypeEqual(ir.ElementType(a.Type()), ir.ElementType(v.Type()))
+	return o
+}
+
+func (f ContractFacts) inlined(v *ir.Value) bool {
+	return v.Def() != nil && v.ID() < len(f.Fusion.Inlined) && f.Fusion.Inlined[v.ID()]
+}
+
+// treeOps names the ops of v's fusion tree, operands first.
+func (f ContractFacts) treeOps(v *ir.Value, root bool) []string {
+	op := v.Def()
+	if op == nil || (!root && !f.inlined(v)) {
+		return nil
+	}
+	var out []string
+	for _, a := range op.Operands() {
+		out = append(out, f.treeOps(a, false)...)
+	}
+	return append(out, op.Name+" at "+pos(op.Pos))
+}
+
 // String describes c whole (the emitter's plan check compares it).
 func (c *ContractChoice) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%+v; %s; ", c.Shape, c.Plan)
 	for _, fuse := range []bool{true, false} {
 		r := c.Record(fuse)
-		fmt.Fprintf(&b, "%s into=%q epilogue=%q rows=%q when=%q; ", r.Plan, r.Into, r.Epilogue, r.Rows, r.When)
+		fmt.Fprintf(&b, "%s into=%q epilogue=%q rows=%q when=%q prologues=%v; ", r.Plan, r.Into, r.Epilogue, r.Rows, r.When, r.Prologues)
 	}
 	if c.Rows != nil {
 		r := *c.Rows
