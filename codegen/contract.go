@@ -74,13 +74,13 @@ func isContraction(op *ir.Op) bool {
 // contraction is one contraction being lowered: its loops, operand and
 // result views and loop extents.
 type contraction struct {
-	op  *ir.Op
-	l   *ir.Loops
-	ins []*view
-	pro []*prologue // by operand: computed where read (contract_prologue.go), or nil
-	dst   *view
-	ext   []value.Value
-	elem  *ir.Scalar // the result's element type
+	op   *ir.Op
+	l    *ir.Loops
+	ins  []*view
+	pro  []*prologue // by operand: computed where read (contract_prologue.go), or nil
+	dst  *view
+	ext  []value.Value
+	elem *ir.Scalar // the result's element type
 }
 
 // contractLowering lowers a function's contractions: the generic loop
