@@ -134,7 +134,11 @@ func (cl contractLowering) contractOp(op *ir.Op, fuse bool) error {
 		if err := cl.bindPrologues(c, ch.Operands, true); err != nil {
 			return err
 		}
-		return cl.contractRows(cl.rowFusionOf(ch.Rows), c, ch.Plan, ch.Record(true))
+		f, err := cl.rowFusionOf(ch.Rows)
+		if err != nil {
+			return err
+		}
+		return cl.contractRows(f, c, ch.Plan, ch.Record(true))
 	}
 	if err := cl.bindPrologues(c, ch.Operands, false); err != nil {
 		return err
@@ -142,7 +146,9 @@ func (cl contractLowering) contractOp(op *ir.Op, fuse bool) error {
 	cp, rec := ch.Unfused, ch.Record(fuse)
 	var epi *gemmEpi
 	if fuse && ch.Epi != nil {
-		epi = cl.gemmEpiOf(ch.Epi)
+		if epi, err = cl.gemmEpiOf(ch.Epi); err != nil {
+			return err
+		}
 	}
 	if epi != nil && len(epi.checks) > 0 {
 		if err := cl.guardedEpilogue(c, cp, epi, root.sizes, rec); err != nil {

@@ -68,12 +68,16 @@ const epiLeafArgs = 3 + maxBatch
 
 // gemmEpiOf is the epilogue the plan chose (plan.Epilogue), its checks
 // on the leaves' run-time sizes.
-func (cl contractLowering) gemmEpiOf(p *plan.Epilogue) *gemmEpi {
+func (cl contractLowering) gemmEpiOf(p *plan.Epilogue) (*gemmEpi, error) {
 	e := &gemmEpi{name: fmt.Sprintf("%s.%d", cl.fc.f.Name, p.Res.ID()), ops: p.Ops, res: p.Res, out: p.Out}
 	for _, ch := range p.Checks {
-		e.checks = append(e.checks, epiCheck{check: ch, leaf: cl.fc.vals[ch.Leaf.ID()].view.sizes[ch.Dim]})
+		lv := cl.fc.vals[ch.Leaf.ID()]
+		if lv == nil || lv.view == nil {
+			return nil, p.Res.Def().Errorf("internal error: the plan checks %s, which is not lowered to memory", ch.What)
+		}
+		e.checks = append(e.checks, epiCheck{check: ch, leaf: lv.view.sizes[ch.Dim]})
 	}
-	return e
+	return e, nil
 }
 
 // epilogueTest is the run-time test of e's checks against the product's

@@ -85,7 +85,10 @@ func (cl contractLowering) bindPrologues(c *contraction, ops []plan.ContractOper
 			continue
 		}
 		if ops[k].View {
-			c.ins[k], c.pro[k] = cl.movedView(p), nil
+			if c.ins[k] = cl.movedView(p); c.ins[k] == nil {
+				return c.op.Errorf("internal error: the plan reads operand %d as a view of its source, which its tree does not have", k)
+			}
+			c.pro[k] = nil
 			continue
 		}
 		at := c.op
@@ -101,9 +104,13 @@ func (cl contractLowering) bindPrologues(c *contraction, ops []plan.ContractOper
 // movedView is p's value as a view of its one leaf, p only moving data
 // (a transpose, a broadcast, a slice: the identity kernel over one leaf
 // of the same element type), so a lowering that reads its operands in
-// memory reads it through strides instead of a temporary.
+// memory reads it through strides instead of a temporary; nil when its
+// tree has no such leaf.
 func (cl contractLowering) movedView(p *prologue) *view {
 	t := p.tree
+	if len(t.kids) != 1 || t.kids[0].view == nil {
+		return nil
+	}
 	n := t.kids[0]
 	rm := t.loops.Results[t.res]
 	st, off := cl.loopStrides(n.view, n.dimMap, len(t.loops.Iter))

@@ -40,8 +40,9 @@ type rowFusion struct {
 	epi *gemmEpi
 }
 
-func (cl contractLowering) rowFusionOf(r *plan.RowFusion) *rowFusion {
-	return &rowFusion{RowFusion: r, epi: cl.gemmEpiOf(r.Epi)}
+func (cl contractLowering) rowFusionOf(r *plan.RowFusion) (*rowFusion, error) {
+	e, err := cl.gemmEpiOf(r.Epi)
+	return &rowFusion{RowFusion: r, epi: e}, err
 }
 
 func roundTo(x, m int64) int64 { return (x + m - 1) / m * m }
