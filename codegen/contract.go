@@ -13,8 +13,9 @@ import (
 
 // This file lowers the contractions (SPEC 3d, 7): the sizes and their
 // run-time checks come from the op's loop description as for any nest
-// (funcCtx.sizes), then plan.NewContract chooses the generic nest (below),
-// the small path or the packed one (contract_gemm.go). An operand's
+// (funcCtx.sizes); the pre-pass's plan.ChooseContract has chosen the
+// generic nest (below), the small path or the packed one
+// (contract_gemm.go) and the fusions, which are built here. An operand's
 // elementwise producers run where it is read (contract_prologue.go), its
 // elementwise consumers on its output tiles (contract_epilogue.go) or in place
 // over its buffer (contract_fuse.go); a row softmax of its result, and a

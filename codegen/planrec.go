@@ -16,8 +16,10 @@ import (
 // The plan of each function (package plan) is made before it is
 // emitted (plan.Prepass: its op nests and shared values, row groups,
 // reductions, the row-major versions' loops, tiles and reduction
-// strategies, stores and threads; plan.PlanCarries: the scf ops' two
-// buffers), and the emitter builds what it says. What depends on the
+// strategies, stores and threads, each contraction's path and fusions;
+// plan.PlanCarries: the scf ops' two buffers), and the emitter builds
+// what it says (a contraction's record, plan.ContractChoice.Record, gets
+// only its unfused path's nests there). What depends on the
 // lowering's values is recorded into the same plan as the nests are
 // built: the layouts (a run-time test of the strides of the views a nest
 // captures), fences, a group's members' places among the nests, the

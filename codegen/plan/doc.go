@@ -6,16 +6,17 @@
 // non-temporal, with the run-time test when sizes are dynamic) and
 // threads (NewThreads); row groups (Groupable, Joins, EndsRows, RowBlock)
 // with their rider (Rideable) and shared scratch (Shares, RowLocal); and
-// a placeholder for contraction tiling and packing (Contract). The rules
-// read facts the lowering knows -- constants, or Dynamic for a size
-// known at run time -- and return the choice with its reason;
-// Func.Format prints a function's plan one decision a line (tirc
-// -print-plan). Prepass applies the rules to a function before it is
-// emitted: from the IR alone (symbols for dynamic sizes) it plans its op
-// nests and its row groups' shared values -- loops, the row-major
-// version's merged loops, tiles and reduction strategy (PlanFast), store
-// kind, threads -- and its row groups; PlanCarries lists how the scf ops
-// hand on tensors and decides which loops carry one in two buffers, or
-// pass a while's carried buffer on. It imports ir and traits only: no
-// LLVM.
+// each contraction's path, tiling and packing (NewContract) and its
+// fusions: prologues, epilogue, row blocks, in-place consumer
+// (ChooseContract). The rules read facts the lowering knows --
+// constants, or Dynamic for a size known at run time -- and return the
+// choice with its reason; Func.Format prints a function's plan one
+// decision a line (tirc -print-plan). Prepass applies the rules to a
+// function before it is emitted: from the IR alone (symbols for dynamic
+// sizes) it plans its op nests and its row groups' shared values --
+// loops, the row-major version's merged loops, tiles and reduction
+// strategy (PlanFast), store kind, threads -- its row groups and its
+// contractions; PlanCarries lists how the scf ops hand on tensors and
+// decides which loops carry one in two buffers, or pass a while's
+// carried buffer on. It imports ir and traits only: no LLVM.
 package plan

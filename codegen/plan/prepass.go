@@ -18,8 +18,9 @@ import (
 // extents as one run-time value (the rows of a group must be).
 //
 // The pre-pass also decides each nest's row-major version (PlanFast on
-// the views the emitter will capture: prepass_fast.go) and plans the
-// nests of a group's shared values. What it does not decide is recorded
+// the views the emitter will capture: prepass_fast.go), plans the
+// nests of a group's shared values, and chooses how each contraction is
+// lowered with its fusions (ChooseContract: contract_choose.go). What it does not decide is recorded
 // by the emitter into the same plan as it builds the nests (planrec.go):
 // the layouts (a run-time test of the views' strides), fences, and the
 // nests of copies.
