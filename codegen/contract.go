@@ -23,8 +23,8 @@ import (
 
 // choice is how c is lowered: the pre-pass's choice (plan.Func.Contraction),
 // which under checkPlan must be what plan.ChooseContract says on c's
-// lowered values; a contraction the pre-pass does not walk (in a region)
-// is chosen here, on those values.
+// lowered values; one the pre-pass did not plan is chosen here, on
+// those values.
 func (cl contractLowering) choice(c *contraction) (*plan.ContractChoice, error) {
 	fc := cl.fc
 	ch := fc.plan.Contraction(c.op)

@@ -16,8 +16,8 @@ import (
 // consumer computing in place) is what the same rule says on the values
 // the emitter lowered (checkPlan chooses again and compares), and the
 // text is the same, for the modules with a contraction of test/contract,
-// test/plan's contraction and prologue files, examples and the benchmark
-// workloads, as written and shape-inferred, with the default options,
+// test/plan's contraction and prologue files, test/scf (one in a loop
+// body), examples and the benchmark workloads, as written and shape-inferred, with the default options,
 // threads from tiny sizes on, and an AVX-512 target (other blocks).
 func TestContractPlanMatchesValues(t *testing.T) {
 	extra, err := readModules(filepath.Join("..", "examples"), filepath.Join("..", "bench", "workloads"))
@@ -27,7 +27,8 @@ func TestContractPlanMatchesValues(t *testing.T) {
 	var mods []*corpusModule
 	for _, c := range corpusModules(t) {
 		p := filepath.ToSlash(c.path)
-		if strings.Contains(p, "test/contract/") || strings.Contains(p, "test/plan/contract") || strings.Contains(p, "test/plan/prologue") {
+		if strings.Contains(p, "test/contract/") || strings.Contains(p, "test/plan/contract") || strings.Contains(p, "test/plan/prologue") ||
+			strings.Contains(p, "test/scf/") {
 			mods = append(mods, c)
 		}
 	}

@@ -12,8 +12,9 @@ import (
 // How each contraction is lowered besides its path (NewContract) is
 // chosen here, from the IR, the fusion plan and the facts of the values
 // it reads, before anything is emitted (ChooseContract; the pre-pass
-// keeps the choice of every contraction of the function's top level,
-// Func.Contraction): its row-block fusion with the row softmax of its
+// keeps the choice of every contraction of the function, those in loop
+// bodies too, Func.Contraction): how it reads the operands computed as
+// its prologues (ContractOperand), its row-block fusion with the row softmax of its
 // result (attention, RowFusion), else its epilogue on the output tiles
 // (Epilogue), else the consumer whose buffer it writes in place
 // (ContractSink), and the run-time conditions of the fusions over
@@ -105,8 +106,8 @@ type RowFusion struct {
 	VChecks []FuseCheck
 }
 
-// Contraction is the pre-pass's choice for contraction op, or nil (a
-// contraction in a region, or none planned).
+// Contraction is the pre-pass's choice for contraction op, or nil (none
+// planned: an unranked type, which the emitter reports).
 func (p *Func) Contraction(op *ir.Op) *ContractChoice { return p.contracts[op] }
 
 // ChooseContract chooses the lowering of contraction op.
@@ -354,6 +355,9 @@ func (pp *prepass) contract(op *ir.Op) {
 	shape, _ := ir.Shape(op.Result(0).Type())
 	root := &pnode{op: op, loops: l, elem: ir.ElementType(op.Result(0).Type()), shape: shape}
 	for _, v := range op.Operands() {
+		if op.ParentOp() != nil {
+			pp.regionValues(v, op)
+		}
 		k := pp.tree(v, false)
 		if k == nil {
 			return
@@ -371,10 +375,64 @@ func (pp *prepass) contract(op *ir.Op) {
 	pp.p.contracts[op] = ChooseContract(op, f)
 }
 
+// nestedContracts chooses for the contractions in regions (loop
+// bodies), which the pre-pass's walk does not enter: the values of the
+// regions get sizes from their types (regionValues).
+func (pp *prepass) nestedContracts(f *ir.Func) {
+	if pp.facts.Contraction == nil {
+		return
+	}
+	for _, op := range f.AllOps() {
+		if op.ParentOp() != nil && pp.facts.Contraction(op) {
+			pp.contract(op)
+		}
+	}
+}
+
+// regionValues gives the values of v's tree that are computed before op
+// in op's region, and not met by the pre-pass, sizes from their types.
+func (pp *prepass) regionValues(v *ir.Value, op *ir.Op) {
+	if pp.inlined(v) && v.Def() != nil {
+		for _, a := range v.Def().Operands() {
+			pp.regionValues(a, op)
+		}
+		return
+	}
+	if pp.sizes[v] == nil && before(v, op) {
+		pp.fresh(v, v.Type())
+		if d := v.Def(); d != nil && d.Has(traits.ConstantLike) {
+			if a, ok := d.Attr("value").(*ir.DenseAttr); ok && a.Splat {
+				pp.base[v] = 0
+			}
+		}
+	}
+}
+
+// before reports whether v is computed before op runs: an argument of
+// a block enclosing op, or the result of an op before op or before an
+// op enclosing it in its block.
+func before(v *ir.Value, op *ir.Op) bool {
+	d := v.Def()
+	for x := op; x != nil; x = x.ParentOp() {
+		if d == nil && v.OwnerBlock() != nil && v.OwnerBlock() == x.Block() {
+			return true
+		}
+		for o := x.Prev(); o != nil && d != nil; o = o.Prev() {
+			if o == d {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // leaf is how v is read where op (a contraction) is lowered: a tensor
 // the pre-pass has met, in memory or a splat; a scalar constant, or
 // another scalar computed before op.
 func (pp *prepass) leaf(v *ir.Value, op *ir.Op) Leaf {
+	if op.ParentOp() != nil && !before(v, op) {
+		return LeafNone
+	}
 	if _, ok := v.Type().(*ir.TensorType); ok {
 		if pp.sizes[v] == nil {
 			return LeafNone
@@ -388,12 +446,8 @@ func (pp *prepass) leaf(v *ir.Value, op *ir.Op) Leaf {
 	if d == nil {
 		return LeafScalar // an argument
 	}
-	seen := false
-	for o := op.Prev(); o != nil && !seen; o = o.Prev() {
-		seen = o == d
-	}
 	switch {
-	case !seen || pp.inlined(v):
+	case !before(v, op) || pp.inlined(v):
 		return LeafNone
 	case d.Has(traits.ConstantLike):
 		switch d.Attr("value").(type) {

@@ -135,6 +135,7 @@ func Prepass(p *Func, f *ir.Func, fu *Fusion, facts Facts) {
 		pp.op(op)
 	}
 	pp.end()
+	pp.nestedContracts(f)
 }
 
 // fresh gives v sizes from its type (symbols where dynamic) and storage
