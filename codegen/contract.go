@@ -13,12 +13,58 @@ import (
 
 // This file lowers the contractions (SPEC 3d, 7): the sizes and their
 // run-time checks come from the op's loop description as for any nest
-// (funcCtx.sizes), then plan.NewContract chooses the generic nest (below),
-// the small path or the packed one (contract_gemm.go). An operand's
+// (funcCtx.sizes); the pre-pass's plan.ChooseContract has chosen the
+// generic nest (below), the small path or the packed one
+// (contract_gemm.go) and the fusions, which are built here. An operand's
 // elementwise producers run where it is read (contract_prologue.go), its
 // elementwise consumers on its output tiles (contract_epilogue.go) or in place
 // over its buffer (contract_fuse.go); a row softmax of its result, and a
 // contraction reading that, run on blocks of its rows (contract_rows.go).
+
+// choice is how c is lowered: the pre-pass's choice (plan.Func.Contraction),
+// which under checkPlan must be what plan.ChooseContract says on c's
+// lowered values; one the pre-pass did not plan is chosen here, on
+// those values.
+func (cl contractLowering) choice(c *contraction) (*plan.ContractChoice, error) {
+	fc := cl.fc
+	ch := fc.plan.Contraction(c.op)
+	if ch != nil && !checkPlan {
+		return ch, nil
+	}
+	f := plan.ContractFacts{Fusion: fc.fusion, Target: contractTargetOf(fc.mod.opts), Leaf: cl.leafOf}
+	for _, e := range c.ext {
+		x, ok := constVal(e)
+		if !ok {
+			x = plan.Dynamic
+		}
+		f.Ext = append(f.Ext, x)
+	}
+	v := plan.ChooseContract(c.op, f)
+	if ch == nil {
+		return v, nil
+	}
+	if a, b := ch.String(), v.String(); a != b {
+		return nil, c.op.Errorf("internal error: the plan of the contraction differs from its lowered values: the plan says %s, the values say %s", a, b)
+	}
+	return ch, nil
+}
+
+// leafOf is how v is lowered so far (plan.Leaf).
+func (cl contractLowering) leafOf(v *ir.Value) plan.Leaf {
+	lv := cl.fc.vals[v.ID()]
+	switch {
+	case lv == nil:
+		return plan.LeafNone
+	case lv.view != nil && !lv.view.index:
+		return plan.LeafView
+	case lv.view != nil:
+		return plan.LeafScalar
+	}
+	if _, ok := lv.scalar.(constant.Constant); ok {
+		return plan.LeafConst
+	}
+	return plan.LeafScalar
+}
 
 // isContraction reports whether op is a contraction: its Reduce kind
 // accumulates products (ir.ReduceContract).
@@ -29,15 +75,13 @@ func isContraction(op *ir.Op) bool {
 // contraction is one contraction being lowered: its loops, operand and
 // result views and loop extents.
 type contraction struct {
-	op  *ir.Op
-	l   *ir.Loops
-	ins []*view
-	pro []*prologue // by operand: computed where read (contract_prologue.go), or nil
-	// views are the prologues read as strided views (movedView).
-	views []plan.Prologue
-	dst   *view
-	ext   []value.Value
-	elem  *ir.Scalar // the result's element type
+	op   *ir.Op
+	l    *ir.Loops
+	ins  []*view
+	pro  []*prologue // by operand: computed where read (contract_prologue.go), or nil
+	dst  *view
+	ext  []value.Value
+	elem *ir.Scalar // the result's element type
 }
 
 // contractLowering lowers a function's contractions: the generic loop
@@ -82,26 +126,33 @@ func (cl contractLowering) contractOp(op *ir.Op, fuse bool) error {
 	}
 	c.ext = root.ext
 	res := op.Result(0)
-	cp := plan.NewContract(c.shape(), contractTargetOf(cl.fc.mod.opts))
-	// The attention row blocks read their operands in memory.
-	rows := c.hasPrologue() && cl.rowSoftmaxIf(fuse, c, cp) != nil
-	if err := cl.bindPrologues(c, rows); err != nil {
+	ch, err := cl.choice(c)
+	if err != nil {
 		return err
 	}
-	if rows {
-		cp = plan.NewContract(c.shape(), contractTargetOf(cl.fc.mod.opts))
+	if fuse && ch.Rows != nil {
+		// The attention row blocks read their operands in memory.
+		if err := cl.bindPrologues(c, ch.Operands, true); err != nil {
+			return err
+		}
+		f, err := cl.rowFusionOf(ch.Rows)
+		if err != nil {
+			return err
+		}
+		return cl.contractRows(f, c, ch.Plan, ch.Record(true))
 	}
-	if f := cl.rowSoftmaxIf(fuse, c, cp); f != nil {
-		return cl.contractRows(f, c, cp)
+	if err := cl.bindPrologues(c, ch.Operands, false); err != nil {
+		return err
 	}
+	cp, rec := ch.Unfused, ch.Record(fuse)
 	var epi *gemmEpi
-	if fuse && cp.Path != plan.PathGeneric {
-		epi = cl.contractEpilogue(c)
+	if fuse && ch.Epi != nil {
+		if epi, err = cl.gemmEpiOf(ch.Epi); err != nil {
+			return err
+		}
 	}
 	if epi != nil && len(epi.checks) > 0 {
-		err := cl.guardedEpilogue(c, cp, epi, root.sizes)
-		cl.recordPrologues(c, true)
-		if err != nil {
+		if err := cl.guardedEpilogue(c, cp, epi, root.sizes, rec); err != nil {
 			return err
 		}
 		return c.prologueErr()
@@ -112,8 +163,7 @@ func (cl contractLowering) contractOp(op *ir.Op, fuse bool) error {
 	} else {
 		c.dst = cl.contractDst(op, shape, root.sizes)
 	}
-	cl.fc.recordContract(op, cp, epi)
-	cl.recordPrologues(c, cp.Path != plan.PathGeneric)
+	cl.fc.plan.Contracts = append(cl.fc.plan.Contracts, rec)
 	if cp.Path == plan.PathGeneric {
 		cl.contractGeneric(c, cp)
 	} else {

@@ -66,89 +66,18 @@ type epiLeaf struct {
 // and column strides, and maxBatch batch strides.
 const epiLeafArgs = 3 + maxBatch
 
-// contractEpilogue is c's epilogue, or nil when it has none.
-func (cl contractLowering) contractEpilogue(c *contraction) *gemmEpi {
-	res := c.op.Result(0)
-	shape, ok := ir.Shape(res.Type())
-	if (c.elem != ir.F32 && c.elem != ir.F64) || !ok {
-		return nil
-	}
-	inS := map[*ir.Op]bool{}
-	inV := map[*ir.Value]bool{res: true}
-	var ops []*ir.Op
-	for work := []*ir.Value{res}; len(work) > 0; {
-		v := work[len(work)-1]
-		work = work[:len(work)-1]
-		for _, u := range v.Uses() {
-			if op := u.Op; op != nil && !inS[op] && cl.epilogueOp(op, shape, c.elem, inV) {
-				inS[op] = true
-				ops = append(ops, op)
-				inV[op.Result(0)] = true
-				work = append(work, op.Result(0))
-			}
+// gemmEpiOf is the epilogue the plan chose (plan.Epilogue), its checks
+// on the leaves' run-time sizes.
+func (cl contractLowering) gemmEpiOf(p *plan.Epilogue) (*gemmEpi, error) {
+	e := &gemmEpi{name: fmt.Sprintf("%s.%d", cl.fc.f.Name, p.Res.ID()), ops: p.Ops, res: p.Res, out: p.Out}
+	for _, ch := range p.Checks {
+		lv := cl.fc.vals[ch.Leaf.ID()]
+		if lv == nil || lv.view == nil {
+			return nil, p.Res.Def().Errorf("internal error: the plan checks %s, which is not lowered to memory", ch.What)
 		}
+		e.checks = append(e.checks, epiCheck{check: ch, leaf: lv.view.sizes[ch.Dim]})
 	}
-	var out *ir.Value
-	for v := range inV {
-		for _, u := range v.Uses() {
-			if u.Op == nil || !inS[u.Op] {
-				if out != nil && out != v {
-					return nil
-				}
-				out = v
-			}
-		}
-	}
-	if out == nil || out == res {
-		return nil
-	}
-	// In program order (the consumers follow the contraction).
-	var ordered []*ir.Op
-	for op := c.op.Next(); op != nil; op = op.Next() {
-		if inS[op] {
-			ordered = append(ordered, op)
-		}
-	}
-	if len(ordered) != len(ops) {
-		return nil
-	}
-	e := &gemmEpi{name: fmt.Sprintf("%s.%d", cl.fc.f.Name, res.ID()), ops: ordered, res: res, out: out}
-	if !cl.epilogueChecks(e, shape) {
-		return nil
-	}
-	return e
-}
-
-// epilogueChecks finds e's run-time checks: each view leaf's dims against
-// the product's (of static shape shape) at the loops they read. It
-// reports false when static sizes rule the epilogue out.
-func (cl contractLowering) epilogueChecks(e *gemmEpi, shape []int64) bool {
-	for _, op := range e.ops {
-		l := cl.fc.loopsOf(op)
-		dimOf := func(loop int) int {
-			for d, m := range l.Results[0] {
-				if m.Loop == loop {
-					return d
-				}
-			}
-			return -1
-		}
-		for k, a := range op.Operands() {
-			lv := cl.fc.vals[a.ID()]
-			if a == e.res || slices.Contains(e.ops, a.Def()) || lv.view == nil {
-				continue
-			}
-			what := fmt.Sprintf("operand %d of %s at %s", k, op.Name, posOf(op.Pos))
-			checks, ok := plan.LeafChecks(what, lv.view.shape, shape, l.Operands[k], dimOf)
-			if !ok {
-				return false
-			}
-			for _, ch := range checks {
-				e.checks = append(e.checks, epiCheck{check: ch, leaf: lv.view.sizes[ch.Dim]})
-			}
-		}
-	}
-	return true
+	return e, nil
 }
 
 // epilogueTest is the run-time test of e's checks against the product's
@@ -166,64 +95,6 @@ func (cl contractLowering) epilogueTest(e *gemmEpi, sizes []value.Value) value.V
 	return ok
 }
 
-// epilogueWhen are the plan's checks of e's run-time condition.
-func (e *gemmEpi) epilogueWhen() []plan.FuseCheck {
-	var out []plan.FuseCheck
-	for _, ch := range e.checks {
-		out = append(out, ch.check)
-	}
-	return out
-}
-
-// epilogueOp reports whether op can join an epilogue whose values so far
-// are inV: a single-result parallel op of the product's shape and
-// element type, reading the epilogue's values in place and lowered
-// values of that element type otherwise.
-func (cl contractLowering) epilogueOp(op *ir.Op, shape []int64, elem *ir.Scalar, inV map[*ir.Value]bool) bool {
-	l := cl.fc.loopsOf(op)
-	if op.NumResults() != 1 || isContraction(op) || l == nil || !l.Parallel() || len(l.Indices) != 0 ||
-		op.Def == nil || op.Def.Kernel == ir.KernelNone || op.Func() != cl.fc.f || op.ParentOp() != nil {
-		return false
-	}
-	if s, ok := ir.Shape(op.Result(0).Type()); !ok || !slices.Equal(s, shape) || ir.ElementType(op.Result(0).Type()) != elem {
-		return false
-	}
-	if info := op.Def.KernelOn(0, elem).Info(); info.Domain&ir.DomainOf(elem) == 0 ||
-		(op.Def.KernelArgs == nil && info.Arity != op.NumOperands()) {
-		return false
-	}
-	for k, a := range op.Operands() {
-		if ir.ElementType(a.Type()) != elem {
-			return false
-		}
-		if inV[a] {
-			if !readsInPlace(l, k) {
-				return false
-			}
-			continue
-		}
-		lv := cl.fc.vals[a.ID()]
-		if lv == nil {
-			return false
-		}
-		if lv.view == nil {
-			if _, ok := lv.scalar.(constant.Constant); !ok {
-				return false
-			}
-			continue
-		}
-		if lv.view.index {
-			return false
-		}
-		for _, m := range l.Operands[k] {
-			if m.Kind == ir.Window {
-				return false
-			}
-		}
-	}
-	return true
-}
-
 // bindEpilogue computes e's leaves and marks the consumers lowered: out
 // is written to dst by the contraction.
 func (cl contractLowering) bindEpilogue(e *gemmEpi, c *contraction, dst *view) {
@@ -235,14 +106,12 @@ func (cl contractLowering) bindEpilogue(e *gemmEpi, c *contraction, dst *view) {
 
 // guardedEpilogue lowers c with its epilogue e when e's run-time checks
 // hold, else c and then e's consumers as the unfused program does
-// (guarded): one test per call.
-func (cl contractLowering) guardedEpilogue(c *contraction, cp plan.Contract, e *gemmEpi, sizes []value.Value) error {
+// (guarded): one test per call; rec is its plan.
+func (cl contractLowering) guardedEpilogue(c *contraction, cp plan.Contract, e *gemmEpi, sizes []value.Value, rec *plan.ContractAt) error {
 	fc := cl.fc
 	shape, _ := ir.Shape(c.op.Result(0).Type())
 	cond := cl.epilogueTest(e, sizes)
-	fc.recordContract(c.op, cp, e)
-	rec := fc.plan.Contracts[len(fc.plan.Contracts)-1]
-	rec.When = plan.Guard(e.epilogueWhen())
+	fc.plan.Contracts = append(fc.plan.Contracts, rec)
 	n0 := fc.built
 	err := cl.guarded(cond, e.out, func() error {
 		fused := *c

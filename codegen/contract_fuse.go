@@ -2,7 +2,7 @@ package codegen
 
 import (
 	"fmt"
-	"slices"
+	"github.com/tirc/tirc/codegen/plan"
 
 	"github.com/llir/llvm/ir/value"
 
@@ -30,76 +30,27 @@ import (
 // what the generic path does, and the others where no epilogue applies.
 
 // contractSink is the nest root that consumes a contraction's result res
-// in place, or nil when res is not fusable that way.
+// in place (plan.ContractSink), or nil.
 func (cl contractLowering) contractSink(res *ir.Value) *ir.Op {
-	shape, ok := ir.Shape(res.Type())
-	if !ok || !staticShape(shape) {
-		return nil
-	}
-	v := res
-	for {
-		uses := v.Uses()
-		if len(uses) != 1 || uses[0].Op == nil {
-			return nil
-		}
-		op := uses[0].Op
-		// A consumer in another block (a loop body) would overwrite
-		// the result each time it runs.
-		if op.NumResults() != 1 || op.Block() != res.Def().Block() || !readsInPlace(cl.fc.loopsOf(op), uses[0].Index) {
-			return nil
-		}
-		out := op.Result(0)
-		if s, ok := ir.Shape(out.Type()); !ok || !slices.Equal(s, shape) {
-			return nil
-		}
-		if !cl.fc.inlined[out.ID()] {
-			if !ir.TypeEqual(out.Type(), res.Type()) {
-				return nil
-			}
-			return op
-		}
-		v = out
-	}
+	return plan.ContractSink(res, cl.fc.fusion)
 }
 
-// staticShape reports whether every size of shape is known.
-func staticShape(shape []int64) bool {
-	for _, s := range shape {
-		if s < 0 {
-			return false
-		}
+// sinkOf is the sink of contraction op's result: the plan's
+// (plan.ContractChoice.Sink), or contractSink for one it did not plan.
+func (cl contractLowering) sinkOf(op *ir.Op) *ir.Op {
+	if ch := cl.fc.plan.Contraction(op); ch != nil {
+		return ch.Sink
 	}
-	return true
-}
-
-// readsInPlace reports whether a parallel op with loops l reads operand
-// k at the element of its result it computes: the operand's and the
-// result's maps index the same loops, at stride 1 and offset 0.
-func readsInPlace(l *ir.Loops, k int) bool {
-	if l == nil || !l.Parallel() || k >= len(l.Operands) || len(l.Results) != 1 {
-		return false
-	}
-	om, rm := l.Operands[k], l.Results[0]
-	if len(om) != len(rm) {
-		return false
-	}
-	for d := range om {
-		o, r := om[d], rm[d]
-		if o.Loop < 0 || o.Loop != r.Loop || o.Stride != 1 || r.Stride != 1 || o.Offset != 0 || r.Offset != 0 ||
-			o.Kind == ir.Window || r.Kind == ir.Window {
-			return false
-		}
-	}
-	return true
+	return cl.contractSink(op.Result(0))
 }
 
 // contractDst is the buffer contraction op writes, of sizes: its
-// sink's (contractSink; recorded for the sink's nest, and named by the
+// sink's (sinkOf; recorded for the sink's nest, and named by the
 // sink in an out-of-memory message), the function's result, or a
 // temporary.
 func (cl contractLowering) contractDst(op *ir.Op, shape []int64, sizes []value.Value) *view {
 	owner := op.Result(0)
-	sink := cl.contractSink(owner)
+	sink := cl.sinkOf(op)
 	if sink != nil {
 		owner = sink.Result(0)
 	}

@@ -70,23 +70,27 @@ func (cl contractLowering) operand(op *ir.Op, k int, v *ir.Value) (*view, *prolo
 	return in, nil, err
 }
 
-// bindPrologues computes c's prologues' leaves, or, when c's lowering
-// cannot compute them where it reads them (rows: the attention row
-// blocks), computes them into temporaries with their nests, as unfused.
-func (cl contractLowering) bindPrologues(c *contraction, unfuse bool) error {
+// bindPrologues computes c's prologues' leaves where the plan reads
+// them where they are read (ops: plan.ContractOperand), unless c's
+// lowering reads its operands in memory (unfuse: the attention row
+// blocks); the others become strided views of their leaf, or are
+// computed into temporaries with their nests, as unfused.
+func (cl contractLowering) bindPrologues(c *contraction, ops []plan.ContractOperand, unfuse bool) error {
 	for k, p := range c.pro {
 		if p == nil {
 			continue
 		}
-		if !unfuse && cl.prologueLeaves(c, p) {
+		if !unfuse && ops[k].Read {
+			cl.prologueLeaves(c, p)
 			continue
 		}
-		if v := cl.movedView(p); v != nil {
-			c.ins[k], c.pro[k] = v, nil
-			c.views = append(c.views, plan.Prologue{Operand: k, View: true, Ops: treeOps(p.tree)})
+		if ops[k].View {
+			if c.ins[k] = cl.movedView(p); c.ins[k] == nil {
+				return c.op.Errorf("internal error: the plan reads operand %d as a view of its source, which its tree does not have", k)
+			}
+			c.pro[k] = nil
 			continue
 		}
-		p.leaves = nil
 		at := c.op
 		dst := cl.fc.temp(p.tree.elem, p.tree.shape, p.tree.sizes, fmt.Sprintf("%s: '%s' op", at.Pos, at.Name))
 		if err := cl.fc.emitNest(dst, p.tree); err != nil {
@@ -97,26 +101,18 @@ func (cl contractLowering) bindPrologues(c *contraction, unfuse bool) error {
 	return nil
 }
 
-// movedView is p's value as a view of its one leaf when p only moves
-// data (a transpose, a broadcast, a slice: the identity kernel over one
-// leaf of the same element type), so a lowering that reads its operands
-// in memory reads it through strides instead of a temporary; nil
-// otherwise.
+// movedView is p's value as a view of its one leaf, p only moving data
+// (a transpose, a broadcast, a slice: the identity kernel over one leaf
+// of the same element type), so a lowering that reads its operands in
+// memory reads it through strides instead of a temporary; nil when its
+// tree has no such leaf.
 func (cl contractLowering) movedView(p *prologue) *view {
 	t := p.tree
-	if t.op == nil || t.op.Def.Kernel != ir.KernelIdentity || len(t.kids) != 1 {
+	if len(t.kids) != 1 || t.kids[0].view == nil {
 		return nil
 	}
 	n := t.kids[0]
-	if n.op != nil || n.view == nil || n.view.index || !ir.TypeEqual(n.elem, t.elem) {
-		return nil
-	}
 	rm := t.loops.Results[t.res]
-	for _, m := range rm {
-		if m.Loop < 0 || m.Stride != 1 || m.Offset != 0 {
-			return nil
-		}
-	}
 	st, off := cl.loopStrides(n.view, n.dimMap, len(t.loops.Iter))
 	v := &view{elem: t.elem, shape: t.shape, sizes: t.sizes, strides: make([]value.Value, len(rm))}
 	for d, m := range rm {
@@ -133,16 +129,11 @@ func (c *contraction) hasPrologue() bool {
 
 // prologueLeaves computes p's leaves' strides per loop of c (a leaf's
 // strides along the tree root's loops, which are the operand's
-// dimensions, composed with c's map of the operand); false when the root
-// does not compute its result dimensions in place.
-func (cl contractLowering) prologueLeaves(c *contraction, p *prologue) bool {
+// dimensions, the root computing them in place, composed with c's map
+// of the operand).
+func (cl contractLowering) prologueLeaves(c *contraction, p *prologue) {
 	t := p.tree
 	rm := t.loops.Results[t.res]
-	for _, m := range rm {
-		if m.Loop >= 0 && (m.Stride != 1 || m.Offset != 0) {
-			return false
-		}
-	}
 	bl := cl.fc.bl
 	for _, n := range treeLeaves(t) {
 		if n.view == nil {
@@ -161,7 +152,6 @@ func (cl contractLowering) prologueLeaves(c *contraction, p *prologue) bool {
 		base := bl.gep(storageType(n.elem), n.view.base, bl.add(off, coff))
 		p.leaves = append(p.leaves, proLeaf{n: n, base: base, strides: cst})
 	}
-	return true
 }
 
 // treeLeaves are t's leaves, operands first.
@@ -174,29 +164,6 @@ func treeLeaves(t *node) []*node {
 		out = append(out, treeLeaves(k)...)
 	}
 	return out
-}
-
-// treeOps names t's ops for the plan, operands first.
-func treeOps(t *node) []string {
-	var out []string
-	for _, k := range t.kids {
-		out = append(out, treeOps(k)...)
-	}
-	if t.op != nil {
-		out = append(out, t.op.Name+" at "+posOf(t.op.Pos))
-	}
-	return out
-}
-
-// recordPrologues adds c's prologues to its plan (the last recorded).
-func (cl contractLowering) recordPrologues(c *contraction, packed bool) {
-	cs := cl.fc.plan.Contracts
-	cs[len(cs)-1].Prologues = append(cs[len(cs)-1].Prologues, c.views...)
-	for _, p := range c.pro {
-		if p != nil {
-			cs[len(cs)-1].Prologues = append(cs[len(cs)-1].Prologues, plan.Prologue{Operand: p.k, Packed: packed, Ops: treeOps(p.tree)})
-		}
-	}
 }
 
 // eval computes p's value from its leaves' values (leaf), with the

@@ -16,7 +16,7 @@ import (
 // rowDriver defines `void tirc.rows.<plan>.<op>(i8* args)`, this thread's
 // share of a row fusion (contract_rows.go): its (item, row block) pairs.
 func (mc *moduleCtx) rowDriver(f *rowFusion, p plan.Contract) *llvm.Func {
-	e := ir.ElementType(f.c1.Result(0).Type())
+	e := ir.ElementType(f.C1.Result(0).Type())
 	name := "tirc.rows." + gemmName(e, p) + "." + f.epi.name
 	d, have := newArgsDriver(mc, name, e)
 	if have != nil { // a fast entry's twin of the op
@@ -29,8 +29,8 @@ func (mc *moduleCtx) rowDriver(f *rowFusion, p plan.Contract) *llvm.Func {
 		strideAt = append(strideAt, rowArgs+k*epiLeafArgs+3)
 	}
 	var geo rowGeometry
-	if f.dynamic {
-		geo = rowGeometryOf(bl, p, f.c2 != nil, arg(raM), arg(raN), arg(raK), arg(raN2), arg(raR))
+	if f.Dynamic {
+		geo = rowGeometryOf(bl, p, f.C2 != nil, arg(raM), arg(raN), arg(raK), arg(raN2), arg(raR))
 	} else {
 		geo = f.staticGeometry(bl, p)
 	}
@@ -58,7 +58,7 @@ func (mc *moduleCtx) rowDriver(f *rowFusion, p plan.Contract) *llvm.Func {
 		w.q, w.kt, w.v, w.out = bl.gep(st, q, offs[0]), bl.gep(st, kt, offs[1]), bl.gep(st, v, offs[2]), bl.gep(st, out, offs[3])
 		ep.atItem(bl, offs[4:])
 		w.block, w.ld, w.cs = w.scratch, geo.ld, i64c(1)
-		if f.c2 == nil { // the rows of the result
+		if f.C2 == nil { // the rows of the result
 			w.block, w.ld, w.cs = bl.gep(st, w.out, bl.mul(r0, w.rsOut)), w.rsOut, w.csOut
 		}
 		bl.ifThen(bl.icmp(enum.IPredNE, bl.b.NewLoad(types.I64, last), item), "rows.pack", func() {
@@ -68,7 +68,7 @@ func (mc *moduleCtx) rowDriver(f *rowFusion, p plan.Contract) *llvm.Func {
 		rows := minI64(bl, geo.R, bl.b.NewSub(geo.M, r0))
 		w.scoresBlock(bl, r0, rows)
 		bl.loop(rows, "rows.softmax", func(i value.Value) { w.softmax(bl, r0, i) })
-		if f.c2 != nil {
+		if f.C2 != nil {
 			w.outputBlock(bl, r0, rows)
 		}
 	})
@@ -116,7 +116,7 @@ func (w *rowWork) packRhs(bl *builder) {
 		})
 	}
 	pack(w.kt, w.rsKt, w.csKt, w.packB1, w.geo.K, w.geo.N)
-	if w.f.c2 == nil {
+	if w.f.C2 == nil {
 		return
 	}
 	bl.ifThen(bl.icmp(enum.IPredNE, w.csV, i64c(1)), "rows.packv", func() { // else read in place (outputBlock)
@@ -215,8 +215,8 @@ func (w *rowWork) softmax(bl *builder, r0, i value.Value) {
 		if lanes > 0 {
 			mx = splatValue(bl, m, lanes)
 		}
-		d := w.apply(bl, w.f.sub, x, mx)
-		ex := w.apply(bl, w.f.exp, d)
+		d := w.apply(bl, w.f.Sub, x, mx)
+		ex := w.apply(bl, w.f.Exp, d)
 		slot, wide := ss, at
 		if lanes > 0 {
 			slot, wide = sv, avt
@@ -237,7 +237,7 @@ func (w *rowWork) softmax(bl *builder, r0, i value.Value) {
 		if lanes > 0 {
 			zz = splatValue(bl, z, lanes)
 		}
-		return w.apply(bl, w.f.div, x, zz)
+		return w.apply(bl, w.f.Div, x, zz)
 	})
 }
 

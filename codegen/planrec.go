@@ -93,7 +93,8 @@ func newFuncPlan(opts Options, f *ir.Func, fu *plan.Fusion, carries plan.CarryFa
 // prepassFacts are what the pre-pass reads of the options.
 func prepassFacts(opts Options, fastEntry bool) plan.Facts {
 	return plan.Facts{ParallelMin: opts.ParallelMin, NonTemporalMin: opts.NonTemporalMin, StoreBoundOnly: opts.NonTemporalStoreBoundOnly,
-		FastEntry: fastEntry, Contraction: isContraction, LinearLoops: dialect.LinalgLinearLoopsOf, View: viewOp}
+		FastEntry: fastEntry, Contraction: isContraction, LinearLoops: dialect.LinalgLinearLoopsOf, View: viewOp,
+		ContractTarget: contractTargetOf(opts)}
 }
 
 // viewOp describes a tensor op lowered as a view of its operand's
@@ -386,18 +387,4 @@ func checkGroup(g *rowGroup) error {
 		return g.members[0].root.op.Errorf("internal error: the plan of its row group says (members, block, shared, fence) %s, the emitter built %s", a, b)
 	}
 	return nil
-}
-
-// recordContract adds a contraction's plan to the function's, with the
-// consumer whose buffer it writes in place (contractSink), if any.
-func (fc *funcCtx) recordContract(op *ir.Op, cp plan.Contract, epi *gemmEpi) {
-	c := &plan.ContractAt{Op: op.Name, At: posOf(op.Pos), Plan: cp}
-	if epi != nil {
-		for _, e := range epi.ops {
-			c.Epilogue = append(c.Epilogue, e.Name+" at "+posOf(e.Pos))
-		}
-	} else if sink := (contractLowering{fc}).contractSink(op.Result(0)); sink != nil {
-		c.Into = sink.Name + " at " + posOf(sink.Pos)
-	}
-	fc.plan.Contracts = append(fc.plan.Contracts, c)
 }

@@ -33,10 +33,18 @@ var corpus struct {
 	err  error
 }
 
-func readCorpusModules() ([]*corpusModule, error) {
-	chunks, err := testcorpus.Chunks(filepath.Join("..", "test"))
-	if err != nil {
-		return nil, err
+func readCorpusModules() ([]*corpusModule, error) { return readModules(filepath.Join("..", "test")) }
+
+// readModules parses every chunk of the .mlir files below roots, as
+// written and after -infer-shapes (when that changes nothing wrong).
+func readModules(roots ...string) ([]*corpusModule, error) {
+	var chunks []testcorpus.Chunk
+	for _, root := range roots {
+		cs, err := testcorpus.Chunks(root)
+		if err != nil {
+			return nil, err
+		}
+		chunks = append(chunks, cs...)
 	}
 	infer := passes.Lookup("infer-shapes")
 	var out []*corpusModule

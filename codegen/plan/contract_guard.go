@@ -22,6 +22,7 @@ type FuseCheck struct {
 	What    string
 	Dim, Of int
 	OrOne   bool
+	Leaf    *ir.Value // the value checked (not printed)
 }
 
 func (c FuseCheck) String() string {

@@ -8,18 +8,19 @@
 // Joins, EndsRows, RowBlock) with their rider (Rideable), shared scratch
 // (Shares, RowLocal), members and fence; how a region op run in its own
 // loops folds (NewRegion: a vector fold with its run-time stride test,
-// rows side by side, one by one, or every point); and a placeholder for
-// contraction tiling and packing (Contract). The rules
-// read facts the lowering knows -- constants, or Dynamic for a size
-// known at run time -- and return the choice with its reason;
+// rows side by side, one by one, or every point); and each
+// contraction's path, tiling and packing (NewContract) and its fusions:
+// prologues, epilogue, row blocks, in-place consumer (ChooseContract).
+// The rules read facts the lowering knows -- constants, or Dynamic for a
+// size known at run time -- and return the choice with its reason;
 // Func.Format prints a function's plan one decision a line (tirc
 // -print-plan). Prepass applies the rules to a function before it is
 // emitted: from the IR alone (symbols for dynamic sizes) it plans its op
 // nests and its row groups' shared values -- loops, layout (row-major
 // or guarded by a run-time test of the strides, from which views are
 // known row-major), the row-major version's merged loops, tiles and
-// reduction strategy (PlanFast), store kind, threads -- and its row
-// groups; PlanCarries lists how the scf ops hand on tensors and decides
-// which loops carry one in two buffers, or pass a while's carried buffer
-// on. It imports ir and traits only: no LLVM.
+// reduction strategy (PlanFast), store kind, threads -- its row groups
+// and its contractions; PlanCarries lists how the scf ops hand on
+// tensors and decides which loops carry one in two buffers, or pass a
+// while's carried buffer on. It imports ir and traits only: no LLVM.
 package plan

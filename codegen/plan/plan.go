@@ -36,6 +36,8 @@ type Func struct {
 	roots   map[Root]*Nest
 	carries map[carryKey]*Carry
 	regions map[*ir.Op]*Region
+	// contracts are the pre-pass's choices by contraction (Contraction).
+	contracts map[*ir.Op]*ContractChoice
 }
 
 // Target is the module's target decisions every function shares.

@@ -22,10 +22,12 @@ import (
 // (whether every view is known row-major from the IR: prepass_layout.go)
 // and its fence (Streams), plans the nests of a group's shared values,
 // the group's members in the order they run, its blocks of rows, rider
-// and fence, and decides how each region op run in its own loops folds
-// (planRegions: region.go). What it does not decide is recorded by the
-// emitter into the same plan as it builds the nests (planrec.go): the
-// nests of copies and scf bodies, and the places of nests in Func.Nests.
+// and fence, decides how each region op run in its own loops folds
+// (planRegions: region.go) and chooses how each contraction is lowered
+// with its fusions (ChooseContract: contract_choose.go). What it does
+// not decide is recorded by the emitter into the same plan as it builds
+// the nests (planrec.go): the nests of copies and scf bodies, and the
+// places of nests in Func.Nests.
 
 // Facts are what the pre-pass reads besides the function and its fusion.
 type Facts struct {
@@ -44,6 +46,8 @@ type Facts struct {
 	// View describes an op whose result is a view of its operand's
 	// buffer (a slice, a reshape: prepass_layout.go).
 	View func(*ir.Op) (ViewOp, bool)
+	// ContractTarget is the contractions' target (ChooseContract).
+	ContractTarget ContractTarget
 }
 
 // Root names the nest computing result Res of Op.
@@ -156,6 +160,7 @@ func Prepass(p *Func, f *ir.Func, fu *Fusion, facts Facts) {
 	}
 	pp.end()
 	planRegions(p, f, fu, facts)
+	pp.nestedContracts(f)
 }
 
 // fresh gives v sizes from its type (symbols where dynamic) and storage
@@ -200,6 +205,7 @@ func (pp *prepass) op(op *ir.Op) {
 	loops := pp.fusible(op)
 	if pp.facts.Contraction != nil && pp.facts.Contraction(op) {
 		pp.end()
+		pp.contract(op)
 		pp.fresh(op.Result(0), op.Result(0).Type())
 		pp.buffers(op)
 		return

@@ -1,4 +1,4 @@
-package codegen
+package plan
 
 import (
 	"testing"
@@ -33,8 +33,8 @@ func TestReadsInPlace(t *testing.T) {
 		{"no loops", nil, 0, false},
 	}
 	for _, tc := range tests {
-		if got := readsInPlace(tc.l, tc.k); got != tc.want {
-			t.Errorf("%s: readsInPlace = %v, want %v", tc.name, got, tc.want)
+		if got := ReadsInPlace(tc.l, tc.k); got != tc.want {
+			t.Errorf("%s: ReadsInPlace = %v, want %v", tc.name, got, tc.want)
 		}
 	}
 }
