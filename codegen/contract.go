@@ -163,7 +163,9 @@ func (cl contractLowering) contractOp(op *ir.Op, fuse bool) error {
 	} else {
 		c.dst = cl.contractDst(op, shape, root.sizes)
 	}
-	cl.fc.plan.Contracts = append(cl.fc.plan.Contracts, rec)
+	if _, err := cl.fc.contractRec(rec); err != nil {
+		return err
+	}
 	if cp.Path == plan.PathGeneric {
 		cl.contractGeneric(c, cp)
 	} else {

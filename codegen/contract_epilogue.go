@@ -111,9 +111,12 @@ func (cl contractLowering) guardedEpilogue(c *contraction, cp plan.Contract, e *
 	fc := cl.fc
 	shape, _ := ir.Shape(c.op.Result(0).Type())
 	cond := cl.epilogueTest(e, sizes)
-	fc.plan.Contracts = append(fc.plan.Contracts, rec)
+	p, err := fc.contractRec(rec)
+	if err != nil {
+		return err
+	}
 	n0 := fc.built
-	err := cl.guarded(cond, e.out, func() error {
+	err = cl.guarded(cond, e.out, func() error {
 		fused := *c
 		fused.dst = cl.ownedDst(e.out, shape, sizes)
 		cl.epilogueLeaves(e, &fused)
@@ -127,8 +130,8 @@ func (cl contractLowering) guardedEpilogue(c *contraction, cp plan.Contract, e *
 		fc.vals[c.op.Result(0).ID()] = &lowered{view: plain.dst}
 		return cl.lowerUnfused(e.ops)
 	})
-	for i := n0; i < fc.built; i++ {
-		rec.Fallback = append(rec.Fallback, i)
+	if err == nil {
+		err = fc.checkFallback(p, n0)
 	}
 	cl.markFused(e.ops...)
 	return err

@@ -181,8 +181,10 @@ func (cl contractLowering) rowTest(f *rowFusion, c *contraction, cp plan.Contrac
 func (cl contractLowering) contractRows(f *rowFusion, c *contraction, cp plan.Contract, rec *plan.ContractAt) error {
 	fc := cl.fc
 	fused := func() error { return cl.contractRowsFused(f, c, cp, cl.rowSizes(f, c, cp)) }
-	fc.plan.Contracts = append(fc.plan.Contracts, rec)
 	if !f.Dynamic {
+		if _, err := fc.contractRec(rec); err != nil {
+			return err
+		}
 		return fused()
 	}
 	ops := f.Ops()
@@ -190,8 +192,12 @@ func (cl contractLowering) contractRows(f *rowFusion, c *contraction, cp plan.Co
 	if f.C2 != nil {
 		out = f.C2.Result(0)
 	}
+	p, err := fc.contractRec(rec)
+	if err != nil {
+		return err
+	}
 	n0 := fc.built
-	err := cl.guarded(cl.rowTest(f, c, cp, cl.rowSizes(f, c, cp)), out, fused, func() error {
+	err = cl.guarded(cl.rowTest(f, c, cp, cl.rowSizes(f, c, cp)), out, fused, func() error {
 		shape, _ := ir.Shape(c.op.Result(0).Type())
 		plain := *c
 		plain.dst = cl.contractDst(c.op, shape, c.ext)
@@ -205,8 +211,8 @@ func (cl contractLowering) contractRows(f *rowFusion, c *contraction, cp plan.Co
 		}
 		return cl.contractOp(f.C2, false)
 	})
-	for i := n0; i < fc.built; i++ {
-		rec.Fallback = append(rec.Fallback, i)
+	if err == nil {
+		err = fc.checkFallback(p, n0)
 	}
 	cl.markFused(ops...)
 	if f.C2 != nil {

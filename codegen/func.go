@@ -41,8 +41,9 @@ type funcCtx struct {
 	// plan is the function's plan, the decisions recorded as its nests
 	// are planned (plan.go).
 	plan *plan.Func
-	// built counts the plan's nests built so far (nestPlan).
-	built int
+	// built counts the plan's nests built so far (nestLayout),
+	// contracts its contractions (contractRec).
+	built, contracts int
 	// sinks are the nest roots that compute in place over a
 	// contraction's result, with its buffer (contract_fuse.go).
 	sinks map[*ir.Op]*view

@@ -106,7 +106,7 @@ func viewOp(op *ir.Op) (plan.ViewOp, bool) {
 		return plan.ViewOp{Expand: expand, Collapse: !expand, Groups: groups}, true
 	}
 	s, ok := dialect.SliceOf(op)
-	if !ok || s.Dest != nil {
+	if !ok {
 		return plan.ViewOp{}, false
 	}
 	dropped, ok := dialect.SliceDropped(op, s)
@@ -125,7 +125,7 @@ func viewOp(op *ir.Op) (plan.ViewOp, bool) {
 		}
 		return plan.Dynamic
 	}
-	vo := plan.ViewOp{Slice: true, Dropped: dropped}
+	vo := plan.ViewOp{Slice: true, Dropped: dropped, Into: s.Dest != nil}
 	for j := range dropped {
 		vo.Steps = append(vo.Steps, c(s.Strides, j))
 		if !dropped[j] {
@@ -197,6 +197,45 @@ func (fc *funcCtx) allBuilt() error {
 		return fc.f.Errorf("internal error: the plan's nest %d (%s at %s) was not built", fc.built, n.Op, n.At)
 	}
 	return nil
+}
+
+// contractRec takes the plan's next contraction, which must be the one
+// the emitter lowers (rec: its choice's record; compared under
+// checkPlan).
+func (fc *funcCtx) contractRec(rec *plan.ContractAt) (*plan.ContractAt, error) {
+	i := fc.contracts
+	fc.contracts++
+	if i >= len(fc.plan.Contracts) {
+		return nil, fc.f.Errorf("internal error: the plan lists no more contractions, the emitter lowers %s at %s", rec.Op, rec.At)
+	}
+	p := fc.plan.Contracts[i]
+	if a, b := fmt.Sprint(p.Op, p.At, p.Plan, p.Rows, p.When), fmt.Sprint(rec.Op, rec.At, rec.Plan, rec.Rows, rec.When); checkPlan && a != b {
+		return nil, fc.f.Errorf("internal error: the plan's contraction %d is %s, the emitter lowers %s", i, a, b)
+	}
+	return p, nil
+}
+
+// checkFallback compares, under checkPlan, the nests of a guarded
+// contraction's unfused path in its plan p with those the emitter built
+// there (from n0 to fc.built).
+func (fc *funcCtx) checkFallback(p *plan.ContractAt, n0 int) error {
+	var nests []int
+	for k := n0; k < fc.built; k++ {
+		nests = append(nests, k)
+	}
+	if checkPlan && fmt.Sprint(nests) != fmt.Sprint(p.Fallback) {
+		return fc.f.Errorf("internal error: the plan's unfused path of %s at %s has nests %v, the emitter built %v", p.Op, p.At, p.Fallback, nests)
+	}
+	return nil
+}
+
+// rootErr is an error at root's op, or of no place for a copy's nest
+// (its function's, fc.planErr, where known).
+func rootErr(root *node, format string, args ...any) error {
+	if root.op != nil {
+		return root.op.Errorf(format, args...)
+	}
+	return ir.Errorf(ir.Pos{}, format, args...)
 }
 
 // planErr is the internal error of a plan that differs from what the
@@ -277,7 +316,7 @@ func (s nestSpec) record(root *node, b *built) error {
 	}
 	if n.Decided {
 		if checkPlan && (n.Store != b.store || n.Fence != b.fence) {
-			return root.op.Errorf("internal error: the plan of its nest says store %v, fence %v; the emitter built store %v, fence %v", n.Store, n.Fence, b.store, b.fence)
+			return rootErr(root, "internal error: the plan of its nest says store %v, fence %v; the emitter built store %v, fence %v", n.Store, n.Fence, b.store, b.fence)
 		}
 		return nil
 	}
@@ -334,7 +373,7 @@ func (ns *nest) versionPlan(f plan.MergeFacts, s nestSpec, root *node, reduces b
 			v.Tile = p.Tile // a rider's host builds no tiles
 		}
 		if d := planDiff(p, v); d != "" {
-			return nil, root.op.Errorf("internal error: the plan of its nest's row-major version differs from its views: %s", d)
+			return nil, rootErr(root, "internal error: the plan of its nest's row-major version differs from its views: %s", d)
 		}
 		return p, nil
 	}

@@ -383,7 +383,7 @@ func (pp *prepass) nestedContracts(f *ir.Func) {
 		return
 	}
 	for _, op := range f.AllOps() {
-		if op.ParentOp() != nil && pp.facts.Contraction(op) {
+		if op.ParentOp() != nil && pp.facts.Contraction(op) && pp.p.contracts[op] == nil {
 			pp.contract(op)
 		}
 	}

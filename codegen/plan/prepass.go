@@ -125,6 +125,10 @@ type prepass struct {
 	base  map[*ir.Value]int
 	bufs  map[*ir.Value]buf
 	lay   map[*ir.Value]*vlay
+	// skip are the ops a contraction computes (prepass_contract.go).
+	skip map[*ir.Op]bool
+	// idx are the sizes index values give (index).
+	idx map[*ir.Value]sym
 	// slotHome is the block each temporary's owner is allocated in (nil:
 	// the function's), cur the block being walked.
 	slotHome map[int]*ir.Block
@@ -155,8 +159,7 @@ func Prepass(p *Func, f *ir.Func, fu *Fusion, facts Facts) {
 			}
 			continue
 		}
-		pp.op(op)
-		pp.setLayouts(op)
+		pp.walkOp(op)
 	}
 	pp.end()
 	planRegions(p, f, fu, facts)
@@ -197,17 +200,23 @@ func (pp *prepass) fusible(op *ir.Op) *ir.Loops {
 	return nil
 }
 
+// walkOp plans op and notes its results' views (setLayouts).
+func (pp *prepass) walkOp(op *ir.Op) {
+	pp.op(op)
+	pp.setLayouts(op)
+}
+
 // op follows the emitter's lowerOp.
 func (pp *prepass) op(op *ir.Op) {
 	if op.NumResults() == 1 && pp.inlined(op.Result(0)) {
 		return
 	}
 	loops := pp.fusible(op)
+	if pp.skip[op] {
+		return // computed by a contraction (prepass_contract.go)
+	}
 	if pp.facts.Contraction != nil && pp.facts.Contraction(op) {
-		pp.end()
-		pp.contract(op)
-		pp.fresh(op.Result(0), op.Result(0).Type())
-		pp.buffers(op)
+		pp.contraction(op, true)
 		return
 	}
 	if EndsRows(op, loops != nil) {
@@ -286,7 +295,7 @@ func (pp *prepass) concat(op *ir.Op) {
 	for k, v := range op.Operands() {
 		if !pp.inlined(v) || v.Def() == nil {
 			pp.end() // a copy: it runs alone
-			pp.copyNest(v, pp.sizesOf(v), fmt.Sprintf("operand #%d of %s at %s into its window", k, op.Name, pos(op.Pos)))
+			pp.copyNest(v, pp.sizesOf(v), pp.window(op, int(d)), fmt.Sprintf("operand #%d of %s at %s into its window", k, op.Name, pos(op.Pos)))
 			continue
 		}
 		pp.nest(v.Def(), v.Index(), pp.storage(), pp.window(op, int(d)))

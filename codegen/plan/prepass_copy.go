@@ -16,23 +16,25 @@ import (
 // nest.
 
 // copyNest plans the nest copying v into a buffer of sizes dst (v's,
-// with the destination type's static dims where given), why it is made.
-func (pp *prepass) copyNest(v *ir.Value, dst []sym, why string) *Nest {
+// with the destination type's static dims where given) read through
+// view to, why it is made.
+func (pp *prepass) copyNest(v *ir.Value, dst []sym, to *vlay, why string) *Nest {
 	shape, _ := ir.Shape(v.Type())
-	leaf := &pnode{elem: ir.ElementType(v.Type()), shape: shape, sizes: pp.sizesOf(v), base: pp.base[v]}
+	leaf := &pnode{elem: ir.ElementType(v.Type()), shape: shape, sizes: pp.sizesOf(v), base: pp.base[v], val: v}
 	what := "copy"
 	if pp.bufs[v].splat {
 		what = "fill" // a splat's one value
 	}
-	n := pp.fillNest(leaf, dst, what)
+	n := pp.fillNest(leaf, dst, to, what)
 	n.Copy = why
 	return n
 }
 
 // fillNest plans the nest writing leaf (a value copied, or a splat
-// filled) into a buffer of sizes dst: the emitter's nest whose root is
-// the leaf, one loop per dimension over the leaf's sizes.
-func (pp *prepass) fillNest(leaf *pnode, dst []sym, what string) *Nest {
+// filled) into a buffer of sizes dst read through view to: the
+// emitter's nest whose root is the leaf, one loop per dimension over the
+// leaf's sizes. Its layout is guarded unless both views fold row-major.
+func (pp *prepass) fillNest(leaf *pnode, dst []sym, to *vlay, what string) *Nest {
 	ext := leaf.sizes
 	if ext == nil {
 		ext = dst
@@ -48,6 +50,14 @@ func (pp *prepass) fillNest(leaf *pnode, dst []sym, what string) *Nest {
 	}
 	n.Store = pp.store(out)
 	pp.copyFast(n, ext, dst, leaf)
+	if leaf.val != nil {
+		if l := pp.layoutOf(leaf.val); !foldsRowMajor(l, leaf.sizes) {
+			n.Layout, n.LayoutWhy = Guarded, l.why
+		}
+	}
+	if n.Layout == RowMajor && !foldsRowMajor(to, dst) {
+		n.Layout, n.LayoutWhy = Guarded, to.why
+	}
 	pp.p.Nests = append(pp.p.Nests, n)
 	return n
 }
@@ -74,6 +84,7 @@ func (pp *prepass) copyFast(n *Nest, ext, dst []sym, leaf *pnode) {
 		f.Views = append(f.Views, view(leaf.sizes))
 	}
 	n.PlanFast(f, true)
+	n.Fence = n.streams(f)
 }
 
 // ret plans the copies of the returned tensors not computed into the
@@ -104,7 +115,8 @@ func (pp *prepass) ret(ret *ir.Op, results []ir.Type) {
 				}
 			}
 		}
-		pp.copyNest(a, sizes, fmt.Sprintf("result #%d into the caller's buffer", k))
+		to := &vlay{why: fmt.Sprintf("result #%d is the caller's buffer, its strides known at run time", k)}
+		pp.copyNest(a, sizes, to, fmt.Sprintf("result #%d into the caller's buffer", k))
 	}
 }
 
@@ -132,7 +144,7 @@ func (pp *prepass) regionInits(op *ir.Op) {
 		init := op.Operand(nIns + r)
 		pp.fresh(v, v.Type())
 		if d := init.Def(); d == nil || d.Name != "tensor.empty" {
-			pp.copyNest(init, pp.sizesOf(init), "the outs' values into the result's buffer")
+			pp.copyNest(init, pp.sizesOf(init), pp.owned(v), "the outs' values into the result's buffer")
 		}
 	}
 }

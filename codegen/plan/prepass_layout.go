@@ -33,6 +33,9 @@ type ViewOp struct {
 	Sizes   []int64
 	// Expand or collapse by reassociation Groups.
 	Expand, Collapse bool
+	// Into: the slice is an insert_slice's window of its destination
+	// (its result is not a view).
+	Into bool
 	Groups           [][]int64
 }
 
@@ -152,7 +155,7 @@ func (pp *prepass) setLayouts(op *ir.Op) {
 		if pp.layoutOf(op.Operand(0)).none {
 			pp.lay[v] = noView
 		}
-	case isView:
+	case isView && !vo.Into:
 		pp.lay[v] = pp.viewLayout(op, vo)
 	case op.Name == "func.call":
 		for k, r := range op.Results() {

@@ -102,7 +102,7 @@ func (pp *prepass) inits(op *ir.Op, inits []*ir.Value) {
 func (pp *prepass) own(v *ir.Value, canTake bool, b *ir.Block, taken map[int]bool, what string) {
 	bv := pp.bufs[v]
 	if bv.splat {
-		pp.copyNest(v, pp.sizesOf(v), what+": a splat, into a temporary")
+		pp.copyNest(v, pp.sizesOf(v), rowMajorView, what+": a splat, into a temporary")
 		// A copy of the value fills again: the value stays a splat.
 		bv = buf{contig: true, own: true, slot: pp.newSlot()}
 	}
@@ -110,7 +110,7 @@ func (pp *prepass) own(v *ir.Value, canTake bool, b *ir.Block, taken map[int]boo
 		taken[bv.slot] = true
 		return
 	}
-	pp.copyNest(v, pp.sizesOf(v), what+": copied")
+	pp.copyNest(v, pp.sizesOf(v), rowMajorView, what+": copied")
 	pp.newSlot()
 }
 
@@ -118,8 +118,9 @@ func (pp *prepass) own(v *ir.Value, canTake bool, b *ir.Block, taken map[int]boo
 // loop's, no temporary of the block.
 func (pp *prepass) carried(a *ir.Value) {
 	pp.fresh(a, a.Type())
+	pp.lay[a] = noView
 	if isTensor(a.Type()) {
-		pp.bufs[a] = buf{contig: true}
+		pp.bufs[a], pp.lay[a] = buf{contig: true}, rowMajorView
 	}
 }
 
@@ -134,7 +135,7 @@ func (pp *prepass) block(b *ir.Block) []*ir.Value {
 			ys = op.Operands()
 			break
 		}
-		pp.op(op)
+		pp.walkOp(op)
 	}
 	pp.end()
 	return ys

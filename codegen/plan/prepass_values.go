@@ -54,6 +54,7 @@ func (pp *prepass) returnedOnce(v *ir.Value) bool {
 // or collapse's copy of a source not known row-major (made at run time
 // when it is not).
 func (pp *prepass) buffers(op *ir.Op) {
+	pp.tensorSizes(op)
 	in := func(i int) buf { return pp.bufs[op.Operand(i)] }
 	set := func(b buf) {
 		if op.NumResults() > 0 {
@@ -73,7 +74,7 @@ func (pp *prepass) buffers(op *ir.Op) {
 			return
 		}
 		if !b.contig {
-			pp.copyNest(op.Operand(0), pp.sizesOf(op.Operand(0)), "a strided operand not row-major at run time, into a row-major temporary")
+			pp.copyNest(op.Operand(0), pp.sizesOf(op.Operand(0)), rowMajorView, "a strided operand not row-major at run time, into a row-major temporary")
 			pp.newSlot()
 			b.slot = 0
 		}
@@ -89,7 +90,7 @@ func (pp *prepass) buffers(op *ir.Op) {
 	case op.Name == "tensor.collapse_shape":
 		b := in(0)
 		if !b.splat && !b.contig {
-			pp.copyNest(op.Operand(0), pp.sizesOf(op.Operand(0)), "a source whose groups are not row-major at run time, into a row-major temporary")
+			pp.copyNest(op.Operand(0), pp.sizesOf(op.Operand(0)), rowMajorView, "a source whose groups are not row-major at run time, into a row-major temporary")
 			pp.newSlot()
 			b.slot = 0
 		}
@@ -143,11 +144,11 @@ func (pp *prepass) insert(op *ir.Op) {
 				}
 			}
 		}
-		pp.copyNest(dest, sizes, fmt.Sprintf("the destination of %s at %s", op.Name, pos(op.Pos)))
+		pp.copyNest(dest, sizes, pp.owned(op.Result(0)), fmt.Sprintf("the destination of %s at %s", op.Name, pos(op.Pos)))
 	}
 	if op.Name == "tensor.insert_slice" {
 		src := op.Operand(0)
-		pp.copyNest(src, pp.sizesOf(src), fmt.Sprintf("the source of %s at %s into its window", op.Name, pos(op.Pos)))
+		pp.copyNest(src, pp.windowSizes(op, src), pp.sliceWindow(op, dest), fmt.Sprintf("the source of %s at %s into its window", op.Name, pos(op.Pos)))
 	}
 }
 
@@ -164,9 +165,9 @@ func (pp *prepass) pad(op *ir.Op) {
 	pp.bufs[r] = pp.result(r)
 	if padFilled(p) {
 		shape, _ := ir.Shape(r.Type())
-		pp.fillNest(&pnode{elem: ir.ElementType(r.Type()), shape: shape}, pp.sizesOf(r), "fill")
+		pp.fillNest(&pnode{elem: ir.ElementType(r.Type()), shape: shape}, pp.sizesOf(r), pp.owned(r), "fill")
 	}
-	pp.copyNest(p.Source, pp.sizesOf(p.Source), fmt.Sprintf("the source of %s at %s into its window", op.Name, pos(op.Pos)))
+	pp.copyNest(p.Source, pp.sizesOf(p.Source), pp.padWindow(r, p.Source), fmt.Sprintf("the source of %s at %s into its window", op.Name, pos(op.Pos)))
 }
 
 // padFilled reports whether a pad's padding value is one scalar (an
@@ -210,4 +211,202 @@ func (pp *prepass) reshapeSizes(op *ir.Op) {
 	s := append([]sym(nil), pp.sizesOf(r)...)
 	s[dyn] = constSym(count.c / known)
 	pp.sizes[r] = s
+}
+
+// windowSizes are the sizes of insert_slice op's window (the emitter's
+// sliceWindow): the source's static dims, else the slice's constant
+// sizes, else sizes known at run time.
+func (pp *prepass) windowSizes(op *ir.Op, src *ir.Value) []sym {
+	shape, _ := ir.Shape(src.Type())
+	vo, _ := pp.viewOf(op)
+	out := make([]sym, len(shape))
+	for j, n := range shape {
+		switch {
+		case n >= 0:
+			out[j] = constSym(n)
+		case j < len(vo.Sizes) && vo.Sizes[j] != Dynamic:
+			out[j] = constSym(vo.Sizes[j])
+		default:
+			out[j] = pp.symbol()
+		}
+	}
+	return out
+}
+
+// sliceWindow is the view of insert_slice op's window of its
+// destination's buffer: the slice's steps times the buffer's strides.
+func (pp *prepass) sliceWindow(op *ir.Op, dest *ir.Value) *vlay {
+	vo, ok := pp.viewOf(op)
+	why := fmt.Sprintf("the window of %s at %s", op.Name, pos(op.Pos))
+	in := pp.owned(op.Result(0))
+	if !ok || !in.rowMajor {
+		return &vlay{why: why}
+	}
+	strides := contigSyms(pp.sizesOf(dest))
+	out := &vlay{why: why}
+	for j, step := range vo.Steps {
+		if j < len(vo.Dropped) && vo.Dropped[j] {
+			continue
+		}
+		s := unknown
+		if step != Dynamic && j < len(strides) {
+			s = mulSym(constSym(step), strides[j])
+		}
+		out.strides = append(out.strides, s)
+	}
+	return out
+}
+
+// padWindow is the view of a pad's source's window of its result r's
+// buffer: the buffer's strides over the source's sizes.
+func (pp *prepass) padWindow(r, src *ir.Value) *vlay {
+	why := fmt.Sprintf("the window of %s at %s", r.Def().Name, pos(r.Def().Pos))
+	if !pp.owned(r).rowMajor {
+		return &vlay{why: why}
+	}
+	return &vlay{why: why, strides: contigSyms(pp.sizesOf(r))}
+}
+
+// viewOf is the slice or reshape op describes (Facts.View).
+func (pp *prepass) viewOf(op *ir.Op) (ViewOp, bool) {
+	if pp.facts.View == nil {
+		return ViewOp{}, false
+	}
+	return pp.facts.View(op)
+}
+
+// index is the size an index value gives: its constant, else the
+// value's own symbol (the emitter reads the same value: the same size).
+func (pp *prepass) index(v *ir.Value) sym {
+	if v == nil {
+		return pp.symbol()
+	}
+	if d := v.Def(); d != nil && d.Has(traits.ConstantLike) {
+		if a, ok := d.Attr("value").(*ir.IntAttr); ok {
+			return constSym(a.Value)
+		}
+	}
+	if s, ok := pp.idx[v]; ok {
+		return s
+	}
+	s := pp.symbol()
+	if pp.idx == nil {
+		pp.idx = map[*ir.Value]sym{}
+	}
+	pp.idx[v] = s
+	return s
+}
+
+// mixed is the size at i of a mixed static/dynamic list.
+func (pp *prepass) mixed(m dialect.MixedList, i int) sym {
+	n, v := m.At(i)
+	if v == nil && n != dialect.KDynamic {
+		return constSym(n)
+	}
+	return pp.index(v)
+}
+
+// tensorSizes gives the result of a tensor op the sizes the emitter
+// computes (tensor_ops.go): a tensor.empty's or generate's index
+// operands, a slice's sizes, a reshape's products or output shape, a
+// pad's source plus its low and high padding, an insert's destination's;
+// the type's static dims where it has them.
+func (pp *prepass) tensorSizes(op *ir.Op) {
+	if op.NumResults() == 0 {
+		return
+	}
+	r := op.Result(0)
+	rt, ok := r.Type().(*ir.TensorType)
+	if !ok || rt.Unranked {
+		return
+	}
+	var out []sym
+	switch op.Name {
+	case "tensor.empty", "tensor.generate":
+		k := 0
+		for _, n := range rt.Shape {
+			if n < 0 && k < op.NumOperands() {
+				out = append(out, pp.index(op.Operand(k)))
+				k++
+			} else {
+				out = append(out, constSym(max(n, 0)))
+			}
+		}
+	case "tensor.extract_slice":
+		s, ok := dialect.SliceOf(op)
+		dropped, ok2 := dialect.SliceDropped(op, s)
+		if !ok || !ok2 {
+			return
+		}
+		for j, d := range dropped {
+			if !d {
+				out = append(out, pp.mixed(s.Sizes, j))
+			}
+		}
+	case "tensor.collapse_shape", "tensor.expand_shape":
+		out = pp.reshapeOut(op)
+	case "tensor.pad":
+		p, ok := dialect.PadOf(op)
+		in := pp.sizesOf(p.Source)
+		if !ok || len(in) != len(rt.Shape) {
+			return
+		}
+		for j := range in {
+			out = append(out, pp.addSym(pp.addSym(in[j], pp.mixed(p.Low, j)), pp.mixed(p.High, j)))
+		}
+	case "tensor.insert", "tensor.insert_slice":
+		out = append(out, pp.sizesOf(op.Operand(1))...)
+	default:
+		return
+	}
+	if len(out) != len(rt.Shape) {
+		return
+	}
+	for d, n := range rt.Shape {
+		if n >= 0 {
+			out[d] = constSym(n)
+		}
+	}
+	pp.sizes[r] = out
+}
+
+// reshapeOut are a collapse's group products or an expand's output
+// shape.
+func (pp *prepass) reshapeOut(op *ir.Op) []sym {
+	groups, expand, ok := dialect.ReshapeGroups(op)
+	if !ok {
+		return nil
+	}
+	var out []sym
+	if expand {
+		m := dialect.OutputShape(op)
+		for j := range m.Static {
+			out = append(out, pp.mixed(m, j))
+		}
+		return out
+	}
+	in := pp.sizesOf(op.Operand(0))
+	at := 0
+	for _, g := range groups {
+		if at+len(g) > len(in) {
+			return nil
+		}
+		out = append(out, pp.product(in[at:at+len(g)]))
+		at += len(g)
+	}
+	return out
+}
+
+// addSym is the emitter's folding sum of two sizes (a new symbol when
+// known at run time only).
+func (pp *prepass) addSym(a, b sym) sym {
+	switch {
+	case a.known() && b.known():
+		return constSym(a.c + b.c)
+	case b.known() && b.c == 0:
+		return a
+	case a.known() && a.c == 0:
+		return b
+	}
+	return pp.symbol()
 }
