@@ -35,8 +35,8 @@ type ViewOp struct {
 	Expand, Collapse bool
 	// Into: the slice is an insert_slice's window of its destination
 	// (its result is not a view).
-	Into bool
-	Groups           [][]int64
+	Into   bool
+	Groups [][]int64
 }
 
 // vlay is what the emitter's view of a value knows of its strides.

@@ -145,7 +145,6 @@ func isSCF(op *ir.Op) bool {
 	return op.Name == "scf.for" || op.Name == "scf.if" || op.Name == "scf.while"
 }
 
-
 func argIndexOf(v *ir.Value, args []*ir.Value) int {
 	for i, a := range args {
 		if a == v {
