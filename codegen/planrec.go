@@ -40,11 +40,14 @@ type planLog struct {
 
 // PrintPlan writes the plan of every function with a body in the
 // module's order (tirc -print-plan): the planner's alone, nothing is
-// emitted. It refuses what Emit refuses before lowering (checkFunc).
+// emitted. It refuses what Emit refuses before lowering (checkFunc), and
+// a tensor of unknown rank, which only -infer-shapes can plan.
 func PrintPlan(w io.Writer, m *ir.Module, opts Options) (ir.Diagnostics, error) {
 	diags := checkModule(m)
 	for _, f := range m.Funcs {
 		if d := checkFunc(f); d != nil {
+			diags = append(diags, d)
+		} else if d := unranked(f); d != nil {
 			diags = append(diags, d)
 		}
 	}
@@ -58,6 +61,24 @@ func PrintPlan(w io.Writer, m *ir.Module, opts Options) (ir.Diagnostics, error) 
 		}
 	}
 	return diags, nil
+}
+
+// unranked reports the first tensor of f of unknown rank.
+func unranked(f *ir.Func) *ir.Diagnostic {
+	bad := func(t ir.Type) bool { tt, ok := t.(*ir.TensorType); return ok && tt.Unranked }
+	for i, a := range f.Args() {
+		if bad(a.Type()) {
+			return ir.Errorf(f.Pos, "argument #%d of @%s has an unranked tensor type '%s'; run -infer-shapes with -arg-shapes before -print-plan", i, f.Name, ir.TypeString(a.Type()))
+		}
+	}
+	for _, op := range f.AllOps() {
+		for _, r := range op.Results() {
+			if bad(r.Type()) {
+				return op.Errorf("has an unranked tensor type '%s'; run -infer-shapes (with -arg-shapes for unranked arguments) before -print-plan", ir.TypeString(r.Type()))
+			}
+		}
+	}
+	return nil
 }
 
 // planOf plans f's general body as lowerFunc does, without lowering it.

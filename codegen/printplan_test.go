@@ -2,9 +2,7 @@ package codegen
 
 import (
 	"bytes"
-	"fmt"
 	"io"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -15,12 +13,14 @@ import (
 )
 
 // TestPlanWithoutEmitter: the plan -print-plan prints, made by the
-// planner alone, is the one the emitter builds (and records as it
-// checks its views against it), for every module of the corpus that
-// codegen lowers, with the options that shape the plan most.
+// planner alone, is the one the emitter builds, for every module of the
+// corpus that codegen lowers, with the options that shape the plan
+// most. The emitter takes each nest and contraction from the plan in
+// order and fails on one it does not list (nestLayout, contractRec);
+// this test adds that nothing is left over and that what the emitter
+// records as it builds (opts.plans) prints the same.
 func TestPlanWithoutEmitter(t *testing.T) {
 	bad, n := 0, 0
-	kinds := map[string]int{}
 	for _, c := range corpusModules(t) {
 		for _, o := range corpusOptions {
 			log := &planLog{funcs: map[*ir.Func]*plan.Func{}}
@@ -43,29 +43,14 @@ func TestPlanWithoutEmitter(t *testing.T) {
 			}
 			n++
 			if d := cmp.Diff(want.String(), got.String()); d != "" {
-				bad++
-				k := firstLine(d)
-				kinds[k]++
-				if kinds[k] == 1 {
+				if bad++; bad <= 3 {
 					t.Errorf("%s: the planner's plan differs from the emitter's (-emitted +planned):\n%s", c.path, d)
 				}
 			}
 		}
 	}
-	t.Logf("%d of %d modules' plans checked differ: %v", bad, n, kinds)
-}
-
-// firstLine is the first changed line of a diff, its numbers blanked.
-func firstLine(d string) string {
-	for _, l := range strings.Split(d, "\n") {
-		l = strings.TrimSpace(l)
-		if strings.HasPrefix(l, "-") || strings.HasPrefix(l, "+") {
-			f := strings.FieldsFunc(l, func(r rune) bool { return r == ':' || r == ',' || r == '(' })
-			if len(f) > 1 {
-				return fmt.Sprint(l[:1], strings.TrimSpace(f[0][1:]))
-			}
-			return l
-		}
+	if bad > 0 {
+		t.Errorf("%d of %d modules' plans differ", bad, n)
 	}
-	return ""
+	t.Logf("%d modules' plans compared", n)
 }
