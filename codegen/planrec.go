@@ -16,15 +16,15 @@ import (
 // The plan of each function (package plan) is made before it is
 // emitted (plan.Prepass: its op nests and shared values, row groups,
 // reductions, the row-major versions' loops, tiles and reduction
-// strategies, stores and threads; plan.PlanCarries: the scf ops' two
-// buffers), and the emitter builds what it says. What depends on the
-// lowering's values is recorded into the same plan as the nests are
-// built: the layouts (a run-time test of the strides of the views a nest
-// captures), fences, a group's members' places among the nests, the
-// nests of copies (planned by plan.PlanFast on their views), how an scf
-// op hands on a tensor otherwise (taken over or copied) and whether an
-// insert writes in place. funcCtx keeps it, and PrintPlan prints it:
-// it still lowers the module (discarding the LLVM IR) for those.
+// strategies, stores and threads; plan.PlanCarries: how the scf ops hand
+// on tensors -- two buffers, passed on, taken over or copied -- and
+// whether each insert writes in place), and the emitter builds what it
+// says. What depends on the lowering's values is recorded into the same
+// plan as the nests are built: the layouts (a run-time test of the
+// strides of the views a nest captures), fences, a group's members'
+// places among the nests and the nests of copies (planned by
+// plan.PlanFast on their views). funcCtx keeps it, and PrintPlan prints
+// it: it still lowers the module (discarding the LLVM IR) for those.
 
 // planLog collects the plans of a module's functions for PrintPlan
 // (shards lower functions in parallel: under mu).

@@ -14,8 +14,9 @@
 // emitted: from the IR alone (symbols for dynamic sizes) it plans its op
 // nests and its row groups' shared values -- loops, the row-major
 // version's merged loops, tiles and reduction strategy (PlanFast), store
-// kind, threads -- and its row groups; PlanCarries lists how the scf ops
-// hand on tensors and decides which loops carry one in two buffers, or
-// pass a while's carried buffer on. It imports ir and traits only: no
-// LLVM.
+// kind, threads -- and its row groups; PlanCarries decides how the scf
+// ops hand on tensors (two buffers, a carried buffer passed on, a buffer
+// taken over or copied) and whether each insert writes in place
+// (owners.go: which values own a buffer, from the IR). It imports ir and
+// traits only: no LLVM.
 package plan

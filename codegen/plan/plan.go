@@ -31,6 +31,7 @@ type Func struct {
 	// roots are the pre-pass's nests by the op result they compute.
 	roots   map[Root]*Nest
 	carries map[carryKey]*Carry
+	inserts map[*ir.Op]*Insert
 }
 
 // Target is the module's target decisions every function shares.
@@ -228,4 +229,8 @@ type Insert struct {
 	Op, At  string
 	InPlace bool
 	Why     string
+	// Decided: InPlace is the plan's (PlanCarries), made before emission;
+	// else the emitter decides it from the destination's view (a buffer a
+	// contraction's lowering chose).
+	Decided bool
 }

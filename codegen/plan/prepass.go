@@ -19,7 +19,8 @@ import (
 //
 // The pre-pass also decides each nest's row-major version (PlanFast on
 // the views the emitter will capture: prepass_fast.go) and plans the
-// nests of a group's shared values. What it does not decide is recorded
+// nests of a group's shared values. PlanCarries decides the buffer
+// hand-offs (scf ops, inserts). What it does not decide is recorded
 // by the emitter into the same plan as it builds the nests (planrec.go):
 // the layouts (a run-time test of the views' strides), fences, and the
 // nests of copies.
