@@ -143,6 +143,8 @@ func (se *scfEmitter) own(v *ir.Value, op *ir.Op, from int, taken map[value.Valu
 	switch {
 	case !ok:
 		mine = plan.WhyNotOwn
+	case !vw.contiguous:
+		mine = plan.WhyStrided
 	case taken[slot]:
 		mine = plan.WhyHandedOn
 	case !inScope(se.fc.temps, slot, from):

@@ -25,9 +25,12 @@ import (
 //   - none: arguments, call results, constants, the values an scf op
 //     carries into a block, other views.
 //
-// An scf op's results own new buffers (its owner slots, held by the
-// block around it). A splat (a constant, or a view of one) is made a
-// buffer where one is needed, in the block that needs it.
+// An insert writes in place into a buffer allocated for its destination
+// (not a cast of one). An scf op takes over the buffer a row-major view
+// starts at when the block allocated it (an init: any block) and has not
+// handed it on yet; its results own new buffers (its owner slots, held
+// by the block around it). A splat (a constant, or a view of one) is made
+// a buffer where one is needed, in the block that needs it.
 
 // The reasons of a hand-on decided by the buffer of the value.
 const (
@@ -35,6 +38,10 @@ const (
 	WhyHandedOn  = "its buffer is handed on already"
 	WhyOuter     = "a buffer of an outer block"
 	WhyNotOwn    = "not a buffer of its own"
+	// WhyStrided: a view that starts at a buffer's base but is not
+	// row-major over it (a slice at offset 0): the receiver reads its
+	// buffer row-major.
+	WhyStrided = "a strided view of a buffer"
 )
 
 // The reasons of an insert's decision.
@@ -48,7 +55,7 @@ const (
 // ByBuffer reports whether why is a reason of the value's buffer (not of
 // its uses): the emitter sees the same from its views.
 func ByBuffer(why string) bool {
-	return why == WhyOwnBuffer || why == WhyHandedOn || why == WhyOuter || why == WhyNotOwn
+	return why == WhyOwnBuffer || why == WhyHandedOn || why == WhyOuter || why == WhyNotOwn || why == WhyStrided
 }
 
 // InsertOf is the plan of insert op (PlanCarries), or nil.
@@ -302,6 +309,8 @@ func (h *hand) own(v *ir.Value, canTake bool, c *Carry) buf {
 		return b
 	case s == nil:
 		c.How, c.Why = Copied, WhyNotOwn
+	case !b.contig:
+		c.How, c.Why = Copied, WhyStrided
 	case h.taken[s]:
 		c.How, c.Why = Copied, WhyHandedOn
 	case !h.any && s.scope != h.o.scope:
@@ -324,11 +333,11 @@ func isScf(op *ir.Op) bool {
 // taken over when the loop is its only use in the same block), then
 // its regions'.
 func (o *owners) loop(op *ir.Op) {
-	first := 0
+	first, regions := 0, 2 // a while's inits, its before and after regions
 	if op.Name == "scf.for" {
-		first = 3
+		first, regions = 3, 1
 	}
-	if op.NumRegions() == 0 || op.Region(0).Empty() || op.Region(op.NumRegions()-1).Empty() || op.NumOperands() < first {
+	if op.NumRegions() != regions || op.Region(0).Empty() || op.Region(op.NumRegions()-1).Empty() || op.NumOperands() < first {
 		return // malformed: the emitter reports it
 	}
 	h := o.hand(true)

@@ -239,3 +239,25 @@ func.func @mmins(%x: tensor<?x?xf32>, %w: tensor<?x?xf32>, %y: tensor<?x?xf32>, 
   %o = tir.exp %i : tensor<?x?xf32>
   return %o : tensor<?x?xf32>
 }
+
+// A slice at offset 0 of a buffer the body allocated starts at its base
+// but is strided: the loop, which reads its carried buffer row-major,
+// copies it (scf/native.test runs it).
+// CHECK-LABEL: plan @strided
+// CHECK: carry 1: scf.for at {{[0-9]+}}:{{[0-9]+}}, yield #0: copied (a strided view of a buffer)
+func.func @strided(%x: tensor<2x2xf32>, %n: index) -> tensor<2x2xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %two = arith.constant dense<2.0> : tensor<f32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %x) -> (tensor<2x2xf32>) {
+    %p = tensor.pad %a low[0, 0] high[2, 2] {
+    ^bb0(%i0: index, %i1: index):
+      %z = arith.constant 1.0 : f32
+      tensor.yield %z : f32
+    } : tensor<2x2xf32> to tensor<4x4xf32>
+    %q = tir.mul %p, %two : (tensor<4x4xf32>, tensor<f32>) -> tensor<4x4xf32>
+    %v = tensor.extract_slice %q[0, 0] [2, 2] [1, 1] : tensor<4x4xf32> to tensor<2x2xf32>
+    scf.yield %v : tensor<2x2xf32>
+  }
+  return %r : tensor<2x2xf32>
+}
