@@ -128,11 +128,12 @@ type carried struct {
 // own returns a buffer owned by the caller holding tensor v, as c, the
 // plan of the hand-on, says (plan.PlanCarries; where it left the choice
 // to the view, of a buffer a contraction's lowering chose, the view's):
-// the buffer of v itself (taken over), else a copy. Taking over needs v's buffer to be a
-// temporary whose slot is in scope (allocated since temps[from:]: the
-// block being lowered) and not taken yet: a plan that says otherwise, or
-// under checkPlan differs from what the views say, is an internal error.
-// The slot it came from is emptied; the allocation is returned.
+// the buffer of v itself (taken over), else a copy. Taking over needs
+// v's view to be row-major from the base of a temporary whose slot is in
+// scope (allocated since temps[from:]: the block being lowered) and not
+// taken yet: a plan that says otherwise, or under checkPlan differs from
+// what the views say, is an internal error. The slot it came from is
+// emptied; the allocation is returned.
 func (se *scfEmitter) own(v *ir.Value, op *ir.Op, from int, taken map[value.Value]bool, c *plan.Carry) (*view, value.Value, error) {
 	vw, err := se.fc.materialize(v, what(op))
 	if err != nil {

@@ -107,7 +107,10 @@ func (se *scfEmitter) next(lv *loopVals, ys []*ir.Value, args []*ir.Value, from 
 		}
 		j := argIndex(y, args)
 		passes := j >= 0 && lv.views[j] != nil && !argTaken[j]
-		if c.How == plan.TwoBuffers || (c.How == plan.PassedOn) != passes && (c.How == plan.PassedOn || checkPlan) {
+		if c.How == plan.TwoBuffers {
+			return nil, where.Errorf("internal error: %s: the plan says two buffers, but its nest did not write the spare one", c.What)
+		}
+		if (c.How == plan.PassedOn) != passes && (c.How == plan.PassedOn || checkPlan) {
 			return nil, where.Errorf("internal error: %s is handed on as the plan says: %s (%s), the views say: passes on %v", c.What, c.How, c.Why, passes)
 		}
 		if c.How == plan.PassedOn {
