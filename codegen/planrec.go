@@ -17,19 +17,18 @@ import (
 // The plan of each function (package plan) is made before it is
 // emitted (plan.Prepass: its op nests and shared values, row groups,
 // reductions, the row-major versions' loops, tiles and reduction
-// strategies, stores, threads and layouts, region ops' folds;
-// plan.PlanCarries: the scf ops' two buffers), and the emitter builds
-// what it says: a layout it checks against the run-time test of its
-// views' strides it builds (nestLayout), a row group's members, block,
-// rider, shared values and fence and each nest's fence among the rest
-// (checkGroup and nestSpec.record compare them with what was built under
-// checkPlan). What depends on the lowering's values is recorded into the
-// same plan as the nests are built: the nests of copies and of scf bodies
-// (planned by plan.PlanFast on their views, their layout what the test
-// folds to) and their places among the nests, how an scf op hands on a
-// tensor otherwise (taken over or copied) and whether an insert writes
-// in place. funcCtx keeps it, and PrintPlan prints it: it still lowers
-// the module (discarding the LLVM IR) for those.
+// strategies, stores, threads, layouts and fences, region ops' folds,
+// contractions and their fusions, and every nest in the order it is
+// built, copies and fills included; plan.PlanCarries: how the scf ops
+// hand on tensors -- two buffers, passed on, taken over or copied -- and
+// whether each insert writes in place). The emitter builds what it says:
+// it takes each nest and contraction from the plan in order (nestLayout,
+// contractRec) and fails on one the plan does not list, and it checks
+// what it builds against the plan (the layout against the run-time test
+// of its views' strides always, the rest under checkPlan in tests:
+// versionPlan, nestSpec.record, checkGroup, checkFallback, the hand-offs
+// in scf.go and tensor_ops.go). PrintPlan prints the plan without
+// emitting anything.
 
 // planLog collects the plans of a module's functions for PrintPlan
 // (shards lower functions in parallel: under mu).

@@ -1,10 +1,13 @@
 package codegen
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/tirc/tirc/ir"
 )
 
 // TestPlanMatchesViews: the pre-pass's plan of every nest's row-major
@@ -14,8 +17,12 @@ import (
 // the test corpus about nests (plans, reductions, data movement, fusion,
 // scf, linalg) with threads and streaming stores from tiny sizes on (the
 // options that shape nests most). scripts/irdiff.sh covers the rest.
+// The same holds for the buffer hand-offs (plan.PlanCarries): whether
+// each insert writes in place and each scf op takes a buffer over is
+// what the emitter's views and owner slots say, over the corpus's scf
+// and tensor modules.
 func TestPlanMatchesViews(t *testing.T) {
-	n := 0
+	n, hands := 0, 0
 	for _, c := range corpusModules(t) {
 		for _, o := range corpusOptions[2:] {
 			want, ds := Emit(c.m, o)
@@ -25,6 +32,9 @@ func TestPlanMatchesViews(t *testing.T) {
 				}
 			}
 			if ds.HasErrors() {
+				if strings.Contains(fmt.Sprint(ds), "internal error") {
+					t.Fatalf("%s: %v", c.path, ds)
+				}
 				continue
 			}
 			checkPlan = true
@@ -37,9 +47,26 @@ func TestPlanMatchesViews(t *testing.T) {
 				t.Fatalf("%s: the text differs when plans are checked (-plan +checked):\n%s", c.path, d)
 			}
 			n++
+			hands += handOns(c.m)
 		}
 	}
-	t.Logf("%d modules' plans checked", n)
+	t.Logf("%d modules' plans checked, with %d scf ops and inserts", n, hands)
+	if hands < 100 {
+		t.Errorf("only %d scf ops and inserts checked", hands)
+	}
+}
+
+// handOns counts m's ops that hand a buffer on: scf ops and inserts.
+func handOns(m *ir.Module) int {
+	n := 0
+	for _, f := range m.Funcs {
+		f.Walk(func(op *ir.Op) {
+			if lowersRegions(op) || op.Name == "tensor.insert" || op.Name == "tensor.insert_slice" {
+				n++
+			}
+		})
+	}
+	return n
 }
 
 // TestPlanDecisionsMatchEmitter: over the whole test corpus, with and

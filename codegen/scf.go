@@ -27,6 +27,7 @@ import (
 // temporaries are freed at the end of each iteration. A yielded value
 // the body did not allocate (an outer value, a view of a carried one) is
 // copied. An init takes over its buffer when the loop is its only use.
+// Which buffers are taken over is the plan's (plan.PlanCarries).
 
 // scfEmitter lowers a function's ops with regions and keeps their
 // bookkeeping; it builds through fc, whose lowerOp dispatches to it
@@ -124,22 +125,44 @@ type carried struct {
 	slot value.Value
 }
 
-// own returns a buffer owned by the caller holding tensor v: the buffer
-// of v itself when it is a temporary whose slot is in scope (allocated
-// since temps[from:]: the block being lowered) and not taken yet, else a
-// copy; c, the plan of the hand-on, records which. The slot it came from
-// is emptied; the allocation is returned.
-func (se *scfEmitter) own(v *ir.Value, canTake bool, from int, taken map[value.Value]bool, what string, c *plan.Carry) (*view, value.Value, error) {
-	vw, err := se.fc.materialize(v, what)
+// own returns a buffer owned by the caller holding tensor v, as c, the
+// plan of the hand-on, says (plan.PlanCarries; where it left the choice
+// to the view, of a buffer a contraction's lowering chose, the view's):
+// the buffer of v itself (taken over), else a copy. Taking over needs
+// v's view to be row-major from the base of a temporary whose slot is in
+// scope (allocated since temps[from:]: the block being lowered) and not
+// taken yet: a plan that says otherwise, or under checkPlan differs from
+// what the views say, is an internal error. The slot it came from is
+// emptied; the allocation is returned.
+func (se *scfEmitter) own(v *ir.Value, op *ir.Op, from int, taken map[value.Value]bool, c *plan.Carry) (*view, value.Value, error) {
+	vw, err := se.fc.materialize(v, what(op))
 	if err != nil {
 		return nil, nil, err
 	}
 	slot, ok := se.slotOf[vw.base]
-	c.How, c.Why = plan.TakenOver, "a buffer the block allocated"
-	if !canTake || !ok || taken[slot] || !inScope(se.fc.temps, slot, from) {
-		c.How, c.Why = plan.Copied, copyWhy(canTake, ok, taken[slot])
+	mine := plan.WhyOwnBuffer
+	switch {
+	case !ok:
+		mine = plan.WhyNotOwn
+	case !vw.contiguous:
+		mine = plan.WhyStrided
+	case taken[slot]:
+		mine = plan.WhyHandedOn
+	case !inScope(se.fc.temps, slot, from):
+		mine = plan.WhyOuter
+	}
+	if !c.Decided {
+		c.How, c.Why = plan.Copied, mine
+		if mine == plan.WhyOwnBuffer {
+			c.How = plan.TakenOver
+		}
+	}
+	if c.How == plan.TakenOver && mine != plan.WhyOwnBuffer || checkPlan && plan.ByBuffer(c.Why) && c.Why != mine {
+		return nil, nil, op.Errorf("internal error: %s is handed on as the plan says: %s (%s), the views say: %s", c.What, c.How, c.Why, mine)
+	}
+	if c.How != plan.TakenOver {
 		shape, _ := ir.Shape(v.Type())
-		cp := se.fc.temp(vw.elem, shape, vw.sizes, what)
+		cp := se.fc.temp(vw.elem, shape, vw.sizes, what(op))
 		if err := se.fc.copyInto(cp, v); err != nil {
 			return nil, nil, err
 		}
@@ -147,19 +170,6 @@ func (se *scfEmitter) own(v *ir.Value, canTake bool, from int, taken map[value.V
 	}
 	taken[slot] = true
 	return vw, slot, nil
-}
-
-// copyWhy is why own copies a value.
-func copyWhy(canTake, temp, taken bool) string {
-	switch {
-	case !canTake:
-		return "not its only use"
-	case temp && taken:
-		return "its buffer is handed on already"
-	case temp:
-		return "a buffer of an outer block"
-	}
-	return "not a buffer of its own"
 }
 
 // inScope reports whether slot is one of temps[from:].

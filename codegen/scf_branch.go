@@ -48,7 +48,7 @@ func (se *scfEmitter) ifOp(op *ir.Op) error {
 					a.vals[k] = se.fc.vals[y.ID()].scalar
 					continue
 				}
-				vw, slot, err := se.own(y, true, from, taken, what(op), se.fc.plan.CarryOf(op, fmt.Sprintf("%s #%d", armName[i], k)))
+				vw, slot, err := se.own(y, op, from, taken, se.fc.plan.CarryOf(op, fmt.Sprintf("%s #%d", armName[i], k)))
 				if err != nil {
 					return err
 				}
@@ -180,7 +180,7 @@ func (se *scfEmitter) passOn(op *ir.Op, args []*ir.Value, mids []value.Value, fr
 			out[k] = lv.lowered(j)
 			continue
 		}
-		vw, slot, err := se.own(a, true, from, taken, what(op), c)
+		vw, slot, err := se.own(a, op, from, taken, c)
 		if err != nil {
 			return nil, err
 		}

@@ -23,8 +23,7 @@ type loopVals struct {
 }
 
 // ownInits gives each tensor init of op (operands from first on) an owner
-// slot holding its buffer: the init's own when op is its only use in the
-// same block, else a copy.
+// slot holding its buffer: the init's own or a copy, as the plan says.
 func (se *scfEmitter) ownInits(op *ir.Op, inits []*ir.Value) ([]*view, []value.Value, error) {
 	views, slots := make([]*view, len(inits)), make([]value.Value, len(inits))
 	taken := map[value.Value]bool{}
@@ -32,37 +31,15 @@ func (se *scfEmitter) ownInits(op *ir.Op, inits []*ir.Value) ([]*view, []value.V
 		if _, ok := v.Type().(*ir.TensorType); !ok {
 			continue
 		}
-		// The buffer of a nest's or an scf op's result is its own (a
-		// view's may be another value's).
-		def := v.Def()
-		canTake := def != nil && (se.fc.fusible(def) || lowersRegions(def)) && len(v.Uses()) == 1 && v.ParentBlock() == op.Block()
-		c := se.fc.plan.CarryOf(op, fmt.Sprintf("init #%d", k))
-		vw, slot, err := se.own(v, canTake, 0, taken, what(op), c)
+		vw, slot, err := se.own(v, op, 0, taken, se.fc.plan.CarryOf(op, fmt.Sprintf("init #%d", k)))
 		if err != nil {
 			return nil, nil, err
-		}
-		if !canTake {
-			c.Why = initWhy(v, op)
 		}
 		slots[k] = se.ownerSlot()
 		moveOwner(se.fc.bl, slot, slots[k])
 		views[k] = vw
 	}
 	return views, slots, nil
-}
-
-// initWhy is why init v of op keeps its buffer (it is copied).
-func initWhy(v *ir.Value, op *ir.Op) string {
-	def := v.Def()
-	switch {
-	case def == nil:
-		return "an argument"
-	case len(v.Uses()) != 1:
-		return "used elsewhere too"
-	case v.ParentBlock() != op.Block():
-		return "defined in an outer block"
-	}
-	return "not computed by a nest or an scf op"
 }
 
 // carry makes the header phis of the carried values, entered from pre
@@ -123,17 +100,24 @@ func (se *scfEmitter) next(lv *loopVals, ys []*ir.Value, args []*ir.Value, from 
 		if lv.views[k] == nil {
 			continue
 		}
+		c := se.fc.plan.CarryOf(where, fmt.Sprintf("yield #%d", k))
 		if k < len(sp) && se.wrote(sp[k], y) {
 			swapped[k], views[k] = true, se.fc.vals[y.ID()].view
 			continue
 		}
-		if j := argIndex(y, args); j >= 0 && lv.views[j] != nil && !argTaken[j] {
+		j := argIndex(y, args)
+		passes := j >= 0 && lv.views[j] != nil && !argTaken[j]
+		if c.How == plan.TwoBuffers {
+			return nil, where.Errorf("internal error: %s: the plan says two buffers, but its nest did not write the spare one", c.What)
+		}
+		if (c.How == plan.PassedOn) != passes && (c.How == plan.PassedOn || checkPlan) {
+			return nil, where.Errorf("internal error: %s is handed on as the plan says: %s (%s), the views say: passes on %v", c.What, c.How, c.Why, passes)
+		}
+		if c.How == plan.PassedOn {
 			argTaken[j], fromArg[k], views[k] = true, j, lv.views[j]
-			c := se.fc.plan.CarryOf(where, fmt.Sprintf("yield #%d", k))
-			c.How, c.Why = plan.PassedOn, fmt.Sprintf("iter_arg #%d", j)
 			continue
 		}
-		vw, slot, err := se.own(y, true, from, taken, what(where), se.fc.plan.CarryOf(where, fmt.Sprintf("yield #%d", k)))
+		vw, slot, err := se.own(y, where, from, taken, c)
 		if err != nil {
 			return nil, err
 		}

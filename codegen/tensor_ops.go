@@ -102,24 +102,27 @@ func (tl tensorLowering) buffer(op *ir.Op, t *ir.TensorType, sizes []value.Value
 	return tl.fc.temp(t.Elem, t.Shape, sizes, fmt.Sprintf("%s: '%s' op", op.Pos, op.Name))
 }
 
-// writable returns the buffer op may write its result into, holding
-// dest's elements: dest's own when this is its only use and its buffer
-// is its own (allocated by its op, not a view, a constant or an
-// argument), else a copy.
+// writable returns the buffer op writes its result into, holding
+// dest's elements: dest's own or a copy, as the plan says
+// (plan.PlanCarries; where it left the choice to the view, of a buffer a
+// contraction's lowering chose, the view's). Writing in place needs
+// dest's view to be a buffer allocated for it: a plan that says
+// otherwise, or under checkPlan differs from what the view says, is an
+// internal error.
 func (tl tensorLowering) writable(op *ir.Op, dest *ir.Value, t *ir.TensorType) (*view, error) {
-	lv := tl.fc.vals[dest.ID()]
-	in := &plan.Insert{Op: op.Name, At: posOf(op.Pos)}
-	tl.fc.plan.Inserts = append(tl.fc.plan.Inserts, in)
-	d := dest.Def()
-	switch {
-	case len(dest.Uses()) != 1:
-		in.Why = "the destination is read again"
-	case tl.fc.returnedOnce(op.Result(0)) >= 0:
-		in.Why = "the result is returned: into the caller's buffer"
-	case lv.view == nil || !lv.view.allocatedHere || d == nil || d.Has(traits.Cast):
-		in.Why = "the destination's buffer is not its own"
-	default:
-		in.InPlace, in.Why = true, "the destination's only use, in a buffer of its own"
+	lv, d := tl.fc.vals[dest.ID()], dest.Def()
+	in := tl.fc.plan.InsertOf(op)
+	own := lv.view != nil && lv.view.allocatedHere
+	if in != nil && !in.Decided {
+		in.InPlace, in.Why = own, plan.WhyDestNotOwn
+		if own {
+			in.Why = plan.WhyInsertInPlace
+		}
+	}
+	if in == nil || in.InPlace && !own || checkPlan && in.Why == plan.WhyDestNotOwn && own && d != nil && !d.Has(traits.Cast) {
+		return nil, op.Errorf("internal error: the plan of the insert differs from its destination's view (allocated for it: %v)", own)
+	}
+	if in.InPlace {
 		return lv.view, nil
 	}
 	dst := tl.buffer(op, t, fixStatic(t.Shape, append([]value.Value(nil), lv.sizesOf()...)))

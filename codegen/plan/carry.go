@@ -15,7 +15,8 @@ type Carry struct {
 	How          CarryKind
 	Why          string
 	// Decided: How is the plan's (PlanCarries), made before emission;
-	// else the emitter records it as it lowers the op.
+	// else the emitter decides it from the value's view (a buffer a
+	// contraction's lowering chose: owners.go).
 	Decided bool
 }
 
@@ -76,11 +77,19 @@ type CarryFacts struct {
 // hand on (in op order: inits, a while's condition, yields) and decides
 // which ones an scf.for carries in two alternating buffers (TwoBuffers):
 // a yielded value of static shape computed once per iteration by a nest
-// of the body's own (the nest then writes into the spare buffer).
+// of the body's own (the nest then writes into the spare buffer). The
+// others, and f's inserts, are decided by the buffers of the values
+// (planOwners).
 func PlanCarries(p *Func, f *ir.Func, facts CarryFacts) {
-	if !f.HasRegions() {
-		return
+	if f.HasRegions() {
+		listCarries(p, f, facts)
 	}
+	planOwners(p, f, facts)
+}
+
+// listCarries lists the tensors f's scf ops hand on and decides two
+// buffers and a while's pass-on.
+func listCarries(p *Func, f *ir.Func, facts CarryFacts) {
 	f.Walk(func(op *ir.Op) {
 		if op.Name == "scf.if" {
 			for i, arm := range [2]string{"then", "else"} {

@@ -14,7 +14,9 @@ import (
 
 // TestPlanCarries: before emission, an scf.for carries a static tensor
 // a nest of its body computes in two buffers, and an scf.while's
-// condition passes a carried tensor's buffer on (once).
+// condition passes a carried tensor's buffer on (once); every other
+// hand-on is decided too: an argument is copied, a buffer the body
+// allocated is taken over, a carried value yielded passes its buffer on.
 func TestPlanCarries(t *testing.T) {
 	tests := []struct{ name, src, want string }{{
 		name: "for",
@@ -28,12 +30,12 @@ func TestPlanCarries(t *testing.T) {
   }
   return %r#0, %r#1, %r#2 : tensor<8xf32>, tensor<?xf32>, tensor<8xf32>
 }`,
-		want: `init #0: copied false ()
-init #1: copied false ()
-init #2: copied false ()
+		want: `init #0: copied true (an argument)
+init #1: copied true (an argument)
+init #2: copied true (an argument)
 yield #0: two buffers true (a nest of the body computes it; the buffers swap at the latch)
-yield #1: copied false (a dynamic shape)
-yield #2: copied false (not computed by the body)
+yield #1: takes over its buffer true (a buffer the block allocated)
+yield #2: passes on a carried buffer true (iter_arg #2)
 `,
 	}, {
 		name: "while",
@@ -48,10 +50,10 @@ yield #2: copied false (not computed by the body)
   }
   return %r#0, %r#1 : tensor<3xf64>, tensor<3xf64>
 }`,
-		want: `init #0: copied false ()
+		want: `init #0: copied true (an argument)
 condition #0: passes on a carried buffer true (iter_arg #0)
-condition #1: copied false ()
-yield #0: copied false ()
+condition #1: copied true (not a buffer of its own)
+yield #0: copied true (not a buffer of its own)
 `,
 	}}
 	for _, tt := range tests {

@@ -19,8 +19,12 @@
 // nests and its row groups' shared values -- loops, layout (row-major
 // or guarded by a run-time test of the strides, from which views are
 // known row-major), the row-major version's merged loops, tiles and
-// reduction strategy (PlanFast), store kind, threads -- its row groups
-// and its contractions; PlanCarries lists how the scf ops hand on
-// tensors and decides which loops carry one in two buffers, or pass a
-// while's carried buffer on. It imports ir and traits only: no LLVM.
+// reduction strategy (PlanFast), store kind, threads -- its row groups,
+// its contractions, and every other nest the emitter builds, in the
+// order it builds them: the nests of scf bodies, copies and fills
+// (prepass_copy.go, prepass_scf.go); PlanCarries decides how the scf
+// ops hand on tensors (two buffers, a carried buffer passed on, a
+// buffer taken over or copied) and whether each insert writes in place
+// (owners.go: which values own a buffer, from the IR). It imports ir,
+// traits and dialect only: no LLVM.
 package plan

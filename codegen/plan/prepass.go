@@ -24,10 +24,12 @@ import (
 // the group's members in the order they run, its blocks of rows, rider
 // and fence, decides how each region op run in its own loops folds
 // (planRegions: region.go) and chooses how each contraction is lowered
-// with its fusions (ChooseContract: contract_choose.go). What it does
-// not decide is recorded by the emitter into the same plan as it builds
-// the nests (planrec.go): the nests of copies and scf bodies, and the
-// places of nests in Func.Nests.
+// with its fusions (ChooseContract: contract_choose.go), and lists
+// every nest the emitter builds in the order it builds them (Func.Nests):
+// the nests of scf bodies (prepass_scf.go), of contractions' prologues
+// and unfused paths (prepass_contract.go), and of copies and fills
+// (prepass_copy.go, prepass_values.go), each with the same decisions.
+// PlanCarries decides the buffer hand-offs (scf ops, inserts) first.
 
 // Facts are what the pre-pass reads besides the function and its fusion.
 type Facts struct {
@@ -123,7 +125,7 @@ type prepass struct {
 	facts Facts
 	sizes map[*ir.Value][]sym
 	base  map[*ir.Value]int
-	bufs  map[*ir.Value]buf
+	holds map[*ir.Value]hold
 	lay   map[*ir.Value]*vlay
 	// skip are the ops a contraction computes (prepass_contract.go).
 	skip map[*ir.Op]bool
@@ -143,12 +145,12 @@ type prepass struct {
 
 // Prepass plans the op nests of f (see above) into p.
 func Prepass(p *Func, f *ir.Func, fu *Fusion, facts Facts) {
-	pp := &prepass{p: p, fu: fu, facts: facts, sizes: map[*ir.Value][]sym{}, base: map[*ir.Value]int{}, bufs: map[*ir.Value]buf{},
+	pp := &prepass{p: p, fu: fu, facts: facts, sizes: map[*ir.Value][]sym{}, base: map[*ir.Value]int{}, holds: map[*ir.Value]hold{},
 		slotHome: map[int]*ir.Block{}, results: f.ResultTypes, prods: map[string]sym{}}
 	p.roots = map[Root]*Nest{}
 	for _, a := range f.Args() {
 		pp.fresh(a, a.Type())
-		pp.bufs[a] = buf{contig: facts.FastEntry}
+		pp.holds[a] = hold{contig: facts.FastEntry}
 	}
 	pp.setArgLayouts(f)
 	for op := range f.Ops() {

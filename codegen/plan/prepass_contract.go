@@ -62,7 +62,7 @@ func (pp *prepass) contractOperands(op *ir.Op, c *ContractChoice, rows bool) {
 		if k < len(c.Operands) && c.Operands[k].Prologue {
 			continue
 		}
-		if pp.bufs[v].splat {
+		if pp.holds[v].splat {
 			pp.copyNest(v, pp.sizesOf(v), rowMajorView, fmt.Sprintf("operand #%d of %s at %s, a splat, into a temporary", k, op.Name, pos(op.Pos)))
 		}
 	}
@@ -74,7 +74,7 @@ func (pp *prepass) contractOperands(op *ir.Op, c *ContractChoice, rows bool) {
 		out := pp.storage()
 		if n := pp.nest(v.Def(), v.Index(), out, rowMajorView); n != nil {
 			pp.sizes[v], pp.base[v] = n.sizes, out
-			pp.bufs[v], pp.lay[v] = buf{contig: true, own: true, slot: pp.newSlot()}, rowMajorView
+			pp.holds[v], pp.lay[v] = hold{contig: true, own: true, slot: pp.newSlot()}, rowMajorView
 		}
 	}
 }
@@ -103,5 +103,5 @@ func (pp *prepass) fused(ops []*ir.Op, out *ir.Value, guarded bool) {
 	if !guarded {
 		pp.fresh(out, out.Type())
 	}
-	pp.bufs[out], pp.lay[out] = pp.result(out), pp.owned(out)
+	pp.holds[out], pp.lay[out] = pp.result(out), pp.owned(out)
 }

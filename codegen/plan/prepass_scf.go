@@ -25,28 +25,13 @@ func (pp *prepass) scf(op *ir.Op) {
 		for _, a := range body.Args()[1:] {
 			pp.carried(a)
 		}
-		ys := pp.block(body)
-		args := body.Args()[1:]
-		taken, argTaken := map[int]bool{}, map[int]bool{}
-		tensors(ys, func(k int, y *ir.Value) {
-			if c := pp.p.carries[carryKey{op, fmt.Sprintf("yield #%d", k)}]; c != nil && c.How == TwoBuffers {
-				return
-			}
-			if j := argIndexOf(y, args); j >= 0 && isTensor(args[j].Type()) && !argTaken[j] {
-				argTaken[j] = true
-				return
-			}
-			pp.own(y, true, body, taken, "a value yielded")
-		})
+		pp.handOn(op, "yield", pp.block(body), body)
 	case "scf.if":
-		for i := range min(2, op.NumRegions()) {
-			if op.Region(i).Empty() {
-				continue
+		for i, arm := range [2]string{"then", "else"} {
+			if i < op.NumRegions() && !op.Region(i).Empty() {
+				b := op.Region(i).Front()
+				pp.handOn(op, arm, pp.block(b), b)
 			}
-			b := op.Region(i).Front()
-			ys := pp.block(b)
-			taken := map[int]bool{}
-			tensors(ys, func(k int, y *ir.Value) { pp.own(y, true, b, taken, "a value yielded") })
 		}
 	case "scf.while":
 		if op.NumRegions() != 2 || op.Region(0).Empty() || op.Region(1).Empty() {
@@ -61,56 +46,70 @@ func (pp *prepass) scf(op *ir.Op) {
 		if len(cond) > 0 {
 			cond = cond[1:]
 		}
-		taken := map[int]bool{}
-		tensors(cond, func(k int, a *ir.Value) {
-			if c := pp.p.carries[carryKey{op, fmt.Sprintf("condition #%d", k)}]; c != nil && c.How == PassedOn {
-				return
-			}
-			pp.own(a, true, before, taken, "a value the condition passes on")
-		})
+		pp.handOn(op, "condition", cond, before)
 		for _, a := range after.Args() {
 			pp.carried(a)
 		}
-		ys := pp.block(after)
-		taken = map[int]bool{}
-		tensors(ys, func(k int, y *ir.Value) { pp.own(y, true, after, taken, "a value yielded") })
+		pp.handOn(op, "yield", pp.block(after), after)
 	}
 	for _, r := range op.Results() {
 		pp.fresh(r, r.Type())
 		if isTensor(r.Type()) {
-			pp.bufs[r] = buf{contig: true, slot: pp.newSlot()}
+			pp.holds[r] = hold{contig: true, slot: pp.newSlot()}
 		}
 	}
 }
 
-// inits plans the copies of a loop's tensor inits it cannot take over:
-// each but the result of a nest or an scf op of the loop's block used by
-// the loop only.
+// inits plans the copies of a loop's tensor inits.
 func (pp *prepass) inits(op *ir.Op, inits []*ir.Value) {
 	taken := map[int]bool{}
-	tensors(inits, func(k int, v *ir.Value) {
-		def := v.Def()
-		canTake := def != nil && (pp.fusible(def) != nil || isSCF(def)) && len(v.Uses()) == 1 && v.ParentBlock() == op.Block()
-		pp.own(v, canTake, nil, taken, "an init")
-	})
+	tensors(inits, func(k int, v *ir.Value) { pp.own(op, fmt.Sprintf("init #%d", k), v, nil, taken) })
 }
 
-// own plans how v's buffer is handed on (the emitter's own): a splat is
-// first filled into a temporary; then it is copied unless canTake and
-// its buffer is a temporary of block b (any block when b is nil) not
-// handed on already in this group.
-func (pp *prepass) own(v *ir.Value, canTake bool, b *ir.Block, taken map[int]bool, what string) {
-	bv := pp.bufs[v]
-	if bv.splat {
-		pp.copyNest(v, pp.sizesOf(v), rowMajorView, what+": a splat, into a temporary")
-		// A copy of the value fills again: the value stays a splat.
-		bv = buf{contig: true, own: true, slot: pp.newSlot()}
-	}
-	if canTake && bv.slot != 0 && !taken[bv.slot] && (b == nil || pp.slotHome[bv.slot] == b) {
-		taken[bv.slot] = true
+// handOn plans the copies of the tensors block b hands on (ys; what
+// names them in the carries: "yield", "then", "condition").
+func (pp *prepass) handOn(op *ir.Op, what string, ys []*ir.Value, b *ir.Block) {
+	taken := map[int]bool{}
+	tensors(ys, func(k int, y *ir.Value) { pp.own(op, fmt.Sprintf("%s #%d", what, k), y, b, taken) })
+}
+
+// own plans how v is handed on (the emitter's own), as its carry says
+// (PlanCarries): a splat is first filled into a temporary, then a value
+// not taken over (nor passed on, nor in the loop's second buffer) is
+// copied. A hand-on PlanCarries left to the emitter's view (a buffer a
+// contraction's lowering chose) is decided here as the emitter would:
+// taken over when its view is row-major from the base of a temporary
+// block b allocated (an init: any block) not handed on yet in this
+// group (taken).
+func (pp *prepass) own(op *ir.Op, what string, v *ir.Value, b *ir.Block, taken map[int]bool) {
+	c := pp.p.CarryOf(op, what)
+	h := pp.holds[v]
+	if c.Decided && (c.How == PassedOn || c.How == TwoBuffers) {
 		return
 	}
-	pp.copyNest(v, pp.sizesOf(v), rowMajorView, what+": copied")
+	if h.splat {
+		pp.copyNest(v, pp.sizesOf(v), rowMajorView, c.What+": a splat, into a temporary")
+		h = hold{contig: true, own: true, slot: pp.newSlot()}
+	}
+	if !c.Decided {
+		c.How, c.Why, c.Decided = Copied, WhyNotOwn, true
+		switch {
+		case h.slot == 0:
+		case !h.contig:
+			c.Why = WhyStrided
+		case taken[h.slot]:
+			c.Why = WhyHandedOn
+		case b != nil && pp.slotHome[h.slot] != b:
+			c.Why = WhyOuter
+		default:
+			c.How, c.Why = TakenOver, WhyOwnBuffer
+		}
+	}
+	if c.How == TakenOver {
+		taken[h.slot] = true
+		return
+	}
+	pp.copyNest(v, pp.sizesOf(v), rowMajorView, fmt.Sprintf("%s of %s at %s: copied", c.What, op.Name, pos(op.Pos)))
 	pp.newSlot()
 }
 
@@ -120,7 +119,7 @@ func (pp *prepass) carried(a *ir.Value) {
 	pp.fresh(a, a.Type())
 	pp.lay[a] = noView
 	if isTensor(a.Type()) {
-		pp.bufs[a], pp.lay[a] = buf{contig: true}, rowMajorView
+		pp.holds[a], pp.lay[a] = hold{contig: true}, rowMajorView
 	}
 }
 

@@ -14,8 +14,8 @@ import (
 // known row-major (contiguous) or not, in a buffer the function
 // allocated for it (own: an op may write into it in place) or not.
 
-// buf is the pre-pass's view of a value's buffer.
-type buf struct {
+// hold is the pre-pass's view of a value's buffer.
+type hold struct {
 	splat, contig, own bool
 	// slot is the temporary's owner, which an scf op may take over (0:
 	// none; a view of a temporary keeps its base, hence its slot).
@@ -24,27 +24,11 @@ type buf struct {
 
 // result is the buffer an op computes its result v into: the caller's
 // when v is only returned (returnedOnce), else a temporary of its own.
-func (pp *prepass) result(v *ir.Value) buf {
-	if pp.returnedOnce(v) {
-		return buf{contig: pp.facts.FastEntry}
+func (pp *prepass) result(v *ir.Value) hold {
+	if returnedOnce(v) >= 0 {
+		return hold{contig: pp.facts.FastEntry}
 	}
-	return buf{contig: true, own: true, slot: pp.newSlot()}
-}
-
-// returnedOnce reports whether v's only use is the function's return,
-// at a result of v's type (the emitter then computes it into the
-// caller's buffer).
-func (pp *prepass) returnedOnce(v *ir.Value) bool {
-	uses := v.Uses()
-	if len(uses) != 1 || uses[0].Op == nil || !uses[0].Op.Has(ir.TraitTerminator) || uses[0].Op.Block() != nil {
-		return false
-	}
-	k := uses[0].Index
-	if k >= len(pp.results) {
-		return false
-	}
-	_, ok := pp.results[k].(*ir.TensorType)
-	return ok && ir.TypeEqual(v.Type(), pp.results[k])
+	return hold{contig: true, own: true, slot: pp.newSlot()}
 }
 
 // buffers notes the buffers of op's results, and plans the copies and
@@ -55,10 +39,10 @@ func (pp *prepass) returnedOnce(v *ir.Value) bool {
 // when it is not).
 func (pp *prepass) buffers(op *ir.Op) {
 	pp.tensorSizes(op)
-	in := func(i int) buf { return pp.bufs[op.Operand(i)] }
-	set := func(b buf) {
+	in := func(i int) hold { return pp.holds[op.Operand(i)] }
+	set := func(b hold) {
 		if op.NumResults() > 0 {
-			pp.bufs[op.Result(0)] = b
+			pp.holds[op.Result(0)] = b
 		}
 	}
 	switch {
@@ -78,7 +62,7 @@ func (pp *prepass) buffers(op *ir.Op) {
 			pp.newSlot()
 			b.slot = 0
 		}
-		set(buf{contig: true, slot: b.slot})
+		set(hold{contig: true, slot: b.slot})
 	case op.Name == "tensor.expand_shape":
 		b := in(0)
 		b.own = false
@@ -104,15 +88,15 @@ func (pp *prepass) buffers(op *ir.Op) {
 		op.Has(traits.Concatenate) || (op.Def != nil && op.Def.Kernel == ir.KernelRegion) || pp.fusible(op) != nil ||
 		(pp.facts.Contraction != nil && pp.facts.Contraction(op)):
 		for _, r := range op.Results() {
-			pp.bufs[r] = pp.result(r)
+			pp.holds[r] = pp.result(r)
 		}
 	case op.Has(traits.ConstantLike):
 		if op.NumResults() == 1 {
-			set(buf{splat: pp.base[op.Result(0)] == 0, contig: true})
+			set(hold{splat: pp.base[op.Result(0)] == 0, contig: true})
 		}
 	default:
 		for _, r := range op.Results() {
-			pp.bufs[r] = buf{contig: true}
+			pp.holds[r] = hold{contig: true}
 		}
 	}
 }
@@ -129,12 +113,11 @@ func (pp *prepass) insert(op *ir.Op) {
 		}
 		dest = s.Dest
 	}
-	b := pp.bufs[dest]
-	d := dest.Def()
-	if len(dest.Uses()) == 1 && !pp.returnedOnce(op.Result(0)) && !b.splat && b.own && d != nil && !d.Has(traits.Cast) {
-		pp.bufs[op.Result(0)] = b
+	b := pp.holds[dest]
+	if pp.inPlace(op, dest, b) {
+		pp.holds[op.Result(0)] = b
 	} else {
-		pp.bufs[op.Result(0)] = pp.result(op.Result(0))
+		pp.holds[op.Result(0)] = pp.result(op.Result(0))
 		sizes := pp.sizesOf(dest)
 		if rt, ok := op.Result(0).Type().(*ir.TensorType); ok && len(rt.Shape) == len(sizes) {
 			sizes = append([]sym(nil), sizes...)
@@ -152,6 +135,33 @@ func (pp *prepass) insert(op *ir.Op) {
 	}
 }
 
+// inPlace is whether insert op writes into dest's buffer (held as b):
+// the plan's (PlanCarries), or where it left the choice to the
+// emitter's view (a buffer a contraction's lowering chose), decided here
+// as the emitter would: dest's only use, in a buffer allocated for it
+// (not a cast of one), the result not only returned.
+func (pp *prepass) inPlace(op *ir.Op, dest *ir.Value, b hold) bool {
+	in := pp.p.InsertOf(op)
+	if in == nil {
+		in = &Insert{}
+	}
+	if !in.Decided {
+		d := dest.Def()
+		switch {
+		case len(dest.Uses()) != 1:
+			in.Why = WhyReadAgain
+		case returnedOnce(op.Result(0)) >= 0:
+			in.Why = WhyReturned
+		case b.splat || !b.own || d == nil || d.Has(traits.Cast):
+			in.Why = WhyDestNotOwn
+		default:
+			in.InPlace, in.Why = true, WhyInsertInPlace
+		}
+		in.Decided = true
+	}
+	return in.InPlace
+}
+
 // pad plans tensor.pad's nests: the fill of its buffer with a padding
 // value that does not depend on the indices (else the body runs at each
 // index outside the window, in a loop of its own), then the copy of the
@@ -162,7 +172,7 @@ func (pp *prepass) pad(op *ir.Op) {
 		return
 	}
 	r := op.Result(0)
-	pp.bufs[r] = pp.result(r)
+	pp.holds[r] = pp.result(r)
 	if padFilled(p) {
 		shape, _ := ir.Shape(r.Type())
 		pp.fillNest(&pnode{elem: ir.ElementType(r.Type()), shape: shape}, pp.sizesOf(r), pp.owned(r), "fill")

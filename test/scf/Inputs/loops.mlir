@@ -215,3 +215,43 @@ func.func @whiles(%x: tensor<?xf64>, %y: tensor<?xf64>, %n: i64) -> (tensor<?xf6
   }
   return %r#0, %r#1, %r#2 : tensor<?xf64>, tensor<?xf64>, tensor<?xf64>
 }
+
+// A slice at offset 0 of a buffer the body allocated, yielded (by a loop
+// and by an if): the slice is a strided view of that buffer, which the
+// receiver would read row-major, so it is copied, not taken over.
+func.func @slice_carry(%x: tensor<2x2xf32>, %n: i64) -> tensor<2x2xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %nn = arith.index_cast %n : i64 to index
+  %two = arith.constant dense<2.0> : tensor<f32>
+  %r = scf.for %i = %c0 to %nn step %c1 iter_args(%a = %x) -> (tensor<2x2xf32>) {
+    %p = tensor.pad %a low[0, 0] high[2, 2] {
+    ^bb0(%i0: index, %i1: index):
+      %z = arith.constant 1.0 : f32
+      tensor.yield %z : f32
+    } : tensor<2x2xf32> to tensor<4x4xf32>
+    %q = tir.mul %p, %two : (tensor<4x4xf32>, tensor<f32>) -> tensor<4x4xf32>
+    %v = tensor.extract_slice %q[0, 0] [2, 2] [1, 1] : tensor<4x4xf32> to tensor<2x2xf32>
+    scf.yield %v : tensor<2x2xf32>
+  }
+  return %r : tensor<2x2xf32>
+}
+
+func.func @slice_arm(%x: tensor<2x2xf32>, %flag: i64) -> tensor<2x2xf32> {
+  %zero = arith.constant 0 : i64
+  %c = arith.cmpi ne, %flag, %zero : i64
+  %two = arith.constant dense<2.0> : tensor<f32>
+  %r = scf.if %c -> (tensor<2x2xf32>) {
+    %p = tensor.pad %x low[0, 0] high[2, 2] {
+    ^bb0(%i0: index, %i1: index):
+      %z = arith.constant 1.0 : f32
+      tensor.yield %z : f32
+    } : tensor<2x2xf32> to tensor<4x4xf32>
+    %q = tir.mul %p, %two : (tensor<4x4xf32>, tensor<f32>) -> tensor<4x4xf32>
+    %v = tensor.extract_slice %q[0, 0] [2, 2] [1, 1] : tensor<4x4xf32> to tensor<2x2xf32>
+    scf.yield %v : tensor<2x2xf32>
+  } else {
+    scf.yield %x : tensor<2x2xf32>
+  }
+  return %r : tensor<2x2xf32>
+}

@@ -153,6 +153,12 @@ x = rng.standard_normal((2, 3)).astype(np.float32)
 for n in [0, 2]:
     check("shared_init", [x, np.int64(n)], [x + x, (x + x).reshape(6) * 2.0 ** n])
 
+x = rng.standard_normal((2, 2)).astype(np.float32)
+for n in [0, 1, 3]:
+    check("slice_carry", [x, np.int64(n)], [x * 2.0 ** n])
+for flag in [0, 1]:
+    check("slice_arm", [x, np.int64(flag)], [x * 2.0 ** flag])
+
 if failures:
     print("\n".join(failures))
     sys.exit(1)
