@@ -151,13 +151,7 @@ func (se *scfEmitter) own(v *ir.Value, op *ir.Op, from int, taken map[value.Valu
 	case !inScope(se.fc.temps, slot, from):
 		mine = plan.WhyOuter
 	}
-	if !c.Decided {
-		c.How, c.Why = plan.Copied, mine
-		if mine == plan.WhyOwnBuffer {
-			c.How = plan.TakenOver
-		}
-	}
-	if c.How == plan.TakenOver && mine != plan.WhyOwnBuffer || checkPlan && plan.ByBuffer(c.Why) && c.Why != mine {
+	if !c.Decided || c.How == plan.TakenOver && mine != plan.WhyOwnBuffer || checkPlan && plan.ByBuffer(c.Why) && c.Why != mine {
 		return nil, nil, op.Errorf("internal error: %s is handed on as the plan says: %s (%s), the views say: %s", c.What, c.How, c.Why, mine)
 	}
 	if c.How != plan.TakenOver {

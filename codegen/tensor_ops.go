@@ -113,13 +113,7 @@ func (tl tensorLowering) writable(op *ir.Op, dest *ir.Value, t *ir.TensorType) (
 	lv, d := tl.fc.vals[dest.ID()], dest.Def()
 	in := tl.fc.plan.InsertOf(op)
 	own := lv.view != nil && lv.view.allocatedHere
-	if in != nil && !in.Decided {
-		in.InPlace, in.Why = own, plan.WhyDestNotOwn
-		if own {
-			in.Why = plan.WhyInsertInPlace
-		}
-	}
-	if in == nil || in.InPlace && !own || checkPlan && in.Why == plan.WhyDestNotOwn && own && d != nil && !d.Has(traits.Cast) {
+	if in == nil || !in.Decided || in.InPlace && !own || checkPlan && in.Why == plan.WhyDestNotOwn && own && d != nil && !d.Has(traits.Cast) {
 		return nil, op.Errorf("internal error: the plan of the insert differs from its destination's view (allocated for it: %v)", own)
 	}
 	if in.InPlace {

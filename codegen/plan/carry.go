@@ -14,9 +14,9 @@ type Carry struct {
 	Op, At, What string
 	How          CarryKind
 	Why          string
-	// Decided: How is the plan's (PlanCarries), made before emission;
-	// else the emitter decides it from the value's view (a buffer a
-	// contraction's lowering chose: owners.go).
+	// Decided: How is decided: by PlanCarries, or where the buffer is a
+	// contraction's (owners.go), by the pre-pass once it has planned the
+	// contraction (prepass_scf.go).
 	Decided bool
 }
 

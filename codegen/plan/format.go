@@ -90,14 +90,14 @@ func (p *Func) Format(w io.Writer) error {
 		if in.InPlace {
 			how = "in place"
 		}
-		fmt.Fprintf(&b, "  insert %d: %s at %s: %s (%s)%s\n", i, in.Op, in.At, how, in.Why, atEmission(in.Decided))
+		fmt.Fprintf(&b, "  insert %d: %s at %s: %s (%s)\n", i, in.Op, in.At, how, in.Why)
 	}
 	for i, c := range p.Carries {
 		fmt.Fprintf(&b, "  carry %d: %s at %s, %s: %s", i, c.Op, c.At, c.What, c.How)
 		if c.Why != "" {
 			fmt.Fprintf(&b, " (%s)", c.Why)
 		}
-		b.WriteString(atEmission(c.Decided) + "\n")
+		b.WriteString("\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -232,13 +232,4 @@ func nestList(ns []int) string {
 		fmt.Fprintf(&b, " %d", n)
 	}
 	return b.String()
-}
-
-// atEmission marks a buffer decision the emitter made from its views
-// (of a buffer a contraction's lowering chose: owners.go).
-func atEmission(decided bool) string {
-	if decided {
-		return ""
-	}
-	return ", seen at emission: a contraction's buffer"
 }

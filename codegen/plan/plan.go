@@ -38,7 +38,7 @@ type Func struct {
 	regions map[*ir.Op]*Region
 	// contracts are the pre-pass's choices by contraction (Contraction).
 	contracts map[*ir.Op]*ContractChoice
-	inserts map[*ir.Op]*Insert
+	inserts   map[*ir.Op]*Insert
 }
 
 // Target is the module's target decisions every function shares.
@@ -247,8 +247,8 @@ type Insert struct {
 	Op, At  string
 	InPlace bool
 	Why     string
-	// Decided: InPlace is the plan's (PlanCarries), made before emission;
-	// else the emitter decides it from the destination's view (a buffer a
-	// contraction's lowering chose).
+	// Decided: InPlace is decided: by PlanCarries, or where its buffer
+	// is a contraction's (owners.go), by the pre-pass once it has planned
+	// the contraction (prepass_values.go).
 	Decided bool
 }

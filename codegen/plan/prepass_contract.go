@@ -100,8 +100,11 @@ func (pp *prepass) fused(ops []*ir.Op, out *ir.Value, guarded bool) {
 	for _, o := range ops {
 		pp.skip[o] = true
 	}
-	if !guarded {
+	pp.holds[out], pp.lay[out] = pp.result(out), pp.owned(out)
+	if guarded {
+		// The two paths' buffers joined: row-major, no temporary's.
+		pp.holds[out] = hold{contig: true}
+	} else {
 		pp.fresh(out, out.Type())
 	}
-	pp.holds[out], pp.lay[out] = pp.result(out), pp.owned(out)
 }

@@ -209,17 +209,17 @@ func.func @whiles(%x: tensor<3xf64>, %n: i64) -> tensor<3xf64> {
   return %r#0 : tensor<3xf64>
 }
 
-// A contraction's lowering chooses its result's buffer as it is emitted
-// (a temporary, or with dynamic sizes a view joining the fused and the
-// unfused path): what is handed on from it, or from a consumer it may
-// compute, is seen at emission.
+// A contraction's result's buffer, and a consumer's it computes, are
+// known once the pre-pass has planned the contraction (a temporary, or
+// with dynamic sizes a view joining the fused and the unfused path):
+// what is handed on from them is decided then, as for any buffer.
 // CHECK-LABEL: plan @mmloop
 // CHECK: carry 0: scf.for at {{[0-9]+}}:{{[0-9]+}}, init #0: copied (an argument)
 // CHECK-NEXT: carry 1: scf.for at {{[0-9]+}}:{{[0-9]+}}, init #1: copied (an argument)
-// CHECK-NEXT: carry 2: scf.for at {{[0-9]+}}:{{[0-9]+}}, yield #0: {{.*}}, seen at emission: a contraction's buffer
-// CHECK-NEXT: carry 3: scf.for at {{[0-9]+}}:{{[0-9]+}}, yield #1: {{.*}}, seen at emission: a contraction's buffer
+// CHECK-NEXT: carry 2: scf.for at {{[0-9]+}}:{{[0-9]+}}, yield #0: takes over its buffer (a buffer the block allocated)
+// CHECK-NEXT: carry 3: scf.for at {{[0-9]+}}:{{[0-9]+}}, yield #1: takes over its buffer (a buffer the block allocated)
 // CHECK-LABEL: plan @mmins
-// CHECK: insert 0: tensor.insert at {{[0-9]+}}:{{[0-9]+}}: {{.*}}, seen at emission: a contraction's buffer
+// CHECK: insert 0: tensor.insert at {{[0-9]+}}:{{[0-9]+}}: into a copy of its destination (the destination's buffer is not its own)
 func.func @mmloop(%x: tensor<?x?xf32>, %w: tensor<?x?xf32>, %y: tensor<?x?xf32>, %n: index) -> (tensor<?x?xf32>, tensor<?x?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
