@@ -14,6 +14,11 @@ config.excludes = ["Inputs", "lit.cfg.py"]
 repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 config.test_source_root = os.path.join(repo, "test")
 config.test_exec_root = os.path.join(repo, "build", "lit")
+# lit starts the tests that took longest first (--order=smart, lit's
+# default), by the times it records in build/lit/.lit_test_times.txt; on
+# a fresh checkout it reads test/.lit_test_times.txt instead, which lists
+# the long tests (seconds, roughly, on a loaded 2-core machine) so that
+# they do not start last and leave a core idle at the end of the run.
 config.substitutions.append(("%examples", os.path.join(repo, "examples")))
 # UndefinedBehaviorSanitizer flags for the C the tests compile (the .npy
 # driver, test mains): any undefined behaviour ends the program.

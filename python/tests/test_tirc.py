@@ -1,5 +1,5 @@
 """Tests of the tirc Python package (unittest; run by `make test` through
-test/python/package.test, or: python3 -m unittest discover python/tests).
+test/python/package-*.test, or: python3 -m unittest discover python/tests).
 
 Every number is checked against NumPy computing the same expression."""
 

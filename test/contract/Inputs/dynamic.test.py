@@ -5,20 +5,20 @@ run time only, so each fusion is guarded: sizes that pass its checks take
 the fused path, a leaf that broadcasts the product larger, a v whose
 batch broadcasts, rows too long for the scratch or a size 0 take the
 unfused one, and a mismatch is NumPy's error with status 1 either way.
-argv: the program, and "quick" for one thread count (the ASan build)."""
+argv: the program (with batch_main.c), and "quick" for one thread count
+(the ASan build). The calls are queued, run in one process per thread
+count, then checked."""
 import sys
 
 import numpy as np
-from npycall import call
+from npycall import Batch
 
 prog = sys.argv[1]
 quick = len(sys.argv) > 2 and sys.argv[2] == "quick"
 rng = np.random.default_rng(36)
 failures = []
-
-
-def run(fn, ins, nout, threads):
-    return call(prog, fn, ins, nout, threads)
+batch = Batch(prog)
+pending = []  # (check, call numbers): run once the batch has run
 
 
 def gelu(y):
@@ -39,27 +39,34 @@ def check(fn, ins, ref, tol):
     against fn_ref's first result on 1, 2 and 3 threads."""
     want = ref(*[x.astype(np.float64) for x in ins])
     for th in [1] if quick else [1, 2, 3]:
-        got, unfused = run(fn, ins, 1, th), run(fn + "_ref", ins, 2, th)
-        for name, r in [(fn, got), (fn + "_ref", unfused)]:
-            if isinstance(r, tuple):
-                failures.append("%s on %d threads: status %d: %s" % (name, th, r[0], r[1]))
-                return
-        if got[0].shape != want.shape:
-            failures.append("%s: shape %s, not %s" % (fn, got[0].shape, want.shape))
+        calls = [batch.call(fn, ins, 1, th), batch.call(fn + "_ref", ins, 2, th)]
+        pending.append((lambda res, th=th: compare(fn, want, tol, th, *res), calls))
+
+
+def compare(fn, want, tol, th, got, unfused):
+    for name, r in [(fn, got), (fn + "_ref", unfused)]:
+        if isinstance(r, tuple):
+            failures.append("%s on %d threads: status %d: %s" % (name, th, r[0], r[1]))
             return
-        err = np.max(np.abs(got[0] - want) / (1 + np.abs(want)), initial=0)
-        if not err <= tol:
-            failures.append("%s on %d threads: error %g > %g" % (fn, th, err, tol))
-        if got[0].tobytes() != unfused[0].tobytes():
-            failures.append("%s on %d threads: not bit-identical to %s_ref" % (fn, th, fn))
+    if got[0].shape != want.shape:
+        failures.append("%s: shape %s, not %s" % (fn, got[0].shape, want.shape))
+        return
+    err = np.max(np.abs(got[0] - want) / (1 + np.abs(want)), initial=0)
+    if not err <= tol:
+        failures.append("%s on %d threads: error %g > %g" % (fn, th, err, tol))
+    if got[0].tobytes() != unfused[0].tobytes():
+        failures.append("%s on %d threads: not bit-identical to %s_ref" % (fn, th, fn))
 
 
 def check_error(fn, ins, words):
     """fn and its twin fail with status 1 and the same NumPy words."""
     for name, nout in [(fn, 1), (fn + "_ref", 2)]:
-        r = run(name, ins, nout, 1)
-        if not isinstance(r, tuple) or r[0] != 1 or words not in r[1]:
-            failures.append("%s: want status 1 with %r, got %r" % (name, words, r if isinstance(r, tuple) else "success"))
+        pending.append((lambda res, name=name: error(name, words, res[0]), [batch.call(name, ins, nout, 1)]))
+
+
+def error(name, words, r):
+    if not isinstance(r, tuple) or r[0] != 1 or words not in r[1]:
+        failures.append("%s: want status 1 with %r, got %r" % (name, words, r if isinstance(r, tuple) else "success"))
 
 
 def r(shape, dt=np.float32):
@@ -101,6 +108,10 @@ check("resid", [r((64, 520)), r((520, 48)), r((64, 48))], lambda x, w, y: np.tan
 check("resid", [r((64, 520)), r((520, 48)), r((64, 1))], lambda x, w, y: np.tanh(x @ w) + y, 1e-4)
 check_error("resid", [r((64, 520)), r((520, 48)), r((63, 48))], "could not be broadcast together")
 
+results, errors = batch.run()
+failures += errors
+for f, calls in pending:
+    f([results[n] for n in calls])
 if failures:
     print("\n".join(failures))
     sys.exit(1)

@@ -1,28 +1,19 @@
-"""Runs Inputs/native.mlir's contractions (compiled with tirc's C driver)
-against NumPy: see ../native.test. argv: the program, and "quick" for
-fewer sizes and one thread count (the ASan build)."""
-import os
-import subprocess
+"""Runs Inputs/native.mlir's contractions (compiled with tirc's C driver
+and batch_main.c) against NumPy: see ../native.test. argv: the program,
+and "quick" for fewer sizes and one thread count (the ASan build). The
+calls are queued, run in one process per thread count, then checked."""
 import sys
 
 import numpy as np
+
+from npycall import Batch
 
 prog = sys.argv[1]
 quick = len(sys.argv) > 2 and sys.argv[2] == "quick"
 rng = np.random.default_rng(36)
 failures = []
-
-
-def run(fn, ins, threads=1):
-    names = []
-    for i, x in enumerate(ins):
-        names.append("in%d.npy" % i)
-        np.save(names[-1], x)
-    env = dict(os.environ, OMP_NUM_THREADS=str(threads))
-    r = subprocess.run([prog, "-f", fn] + names + ["-o", "out.npy"], capture_output=True, text=True, env=env)
-    if r.returncode:
-        return r.returncode, r.stderr
-    return 0, np.load("out.npy")
+batch = Batch(prog)
+pending = []  # (check, call numbers): run once the batch has run
 
 
 def rand(dt, shape):
@@ -38,17 +29,22 @@ def layouts(ins):
 
 
 def check(fn, ins, ref, terms, acc_eps, out_eps=0.0):
-    """ref(*float64 or int64 inputs) -> exact-ish reference; terms the number
-    of rounded operations per term chain (K plus products)."""
-    outs = []
+    """Queues fn on ins in each layout (and thread count) and the check of
+    its results: ref(*float64 or int64 inputs) -> exact-ish reference;
+    terms the number of rounded operations per term chain (K plus
+    products)."""
     threaded = not quick and fn in ("mm_f32", "mm_f64", "bmm_f32", "ein_qk") and np.prod(ins[0].shape) >= 4000
-    for th in ([1, 2, 3] if threaded else [1]):
-        for lay in layouts(ins):
-            rc, got = run(fn, lay, th)
-            if rc:
-                failures.append("%s %s: status %d: %s" % (fn, [x.shape for x in ins], rc, got))
-                return
-            outs.append(got)
+    calls = [batch.call(fn, lay, 1, th) for th in ([1, 2, 3] if threaded else [1]) for lay in layouts(ins)]
+    pending.append((lambda res: compare(fn, ins, ref, terms, acc_eps, out_eps, res), calls))
+
+
+def compare(fn, ins, ref, terms, acc_eps, out_eps, res):
+    outs = []
+    for r in res:
+        if isinstance(r, tuple):
+            failures.append("%s %s: status %d: %s" % (fn, [x.shape for x in ins], r[0], r[1]))
+            return
+        outs.append(r[0])
     got = outs[0]
     for o in outs[1:]:
         if o.tobytes() != got.tobytes():
@@ -65,6 +61,14 @@ def check(fn, ins, ref, terms, acc_eps, out_eps=0.0):
     err = np.abs(got.astype(np.float64) - want)
     if got.shape != want.shape or not (err <= bound).all():
         failures.append("%s %s: error %g above the bound" % (fn, [x.shape for x in ins], float(np.max(err - bound)) if got.shape == want.shape else -1))
+
+
+def status(fn, ins, check):
+    """Queues fn on ins and check(status, stderr) of its run."""
+    def run(res):
+        r = res[0]
+        check(*(r if isinstance(r, tuple) else (0, "")))
+    pending.append((run, [batch.call(fn, ins)]))
 
 
 U32, U64, U16 = 2.0**-24, 2.0**-53, 2.0**-11
@@ -96,24 +100,42 @@ check("mm_static", [rand(np.float32, (200, 150)), rand(np.float32, (150, 90))], 
 # Run-time mismatches: status 1, NumPy's message.
 for fn, ins in [("mm_f32", [rand(np.float32, (3, 5)), rand(np.float32, (4, 2))]),
                 ("mv_f32", [rand(np.float32, (3, 5)), rand(np.float32, (4,))])]:
-    rc, err = run(fn, ins)
     try:
         np.matmul(*ins)
         want = "(no NumPy error)"
     except ValueError as e:
         want = str(e)
-    if rc != 1 or want not in err:
-        failures.append("%s mismatch: status %d, stderr %r, NumPy says %r" % (fn, rc, err, want))
-rc, err = run("bmm_f32", [rand(np.float32, (2, 1, 3, 4)), rand(np.float32, (3, 4, 5))])
-if rc != 0:
-    failures.append("bmm_f32 broadcast: status %d %s" % (rc, err))
-rc, err = run("bmm_f64", [rand(np.float64, (2, 3, 4)), rand(np.float64, (5, 5))])
-if rc != 1 or "mismatch in its core dimension 0" not in err:
-    failures.append("bmm_f64 K mismatch: status %d, stderr %r" % (rc, err))
-rc, err = run("dot_i8", [rand(np.int8, (2, 3, 4)), rand(np.int8, (3, 4, 5))])
-if rc != 1 or "could not be broadcast" not in err and "same shape" not in err:
-    failures.append("dot_i8 batch mismatch: status %d, stderr %r" % (rc, err))
 
+    def mismatch(rc, err, fn=fn, want=want):
+        if rc != 1 or want not in err:
+            failures.append("%s mismatch: status %d, stderr %r, NumPy says %r" % (fn, rc, err, want))
+    status(fn, ins, mismatch)
+
+
+def broadcast(rc, err):
+    if rc != 0:
+        failures.append("bmm_f32 broadcast: status %d %s" % (rc, err))
+
+
+def k_mismatch(rc, err):
+    if rc != 1 or "mismatch in its core dimension 0" not in err:
+        failures.append("bmm_f64 K mismatch: status %d, stderr %r" % (rc, err))
+
+
+def batch_mismatch(rc, err):
+    if rc != 1 or "could not be broadcast" not in err and "same shape" not in err:
+        failures.append("dot_i8 batch mismatch: status %d, stderr %r" % (rc, err))
+
+
+status("bmm_f32", [rand(np.float32, (2, 1, 3, 4)), rand(np.float32, (3, 4, 5))], broadcast)
+status("bmm_f64", [rand(np.float64, (2, 3, 4)), rand(np.float64, (5, 5))], k_mismatch)
+status("dot_i8", [rand(np.int8, (2, 3, 4)), rand(np.int8, (3, 4, 5))], batch_mismatch)
+
+results, errors = batch.run()
+failures += errors
+for f, calls in pending:
+    f([results[n] for n in calls])
 for f in failures:
     print("FAIL:", f)
-sys.exit(1 if failures else 0)
+print("%d calls, %d checks" % (len(batch.calls), len(pending)))
+sys.exit(1 if failures or not pending else 0)

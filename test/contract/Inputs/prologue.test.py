@@ -1,24 +1,19 @@
-"""Runs Inputs/prologue.mlir (compiled with tirc's C driver) against NumPy
-and against its unfused twins: see ../prologue.test. argv: the program,
-and "quick" for one thread count (the ASan build)."""
-import subprocess
+"""Runs Inputs/prologue.mlir (compiled with tirc's C driver and
+batch_main.c) against NumPy and against its unfused twins: see
+../prologue.test. argv: the program, and "quick" for one thread count
+(the ASan build). The calls are queued, run in one process per thread
+count, then checked."""
 import sys
 
 import numpy as np
-from npycall import call
+from npycall import Batch
 
 prog = sys.argv[1]
 quick = len(sys.argv) > 2 and sys.argv[2] == "quick"
 rng = np.random.default_rng(36)
 failures = []
-
-
-def run(fn, ins, nout, threads):
-    r = call(prog, fn, ins, nout, threads)
-    if isinstance(r, tuple):
-        failures.append("%s: status %d: %s" % (fn, r[0], r[1]))
-        return None
-    return r
+batch = Batch(prog)
+pending = []  # (check, call numbers): run once the batch has run
 
 
 def check(fn, ins, ref, tol, fused):
@@ -27,17 +22,20 @@ def check(fn, ins, ref, tol, fused):
     (its fused values also returned: not fused) on 1, 2 and 3 threads."""
     want = ref(*[x.astype(np.float64) for x in ins])
     for th in [1] if quick else [1, 2, 3]:
-        got = run(fn, ins, 1, th)
-        if got is None:
+        calls = [batch.call(fn, ins, 1, th), batch.call(fn + "_ref", ins, 1 + fused, th)]
+        pending.append((lambda res, th=th: compare(fn, want, tol, th, *res), calls))
+
+
+def compare(fn, want, tol, th, got, unfused):
+    for name, r in [(fn, got), (fn + "_ref", unfused)]:
+        if isinstance(r, tuple):
+            failures.append("%s: status %d: %s" % (name, r[0], r[1]))
             return
-        err = np.max(np.abs(got[0].astype(np.float64) - want) / (1 + np.abs(want)))
-        if not err <= tol:
-            failures.append("%s on %d threads: error %g > %g" % (fn, th, err, tol))
-        unfused = run(fn + "_ref", ins, 1 + fused, th)
-        if unfused is None:
-            return
-        if got[0].tobytes() != unfused[0].tobytes():
-            failures.append("%s on %d threads: not bit-identical to %s_ref" % (fn, th, fn))
+    err = np.max(np.abs(got[0].astype(np.float64) - want) / (1 + np.abs(want)))
+    if not err <= tol:
+        failures.append("%s on %d threads: error %g > %g" % (fn, th, err, tol))
+    if got[0].tobytes() != unfused[0].tobytes():
+        failures.append("%s on %d threads: not bit-identical to %s_ref" % (fn, th, fn))
 
 
 def r(shape, dt=np.float32):
@@ -83,20 +81,23 @@ check("einsum3", [r((8, 9)), r((9, 10)), r((10, 11))], lambda a, b, c: a @ (b * 
 def fails(fn, ins, message):
     """fn and fn_ref fail with status 1 and the same message."""
     for f, nout in [(fn, 1), (fn + "_ref", 2)]:
-        names = []
-        for i, x in enumerate(ins):
-            names.append("in%d.npy" % i)
-            np.save(names[-1], x)
-        args = [prog, "-f", f] + names + sum([["-o", "out%d.npy" % i] for i in range(nout)], [])
-        r = subprocess.run(args, capture_output=True, text=True)
-        if r.returncode != 1 or message not in r.stderr:
-            failures.append("%s: status %d, want 1 and %r: %s" % (f, r.returncode, message, r.stderr))
+        pending.append((lambda res, f=f: failed(f, message, res[0]), [batch.call(f, ins, nout, 1)]))
+
+
+def failed(f, message, r):
+    st, err = r if isinstance(r, tuple) else (0, "")
+    if st != 1 or message not in err:
+        failures.append("%s: status %d, want 1 and %r: %s" % (f, st, message, err))
 
 
 # Dynamic sizes checked at run time, with the unfused program's words.
 fails("dynamic", [r((5, 4)), r(3), r((4, 2))], "'tir.mul' op operands could not be broadcast together with shapes (5,4) (3,)")
 fails("dynamic", [r((5, 4)), r(4), r((3, 2))], "'tir.matmul' op matmul: Input operand 1 has a mismatch in its core dimension 0")
 
+results, errors = batch.run()
+failures += errors
+for f, calls in pending:
+    f([results[n] for n in calls])
 if failures:
     print("\n".join(failures))
     sys.exit(1)

@@ -25,6 +25,12 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", "..")
 sys.path.insert(0, os.path.join(ROOT, "python"))
 import tirc  # noqa: E402
 
+sys.path.insert(0, os.path.join(ROOT, "test", "contract", "Inputs"))
+from npycall import Batch  # noqa: E402
+
+# The driver's main is renamed and run by batch_main.c for every call.
+BATCH_MAIN = os.path.join(ROOT, "test", "contract", "Inputs", "batch_main.c")
+
 TIRC, OUT = sys.argv[1], sys.argv[2]
 rng = np.random.default_rng(33)
 KINDS = ["argmax", "argmin", "max", "min"]
@@ -237,34 +243,34 @@ def driver_part():
     ll, drv, prog = (os.path.join(OUT, p) for p in ("u.ll", "u_driver.c", "u_prog"))
     subprocess.run([TIRC, "-emit-llvm", "-parallel-threshold=1", mlir, "-o", ll], check=True)
     subprocess.run([TIRC, "-emit-c-driver", mlir, "-o", drv], check=True)
-    subprocess.run(["clang", "-O2", "-w", ll, drv, "-o", prog, "-lm", "-lgomp"], check=True)
-    # One program per element type and row length; each .npy file in C
-    # and Fortran order.
-    jobs = []
+    subprocess.run(["clang", "-O2", "-w", ll, drv, "-Dmain=tirc_driver_main", BATCH_MAIN, "-o", prog, "-lm", "-lgomp"],
+                   check=True)
+    # Every element type and row length, each in C and Fortran order, on 1
+    # and 3 threads: the calls of a thread count run in one process.
+    inputs = []
     for e, dt in list(elems.items()) + [("bf16", np.float32)]:
         for n in (0, 1, 3, 16, 17, 33, 70):
             x = matrix(5, n, dt)
             for order in "CF":
-                path = os.path.join(OUT, f"{e}_{n}_{order}.npy")
-                np.save(path, np.asarray(x, order=order))
-                jobs.append((e, x, path))
-    calls = 0
+                inputs.append((e, x, f"{e}_{n}_{order}", np.asarray(x, order=order)))
+    batch, jobs = Batch(prog, OUT), []
     for threads in (1, 3):
-        env = dict(os.environ, OMP_NUM_THREADS=str(threads))
-        for e, x, path in jobs:
+        for e, x, name, v in inputs:
             for k in KINDS:
-                out = path[:-4] + f"_{k}_out.npy"
-                p = subprocess.run([prog, "-f", f"row{k}_{e}", path, "-o", out], env=env, capture_output=True, text=True)
-                calls += 1
-                what = f"driver, threads {threads}, {os.path.basename(path)}"
-                want = expected(k, x, 1)
-                if p.returncode != 0:
-                    if want is not None or p.returncode != 1 or "no identity for an empty set" not in p.stderr:
-                        failures.append(f"{what}: {k}: status {p.returncode} {p.stderr.strip()}, NumPy {want}")
-                    continue
-                got = np.load(out)
-                if want is None or not same(got, want):
-                    failures.append(f"{what}: {k}:\n  x = {x.tolist()}\n  got  {got.tolist()}\n  want {want}")
+                jobs.append((f"driver, threads {threads}, {name}", k, x, batch.call(f"row{k}_{e}", [v], 1, threads)))
+    results, errors = batch.run()
+    failures.extend(errors)
+    calls = len(jobs)
+    for what, k, x, c in jobs:
+        want = expected(k, x, 1)
+        if isinstance(results[c], tuple):
+            st, err = results[c]
+            if want is not None or st != 1 or "no identity for an empty set" not in err:
+                failures.append(f"{what}: {k}: status {st} {err.strip()}, NumPy {want}")
+            continue
+        got = results[c][0]
+        if want is None or not same(got, want):
+            failures.append(f"{what}: {k}:\n  x = {x.tolist()}\n  got  {got.tolist()}\n  want {want}")
     print(f"driver: {calls} calls")
 
 
