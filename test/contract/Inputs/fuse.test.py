@@ -1,23 +1,18 @@
-"""Runs Inputs/fuse.mlir (compiled with tirc's C driver) against NumPy and
-against its unfused twins: see ../fuse.test. argv: the program, and
-"quick" for one thread count (the ASan build)."""
+"""Runs Inputs/fuse.mlir (compiled with tirc's C driver and batch_main.c)
+against NumPy and against its unfused twins: see ../fuse.test. argv: the
+program, and "quick" for one thread count (the ASan build). The calls are
+queued, run in one process per thread count, then checked."""
 import sys
 
 import numpy as np
-from npycall import call
+from npycall import Batch
 
 prog = sys.argv[1]
 quick = len(sys.argv) > 2 and sys.argv[2] == "quick"
 rng = np.random.default_rng(20)
 failures = []
-
-
-def run(fn, ins, nout, threads):
-    r = call(prog, fn, ins, nout, threads)
-    if isinstance(r, tuple):
-        failures.append("%s: status %d: %s" % (fn, r[0], r[1]))
-        return None
-    return r
+batch = Batch(prog)
+pending = []  # (check, call numbers): run once the batch has run
 
 
 def gelu(y):
@@ -30,19 +25,21 @@ def check(fn, ins, ref, tol, twin=True):
     on 1, 2 and 3 threads."""
     want = ref(*[x.astype(np.float64) for x in ins])
     for th in [1] if quick else [1, 2, 3]:
-        got = run(fn, ins, 1, th)
-        if got is None:
+        calls = [batch.call(fn, ins, 1, th)] + ([batch.call(fn + "_ref", ins, 2, th)] if twin else [])
+        pending.append((lambda res, th=th: compare(fn, want, tol, th, res), calls))
+
+
+def compare(fn, want, tol, th, res):
+    for name, r in zip([fn, fn + "_ref"], res):
+        if isinstance(r, tuple):
+            failures.append("%s: status %d: %s" % (name, r[0], r[1]))
             return
-        err = np.max(np.abs(got[0] - want) / (1 + np.abs(want)))
-        if not err <= tol:
-            failures.append("%s on %d threads: error %g > %g" % (fn, th, err, tol))
-        if not twin:
-            continue
-        unfused = run(fn + "_ref", ins, 2, th)
-        if unfused is None:
-            return
-        if got[0].tobytes() != unfused[0].tobytes():
-            failures.append("%s on %d threads: not bit-identical to %s_ref" % (fn, th, fn))
+    got = res[0]
+    err = np.max(np.abs(got[0] - want) / (1 + np.abs(want)))
+    if not err <= tol:
+        failures.append("%s on %d threads: error %g > %g" % (fn, th, err, tol))
+    if len(res) > 1 and got[0].tobytes() != res[1][0].tobytes():
+        failures.append("%s on %d threads: not bit-identical to %s_ref" % (fn, th, fn))
 
 
 def r(shape, dt=np.float32):
@@ -63,6 +60,10 @@ check("resid64", [r((70, 300), np.float64), r((300, 40), np.float64), r((70, 40)
 check("transposed", [r((300, 64)), r((64, 300)), r((300, 300))], lambda x, w, y: (x @ w).T + y, 1e-4,
       twin=False)
 
+results, errors = batch.run()
+failures += errors
+for f, calls in pending:
+    f([results[n] for n in calls])
 if failures:
     print("\n".join(failures))
     sys.exit(1)
