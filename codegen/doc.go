@@ -160,19 +160,21 @@
 //
 // Codegen plans, then emits: the decisions -- which values fuse into
 // their user's nest, the fast entry, a reduction's accumulator, chains
-// and blocks, transposed tiles, non-temporal stores, threads, fences and
-// row groups -- are functions of package plan over plain facts (static
-// sizes and strides, Dynamic where the run time decides). Before a
-// function is emitted, plan.Prepass plans its op nests from the IR:
-// their loops, reduction accumulation and blocks, store kind, threads
-// row runs (which nests form a row group) and layouts (whether every
-// view is known row-major, or a run-time test of the strides picks a
-// version), and how each region op run in its own loops folds
-// (plan.Region). The emitter looks these up (planrec.go: nestLayout,
-// plannedStore) and emits the run-time test where a decision is taken
-// at run time; a row group's members, block, rider, shared values and
-// fence, and each nest's fence, are the pre-pass's (checkGroup and
-// nestSpec.record compare under checkPlan). A
+// and blocks, transposed tiles, non-temporal stores, threads, fences,
+// layouts, row groups, region folds, contractions and their fusions,
+// buffer hand-offs -- are functions of package plan over plain facts
+// (static sizes and strides, Dynamic where the run time decides). Before
+// a function is emitted, plan.PlanCarries and plan.Prepass plan it from
+// the IR alone: every nest it builds in the order it builds them
+// (copies, fills and the nests of scf bodies included), each with its
+// loops, layout, row-major version, store, threads and fence; its row
+// groups; its contractions; how its scf ops and inserts hand buffers on.
+// The emitter walks that plan: it takes each nest and contraction in
+// order (planrec.go: nestLayout, contractRec) and builds what it says,
+// emitting the run-time test where a decision is taken at run time, and
+// fails on anything the plan does not list. What it builds is checked
+// against the plan (the layout always, the rest under checkPlan in the
+// tests). A
 // function's plan is plain data, printed by PrintPlan (tirc
 // -print-plan). A row group is emitted by rowsEmitter (group.go), the
 // failure paths of an LLVM function by llfunc (failpath.go), the tensor

@@ -17,7 +17,7 @@ import (
 // target options, runtime checks).
 type emitOptions struct {
 	llvm, header bool
-	plan         bool // -print-plan: lowered as -emit-llvm, the plans printed instead
+	plan         bool // -print-plan: planned as -emit-llvm plans, nothing lowered: the plans printed
 	noChecks     bool
 	triple, cpu  string
 	target       target.Target // cpu resolved (resolveTarget)

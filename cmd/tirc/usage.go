@@ -38,7 +38,7 @@ func checkUsage(o *options, specs []*flagSpec) error {
 		byName[s.name] = s
 	}
 	for _, n := range o.given {
-		// -print-plan takes -emit-llvm's options: it lowers alike.
+		// -print-plan takes -emit-llvm's options: it plans alike.
 		if need := byName[n].needs; need != "" && !o.isGiven(need) && !(need == "emit-llvm" && o.codegen.plan) {
 			return &usageError{fmt.Sprintf("-%s only applies to -%s, which is not given", n, need)}
 		}
