@@ -267,9 +267,9 @@ func (fc *funcCtx) planErr(root *node, d string) error {
 	return fc.f.Errorf("internal error: %s", d)
 }
 
-// newNestPlan is the record of a nest the pre-pass did not plan: a copy
-// (root.op == nil) or a row group's shared value: its op, the ops fused
-// into it, its loops and its threads.
+// newNestPlan is the nest root's views describe (its op, the ops fused
+// into it, its loops and its threads), which the plan of a copy or a fill
+// must match (seqDiff, under checkPlan).
 func newNestPlan(root *node, parallelMin int64) *plan.Nest {
 	n := &plan.Nest{Op: "copy", Group: -1, RowRun: -1}
 	if root.op == nil && len(root.kids) == 0 && root.view == nil {
@@ -316,45 +316,36 @@ func knownTrue(v value.Value) bool {
 
 func posOf(p ir.Pos) string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
 
-// built is what building a nest's fast version decided: recorded in the
-// nest's plan, and kept with a shared nest for the nests that reuse it.
+// built is what building a nest's fast version did, kept with a shared
+// nest for the nests that reuse it.
 type built struct {
 	store   plan.Store
 	fence   bool
 	version *plan.Nest
 }
 
-// record writes b into the plan of the nest s builds (its fast version:
-// only it has s.rec) when the pre-pass did not decide it (a copy): its
-// store and fence, the version's loops, tiles and reduction strategy. A
-// decided nest's store and fence are the plan's; under checkPlan they
+// record checks what building the nest s plans (its fast version: only
+// it has s.rec) did, b, against the plan: every nest the plan lists is
+// decided (plan.Nest.Decided), and under checkPlan its store and fence
 // are compared with b.
 func (s nestSpec) record(root *node, b *built) error {
 	n := s.rec
-	if n == nil || b == nil {
+	switch {
+	case n == nil || b == nil:
 		return nil
-	}
-	if n.Decided {
-		if checkPlan && (n.Store != b.store || n.Fence != b.fence) {
-			return rootErr(root, "internal error: the plan of its nest says store %v, fence %v; the emitter built store %v, fence %v", n.Store, n.Fence, b.store, b.fence)
-		}
-		return nil
-	}
-	n.Store, n.Fence = b.store, b.fence
-	if v := b.version; v != nil {
-		n.Run, n.Merged, n.Tile = v.Run, v.Merged, v.Tile
-		if r := n.Reduction; r != nil && v.Reduction != nil {
-			r.Scratch, r.FourRows, r.Index32, r.CompareOnly = v.Reduction.Scratch, v.Reduction.FourRows, v.Reduction.Index32, v.Reduction.CompareOnly
-		}
+	case !n.Decided:
+		return rootErr(root, "internal error: the plan of its nest is not decided")
+	case checkPlan && (n.Store != b.store || n.Fence != b.fence):
+		return rootErr(root, "internal error: the plan of its nest says store %v, fence %v; the emitter built store %v, fence %v", n.Store, n.Fence, b.store, b.fence)
 	}
 	return nil
 }
 
 // fence is whether the nest s builds fences after its loops: the
-// plan's (plan.Nest.Fence) for a decided nest, else whether it
-// streamed (streamed: a copy's, which the pre-pass does not plan).
+// plan's (plan.Nest.Fence) for the fast version, else whether it
+// streamed (the strided version, which has no plan of its own).
 func (s nestSpec) fence(streamed bool) bool {
-	if s.rec != nil && s.rec.Decided {
+	if s.rec != nil {
 		return s.rec.Fence
 	}
 	return streamed
@@ -365,10 +356,9 @@ func (s nestSpec) fence(streamed bool) bool {
 var checkPlan bool
 
 // versionPlan is the plan of the version of the nest of root that ns
-// builds: the nest's plan for its fast version when the pre-pass decided
-// it (plan.Nest.Decided), else PlanFast on the views' facts f (the
-// strided version; a copy's or another nest the pre-pass did not plan,
-// whose record then takes the fast version's decisions: record).
+// builds: the nest's plan for its fast version (plan.Nest.Decided;
+// under checkPlan compared with PlanFast on the views' facts f), else
+// PlanFast on f (the strided version).
 func (ns *nest) versionPlan(f plan.MergeFacts, s nestSpec, root *node, reduces bool) (*plan.Nest, error) {
 	p := s.plan
 	if p == nil {
