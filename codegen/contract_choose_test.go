@@ -4,10 +4,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/google/go-cmp/cmp"
-
-	"github.com/tirc/tirc/ir"
 )
 
 // TestContractPlanMatchesValues: the pre-pass's choice of how each
@@ -37,22 +33,12 @@ func TestContractPlanMatchesValues(t *testing.T) {
 	opts := []Options{DefaultOptions(), corpusOptions[2], avx512}
 	n := 0
 	for _, c := range append(mods, extra...) {
-		if !hasContraction(c.m) {
+		if !hasOp(c.m, isContraction) {
 			continue
 		}
 		for _, o := range opts {
-			want, ds := Emit(c.m, o)
-			if ds.HasErrors() {
+			if !emitPlanChecked(t, c.path, c.m, o) {
 				continue
-			}
-			checkPlan = true
-			got, ds := Emit(c.m, o)
-			checkPlan = false
-			if ds.HasErrors() {
-				t.Fatalf("%s: a contraction's plan differs from its lowered values:\n%v", c.path, ds)
-			}
-			if d := cmp.Diff(string(want), string(got)); d != "" {
-				t.Fatalf("%s: the text differs when plans are checked (-plan +checked):\n%s", c.path, d)
 			}
 			n++
 		}
@@ -61,15 +47,4 @@ func TestContractPlanMatchesValues(t *testing.T) {
 		t.Fatal("no module with a contraction")
 	}
 	t.Logf("%d modules' contraction plans checked", n)
-}
-
-func hasContraction(m *ir.Module) bool {
-	for _, f := range m.Funcs {
-		for _, op := range f.AllOps() {
-			if isContraction(op) {
-				return true
-			}
-		}
-	}
-	return false
 }

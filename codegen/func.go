@@ -692,22 +692,12 @@ func (fc *funcCtx) root(op *ir.Op, res int) error {
 	return nil
 }
 
-// returnedOnce returns k when v's only use is operand k of the return and
-// result k is a tensor, else -1.
+// returnedOnce returns k when v's only use is operand k of the return,
+// result k is a tensor of v's type (plan.ReturnedOnce) and no value is
+// computed into it yet, else -1.
 func (fc *funcCtx) returnedOnce(v *ir.Value) int {
-	uses := v.Uses()
-	if len(uses) != 1 {
-		return -1
-	}
-	u := uses[0]
-	if u.Op == nil || !u.Op.Has(ir.TraitTerminator) || u.Op.Block() != nil {
-		return -1
-	}
-	k := u.Index
-	if k >= len(fc.results) || fc.results[k] == nil || fc.results[k].filled {
-		return -1
-	}
-	if !ir.TypeEqual(v.Type(), fc.results[k].typ) {
+	k := plan.ReturnedOnce(v)
+	if k < 0 || k >= len(fc.results) || fc.results[k] == nil || fc.results[k].filled {
 		return -1
 	}
 	return k

@@ -10,8 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/tirc/tirc/ir"
 	"github.com/tirc/tirc/ir/asm"
 	"github.com/tirc/tirc/passes"
@@ -32,7 +30,7 @@ func TestRegionPlanMatchesViews(t *testing.T) {
 	}
 	var mods []module
 	for _, c := range corpusModules(t) {
-		if hasRegionOp(c.m) {
+		if hasOp(c.m, isRegionKernel) {
 			mods = append(mods, module{c.path, c.m})
 		}
 	}
@@ -42,18 +40,8 @@ func TestRegionPlanMatchesViews(t *testing.T) {
 	n := 0
 	for _, c := range mods {
 		for _, o := range corpusOptions {
-			want, ds := Emit(c.m, o)
-			if ds.HasErrors() {
+			if !emitPlanChecked(t, c.name, c.m, o) {
 				continue
-			}
-			checkPlan = true
-			got, ds := Emit(c.m, o)
-			checkPlan = false
-			if ds.HasErrors() {
-				t.Fatalf("%s: a region op's plan differs from its views:\n%v", c.name, ds)
-			}
-			if d := cmp.Diff(string(want), string(got)); d != "" {
-				t.Fatalf("%s: the text differs when plans are checked (-plan +checked):\n%s", c.name, d)
 			}
 			n++
 		}
@@ -62,18 +50,6 @@ func TestRegionPlanMatchesViews(t *testing.T) {
 		t.Fatal("no module with a region op emitted")
 	}
 	t.Logf("%d modules' region plans checked", n)
-}
-
-// hasRegionOp reports whether m has an op whose kernel is its body.
-func hasRegionOp(m *ir.Module) bool {
-	for _, f := range m.Funcs {
-		for _, op := range f.AllOps() {
-			if isRegionKernel(op) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 type oracleProgram struct {

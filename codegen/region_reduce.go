@@ -49,24 +49,7 @@ func regionDiff(rp *plan.Region, l *ir.LinearLoops, srcs []*lowered, dsts []*vie
 // coefficient 1 there, and those dimensions (plan.Region's Unit and
 // Strides).
 func unitStridesOf(l *ir.LinearLoops, srcs []*lowered) (bool, []plan.UnitStride) {
-	i := len(l.Iter) - 1
-	var out []plan.UnitStride
-	for k, lv := range srcs[:len(srcs)-1] {
-		if lv.view == nil || !plan.ReadsLoop(l.Operands[k], i) {
-			continue
-		}
-		at := -1
-		for d, m := range l.Operands[k] {
-			if m.Coef[i] != 0 {
-				if at >= 0 || m.Coef[i] != 1 {
-					return false, nil
-				}
-				at = d
-			}
-		}
-		out = append(out, plan.UnitStride{Operand: k, Dim: at})
-	}
-	return true, out
+	return plan.UnitStrides(l, len(srcs)-1, func(k int) bool { return srcs[k].view == nil })
 }
 
 // accumulate lowers a region reduction that folds (rp) into dst: the

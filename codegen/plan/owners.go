@@ -110,7 +110,7 @@ func (o *owners) block(ops iter.Seq[*ir.Op]) {
 
 // alloc is the buffer of a value computed into a new buffer.
 func (o *owners) alloc(v *ir.Value) buf {
-	if returnedOnce(v) >= 0 {
+	if ReturnedOnce(v) >= 0 {
 		return buf{contig: true}
 	}
 	return buf{temp: true, contig: true, slot: &slot{o.scope}}
@@ -242,7 +242,7 @@ func (o *owners) insert(op *ir.Op, dest *ir.Value) *Insert {
 	switch {
 	case len(dest.Uses()) != 1:
 		in.Why = WhyReadAgain
-	case returnedOnce(op.Result(0)) >= 0:
+	case ReturnedOnce(op.Result(0)) >= 0:
 		in.Why = WhyReturned
 	case d == nil || d.Has(traits.Cast):
 		in.Why = WhyDestNotOwn

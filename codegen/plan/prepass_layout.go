@@ -102,15 +102,16 @@ func (pp *prepass) owned(v *ir.Value) *vlay {
 	if pp.facts.FastEntry {
 		return rowMajorView
 	}
-	if k := returnedOnce(v); k >= 0 {
+	if k := ReturnedOnce(v); k >= 0 {
 		return &vlay{why: fmt.Sprintf("result #%d is the caller's buffer, its strides known at run time", k)}
 	}
 	return rowMajorView
 }
 
-// returnedOnce is the emitter's returnedOnce: k when v's only use is
-// operand k of the function's return and result k has v's type, else -1.
-func returnedOnce(v *ir.Value) int {
+// ReturnedOnce is k when v's only use is operand k of the function's
+// return and result k is a tensor of v's type (the lowering computes v
+// into the caller's buffer), else -1.
+func ReturnedOnce(v *ir.Value) int {
 	uses := v.Uses()
 	if len(uses) != 1 {
 		return -1

@@ -25,7 +25,7 @@ type hold struct {
 // result is the buffer an op computes its result v into: the caller's
 // when v is only returned (returnedOnce), else a temporary of its own.
 func (pp *prepass) result(v *ir.Value) hold {
-	if returnedOnce(v) >= 0 {
+	if ReturnedOnce(v) >= 0 {
 		return hold{contig: pp.facts.FastEntry}
 	}
 	return hold{contig: true, own: true, slot: pp.newSlot()}
@@ -150,7 +150,7 @@ func (pp *prepass) inPlace(op *ir.Op, dest *ir.Value, b hold) bool {
 		switch {
 		case len(dest.Uses()) != 1:
 			in.Why = WhyReadAgain
-		case returnedOnce(op.Result(0)) >= 0:
+		case ReturnedOnce(op.Result(0)) >= 0:
 			in.Why = WhyReturned
 		case b.splat || !b.own || d == nil || d.Has(traits.Cast):
 			in.Why = WhyDestNotOwn

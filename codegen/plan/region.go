@@ -239,10 +239,16 @@ func interleaves(op *ir.Op, l *ir.LinearLoops) (bool, string) {
 // whether each such input reads exactly one dimension with coefficient 1
 // there.
 func unitStrides(op *ir.Op, l *ir.LinearLoops) (bool, []UnitStride) {
+	return UnitStrides(l, op.NumOperands()-1, func(k int) bool { return Splat(op.Operand(k)) })
+}
+
+// UnitStrides is unitStrides over the first n operands of l, splat(k)
+// reporting an operand kept as one scalar.
+func UnitStrides(l *ir.LinearLoops, n int, splat func(k int) bool) (bool, []UnitStride) {
 	i := len(l.Iter) - 1
 	var out []UnitStride
-	for k := range op.NumOperands() - 1 {
-		if Splat(op.Operand(k)) || !ReadsLoop(l.Operands[k], i) {
+	for k := range n {
+		if splat(k) || !ReadsLoop(l.Operands[k], i) {
 			continue
 		}
 		at := -1
