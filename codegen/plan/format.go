@@ -195,6 +195,9 @@ func (n *Nest) format(b *strings.Builder, i int, groups map[int]int) {
 	if n.Fence {
 		fmt.Fprintf(b, "  nest %d fence: after its non-temporal stores\n", i)
 	}
+	if n.Copy != "" {
+		fmt.Fprintf(b, "  nest %d %s: %s\n", i, map[bool]string{true: "fills", false: "copies"}[n.Op == "fill"], n.Copy)
+	}
 }
 
 func size(n int64) string {

@@ -144,7 +144,7 @@ func (pp *prepass) regionInits(op *ir.Op) {
 		init := op.Operand(nIns + r)
 		pp.fresh(v, v.Type())
 		if d := init.Def(); d == nil || d.Name != "tensor.empty" {
-			pp.copyNest(init, pp.sizesOf(init), pp.owned(v), "the outs' values into the result's buffer")
+			pp.copyNest(init, pp.sizesOf(init), pp.owned(v), fmt.Sprintf("the outs' values of %s at %s into its result's buffer", op.Name, pos(op.Pos)))
 		}
 	}
 }

@@ -58,7 +58,7 @@ func (pp *prepass) buffers(op *ir.Op) {
 			return
 		}
 		if !b.contig {
-			pp.copyNest(op.Operand(0), pp.sizesOf(op.Operand(0)), rowMajorView, "a strided operand not row-major at run time, into a row-major temporary")
+			pp.copyNest(op.Operand(0), pp.sizesOf(op.Operand(0)), rowMajorView, fmt.Sprintf("the operand of %s at %s into a row-major temporary, when it is not row-major at run time", op.Name, pos(op.Pos)))
 			pp.newSlot()
 			b.slot = 0
 		}
@@ -74,7 +74,7 @@ func (pp *prepass) buffers(op *ir.Op) {
 	case op.Name == "tensor.collapse_shape":
 		b := in(0)
 		if !b.splat && !b.contig {
-			pp.copyNest(op.Operand(0), pp.sizesOf(op.Operand(0)), rowMajorView, "a source whose groups are not row-major at run time, into a row-major temporary")
+			pp.copyNest(op.Operand(0), pp.sizesOf(op.Operand(0)), rowMajorView, fmt.Sprintf("the source of %s at %s into a row-major temporary, when its groups are not row-major at run time", op.Name, pos(op.Pos)))
 			pp.newSlot()
 			b.slot = 0
 		}
@@ -114,7 +114,8 @@ func (pp *prepass) insert(op *ir.Op) {
 		dest = s.Dest
 	}
 	b := pp.holds[dest]
-	if pp.inPlace(op, dest, b) {
+	in := pp.inPlace(op, dest, b)
+	if in.InPlace {
 		pp.holds[op.Result(0)] = b
 	} else {
 		pp.holds[op.Result(0)] = pp.result(op.Result(0))
@@ -127,7 +128,7 @@ func (pp *prepass) insert(op *ir.Op) {
 				}
 			}
 		}
-		pp.copyNest(dest, sizes, pp.owned(op.Result(0)), fmt.Sprintf("the destination of %s at %s", op.Name, pos(op.Pos)))
+		pp.copyNest(dest, sizes, pp.owned(op.Result(0)), fmt.Sprintf("the destination of %s at %s (%s)", op.Name, pos(op.Pos), in.Why))
 	}
 	if op.Name == "tensor.insert_slice" {
 		src := op.Operand(0)
@@ -135,12 +136,13 @@ func (pp *prepass) insert(op *ir.Op) {
 	}
 }
 
-// inPlace is whether insert op writes into dest's buffer (held as b):
+// inPlace is the plan of insert op: whether it writes into dest's
+// buffer (held as b):
 // the plan's (PlanCarries), or where it left the choice to the
 // emitter's view (a buffer a contraction's lowering chose), decided here
 // as the emitter would: dest's only use, in a buffer allocated for it
 // (not a cast of one), the result not only returned.
-func (pp *prepass) inPlace(op *ir.Op, dest *ir.Value, b hold) bool {
+func (pp *prepass) inPlace(op *ir.Op, dest *ir.Value, b hold) *Insert {
 	in := pp.p.InsertOf(op)
 	if in == nil {
 		in = &Insert{}
@@ -159,7 +161,7 @@ func (pp *prepass) inPlace(op *ir.Op, dest *ir.Value, b hold) bool {
 		}
 		in.Decided = true
 	}
-	return in.InPlace
+	return in
 }
 
 // pad plans tensor.pad's nests: the fill of its buffer with a padding

@@ -32,6 +32,7 @@ func.func @chain(%a: tensor<8x16xf32>, %b: tensor<16xf32>) -> tensor<8x16xf32> {
 // CHECK-NEXT: nest 0 store: ordinary (read again by a later member of its row group)
 // CHECK: nest 1: tir.add at {{[0-9]+}}:8, fused 0, loops [parallel 8], layout guarded, rows 0
 // CHECK: nest 2: copy, fused 0
+// CHECK: nest 2 copies: result #0 into the caller's buffer
 // CHECK: rows 0: nests 0 1, blocks of 65536 rows{{$}}
 func.func @twice(%a: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
   %e = tir.exp %a : tensor<8xf32>

@@ -12,6 +12,7 @@
 // CHECK-LABEL: plan @carried
 // CHECK: nest 0: copy, fused 0, loops [parallel 64, parallel 32], layout guarded
 // CHECK-NEXT: nest 0 runs: [parallel 2048]
+// CHECK: nest 0 copies: init #0 of scf.for at {{[0-9]+}}:{{[0-9]+}}: copied
 // CHECK: nest 1: tir.mul at {{[0-9]+}}:10, fused 0, loops [parallel 64, parallel 32], layout row-major
 // CHECK-NEXT: nest 1 runs: [parallel 2048]
 func.func @carried(%x: tensor<64x32xf32>, %n: index) -> tensor<64x32xf32> {
