@@ -1,0 +1,7 @@
+//go:build race
+
+package codegen
+
+// raceEnabled: the tests run under the race detector (go test -race),
+// which slows lowering about tenfold.
+const raceEnabled = true
