@@ -38,8 +38,9 @@ type funcCtx struct {
 	fusion  *plan.Fusion
 	// rows runs the function's row groups (group.go).
 	rows rowsEmitter
-	// plan is the function's plan, the decisions recorded as its nests
-	// are planned (plan.go).
+	// plan is the function's plan, made before it is emitted
+	// (plan.PlanCarries, plan.Prepass: planrec.go); the emitter builds
+	// what it says.
 	plan *plan.Func
 	// built counts the plan's nests built so far (nestLayout),
 	// contracts its contractions (contractRec).
