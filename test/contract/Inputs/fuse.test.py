@@ -60,11 +60,4 @@ check("resid64", [r((70, 300), np.float64), r((300, 40), np.float64), r((70, 40)
 check("transposed", [r((300, 64)), r((64, 300)), r((300, 300))], lambda x, w, y: (x @ w).T + y, 1e-4,
       twin=False)
 
-results, errors = batch.run()
-failures += errors
-for f, calls in pending:
-    f([results[n] for n in calls])
-if failures:
-    print("\n".join(failures))
-    sys.exit(1)
-print("ok")
+batch.finish(pending, failures)

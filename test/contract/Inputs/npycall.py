@@ -2,6 +2,7 @@
 (-emit-c-driver) on NumPy arrays, through .npy files in the working
 directory: shared by the contraction tests' scripts."""
 import os
+import sys
 import subprocess
 
 import numpy as np
@@ -81,3 +82,17 @@ class Batch:
                 errors.append("%s on %d threads: status %d after %d of %d calls: %s" % (
                     self.prog, th, r.returncode, len(statuses), len(mine), err[-4000:]))
         return results, errors
+
+    def finish(self, pending, failures):
+        """Runs the queued calls, then each pending (check, call numbers)
+        on those calls' results, and exits: 1 with the failures (a check's
+        or a process's) printed, or when nothing was checked; else 0 with
+        how many calls and checks ran."""
+        results, errors = self.run()
+        failures += errors
+        for f, calls in pending:
+            f([results[n] for n in calls])
+        for f in failures:
+            print("FAIL:", f)
+        print("%d calls, %d checks" % (len(self.calls), len(pending)))
+        sys.exit(1 if failures or not pending else 0)

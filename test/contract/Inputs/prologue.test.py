@@ -94,11 +94,4 @@ def failed(f, message, r):
 fails("dynamic", [r((5, 4)), r(3), r((4, 2))], "'tir.mul' op operands could not be broadcast together with shapes (5,4) (3,)")
 fails("dynamic", [r((5, 4)), r(4), r((3, 2))], "'tir.matmul' op matmul: Input operand 1 has a mismatch in its core dimension 0")
 
-results, errors = batch.run()
-failures += errors
-for f, calls in pending:
-    f([results[n] for n in calls])
-if failures:
-    print("\n".join(failures))
-    sys.exit(1)
-print("ok")
+batch.finish(pending, failures)
