@@ -150,7 +150,7 @@ func Prepass(p *Func, f *ir.Func, fu *Fusion, facts Facts) {
 	p.roots = map[Root]*Nest{}
 	for _, a := range f.Args() {
 		pp.fresh(a, a.Type())
-		pp.holds[a] = hold{contig: facts.FastEntry}
+		pp.holds[a] = hold{}
 	}
 	pp.setArgLayouts(f)
 	for op := range f.Ops() {

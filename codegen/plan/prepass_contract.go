@@ -62,7 +62,7 @@ func (pp *prepass) contractOperands(op *ir.Op, c *ContractChoice, rows bool) {
 		if k < len(c.Operands) && c.Operands[k].Prologue {
 			continue
 		}
-		if pp.holds[v].splat {
+		if pp.layoutOf(v).none {
 			pp.copyNest(v, pp.sizesOf(v), rowMajorView, fmt.Sprintf("operand #%d of %s at %s, a splat, into a temporary", k, op.Name, pos(op.Pos)))
 		}
 	}
@@ -74,7 +74,7 @@ func (pp *prepass) contractOperands(op *ir.Op, c *ContractChoice, rows bool) {
 		out := pp.storage()
 		if n := pp.nest(v.Def(), v.Index(), out, rowMajorView); n != nil {
 			pp.sizes[v], pp.base[v] = n.sizes, out
-			pp.holds[v], pp.lay[v] = hold{contig: true, own: true, slot: pp.newSlot()}, rowMajorView
+			pp.holds[v], pp.lay[v] = hold{own: true, slot: pp.newSlot()}, rowMajorView
 		}
 	}
 }
@@ -103,7 +103,7 @@ func (pp *prepass) fused(ops []*ir.Op, out *ir.Value, guarded bool) {
 	pp.holds[out], pp.lay[out] = pp.result(out), pp.owned(out)
 	if guarded {
 		// The two paths' buffers joined: row-major, no temporary's.
-		pp.holds[out] = hold{contig: true}
+		pp.holds[out] = hold{}
 	} else {
 		pp.fresh(out, out.Type())
 	}

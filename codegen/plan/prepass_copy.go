@@ -22,7 +22,7 @@ func (pp *prepass) copyNest(v *ir.Value, dst []sym, to *vlay, why string) *Nest 
 	shape, _ := ir.Shape(v.Type())
 	leaf := &pnode{elem: ir.ElementType(v.Type()), shape: shape, sizes: pp.sizesOf(v), base: pp.base[v], val: v}
 	what := "copy"
-	if pp.holds[v].splat {
+	if pp.layoutOf(v).none {
 		what = "fill" // a splat's one value
 	}
 	n := pp.fillNest(leaf, dst, to, what)

@@ -55,7 +55,7 @@ func (pp *prepass) scf(op *ir.Op) {
 	for _, r := range op.Results() {
 		pp.fresh(r, r.Type())
 		if isTensor(r.Type()) {
-			pp.holds[r] = hold{contig: true, slot: pp.newSlot()}
+			pp.holds[r] = hold{slot: pp.newSlot()}
 		}
 	}
 }
@@ -87,15 +87,16 @@ func (pp *prepass) own(op *ir.Op, what string, v *ir.Value, b *ir.Block, taken m
 	if c.Decided && (c.How == PassedOn || c.How == TwoBuffers) {
 		return
 	}
-	if h.splat {
+	contig := pp.layoutOf(v).rowMajor
+	if pp.layoutOf(v).none {
 		pp.copyNest(v, pp.sizesOf(v), rowMajorView, c.What+": a splat, into a temporary")
-		h = hold{contig: true, own: true, slot: pp.newSlot()}
+		h, contig = hold{own: true, slot: pp.newSlot()}, true
 	}
 	if !c.Decided {
 		c.How, c.Why, c.Decided = Copied, WhyNotOwn, true
 		switch {
 		case h.slot == 0:
-		case !h.contig:
+		case !contig:
 			c.Why = WhyStrided
 		case taken[h.slot]:
 			c.Why = WhyHandedOn
@@ -119,7 +120,7 @@ func (pp *prepass) carried(a *ir.Value) {
 	pp.fresh(a, a.Type())
 	pp.lay[a] = noView
 	if isTensor(a.Type()) {
-		pp.holds[a], pp.lay[a] = hold{contig: true}, rowMajorView
+		pp.holds[a], pp.lay[a] = hold{}, rowMajorView
 	}
 }
 

@@ -8,15 +8,18 @@ import (
 	"github.com/tirc/tirc/traits"
 )
 
-// The buffers of the pre-pass: what the emitter's view of each tensor
-// value will be, as far as the nests of copies depend on it. A value is
-// a splat (no buffer: a scalar in a shape), or a view whose strides are
-// known row-major (contiguous) or not, in a buffer the function
-// allocated for it (own: an op may write into it in place) or not.
+// The buffers of the pre-pass, as far as the nests of copies depend on
+// them beyond the views (layoutOf: a splat has none, a row-major view
+// needs no copy to be reshaped): whether a value's buffer is one the
+// function allocated for it (own: an insert may write into it in place)
+// and the temporary's owner its view starts at (slot: an scf op may take
+// it over). PlanCarries decides those hand-offs (owners.go); the
+// pre-pass decides the ones of a contraction's buffers, once it has
+// planned the contraction.
 
 // hold is the pre-pass's view of a value's buffer.
 type hold struct {
-	splat, contig, own bool
+	own bool
 	// slot is the temporary's owner, which an scf op may take over (0:
 	// none; a view of a temporary keeps its base, hence its slot).
 	slot int
@@ -26,9 +29,9 @@ type hold struct {
 // when v is only returned (returnedOnce), else a temporary of its own.
 func (pp *prepass) result(v *ir.Value) hold {
 	if ReturnedOnce(v) >= 0 {
-		return hold{contig: pp.facts.FastEntry}
+		return hold{}
 	}
-	return hold{contig: true, own: true, slot: pp.newSlot()}
+	return hold{own: true, slot: pp.newSlot()}
 }
 
 // buffers notes the buffers of op's results, and plans the copies and
@@ -52,28 +55,28 @@ func (pp *prepass) buffers(op *ir.Op) {
 		set(b)
 	case op.Has(traits.Reshape):
 		pp.reshapeSizes(op)
-		b := in(0)
-		if b.splat {
+		b, l := in(0), pp.layoutOf(op.Operand(0))
+		if l.none {
 			set(b)
 			return
 		}
-		if !b.contig {
+		if !l.rowMajor {
 			pp.copyNest(op.Operand(0), pp.sizesOf(op.Operand(0)), rowMajorView, fmt.Sprintf("the operand of %s at %s into a row-major temporary, when it is not row-major at run time", op.Name, pos(op.Pos)))
 			pp.newSlot()
 			b.slot = 0
 		}
-		set(hold{contig: true, slot: b.slot})
+		set(hold{slot: b.slot})
 	case op.Name == "tensor.expand_shape":
 		b := in(0)
 		b.own = false
 		set(b)
 	case op.Name == "tensor.extract_slice":
 		b := in(0)
-		b.own, b.contig, b.slot = false, false, 0
+		b.own, b.slot = false, 0
 		set(b)
 	case op.Name == "tensor.collapse_shape":
 		b := in(0)
-		if !b.splat && !b.contig {
+		if l := pp.layoutOf(op.Operand(0)); !l.none && !l.rowMajor {
 			pp.copyNest(op.Operand(0), pp.sizesOf(op.Operand(0)), rowMajorView, fmt.Sprintf("the source of %s at %s into a row-major temporary, when its groups are not row-major at run time", op.Name, pos(op.Pos)))
 			pp.newSlot()
 			b.slot = 0
@@ -92,11 +95,11 @@ func (pp *prepass) buffers(op *ir.Op) {
 		}
 	case op.Has(traits.ConstantLike):
 		if op.NumResults() == 1 {
-			set(hold{splat: pp.base[op.Result(0)] == 0, contig: true})
+			set(hold{})
 		}
 	default:
 		for _, r := range op.Results() {
-			pp.holds[r] = hold{contig: true}
+			pp.holds[r] = hold{}
 		}
 	}
 }
@@ -154,7 +157,7 @@ func (pp *prepass) inPlace(op *ir.Op, dest *ir.Value, b hold) *Insert {
 			in.Why = WhyReadAgain
 		case ReturnedOnce(op.Result(0)) >= 0:
 			in.Why = WhyReturned
-		case b.splat || !b.own || d == nil || d.Has(traits.Cast):
+		case !b.own || d == nil || d.Has(traits.Cast):
 			in.Why = WhyDestNotOwn
 		default:
 			in.InPlace, in.Why = true, WhyInsertInPlace
@@ -177,7 +180,8 @@ func (pp *prepass) pad(op *ir.Op) {
 	pp.holds[r] = pp.result(r)
 	if padFilled(p) {
 		shape, _ := ir.Shape(r.Type())
-		pp.fillNest(&pnode{elem: ir.ElementType(r.Type()), shape: shape}, pp.sizesOf(r), pp.owned(r), "fill")
+		n := pp.fillNest(&pnode{elem: ir.ElementType(r.Type()), shape: shape}, pp.sizesOf(r), pp.owned(r), "fill")
+		n.Copy = fmt.Sprintf("the padding value of %s at %s over its buffer", op.Name, pos(op.Pos))
 	}
 	pp.copyNest(p.Source, pp.sizesOf(p.Source), pp.padWindow(r, p.Source), fmt.Sprintf("the source of %s at %s into its window", op.Name, pos(op.Pos)))
 }
