@@ -1070,5 +1070,6 @@ func (fc *funcCtx) lowerReturn(ret *ir.Op) error {
 // returnedOnceDone reports whether result k was written by a's op.
 func (fc *funcCtx) returnedOnceDone(a *ir.Value, k int) bool {
 	uses := a.Uses()
-	return len(uses) == 1 && uses[0].Index == k && a.Def() != nil && (fc.fusible(a.Def()) || a.Def().Has(traits.Concatenate) || isContraction(a.Def()) || isRegionKernel(a.Def()))
+	return len(uses) == 1 && uses[0].Index == k && a.Def() != nil && (fc.fusible(a.Def()) || a.Def().Has(traits.Concatenate) || isContraction(a.Def()) || isRegionKernel(a.Def()) ||
+		plan.TensorBuffer(a.Def()))
 }

@@ -89,8 +89,9 @@ func (pp *prepass) copyFast(n *Nest, ext, dst []sym, leaf *pnode) {
 
 // ret plans the copies of the returned tensors not computed into the
 // caller's buffers: each but a value whose only use is the return, of
-// the result's type, computed by a nest, a concatenation, a contraction
-// or a region kernel (which write into the caller's buffer).
+// the result's type, computed by a nest, a concatenation, a contraction,
+// a region kernel or a tensor op writing a buffer (TensorBuffer), which
+// write into the caller's buffer.
 func (pp *prepass) ret(ret *ir.Op, results []ir.Type) {
 	for k, a := range ret.Operands() {
 		rt, ok := a.Type().(*ir.TensorType)
@@ -132,7 +133,7 @@ func (pp *prepass) intoResult(a *ir.Value, k int, t ir.Type) bool {
 		return false
 	}
 	return pp.fusible(d) != nil || d.Has(traits.Concatenate) || (pp.facts.Contraction != nil && pp.facts.Contraction(d)) ||
-		(d.Def != nil && d.Def.Kernel == ir.KernelRegion)
+		(d.Def != nil && d.Def.Kernel == ir.KernelRegion) || TensorBuffer(d)
 }
 
 // regionInits plans a region kernel's copies of its outs' values into

@@ -183,12 +183,23 @@ func (pp *prepass) setLayouts(op *ir.Op) {
 // buffers of their own (owned): nests, concatenations, contractions,
 // linalg reductions and the tensor ops writing a buffer.
 func (pp *prepass) ownsResult(op *ir.Op) bool {
-	switch op.Name {
-	case "tensor.empty", "tensor.from_elements", "tensor.generate", "tensor.pad", "tensor.insert", "tensor.insert_slice":
+	if TensorBuffer(op) {
 		return true
 	}
 	return pp.fusible(op) != nil || op.Has(traits.Concatenate) || (pp.facts.Contraction != nil && pp.facts.Contraction(op)) ||
 		(op.Def != nil && op.Def.Kernel == ir.KernelRegion)
+}
+
+// TensorBuffer reports a tensor op whose lowering writes its result
+// into a buffer of its own, the caller's when the result is only
+// returned (tensor_ops.go's buffer; an insert writing in place is never
+// only returned).
+func TensorBuffer(op *ir.Op) bool {
+	switch op.Name {
+	case "tensor.empty", "tensor.from_elements", "tensor.generate", "tensor.pad", "tensor.insert", "tensor.insert_slice":
+		return true
+	}
+	return false
 }
 
 // viewLayout is the view of a slice's or a reshape's result (the
